@@ -1,0 +1,22 @@
+// The kinds the YAML editor's JSON schema knows: what kubesim serves now and soon.
+// gen-schema.mjs reads each member's `apiVersion`/`kind` literals to key the schema, so adding a
+// kind here is the only step needed.
+import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
+import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
+import type { CronJob, Job } from 'kubernetes-types/batch/v1';
+import type { Lease } from 'kubernetes-types/coordination/v1';
+import type {
+  ConfigMap, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
+  ResourceQuota, Secret, Service, ServiceAccount,
+} from 'kubernetes-types/core/v1';
+import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
+import type { StorageClass } from 'kubernetes-types/storage/v1';
+
+export type K8sResource =
+  | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
+  | ReplicaSet | Deployment | StatefulSet | DaemonSet | Job | CronJob
+  | PersistentVolume | PersistentVolumeClaim | StorageClass
+  | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
+  | HorizontalPodAutoscaler | Lease;

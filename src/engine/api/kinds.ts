@@ -1,0 +1,75 @@
+// The kinds the API server serves: the discovery data kubectl uses to resolve "po", "deploy", "pods.apps" …
+export interface KindInfo {
+  kind: string;
+  group: string; // '' for the core group
+  version: string;
+  plural: string;
+  singular: string;
+  shortNames: string[];
+  namespaced: boolean;
+  /** Objects of this kind have a status subresource (spec and status are written separately). */
+  hasStatus: boolean;
+}
+
+const builtins: KindInfo[] = [
+  { kind: 'Namespace', group: '', version: 'v1', plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], namespaced: false, hasStatus: true },
+  { kind: 'Node', group: '', version: 'v1', plural: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false, hasStatus: true },
+  { kind: 'Pod', group: '', version: 'v1', plural: 'pods', singular: 'pod', shortNames: ['po'], namespaced: true, hasStatus: true },
+  { kind: 'ConfigMap', group: '', version: 'v1', plural: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true, hasStatus: false },
+  { kind: 'Event', group: '', version: 'v1', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true, hasStatus: false },
+  { kind: 'ReplicaSet', group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true, hasStatus: true },
+  { kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true, hasStatus: true },
+  { kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', plural: 'leases', singular: 'lease', shortNames: [], namespaced: true, hasStatus: false },
+];
+
+export function apiVersionOf(info: KindInfo): string {
+  return info.group ? `${info.group}/${info.version}` : info.version;
+}
+
+/** "deployments.apps", as used in API error messages; core resources have no group suffix. */
+export function qualifiedResource(info: KindInfo): string {
+  return info.group ? `${info.plural}.${info.group}` : info.plural;
+}
+
+export class KindRegistry {
+  private readonly byKind = new Map<string, KindInfo>();
+
+  constructor(kinds: KindInfo[] = builtins) {
+    for (const k of kinds) this.register(k);
+  }
+
+  register(info: KindInfo): void {
+    this.byKind.set(info.kind, info);
+  }
+
+  all(): KindInfo[] {
+    return [...this.byKind.values()];
+  }
+
+  /** By Kind name, e.g. from a manifest's `kind:`. */
+  byKindName(kind: string): KindInfo | undefined {
+    return this.byKind.get(kind);
+  }
+
+  /** Check that a manifest's apiVersion serves its kind. */
+  forManifest(apiVersion: string, kind: string): KindInfo | undefined {
+    const info = this.byKind.get(kind);
+    return info && apiVersionOf(info) === apiVersion ? info : undefined;
+  }
+
+  /**
+   * Resolve what a user types on the kubectl command line: plural, singular, short name or Kind,
+   * case-insensitive, optionally qualified by group ("deployments.apps", "deploy.apps").
+   */
+  resolve(resource: string): KindInfo | undefined {
+    const lower = resource.toLowerCase();
+    const dot = lower.indexOf('.');
+    const name = dot < 0 ? lower : lower.slice(0, dot);
+    const group = dot < 0 ? undefined : lower.slice(dot + 1);
+    for (const info of this.byKind.values()) {
+      if (group !== undefined && info.group !== group && !(group.startsWith(info.version + '.') && group.slice(info.version.length + 1) === info.group)) continue;
+      if (info.plural === name || info.singular === name || info.kind.toLowerCase() === name || info.shortNames.includes(name)) return info;
+    }
+    return undefined;
+  }
+}

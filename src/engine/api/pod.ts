@@ -1,0 +1,68 @@
+// Pod helpers shared by the API server, scheduler, kubelet and printers (pkg/apis/core/helper/qos, resource helpers).
+import type { Container, Pod } from 'kubernetes-types/core/v1';
+import { Quantity } from './quantity.ts';
+
+type ResourceList = Record<string, string>;
+
+/** Guaranteed, Burstable or BestEffort, as pkg/apis/core/helper/qos.GetPodQOS decides (cpu and memory only). */
+export function podQOSClass(pod: Pod): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers: Container[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  let anyRequestOrLimit = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const req = (c.resources?.requests ?? {}) as ResourceList;
+    const lim = (c.resources?.limits ?? {}) as ResourceList;
+    for (const r of ['cpu', 'memory']) {
+      const rq = req[r] !== undefined ? Quantity.parse(req[r]) : undefined;
+      const lm = lim[r] !== undefined ? Quantity.parse(lim[r]) : undefined;
+      if ((rq && !rq.isZero()) || (lm && !lm.isZero())) anyRequestOrLimit = true;
+      if (!lm || lm.isZero()) guaranteed = false;
+      else if (rq && rq.cmp(lm) !== 0) guaranteed = false;
+    }
+  }
+  if (!anyRequestOrLimit) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+export interface PodRequests { [resource: string]: number } // cpu in millicores, everything else in units
+
+/**
+ * The pod's effective request (resourcehelper.PodRequests): the sum over app containers, or the largest
+ * init container if bigger, plus overhead. cpu in millicores, other resources in whole units.
+ * Restartable (sidecar) init containers arrive with the workloads issue.
+ */
+export function podRequests(pod: Pod): PodRequests {
+  const sum: PodRequests = {};
+  for (const c of pod.spec?.containers ?? []) addList(sum, c.resources?.requests as ResourceList | undefined);
+  for (const c of pod.spec?.initContainers ?? []) {
+    const one: PodRequests = {};
+    addList(one, c.resources?.requests as ResourceList | undefined);
+    for (const [k, v] of Object.entries(one)) if (v > (sum[k] ?? 0)) sum[k] = v;
+  }
+  addList(sum, pod.spec?.overhead as ResourceList | undefined);
+  return sum;
+}
+
+function addList(into: PodRequests, list: ResourceList | undefined): void {
+  if (!list) return;
+  for (const [k, v] of Object.entries(list)) into[k] = (into[k] ?? 0) + resourceAmount(k, v);
+}
+
+/** cpu → millicores; anything else → units (bytes for memory), rounded up as Quantity.Value does. */
+export function resourceAmount(resource: string, value: string | number): number {
+  const q = Quantity.parse(value);
+  return resource === 'cpu' ? q.milliValue() : q.value();
+}
+
+export function isPodTerminal(pod: Pod): boolean {
+  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+}
+
+export function isPodReady(pod: Pod): boolean {
+  return !!pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+}
+
+/** The controller owner reference (metav1.GetControllerOf). */
+export function controllerOf(obj: { metadata?: { ownerReferences?: { controller?: boolean; kind: string; name: string; uid: string; apiVersion: string }[] } }) {
+  return obj.metadata?.ownerReferences?.find((r) => r.controller);
+}

@@ -1,0 +1,59 @@
+// Defaulting (the scheme's defaulters, plus the defaults of the admission plugins and strategies every cluster
+// runs), applied to a fresh, mutable copy of an object on its way into storage.
+import type { KubeObject } from '../../api/object.ts';
+import { setPodDefaults } from './defaults/podspec.ts';
+import { setDeploymentDefaults, setReplicaSetDefaults } from './defaults/workloads.ts';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function ensure(obj: KubeObject, field: 'spec' | 'status'): Obj {
+  if (!isObj(obj[field])) obj[field] = {};
+  return obj[field] as Obj;
+}
+
+/**
+ * Fill in what the API server would. `old` is the stored object on an update: a few admission defaults are
+ * carried over from it (a pod's priority and service account) rather than recomputed, and a Namespace's
+ * spec.finalizers is only set on create.
+ */
+export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
+  switch (obj.kind) {
+    case 'Pod':
+      setPodDefaults(ensure(obj, 'spec'), isObj(old?.spec) ? old.spec : undefined);
+      break;
+    case 'Deployment':
+      setDeploymentDefaults(ensure(obj, 'spec'));
+      break;
+    case 'ReplicaSet':
+      setReplicaSetDefaults(ensure(obj, 'spec'));
+      break;
+    case 'Namespace': {
+      // SetDefaults_Namespace: every namespace carries its name as a label.
+      const name = obj.metadata?.name;
+      if (name) obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': name };
+      // The namespace strategy's PrepareForCreate: the "kubernetes" finalizer the namespace controller removes.
+      if (!old) {
+        const spec = ensure(obj, 'spec');
+        if (!Array.isArray(spec.finalizers)) spec.finalizers = ['kubernetes'];
+      }
+      const status = ensure(obj, 'status');
+      if (!status.phase) status.phase = 'Active';
+      break;
+    }
+    case 'Node': {
+      // SetDefaults_NodeStatus: allocatable defaults to capacity.
+      const status = isObj(obj.status) ? obj.status : undefined;
+      if (status && isObj(status.capacity) && !isObj(status.allocatable)) status.allocatable = { ...status.capacity };
+      break;
+    }
+    case 'Event':
+      // Fields a core/v1 Event always serializes (no omitempty upstream).
+      if (typeof obj.reportingComponent !== 'string') obj.reportingComponent = '';
+      if (typeof obj.reportingInstance !== 'string') obj.reportingInstance = '';
+      if (!isObj(obj.source)) obj.source = {};
+      break;
+    default:
+  }
+}

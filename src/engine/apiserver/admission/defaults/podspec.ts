@@ -1,0 +1,145 @@
+// PodSpec defaults shared by Pods and pod templates (pkg/apis/core/v1 SetDefaults_PodSpec, SetDefaults_Container,
+// SetDefaults_Probe, SetDefaults_Volume … as zz_generated.defaults.go applies them), and the Pod-only ones.
+import { imageTag } from './image.ts';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const unset = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/** DefaultTerminationGracePeriodSeconds. */
+export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
+/** The file mode of secret, configMap, downwardAPI and projected volumes (0644). */
+const DEFAULT_VOLUME_MODE = 420;
+
+function setProbeDefaults(p: Obj): void {
+  if (unset(p.timeoutSeconds) || p.timeoutSeconds === 0) p.timeoutSeconds = 1;
+  if (unset(p.periodSeconds) || p.periodSeconds === 0) p.periodSeconds = 10;
+  if (unset(p.successThreshold) || p.successThreshold === 0) p.successThreshold = 1;
+  if (unset(p.failureThreshold) || p.failureThreshold === 0) p.failureThreshold = 3;
+  if (isObj(p.httpGet)) setHTTPGetDefaults(p.httpGet);
+  if (isObj(p.grpc) && (p.grpc.service === undefined || p.grpc.service === null)) p.grpc.service = '';
+}
+
+function setHTTPGetDefaults(h: Obj): void {
+  if (unset(h.path)) h.path = '/';
+  if (unset(h.scheme)) h.scheme = 'HTTP';
+}
+
+/** SetDefaults_Container plus what the generated defaulter applies inside a container. */
+function setContainerDefaults(c: Obj): void {
+  if (unset(c.imagePullPolicy)) c.imagePullPolicy = imageTag(typeof c.image === 'string' ? c.image : '') === 'latest' ? 'Always' : 'IfNotPresent';
+  if (unset(c.terminationMessagePath)) c.terminationMessagePath = '/dev/termination-log';
+  if (unset(c.terminationMessagePolicy)) c.terminationMessagePolicy = 'File';
+  for (const port of objects(c.ports)) {
+    if (unset(port.protocol)) port.protocol = 'TCP';
+  }
+  for (const env of objects(c.env)) {
+    const ref = isObj(env.valueFrom) ? env.valueFrom.fieldRef : undefined;
+    if (isObj(ref) && unset(ref.apiVersion)) ref.apiVersion = 'v1';
+  }
+  if (!isObj(c.resources)) c.resources = {};
+  for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) if (isObj(c[probe])) setProbeDefaults(c[probe] as Obj);
+  if (isObj(c.lifecycle)) {
+    for (const hook of ['postStart', 'preStop']) {
+      const h = c.lifecycle[hook];
+      if (isObj(h) && isObj(h.httpGet)) setHTTPGetDefaults(h.httpGet);
+    }
+  }
+}
+
+function setVolumeDefaults(v: Obj): void {
+  const sources = Object.keys(v).filter((k) => k !== 'name' && v[k] !== undefined && v[k] !== null);
+  if (sources.length === 0) v.emptyDir = {};
+  for (const src of ['secret', 'configMap', 'downwardAPI', 'projected']) {
+    const s = v[src];
+    if (isObj(s) && (s.defaultMode === undefined || s.defaultMode === null)) s.defaultMode = DEFAULT_VOLUME_MODE;
+  }
+  if (isObj(v.hostPath) && (v.hostPath.type === undefined || v.hostPath.type === null)) v.hostPath.type = '';
+  const items = (src: unknown) => objects(isObj(src) ? src.items : undefined);
+  for (const item of items(v.downwardAPI)) if (isObj(item.fieldRef) && unset(item.fieldRef.apiVersion)) item.fieldRef.apiVersion = 'v1';
+  if (isObj(v.projected)) {
+    for (const source of objects(v.projected.sources)) {
+      for (const item of items(source.downwardAPI)) if (isObj(item.fieldRef) && unset(item.fieldRef.apiVersion)) item.fieldRef.apiVersion = 'v1';
+      const sat = source.serviceAccountToken;
+      if (isObj(sat) && (sat.expirationSeconds === undefined || sat.expirationSeconds === null)) sat.expirationSeconds = 3600;
+    }
+  }
+}
+
+/** SetDefaults_PodSpec and the nested defaults, for Pods and templates alike. */
+export function setPodSpecDefaults(spec: Obj): void {
+  if (unset(spec.dnsPolicy)) spec.dnsPolicy = 'ClusterFirst';
+  if (unset(spec.restartPolicy)) spec.restartPolicy = 'Always';
+  if (!isObj(spec.securityContext)) spec.securityContext = {};
+  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
+    spec.terminationGracePeriodSeconds = DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS;
+  }
+  if (unset(spec.schedulerName)) spec.schedulerName = 'default-scheduler';
+  for (const v of objects(spec.volumes)) setVolumeDefaults(v);
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) for (const c of objects(spec[list])) setContainerDefaults(c);
+}
+
+/** SetDefaults_Pod: requests default to limits for every resource given only a limit. */
+function defaultRequestsToLimits(c: Obj): void {
+  const res = isObj(c.resources) ? c.resources : (c.resources = {});
+  if (!isObj(res.limits)) return;
+  const requests = isObj(res.requests) ? res.requests : (res.requests = {});
+  for (const [name, value] of Object.entries(res.limits)) if (!(name in requests)) requests[name] = value;
+}
+
+/** DefaultTolerationSeconds admission: tolerate not-ready and unreachable nodes for 300 s unless told otherwise. */
+export const DEFAULT_NOT_READY_TOLERATION_SECONDS = 300;
+export const DEFAULT_UNREACHABLE_TOLERATION_SECONDS = 300;
+
+function addDefaultTolerations(spec: Obj): void {
+  const tolerations = objects(spec.tolerations);
+  const tolerates = (key: string) =>
+    tolerations.some((t) => (t.key === key || unset(t.key)) && (t.effect === 'NoExecute' || unset(t.effect)));
+  const notReady = tolerates('node.kubernetes.io/not-ready');
+  const unreachable = tolerates('node.kubernetes.io/unreachable');
+  if (notReady && unreachable) return;
+  const out = Array.isArray(spec.tolerations) ? (spec.tolerations as unknown[]) : [];
+  if (!notReady) out.push({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_NOT_READY_TOLERATION_SECONDS });
+  if (!unreachable) out.push({ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_UNREACHABLE_TOLERATION_SECONDS });
+  spec.tolerations = out;
+}
+
+/** The PriorityClasses every cluster has (scheduling.SystemPriorityClasses). */
+const systemPriorityClasses: Record<string, number> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+};
+
+/**
+ * Everything a Pod gets that a template does not: SetDefaults_Pod (requests from limits, enableServiceLinks),
+ * and the defaults of the admission plugins every cluster runs: ServiceAccount (serviceAccountName "default"),
+ * Priority (priority 0 and PreemptLowerPriority without a PriorityClass; kept from the old pod on update) and
+ * DefaultTolerationSeconds.
+ */
+export function setPodDefaults(spec: Obj, oldSpec?: Obj): void {
+  for (const list of ['containers', 'initContainers']) for (const c of objects(spec[list])) defaultRequestsToLimits(c);
+  if (spec.enableServiceLinks === undefined || spec.enableServiceLinks === null) spec.enableServiceLinks = true;
+  if (spec.hostNetwork === true) {
+    // defaultHostNetworkPorts: with host networking a container port is a host port.
+    for (const list of ['containers', 'initContainers']) {
+      for (const c of objects(spec[list])) for (const port of objects(c.ports)) if (unset(port.hostPort) || port.hostPort === 0) port.hostPort = port.containerPort;
+    }
+  }
+  setPodSpecDefaults(spec);
+  if (oldSpec) {
+    if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
+    if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;
+    if (unset(spec.serviceAccountName) && !unset(oldSpec.serviceAccountName)) spec.serviceAccountName = oldSpec.serviceAccountName;
+    if (unset(spec.serviceAccount) && !unset(oldSpec.serviceAccount)) spec.serviceAccount = oldSpec.serviceAccount;
+  }
+  if (unset(spec.serviceAccountName)) spec.serviceAccountName = unset(spec.serviceAccount) ? 'default' : spec.serviceAccount;
+  // The deprecated field mirrors serviceAccountName (v1 conversion).
+  spec.serviceAccount = spec.serviceAccountName;
+  if (spec.priority === undefined || spec.priority === null) {
+    spec.priority = typeof spec.priorityClassName === 'string' ? (systemPriorityClasses[spec.priorityClassName] ?? 0) : 0;
+  }
+  if (unset(spec.preemptionPolicy)) spec.preemptionPolicy = 'PreemptLowerPriority';
+  addDefaultTolerations(spec);
+}

@@ -1,0 +1,4 @@
+// Admission for the API server: mutating (defaults, canonical quantities) then validating.
+export { applyDefaults } from './defaults.ts';
+export { canonicalizeQuantities } from './quantities.ts';
+export { validateObject } from './validation.ts';

@@ -1,0 +1,58 @@
+// The API server's validation: the kind's create or update rules (registry strategy Validate / ValidateUpdate),
+// then, on create, the common ObjectMeta check rest.BeforeCreate runs when the kind's own rules passed.
+import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1';
+import type { Lease } from 'kubernetes-types/coordination/v1';
+import type { ConfigMap, Event, Namespace, Node, Pod } from 'kubernetes-types/core/v1';
+import type { KindInfo } from '../../api/kinds.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { fieldErrorText, type FieldError } from '../errors.ts';
+import { validateConfigMap, validateConfigMapUpdate } from './validation/configmap.ts';
+import { validateDeployment, validateDeploymentUpdate } from './validation/deployment.ts';
+import { validateEvent, validateEventMeta } from './validation/event.ts';
+import { validateLease, validateLeaseUpdate } from './validation/lease.ts';
+import { validateNamespace, validateNamespaceUpdate } from './validation/namespace.ts';
+import { validateNode, validateNodeUpdate } from './validation/node.ts';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from './validation/objectmeta.ts';
+import { validatePod, validatePodUpdate } from './validation/pod.ts';
+import { validateReplicaSet, validateReplicaSetUpdate } from './validation/replicaset.ts';
+
+type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
+
+const validators: Record<string, Validator<never>> = {
+  Pod: { create: validatePod, update: validatePodUpdate } satisfies Validator<Pod>,
+  Deployment: { create: validateDeployment, update: validateDeploymentUpdate } satisfies Validator<Deployment>,
+  ReplicaSet: { create: validateReplicaSet, update: validateReplicaSetUpdate } satisfies Validator<ReplicaSet>,
+  Namespace: { create: validateNamespace, update: validateNamespaceUpdate } satisfies Validator<Namespace>,
+  Node: { create: validateNode, update: validateNodeUpdate } satisfies Validator<Node>,
+  ConfigMap: { create: validateConfigMap, update: validateConfigMapUpdate } satisfies Validator<ConfigMap>,
+  Event: { create: validateEvent, update: (ev: Event) => validateEvent(ev) } satisfies Validator<Event>,
+  Lease: { create: validateLease, update: validateLeaseUpdate } satisfies Validator<Lease>,
+};
+
+/** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */
+const generic: Validator<KubeObject> = {
+  create: (obj) => validateObjectMeta(obj.metadata, nameIsDNSSubdomain),
+  update: (obj, old) => validateObjectMetaUpdate(obj.metadata, old.metadata),
+};
+
+/** ErrorList.ToAggregate: an error whose text was already reported is dropped (updates validate metadata twice). */
+function dedupe(errs: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errs.filter((e) => {
+    const text = fieldErrorText(e);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+/**
+ * Validate an object about to be stored: a create when `old` is absent, else an update of `old`. Defaults and
+ * canonical quantities must already be applied. Errors keep upstream's order, types, paths and texts.
+ */
+export function validateObject(kind: KindInfo, obj: KubeObject, old?: KubeObject): FieldError[] {
+  const v = (validators[kind.kind] ?? generic) as unknown as Validator<KubeObject>;
+  const errs = old ? v.update(obj, old) : v.create(obj);
+  if (!old && errs.length === 0 && kind.kind === 'Event') return validateEventMeta(obj as unknown as Event);
+  return dedupe(errs);
+}

@@ -1,0 +1,31 @@
+// RFC 7386 JSON merge patch, as `kubectl patch --type merge` and the API server apply it.
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return structuredClone(patch);
+  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete result[k];
+    else result[k] = applyMergePatch(result[k], v);
+  }
+  return result;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Deep equality for JSON values (used for "did the spec change?" and "unchanged" on apply). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bk = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}

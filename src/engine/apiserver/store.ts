@@ -1,0 +1,357 @@
+// The API server's storage (the etcd analog) with its REST semantics: resourceVersion, uid, generation,
+// optimistic concurrency, admission, graceful deletion, finalizers and watch with a bounded window.
+import type { Pod } from 'kubernetes-types/core/v1';
+import { KindRegistry, type KindInfo } from '../api/kinds.ts';
+import { deepFreeze, type KubeObject, type MutableMeta } from '../api/object.ts';
+import type { Selector } from '../api/labels.ts';
+import type { FieldSelector } from '../api/fields.ts';
+import { QuantityError } from '../api/quantity.ts';
+import { toRFC3339, type SimClock } from '../sim/clock.ts';
+import type { SeededRng } from '../sim/rng.ts';
+import { applyDefaults, canonicalizeQuantities, validateObject } from './admission/index.ts';
+import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, StatusError } from './errors.ts';
+import { applyMergePatch, jsonEqual } from './mergepatch.ts';
+import { strategyFor } from './registry/strategy.ts';
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface StoreEvent {
+  type: WatchEventType;
+  object: KubeObject;
+  /** The object before this change (MODIFIED and DELETED), for watchers that filter on old and new. */
+  prevObject?: KubeObject;
+  resourceVersion: number;
+}
+
+export interface ListOptions {
+  namespace?: string;
+  labelSelector?: Selector;
+  fieldSelector?: FieldSelector;
+}
+
+export interface WatchOptions {
+  namespace?: string;
+  /** Replay every change after this resourceVersion (410 Gone when it fell out of the window). */
+  resourceVersion?: number;
+  /** Only pods bound to this node: an indexed trigger, as the watch cache keeps for spec.nodeName. */
+  nodeName?: string;
+}
+
+export interface DeleteOptions {
+  gracePeriodSeconds?: number;
+  dryRun?: boolean;
+}
+
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+type Handler = (e: StoreEvent) => void;
+
+interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
+
+/** How many changes per kind a watch can replay: the watch cache's window. */
+export const DEFAULT_WATCH_WINDOW = 10_000;
+
+export class Store {
+  readonly kinds: KindRegistry;
+  private rv = 0;
+  private readonly objects = new Map<string, Map<string, KubeObject>>();
+  private readonly history = new Map<string, StoreEvent[]>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  private readonly podWatchersByNode = new Map<string, Set<Watcher>>();
+  private readonly allWatchers = new Set<Handler>();
+
+  constructor(
+    private readonly clock: SimClock,
+    private readonly rng: SeededRng,
+    kinds = new KindRegistry(),
+    private readonly watchWindow = DEFAULT_WATCH_WINDOW,
+  ) {
+    this.kinds = kinds;
+  }
+
+  get resourceVersion(): number { return this.rv; }
+
+  info(kind: string): KindInfo {
+    const info = this.kinds.byKindName(kind);
+    if (!info) throw badRequest(`no kind "${kind}" is registered`);
+    return info;
+  }
+
+  // ---- reads ----
+
+  tryGet<T = KubeObject>(kind: string, namespace: string | undefined, name: string): (T & KubeObject) | undefined {
+    return this.bucket(kind).get(keyOf(namespace, name)) as (T & KubeObject) | undefined;
+  }
+
+  get<T = KubeObject>(kind: string, namespace: string | undefined, name: string): T & KubeObject {
+    const obj = this.tryGet<T>(kind, namespace, name);
+    if (!obj) throw notFound(this.info(kind), name);
+    return obj;
+  }
+
+  list<T = KubeObject>(kind: string, opts: ListOptions = {}): (T & KubeObject)[] {
+    const out: (T & KubeObject)[] = [];
+    for (const obj of this.bucket(kind).values()) {
+      if (opts.namespace && obj.metadata.namespace !== opts.namespace) continue;
+      if (opts.labelSelector && !opts.labelSelector.matches(obj.metadata.labels)) continue;
+      if (opts.fieldSelector && !opts.fieldSelector.matches(obj)) continue;
+      out.push(obj as T & KubeObject);
+    }
+    return out;
+  }
+
+  count(kind: string): number { return this.bucket(kind).size; }
+
+  // ---- writes ----
+
+  create<T extends KubeObject>(input: T, opts: WriteOptions = {}): T {
+    const info = this.info(input.kind);
+    const obj = structuredClone(input) as KubeObject;
+    const meta = (obj.metadata ??= {}) as MutableMeta;
+    this.checkNamespace(info, obj);
+    if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.string(5);
+    const name = meta.name ?? '';
+    this.admit(info, obj);
+    if (this.bucket(info.kind).has(keyOf(meta.namespace, name))) throw alreadyExists(info, name);
+    const strategy = strategyFor(info.kind);
+    strategy.prepareForCreate?.(obj);
+    meta.uid = this.rng.uuid();
+    meta.creationTimestamp = this.clock.nowRFC3339();
+    if (strategy.generation) meta.generation = 1;
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    if (opts.dryRun) return deepFreeze(obj) as T;
+    return this.commit('ADDED', obj, undefined) as T;
+  }
+
+  /**
+   * Replace an object. With `subresource: 'status'` only the status is taken from the input; otherwise the
+   * status is kept from storage for kinds that have a status subresource. A set resourceVersion must match.
+   */
+  update<T extends KubeObject>(input: T, opts: WriteOptions & { subresource?: 'status' } = {}): T {
+    const info = this.info(input.kind);
+    const ns = info.namespaced ? input.metadata?.namespace : undefined;
+    const name = input.metadata?.name ?? '';
+    const old = this.get(info.kind, ns, name);
+    const rv = input.metadata?.resourceVersion;
+    if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
+    const obj = structuredClone(input) as KubeObject;
+    obj.metadata.namespace = ns;
+    if (opts.subresource === 'status') {
+      const next: KubeObject = { ...structuredClone(old), status: obj.status };
+      return this.finishUpdate(info, next, old, opts) as T;
+    }
+    if (info.hasStatus) obj.status = structuredClone(old.status);
+    this.admit(info, obj, old);
+    return this.finishUpdate(info, obj, old, opts) as T;
+  }
+
+  /** JSON merge patch (RFC 7386) of the main resource or of the status subresource. */
+  patch<T = KubeObject>(kind: string, namespace: string | undefined, name: string, patch: unknown, opts: WriteOptions & { subresource?: 'status' } = {}): T & KubeObject {
+    const info = this.info(kind);
+    const old = this.get(kind, info.namespaced ? namespace : undefined, name);
+    const merged = applyMergePatch(old, patch) as KubeObject;
+    const p = patch as { metadata?: { resourceVersion?: string } };
+    if (!p?.metadata?.resourceVersion) merged.metadata = { ...merged.metadata, resourceVersion: old.metadata.resourceVersion };
+    return this.update(merged, opts) as T & KubeObject;
+  }
+
+  /**
+   * Delete: objects with finalizers, or pods that still run on a node, get a deletionTimestamp and stay until
+   * their finalizers are gone (or the kubelet confirms with grace period 0); everything else goes at once.
+   */
+  delete(kind: string, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KubeObject {
+    const info = this.info(kind);
+    const ns = info.namespaced ? namespace : undefined;
+    const old = this.get(kind, ns, name);
+    if (info.kind === 'Namespace' && ['default', 'kube-system', 'kube-public'].includes(name)) {
+      throw forbidden(info, name, 'this namespace may not be deleted');
+    }
+    const grace = strategyFor(kind).deletionGracePeriod?.(old, opts.gracePeriodSeconds) ?? 0;
+    const finalizers = old.metadata.finalizers ?? [];
+    if (grace === 0 && finalizers.length === 0) return this.remove(info, old, opts);
+    const current = old.metadata.deletionGracePeriodSeconds;
+    // Already being deleted: a second delete may only shorten the grace period.
+    if (old.metadata.deletionTimestamp && current !== undefined && grace >= current) return old;
+    const next = structuredClone(old);
+    // As upstream BeforeDelete: the timestamp is the moment the grace period ends.
+    const meta = next.metadata as MutableMeta;
+    meta.deletionTimestamp = toRFC3339(this.clock.now() + grace * 1000);
+    meta.deletionGracePeriodSeconds = grace;
+    if (opts.dryRun) return deepFreeze(next);
+    return this.commit('MODIFIED', next, old);
+  }
+
+  /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */
+  bind(namespace: string, podName: string, nodeName: string): Pod & KubeObject {
+    const info = this.info('Pod');
+    const old = this.get<Pod>('Pod', namespace, podName);
+    if (old.metadata.deletionTimestamp) throw conflict(info, podName, 'pod is being deleted, cannot be assigned to a host');
+    if (old.spec?.nodeName) throw conflict(info, podName, `pod ${podName} is already assigned to node "${old.spec.nodeName}"`);
+    const next = structuredClone(old) as Pod & KubeObject;
+    next.spec = { ...next.spec!, nodeName };
+    const conditions = (next.status!.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+    conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null as unknown as string, lastTransitionTime: this.clock.nowRFC3339() });
+    next.status = { ...next.status, conditions };
+    return this.commit('MODIFIED', next, old) as Pod & KubeObject;
+  }
+
+  // ---- watch ----
+
+  /**
+   * Watch one kind. The handler runs synchronously inside the write that caused the event, so it must only
+   * queue work (informers do), never write back.
+   */
+  watch(kind: string, opts: WatchOptions, handler: Handler): () => void {
+    const w: Watcher = { kind, opts, handler };
+    if (opts.resourceVersion !== undefined) {
+      const hist = this.history.get(kind) ?? [];
+      const oldest = hist.length ? hist[0].resourceVersion : this.rv + 1;
+      if (opts.resourceVersion < oldest - 1 && opts.resourceVersion < this.rv) throw expired(opts.resourceVersion, oldest - 1);
+      for (const e of hist) if (e.resourceVersion > opts.resourceVersion) deliver(w, e);
+    }
+    if (kind === 'Pod' && opts.nodeName !== undefined) {
+      let set = this.podWatchersByNode.get(opts.nodeName);
+      if (!set) this.podWatchersByNode.set(opts.nodeName, (set = new Set()));
+      set.add(w);
+      return () => set!.delete(w);
+    }
+    let set = this.watchers.get(kind);
+    if (!set) this.watchers.set(kind, (set = new Set()));
+    set.add(w);
+    return () => set!.delete(w);
+  }
+
+  /** Every committed change of every kind (the page's change feed, persistence). */
+  watchAll(handler: Handler): () => void {
+    this.allWatchers.add(handler);
+    return () => this.allWatchers.delete(handler);
+  }
+
+  // ---- snapshot ----
+
+  dump(): KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const bucket of this.objects.values()) out.push(...bucket.values());
+    return out;
+  }
+
+  /** Load objects as they were saved (no admission, no events): restoring a snapshot. */
+  load(objects: KubeObject[], resourceVersion: number): void {
+    for (const o of objects) this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(structuredClone(o)));
+    this.rv = resourceVersion;
+  }
+
+  // ---- internals ----
+
+  private bucket(kind: string): Map<string, KubeObject> {
+    let b = this.objects.get(kind);
+    if (!b) this.objects.set(kind, (b = new Map()));
+    return b;
+  }
+
+  private checkNamespace(info: KindInfo, obj: KubeObject): void {
+    if (!info.namespaced) {
+      delete obj.metadata.namespace;
+      return;
+    }
+    const ns = obj.metadata.namespace;
+    if (!ns) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    const nsObj = this.tryGet('Namespace', undefined, ns);
+    if (!nsObj) throw notFound(this.info('Namespace'), ns);
+    if (nsObj.metadata.deletionTimestamp) {
+      throw forbidden(info, obj.metadata.name ?? '', `unable to create new content in namespace ${ns} because it is being terminated`);
+    }
+  }
+
+  /** Mutating and validating admission: defaults, canonical quantities, validation. */
+  private admit(info: KindInfo, obj: KubeObject, old?: KubeObject): void {
+    try {
+      applyDefaults(obj);
+      canonicalizeQuantities(obj);
+    } catch (e) {
+      if (e instanceof QuantityError) {
+        throw badRequest(`${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: ${e.message}`);
+      }
+      throw e;
+    }
+    const errs = validateObject(info, obj, old);
+    if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
+  }
+
+  private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
+    const meta = obj.metadata as MutableMeta;
+    meta.uid = old.metadata.uid;
+    meta.creationTimestamp = old.metadata.creationTimestamp;
+    meta.deletionTimestamp = old.metadata.deletionTimestamp;
+    meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+    if (meta.deletionTimestamp === undefined) delete meta.deletionTimestamp;
+    if (meta.deletionGracePeriodSeconds === undefined) delete meta.deletionGracePeriodSeconds;
+    if (strategyFor(info.kind).generation) {
+      meta.generation = (old.metadata.generation ?? 1) + (jsonEqual(obj.spec, old.spec) ? 0 : 1);
+    }
+    meta.resourceVersion = old.metadata.resourceVersion;
+    // A no-op write neither bumps resourceVersion nor notifies watchers, as etcd3's GuaranteedUpdate.
+    if (jsonEqual(obj, old)) return old;
+    if (opts.dryRun) return deepFreeze(obj);
+    // An object being deleted whose last finalizer is gone is removed now.
+    if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0) {
+      return this.remove(info, old, opts, obj);
+    }
+    return this.commit('MODIFIED', obj, old);
+  }
+
+  private remove(_info: KindInfo, old: KubeObject, opts: { dryRun?: boolean }, last?: KubeObject): KubeObject {
+    const final = structuredClone(last ?? old);
+    if (opts.dryRun) return deepFreeze(final);
+    return this.commit('DELETED', final, old);
+  }
+
+  private commit(type: WatchEventType, obj: KubeObject, prev: KubeObject | undefined): KubeObject {
+    this.rv++;
+    (obj.metadata as MutableMeta).resourceVersion = String(this.rv);
+    deepFreeze(obj);
+    const key = keyOf(obj.metadata.namespace, obj.metadata.name ?? '');
+    if (type === 'DELETED') this.bucket(obj.kind).delete(key);
+    else this.bucket(obj.kind).set(key, obj);
+    const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv };
+    let hist = this.history.get(obj.kind);
+    if (!hist) this.history.set(obj.kind, (hist = []));
+    hist.push(e);
+    if (hist.length > this.watchWindow * 2) hist.splice(0, hist.length - this.watchWindow);
+    for (const w of this.watchers.get(obj.kind) ?? []) deliver(w, e);
+    if (obj.kind === 'Pod') {
+      const node = (obj as Pod).spec?.nodeName;
+      const prevNode = (prev as Pod | undefined)?.spec?.nodeName;
+      for (const w of this.podWatchersByNode.get(node ?? '') ?? []) deliver(w, e);
+      if (prevNode !== node) for (const w of this.podWatchersByNode.get(prevNode ?? '') ?? []) deliver(w, e);
+    }
+    for (const h of this.allWatchers) h(e);
+    return obj;
+  }
+
+  /** The oldest resourceVersion a watch of this kind can still start from. */
+  oldestWatchable(kind: string): number {
+    const hist = this.history.get(kind);
+    return hist?.length ? hist[0].resourceVersion - 1 : this.rv;
+  }
+
+  /** Trim a kind's history to `n` entries (tests of 410 Gone). */
+  compact(kind: string, keep = 0): void {
+    const hist = this.history.get(kind);
+    if (hist) hist.splice(0, Math.max(0, hist.length - keep));
+  }
+}
+
+function deliver(w: Watcher, e: StoreEvent): void {
+  if (w.opts.namespace && e.object.metadata.namespace !== w.opts.namespace) return;
+  w.handler(e);
+}
+
+function keyOf(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+export { StatusError };

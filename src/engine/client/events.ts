@@ -1,0 +1,72 @@
+// client-go's event recorder with the EventCorrelator's aggregation: a repeat of the same
+// (source, object, type, reason, message) bumps count and lastTimestamp of the existing Event.
+import type { Event, ObjectReference } from 'kubernetes-types/core/v1';
+import type { KubeObject } from '../api/object.ts';
+import type { SimClock } from '../sim/clock.ts';
+import type { Store } from '../apiserver/store.ts';
+import { isStatusError } from '../apiserver/errors.ts';
+
+export type EventType = 'Normal' | 'Warning';
+
+export interface EventSource { component: string; host?: string }
+
+export class EventRecorder {
+  private readonly seen = new Map<string, { namespace: string; name: string }>();
+  private seq = 0;
+
+  constructor(private readonly store: Store, private readonly clock: SimClock) {}
+
+  /** A recorder bound to one component (e.g. "deployment-controller", or "kubelet" on host w1). */
+  forSource(source: EventSource): (obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string) => void {
+    return (obj, type, reason, message, fieldPath) => this.record(source, obj, type, reason, message, fieldPath);
+  }
+
+  record(source: EventSource, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
+    const namespace = obj.metadata.namespace || 'default';
+    const ref: ObjectReference = {
+      kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, uid: obj.metadata.uid,
+      apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion,
+      ...(fieldPath ? { fieldPath } : {}),
+    };
+    const now = this.clock.nowRFC3339();
+    const aggKey = [source.component, source.host ?? '', ref.kind, namespace, ref.name, ref.uid, fieldPath ?? '', type, reason, message].join('\u0000');
+    const existing = this.seen.get(aggKey);
+    if (existing) {
+      const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
+      if (ev) {
+        try {
+          this.store.update({ ...ev, count: (ev.count ?? 1) + 1, lastTimestamp: now } as KubeObject);
+          return;
+        } catch (e) {
+          if (!isStatusError(e)) throw e;
+        }
+      }
+    }
+    // Name as upstream: "<object name>.<unix nanoseconds in hex>"; the sequence keeps same-instant events apart.
+    const nanos = BigInt(this.clock.now()) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
+    const name = `${ref.name}.${nanos.toString(16)}`;
+    const ev: Event & KubeObject = {
+      apiVersion: 'v1', kind: 'Event',
+      metadata: { name, namespace },
+      involvedObject: ref,
+      reason, message, type,
+      source: { component: source.component, ...(source.host ? { host: source.host } : {}) },
+      firstTimestamp: now, lastTimestamp: now, count: 1,
+      eventTime: null as unknown as string,
+      reportingComponent: source.component,
+      reportingInstance: source.host ?? '',
+    };
+    try {
+      this.store.create(ev);
+      this.seen.set(aggKey, { namespace, name });
+    } catch (e) {
+      // Events are best effort, as upstream: a namespace being deleted refuses them.
+      if (!isStatusError(e)) throw e;
+    }
+  }
+
+  /** Forget aggregation keys of events that no longer exist (after TTL expiry). */
+  prune(): void {
+    for (const [k, { namespace, name }] of this.seen) if (!this.store.tryGet('Event', namespace, name)) this.seen.delete(k);
+  }
+}

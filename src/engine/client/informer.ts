@@ -1,0 +1,200 @@
+// Shared informers: list, then watch from the list's resourceVersion into an indexed cache, and hand every
+// change to the registered handlers. Delivery is asynchronous on the simulated clock, like a real watch.
+import type { KubeObject } from '../api/object.ts';
+import { objectKey } from '../api/object.ts';
+import type { SimClock } from '../sim/clock.ts';
+import type { Store, StoreEvent, WatchOptions } from '../apiserver/store.ts';
+import { isStatusError } from '../apiserver/errors.ts';
+
+export interface EventHandlers<T> {
+  add?(obj: T): void;
+  update?(oldObj: T, newObj: T): void;
+  delete?(obj: T): void;
+}
+
+export type IndexFunc = (obj: KubeObject) => string[];
+
+/** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
+export const DEFAULT_RESYNC_MS = 10 * 60_000;
+
+export class Informer<T extends KubeObject = KubeObject> {
+  private readonly items = new Map<string, T>();
+  private readonly indexFuncs = new Map<string, IndexFunc>();
+  private readonly indices = new Map<string, Map<string, Set<string>>>();
+  private readonly handlers: EventHandlers<T>[] = [];
+  private pending: StoreEvent[] = [];
+  private flushScheduled = false;
+  private started = false;
+  private synced = false;
+  private stopWatch: (() => void) | undefined;
+  private lastRV = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: SimClock,
+    readonly kind: string,
+    private readonly watchOpts: Omit<WatchOptions, 'resourceVersion'> = {},
+    private readonly resyncMs = 0,
+  ) {
+    this.addIndexer('namespace', (o) => (o.metadata.namespace ? [o.metadata.namespace] : []));
+  }
+
+  addIndexer(name: string, fn: IndexFunc): void {
+    this.indexFuncs.set(name, fn);
+    const idx = new Map<string, Set<string>>();
+    this.indices.set(name, idx);
+    for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(idx, v, key);
+  }
+
+  addEventHandler(h: EventHandlers<T>): void {
+    this.handlers.push(h);
+    // A handler added after start sees the current contents as adds (client-go does the same).
+    if (this.synced) for (const obj of this.items.values()) this.clock.defer(() => h.add?.(obj));
+  }
+
+  hasSynced(): boolean { return this.synced; }
+
+  /** List then watch. The initial list is delivered to handlers as adds on the next clock step. */
+  run(): void {
+    if (this.started) return;
+    this.started = true;
+    this.relist();
+    if (this.resyncMs > 0) {
+      this.clock.every(this.resyncMs, () => {
+        for (const obj of this.items.values()) for (const h of this.handlers) h.update?.(obj, obj);
+      });
+    }
+  }
+
+  stop(): void {
+    this.stopWatch?.();
+    this.stopWatch = undefined;
+  }
+
+  // ---- lister ----
+
+  get(key: string): T | undefined { return this.items.get(key); }
+  getByName(namespace: string | undefined, name: string): T | undefined {
+    return this.items.get(namespace ? `${namespace}/${name}` : name);
+  }
+  list(): T[] { return [...this.items.values()]; }
+  listByIndex(index: string, value: string): T[] {
+    const keys = this.indices.get(index)?.get(value);
+    if (!keys) return [];
+    const out: T[] = [];
+    for (const k of keys) out.push(this.items.get(k)!);
+    return out;
+  }
+  get size(): number { return this.items.size; }
+
+  // ---- internals ----
+
+  private relist(): void {
+    const listed = this.store.list<T>(this.kind, { namespace: this.watchOpts.namespace })
+      .filter((o) => this.watchOpts.nodeName === undefined || (o as { spec?: { nodeName?: string } }).spec?.nodeName === this.watchOpts.nodeName);
+    this.lastRV = this.store.resourceVersion;
+    const seen = new Set<string>();
+    for (const obj of listed) {
+      const key = objectKey(obj);
+      seen.add(key);
+      const old = this.items.get(key);
+      this.put(key, obj);
+      for (const h of this.handlers) this.clock.defer(() => (old ? h.update?.(old, obj) : h.add?.(obj)));
+    }
+    for (const [key, obj] of [...this.items]) {
+      if (seen.has(key)) continue;
+      this.remove(key, obj);
+      for (const h of this.handlers) this.clock.defer(() => h.delete?.(obj));
+    }
+    this.synced = true;
+    this.stopWatch = this.store.watch(this.kind, { ...this.watchOpts, resourceVersion: this.lastRV }, (e) => this.enqueue(e));
+  }
+
+  private enqueue(e: StoreEvent): void {
+    this.pending.push(e);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.clock.defer(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    for (const e of batch) this.apply(e);
+  }
+
+  private apply(e: StoreEvent): void {
+    if (e.resourceVersion <= this.lastRV) return;
+    this.lastRV = e.resourceVersion;
+    const obj = e.object as T;
+    const key = objectKey(obj);
+    const old = this.items.get(key);
+    const stillMatches = this.watchOpts.nodeName === undefined || (obj as { spec?: { nodeName?: string } }).spec?.nodeName === this.watchOpts.nodeName;
+    if (e.type === 'DELETED' || !stillMatches) {
+      if (!old) return;
+      this.remove(key, old);
+      for (const h of this.handlers) h.delete?.(obj);
+      return;
+    }
+    this.put(key, obj);
+    for (const h of this.handlers) {
+      if (old) h.update?.(old, obj);
+      else h.add?.(obj);
+    }
+  }
+
+  private put(key: string, obj: T): void {
+    const old = this.items.get(key);
+    if (old) this.unindex(key, old);
+    this.items.set(key, obj);
+    for (const [name, fn] of this.indexFuncs) for (const v of fn(obj)) addTo(this.indices.get(name)!, v, key);
+  }
+
+  private remove(key: string, obj: T): void {
+    this.unindex(key, obj);
+    this.items.delete(key);
+  }
+
+  private unindex(key: string, obj: T): void {
+    for (const [name, fn] of this.indexFuncs) {
+      const idx = this.indices.get(name)!;
+      for (const v of fn(obj)) {
+        const set = idx.get(v);
+        set?.delete(key);
+        if (set && set.size === 0) idx.delete(v);
+      }
+    }
+  }
+
+  /** A watch that fell out of the server's window restarts with a fresh list (client-go's reflector). */
+  handleExpired(err: unknown): boolean {
+    if (!isStatusError(err, 'Expired')) return false;
+    this.stop();
+    this.relist();
+    return true;
+  }
+}
+
+function addTo(idx: Map<string, Set<string>>, value: string, key: string): void {
+  let set = idx.get(value);
+  if (!set) idx.set(value, (set = new Set()));
+  set.add(key);
+}
+
+/** One informer per kind (and watch options), shared by every component that asks. */
+export class SharedInformerFactory {
+  private readonly informers = new Map<string, Informer>();
+  constructor(private readonly store: Store, private readonly clock: SimClock, private readonly resyncMs = DEFAULT_RESYNC_MS) {}
+
+  informerFor<T extends KubeObject = KubeObject>(kind: string, opts: Omit<WatchOptions, 'resourceVersion'> = {}): Informer<T> {
+    const id = `${kind}|${opts.namespace ?? ''}|${opts.nodeName ?? ''}`;
+    let inf = this.informers.get(id);
+    if (!inf) this.informers.set(id, (inf = new Informer(this.store, this.clock, kind, opts, opts.nodeName === undefined ? this.resyncMs : 0)));
+    return inf as unknown as Informer<T>;
+  }
+
+  start(): void {
+    for (const inf of this.informers.values()) inf.run();
+  }
+}

@@ -1,0 +1,119 @@
+// client-go's rate-limited workqueue: a key is queued once however often it is added (dirty set), never
+// processed by two workers at once (processing set), and retried with per-item exponential backoff.
+import type { SimClock } from '../sim/clock.ts';
+
+export interface RateLimiter {
+  when(key: string): number; // ms to wait
+  forget(key: string): void;
+  numRequeues(key: string): number;
+}
+
+/** ItemExponentialFailureRateLimiter: base × 2^failures, capped (controllers use 5 ms … 1000 s). */
+export class ExponentialRateLimiter implements RateLimiter {
+  private failures = new Map<string, number>();
+  constructor(private readonly baseMs = 5, private readonly maxMs = 1_000_000) {}
+  when(key: string): number {
+    const n = this.failures.get(key) ?? 0;
+    this.failures.set(key, n + 1);
+    return Math.min(this.baseMs * 2 ** n, this.maxMs);
+  }
+  forget(key: string): void { this.failures.delete(key); }
+  numRequeues(key: string): number { return this.failures.get(key) ?? 0; }
+}
+
+export type QueueListener = (e: { type: 'add' | 'get' | 'done' | 'requeue'; key: string; depth: number; delayMs?: number }) => void;
+
+export class WorkQueue {
+  private readonly queue: string[] = [];
+  private head = 0;
+  private readonly dirty = new Set<string>();
+  private readonly processing = new Set<string>();
+  private readonly waiting = new Map<string, number>(); // key → due time of its delayed add
+  private scheduled = false;
+  private listeners: QueueListener[] = [];
+
+  constructor(
+    private readonly clock: SimClock,
+    /** Process one key; throw to have it retried with backoff. */
+    private readonly process: (key: string) => void,
+    readonly rateLimiter: RateLimiter = new ExponentialRateLimiter(),
+  ) {}
+
+  get depth(): number { return this.queue.length - this.head; }
+
+  onActivity(l: QueueListener): () => void {
+    this.listeners.push(l);
+    return () => { this.listeners = this.listeners.filter((x) => x !== l); };
+  }
+
+  add(key: string): void {
+    if (this.dirty.has(key)) return;
+    this.dirty.add(key);
+    if (this.processing.has(key)) return; // re-queued when the current processing is done
+    this.queue.push(key);
+    this.emit('add', key);
+    this.kick();
+  }
+
+  addAfter(key: string, delayMs: number): void {
+    if (delayMs <= 0) return this.add(key);
+    const due = this.clock.now() + delayMs;
+    const existing = this.waiting.get(key);
+    if (existing !== undefined && existing <= due) return;
+    this.waiting.set(key, due);
+    this.clock.after(delayMs, () => {
+      if (this.waiting.get(key) !== due) return;
+      this.waiting.delete(key);
+      this.add(key);
+    });
+  }
+
+  addRateLimited(key: string): void {
+    const delay = this.rateLimiter.when(key);
+    this.emit('requeue', key, delay);
+    this.addAfter(key, delay);
+  }
+
+  forget(key: string): void { this.rateLimiter.forget(key); }
+
+  numRequeues(key: string): number { return this.rateLimiter.numRequeues(key); }
+
+  private kick(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.clock.defer(() => this.work());
+  }
+
+  /** One worker: take one key, sync it, then yield so other components interleave. */
+  private work(): void {
+    this.scheduled = false;
+    if (this.head >= this.queue.length) return;
+    const key = this.queue[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
+    this.dirty.delete(key);
+    this.processing.add(key);
+    this.emit('get', key);
+    try {
+      this.process(key);
+      this.rateLimiter.forget(key);
+    } catch (err) {
+      this.onError(key, err);
+      this.addRateLimited(key);
+    } finally {
+      this.processing.delete(key);
+      this.emit('done', key);
+      if (this.dirty.has(key)) this.queue.push(key);
+      if (this.head < this.queue.length) this.kick();
+    }
+  }
+
+  /** Hook for the owner to record errors (utilruntime.HandleError). */
+  onError: (key: string, err: unknown) => void = () => {};
+
+  private emit(type: 'add' | 'get' | 'done' | 'requeue', key: string, delayMs?: number): void {
+    if (this.listeners.length) for (const l of this.listeners) l({ type, key, depth: this.depth, delayMs });
+  }
+}

@@ -1,0 +1,179 @@
+// deployment/sync.go: finding or creating the new ReplicaSet, scaling with events, status and cleanup.
+import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet } from 'kubernetes-types/apps/v1';
+import type { KubeObject } from '../../api/object.ts';
+import type { Store } from '../../apiserver/store.ts';
+import { isStatusError } from '../../apiserver/errors.ts';
+import { jsonEqual } from '../../apiserver/mergepatch.ts';
+import type { EventRecorder } from '../../client/events.ts';
+import type { SimClock } from '../../sim/clock.ts';
+import { controllerRefTo } from '../podcontrol.ts';
+import {
+  DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, POD_TEMPLATE_HASH, REVISION_ANNOTATION,
+  byCreation, computeHash, equalIgnoreHash, maxUnavailable, resolveFenceposts, revisionOf, specReplicas,
+} from './util.ts';
+
+export type D = Deployment & KubeObject;
+export type RS = ReplicaSet & KubeObject;
+
+export interface SyncContext {
+  store: Store;
+  clock: SimClock;
+  event: ReturnType<EventRecorder['forSource']>;
+}
+
+/** FindNewReplicaSet: the oldest ReplicaSet whose template equals the Deployment's (ignoring the hash label). */
+export function findNewReplicaSet(d: D, rsList: RS[]): RS | undefined {
+  return [...rsList].sort(byCreation).find((rs) => equalIgnoreHash(rs.spec?.template, d.spec?.template));
+}
+
+/** Returns the new ReplicaSet (created when missing and asked to) and the old ones; syncs revisions. */
+export function getAllReplicaSetsAndSyncRevision(ctx: SyncContext, d: D, rsList: RS[], create: boolean): { newRS?: RS; oldRSs: RS[] } {
+  const existing = findNewReplicaSet(d, rsList);
+  const oldRSs = rsList.filter((rs) => rs !== existing);
+  const maxOld = oldRSs.reduce((m, rs) => Math.max(m, revisionOf(rs)), 0);
+  const newRevision = String(maxOld + 1);
+  const { maxSurge } = resolveFenceposts(d);
+  const replicas = d.spec?.replicas ?? 1;
+  const annotations = (rs: RS | undefined): Record<string, string> => ({
+    ...(rs?.metadata.annotations ?? {}),
+    [DESIRED_REPLICAS_ANNOTATION]: String(replicas),
+    [MAX_REPLICAS_ANNOTATION]: String(replicas + (d.spec?.strategy?.type === 'RollingUpdate' ? maxSurge : 0)),
+    [REVISION_ANNOTATION]: revisionOf(rs ?? ({} as RS)) > maxOld ? String(revisionOf(rs!)) : newRevision,
+  });
+  let newRS = existing;
+  if (existing) {
+    const want = annotations(existing);
+    if (!jsonEqual(want, existing.metadata.annotations ?? {})) {
+      newRS = ctx.store.update({ ...existing, metadata: { ...existing.metadata, annotations: want } }) as RS;
+    }
+  } else if (create) {
+    newRS = createNewReplicaSet(ctx, d, oldRSs, annotations(undefined));
+  }
+  setDeploymentRevision(ctx, d, newRS ? newRS.metadata.annotations![REVISION_ANNOTATION] : newRevision);
+  return { newRS, oldRSs };
+}
+
+function createNewReplicaSet(ctx: SyncContext, d: D, oldRSs: RS[], annotations: Record<string, string>): RS {
+  const hash = computeHash(d.spec!.template!, d.status?.collisionCount);
+  const template = structuredClone(d.spec!.template!);
+  template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), [POD_TEMPLATE_HASH]: hash } };
+  const selector = structuredClone(d.spec!.selector);
+  selector.matchLabels = { ...(selector.matchLabels ?? {}), [POD_TEMPLATE_HASH]: hash };
+  // A brand-new ReplicaSet starts at the size the rollout allows right now (NewRSNewReplicas).
+  const replicas = newRSNewReplicas(d, oldRSs);
+  const rs: RS = {
+    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    metadata: {
+      name: `${d.metadata.name}-${hash}`, namespace: d.metadata.namespace,
+      labels: template.metadata.labels, annotations, ownerReferences: [controllerRefTo(d)],
+    },
+    spec: { replicas, minReadySeconds: d.spec?.minReadySeconds ?? 0, selector, template },
+  };
+  try {
+    const created = ctx.store.create(rs) as RS;
+    if (replicas > 0) ctx.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name} from 0 to ${replicas}`);
+    return created;
+  } catch (e) {
+    if (isStatusError(e, 'AlreadyExists')) {
+      // A hash collision with a ReplicaSet of another template: bump collisionCount and retry (requeue).
+      ctx.store.update({ ...ctx.store.get<Deployment>('Deployment', d.metadata.namespace, d.metadata.name!), status: { ...d.status, collisionCount: (d.status?.collisionCount ?? 0) + 1 } } as D, { subresource: 'status' });
+    }
+    throw e;
+  }
+}
+
+function setDeploymentRevision(ctx: SyncContext, d: D, revision: string): void {
+  const current = ctx.store.get<Deployment>('Deployment', d.metadata.namespace, d.metadata.name!);
+  if (current.metadata.annotations?.[REVISION_ANNOTATION] === revision) return;
+  ctx.store.update({ ...current, metadata: { ...current.metadata, annotations: { ...(current.metadata.annotations ?? {}), [REVISION_ANNOTATION]: revision } } } as D);
+}
+
+/** NewRSNewReplicas for a ReplicaSet about to be created: Recreate takes all, RollingUpdate what maxSurge leaves. */
+function newRSNewReplicas(d: D, oldRSs: RS[]): number {
+  const replicas = d.spec?.replicas ?? 1;
+  if (d.spec?.strategy?.type !== 'RollingUpdate') return replicas;
+  const maxTotal = replicas + resolveFenceposts(d).maxSurge;
+  const current = oldRSs.reduce((s, rs) => s + specReplicas(rs), 0);
+  return current >= maxTotal ? 0 : Math.min(maxTotal - current, replicas);
+}
+
+/** scaleReplicaSetAndRecordEvent. */
+export function scaleReplicaSet(ctx: SyncContext, d: D, rs: RS, replicas: number): RS {
+  const from = specReplicas(rs);
+  if (from === replicas) return rs;
+  const current = ctx.store.get<ReplicaSet>('ReplicaSet', rs.metadata.namespace, rs.metadata.name!);
+  const { maxSurge } = resolveFenceposts(d);
+  const dReplicas = d.spec?.replicas ?? 1;
+  const annotations = {
+    ...(current.metadata.annotations ?? {}),
+    [DESIRED_REPLICAS_ANNOTATION]: String(dReplicas),
+    [MAX_REPLICAS_ANNOTATION]: String(dReplicas + (d.spec?.strategy?.type === 'RollingUpdate' ? maxSurge : 0)),
+  };
+  const next = ctx.store.update({ ...current, metadata: { ...current.metadata, annotations }, spec: { ...current.spec!, replicas } } as RS) as RS;
+  ctx.event(d, 'Normal', 'ScalingReplicaSet', `Scaled ${from < replicas ? 'up' : 'down'} replica set ${rs.metadata.name} from ${from} to ${replicas}`);
+  return next;
+}
+
+/** cleanupDeployment: delete the oldest unused ReplicaSets beyond revisionHistoryLimit. */
+export function cleanupDeployment(ctx: SyncContext, d: D, oldRSs: RS[]): void {
+  const limit = d.spec?.revisionHistoryLimit ?? 10;
+  const cleanable = oldRSs.filter((rs) => specReplicas(rs) === 0 && (rs.status?.replicas ?? 0) === 0 && !rs.metadata.deletionTimestamp).sort(byCreation);
+  for (const rs of cleanable.slice(0, Math.max(0, cleanable.length - limit))) {
+    ctx.store.delete('ReplicaSet', rs.metadata.namespace, rs.metadata.name!);
+  }
+}
+
+/** calculateStatus + the Available and Progressing conditions. */
+export function syncRolloutStatus(ctx: SyncContext, d: D, allRSs: RS[], newRS: RS | undefined): void {
+  const sum = (f: (rs: RS) => number) => allRSs.reduce((s, rs) => s + f(rs), 0);
+  const replicas = d.spec?.replicas ?? 1;
+  const available = sum((rs) => rs.status?.availableReplicas ?? 0);
+  const status: DeploymentStatus = {
+    observedGeneration: d.metadata.generation,
+    replicas: sum((rs) => rs.status?.replicas ?? 0),
+    updatedReplicas: newRS?.status?.replicas ?? 0,
+    readyReplicas: sum((rs) => rs.status?.readyReplicas ?? 0),
+    availableReplicas: available,
+    unavailableReplicas: Math.max(0, sum(specReplicas) - available),
+    ...(d.status?.collisionCount !== undefined ? { collisionCount: d.status.collisionCount } : {}),
+  };
+  const now = ctx.clock.nowRFC3339();
+  const conditions = [...(d.status?.conditions ?? [])];
+  const minAvailable = replicas - maxUnavailable(d);
+  setCondition(conditions, available >= minAvailable
+    ? { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.' }
+    : { type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.' }, now);
+  if (newRS) {
+    const complete = (newRS.status?.replicas ?? 0) === replicas && (newRS.status?.availableReplicas ?? 0) >= replicas && status.replicas === replicas;
+    const prev = conditions.find((c) => c.type === 'Progressing');
+    const cond: DeploymentCondition = complete
+      ? { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${newRS.metadata.name}" has successfully progressed.` }
+      : prev ? { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "${newRS.metadata.name}" is progressing.` }
+      : { type: 'Progressing', status: 'True', reason: 'NewReplicaSetCreated', message: `Created new replica set "${newRS.metadata.name}"` };
+    setCondition(conditions, cond, now);
+  }
+  status.conditions = conditions;
+  const current = ctx.store.get<Deployment>('Deployment', d.metadata.namespace, d.metadata.name!);
+  const cleaned = omitZeros(status);
+  if (jsonEqual(current.status, cleaned)) return;
+  ctx.store.update({ ...current, status: cleaned } as D, { subresource: 'status' });
+}
+
+/** SetDeploymentCondition: lastTransitionTime changes only when status does; lastUpdateTime on any change. */
+function setCondition(list: DeploymentCondition[], c: DeploymentCondition, now: string): void {
+  const i = list.findIndex((x) => x.type === c.type);
+  const old = i >= 0 ? list[i] : undefined;
+  if (old && old.status === c.status && old.reason === c.reason && old.message === c.message) return;
+  const next: DeploymentCondition = {
+    ...c,
+    lastUpdateTime: now,
+    lastTransitionTime: old && old.status === c.status ? old.lastTransitionTime : now,
+  };
+  if (i >= 0) list[i] = next; else list.push(next);
+}
+
+function omitZeros(s: DeploymentStatus): DeploymentStatus {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) if (v !== 0 && v !== undefined) out[k] = v;
+  return out as DeploymentStatus;
+}

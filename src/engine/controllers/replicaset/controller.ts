@@ -1,0 +1,163 @@
+// ReplicaSet controller (pkg/controller/replicaset): keeps spec.replicas active pods that match the selector.
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { ReplicaSet, ReplicaSetStatus } from 'kubernetes-types/apps/v1';
+import type { KubeObject } from '../../api/object.ts';
+import { objectKey, splitKey } from '../../api/object.ts';
+import { selectorFromLabelSelector, selectorFromSet } from '../../api/labels.ts';
+import { controllerOf, isPodReady } from '../../api/pod.ts';
+import type { Store } from '../../apiserver/store.ts';
+import { jsonEqual } from '../../apiserver/mergepatch.ts';
+import { Controller } from '../../client/controller.ts';
+import type { SharedInformerFactory, Informer } from '../../client/informer.ts';
+import type { EventRecorder } from '../../client/events.ts';
+import type { SimClock } from '../../sim/clock.ts';
+import { ControllerExpectations, slowStartBatch } from '../expectations.ts';
+import { comparePodsForDeletion, controllerRefTo, isPodActive, isPodAvailable, podFromTemplate } from '../podcontrol.ts';
+
+type RS = ReplicaSet & KubeObject;
+type P = Pod & KubeObject;
+
+/** BurstReplicas: at most this many creates or deletes per sync. */
+const BURST_REPLICAS = 500;
+
+export class ReplicaSetController extends Controller {
+  private readonly rsInformer: Informer<RS>;
+  private readonly podInformer: Informer<P>;
+  private readonly expectations: ControllerExpectations;
+  private readonly event: ReturnType<EventRecorder['forSource']>;
+
+  constructor(private readonly store: Store, clock: SimClock, informers: SharedInformerFactory, recorder: EventRecorder) {
+    super('replicaset-controller', clock);
+    this.rsInformer = informers.informerFor<RS>('ReplicaSet');
+    this.podInformer = informers.informerFor<P>('Pod');
+    this.expectations = new ControllerExpectations(clock);
+    this.event = recorder.forSource({ component: 'replicaset-controller' });
+  }
+
+  start(): void {
+    this.rsInformer.addEventHandler({
+      add: (rs) => this.queue.add(objectKey(rs)),
+      update: (_o, rs) => this.queue.add(objectKey(rs)),
+      delete: (rs) => { this.expectations.forget(objectKey(rs)); this.queue.add(objectKey(rs)); },
+    });
+    this.podInformer.addEventHandler({
+      add: (p) => {
+        const key = this.ownerKey(p);
+        if (key) { this.expectations.creationObserved(key); this.queue.add(key); } else this.enqueueMatching(p);
+      },
+      update: (o, p) => {
+        const key = this.ownerKey(p);
+        const oldKey = this.ownerKey(o);
+        if (oldKey && oldKey !== key) this.queue.add(oldKey);
+        if (key) this.queue.add(key); else this.enqueueMatching(p);
+        if (p.metadata.deletionTimestamp && !o.metadata.deletionTimestamp && key) this.expectations.deletionObserved(key);
+      },
+      delete: (p) => {
+        const key = this.ownerKey(p);
+        if (key) {
+          if (!p.metadata.deletionTimestamp) this.expectations.deletionObserved(key);
+          this.queue.add(key);
+        }
+      },
+    });
+  }
+
+  private ownerKey(p: P): string | undefined {
+    const ref = controllerOf(p);
+    if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+    const rs = this.rsInformer.getByName(p.metadata.namespace, ref.name);
+    return rs && rs.metadata.uid === ref.uid ? objectKey(rs) : undefined;
+  }
+
+  /** An orphan pod wakes every ReplicaSet whose selector matches it (they may adopt it). */
+  private enqueueMatching(p: P): void {
+    if (controllerOf(p)) return;
+    for (const rs of this.rsInformer.listByIndex('namespace', p.metadata.namespace!)) {
+      if (selectorFromLabelSelector(rs.spec?.selector).matches(p.metadata.labels)) this.queue.add(objectKey(rs));
+    }
+  }
+
+  protected sync(key: string): void {
+    const { namespace, name } = splitKey(key);
+    const rs = this.rsInformer.getByName(namespace, name);
+    if (!rs) { this.expectations.forget(key); return; }
+    const selector = selectorFromLabelSelector(rs.spec?.selector);
+    const pods = this.claimPods(rs, this.podInformer.listByIndex('namespace', namespace!), selector);
+    const active = pods.filter(isPodActive);
+    if (this.expectations.satisfied(key) && !rs.metadata.deletionTimestamp) this.manageReplicas(key, rs, active);
+    this.updateStatus(rs, pods.filter(isPodActive));
+  }
+
+  /** ClaimPods: owned pods, plus matching orphans adopted by writing a controller reference. */
+  private claimPods(rs: RS, pods: P[], selector: ReturnType<typeof selectorFromLabelSelector>): P[] {
+    const out: P[] = [];
+    for (const p of pods) {
+      const ref = controllerOf(p);
+      if (ref) {
+        if (ref.uid === rs.metadata.uid) out.push(p);
+        continue;
+      }
+      if (rs.metadata.deletionTimestamp || p.metadata.deletionTimestamp || !selector.matches(p.metadata.labels)) continue;
+      const adopted = this.store.patch<Pod>('Pod', p.metadata.namespace, p.metadata.name!, {
+        metadata: { ownerReferences: [...(p.metadata.ownerReferences ?? []), controllerRefTo(rs)] },
+      });
+      out.push(adopted as P);
+    }
+    return out;
+  }
+
+  private manageReplicas(key: string, rs: RS, active: P[]): void {
+    const want = rs.spec?.replicas ?? 1;
+    const diff = active.length - want;
+    if (diff < 0) {
+      const n = Math.min(-diff, BURST_REPLICAS);
+      this.expectations.expect(key, n, 0);
+      const { successes, error } = slowStartBatch(n, 1, () => {
+        const pod = this.store.create(podFromTemplate(rs.spec!.template!, rs));
+        this.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
+      });
+      if (error) {
+        // The pods never created will never be observed.
+        this.expectations.expect(key, 0, 0);
+        this.event(rs, 'Warning', 'FailedCreate', `Error creating: ${(error as Error).message}`);
+        void successes;
+        throw error;
+      }
+    } else if (diff > 0) {
+      const n = Math.min(diff, BURST_REPLICAS);
+      const perNode = new Map<string, number>();
+      for (const p of active) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
+      const victims = [...active].sort((a, b) => comparePodsForDeletion(a, b, (node) => perNode.get(node) ?? 0)).slice(0, n);
+      this.expectations.expect(key, 0, n);
+      for (const p of victims) {
+        this.store.delete('Pod', p.metadata.namespace, p.metadata.name!);
+        this.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`);
+      }
+    }
+  }
+
+  private updateStatus(rs: RS, active: P[]): void {
+    const templateLabels = selectorFromSet(rs.spec?.template?.metadata?.labels);
+    const minReady = rs.spec?.minReadySeconds ?? 0;
+    const now = this.clock.now();
+    const status: ReplicaSetStatus = {
+      replicas: active.length,
+      fullyLabeledReplicas: active.filter((p) => templateLabels.matches(p.metadata.labels)).length,
+      readyReplicas: active.filter(isPodReady).length,
+      availableReplicas: active.filter((p) => isPodAvailable(p, minReady, now)).length,
+      observedGeneration: rs.metadata.generation,
+    };
+    const current = this.store.tryGet<ReplicaSet>('ReplicaSet', rs.metadata.namespace, rs.metadata.name!);
+    if (!current || jsonEqual(stripZeros(current.status), stripZeros(status))) return;
+    this.store.update({ ...current, status: stripZeros(status) } as RS, { subresource: 'status' });
+    // A pod that is ready but not yet available for minReadySeconds needs another look later.
+    if (minReady > 0 && status.readyReplicas !== status.availableReplicas) this.queue.addAfter(objectKey(rs), minReady * 1000);
+  }
+}
+
+/** Zero counts are omitted in the JSON (omitempty), as a real API server returns them. */
+function stripZeros(s: ReplicaSetStatus | undefined): ReplicaSetStatus {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s ?? {})) if (v !== 0 || k === 'replicas') out[k] = v;
+  return out as unknown as ReplicaSetStatus;
+}

@@ -1,0 +1,89 @@
+// kubectl apply -f: create what is missing, three-way merge what exists, report each object.
+import type { KubeObject } from '../../api/object.ts';
+import { StatusError } from '../../apiserver/errors.ts';
+import { applyMergePatch } from '../../apiserver/mergepatch.ts';
+import { formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
+import { flag, type ParsedArgs } from '../flags.ts';
+import { parseManifests, type Manifest } from '../manifests.ts';
+import { LAST_APPLIED, threeWayMergePatch } from '../threeway.ts';
+
+export interface AppliedDocument { manifest: Manifest; ok: boolean; message: string }
+
+export function applyCommand(ctx: KubectlContext, args: ParsedArgs): AppliedDocument[] {
+  const files = args.flags.get('filename') ?? [];
+  if (!files.length) throw new Error('must specify one of -f and -k');
+  const dryRun = dryRunMode(flag(args, 'dry-run'));
+  const results: AppliedDocument[] = [];
+  for (const f of files) {
+    const { text, source } = readSource(ctx, f);
+    for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, flag(args, 'namespace'), dryRun));
+  }
+  if (!results.length) throw new Error('no objects passed to apply');
+  return results;
+}
+
+export function dryRunMode(v: string | undefined): '' | 'client' | 'server' {
+  if (v === undefined || v === 'none' || v === 'false') return '';
+  if (v === 'client' || v === 'true') return 'client';
+  if (v === 'server') return 'server';
+  throw new Error(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined, dryRun: '' | 'client' | 'server'): AppliedDocument {
+  if (m.error) return { manifest: m, ok: false, message: `error: ${m.error}` };
+  const obj = structuredClone(m.object!) as KubeObject;
+  const missing = [!obj.apiVersion && 'apiVersion not set', !obj.kind && 'kind not set'].filter(Boolean);
+  if (missing.length) return { manifest: m, ok: false, message: `error: error validating "${source}": error validating data: [${missing.join(', ')}]; if you choose to ignore these errors, turn validation off with --validate=false` };
+  const info = ctx.store.kinds.forManifest(String(obj.apiVersion), String(obj.kind));
+  const name = obj.metadata?.name ?? '';
+  if (!info) {
+    return { manifest: m, ok: false, message: `error: resource mapping not found for name: "${name}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first` };
+  }
+  obj.metadata ??= {};
+  if (info.namespaced) {
+    if (namespaceFlag && obj.metadata.namespace && obj.metadata.namespace !== namespaceFlag) {
+      return { manifest: m, ok: false, message: `error: the namespace from the provided object "${obj.metadata.namespace}" does not match the namespace "${namespaceFlag}". You must pass '--namespace=${obj.metadata.namespace}' to perform this operation.` };
+    }
+    obj.metadata.namespace ||= namespaceFlag || 'default';
+  }
+  if (!name) return { manifest: m, ok: false, message: `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.plural}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${obj.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty` };
+  const suffix = dryRun ? ` (${dryRun} dry run)` : '';
+  // The file as written (without the annotation) is what the next apply compares against.
+  const lastApplied = JSON.stringify(withoutLastApplied(m.object!)) + '\n';
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastApplied };
+  try {
+    const live = ctx.store.tryGet(info.kind, obj.metadata.namespace, name);
+    if (!live) {
+      if (dryRun !== 'client') ctx.store.create(obj, { dryRun: dryRun === 'server' });
+      return { manifest: m, ok: true, message: `${resourceName(info, name)} created${suffix}` };
+    }
+    const original = parseLastApplied(live.metadata.annotations?.[LAST_APPLIED]);
+    const patch = threeWayMergePatch(original, obj, live);
+    if (!Object.keys(patch).length) return { manifest: m, ok: true, message: `${resourceName(info, name)} unchanged${suffix}` };
+    if (dryRun !== 'client') {
+      const merged = applyMergePatch(live, patch) as KubeObject;
+      ctx.store.update(merged, { dryRun: dryRun === 'server' });
+    }
+    return { manifest: m, ok: true, message: `${resourceName(info, name)} configured${suffix}` };
+  } catch (e) {
+    const verb = ctx.store.tryGet(info.kind, obj.metadata.namespace, name) ? 'applying patch' : 'creating';
+    const message = e instanceof StatusError && e.reason !== 'Invalid'
+      ? formatError(e, `error when ${verb} "${source}"`)
+      : formatError(e);
+    return { manifest: m, ok: false, message };
+  }
+}
+
+function withoutLastApplied(o: KubeObject): KubeObject {
+  const copy = structuredClone(o);
+  if (copy.metadata?.annotations) {
+    delete copy.metadata.annotations[LAST_APPLIED];
+    if (!Object.keys(copy.metadata.annotations).length) delete copy.metadata.annotations;
+  }
+  return copy;
+}
+
+function parseLastApplied(text: string | undefined): unknown {
+  if (!text) return {};
+  try { return JSON.parse(text); } catch { return {}; }
+}

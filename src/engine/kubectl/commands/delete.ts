@@ -1,0 +1,69 @@
+// kubectl delete: by TYPE NAME, TYPE/NAME, -f, -l or --all. Background cascading deletion by default.
+// Simplification: kubectl waits for the object to disappear (--wait); the simulator returns at once and the
+// deletion completes as virtual time runs.
+import type { KubeObject } from '../../api/object.ts';
+import { parseSelector } from '../../api/labels.ts';
+import { notFound } from '../../apiserver/errors.ts';
+import { CommandError, formatError, readSource, type KubectlContext } from '../context.ts';
+import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
+import { parseManifests } from '../manifests.ts';
+import { resolveResourceArgs } from '../resources.ts';
+
+export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const namespace = flag(args, 'namespace') ?? 'default';
+  const graceFlag = flag(args, 'grace-period');
+  let grace = graceFlag !== undefined ? Number(graceFlag) : undefined;
+  if (boolFlag(args, 'now')) grace = 1;
+  if (boolFlag(args, 'force') && grace === undefined) grace = 0;
+  if (grace !== undefined && (!Number.isInteger(grace) || grace < -1)) throw new CommandError(`invalid argument "${graceFlag}" for "--grace-period" flag`);
+  if (grace === -1) grace = undefined;
+  const targets: { kind: string; info: ReturnType<typeof ctx.store.info>; namespace?: string; name: string }[] = [];
+  let code = 0;
+  const files = args.flags.get('filename') ?? [];
+  if (files.length) {
+    for (const f of files) {
+      const { text, source } = readSource(ctx, f);
+      for (const m of parseManifests(text, source)) {
+        if (m.error || !m.object) { ctx.err.push(`error: ${m.error ?? 'invalid object'}`); code = 1; continue; }
+        const o = m.object as KubeObject;
+        const info = ctx.store.kinds.forManifest(String(o.apiVersion), String(o.kind));
+        if (!info) { ctx.err.push(`error: resource mapping not found for name: "${o.metadata?.name}" namespace: "" from "${source}": no matches for kind "${o.kind}" in version "${o.apiVersion}"`); code = 1; continue; }
+        targets.push({ kind: info.kind, info, namespace: info.namespaced ? o.metadata?.namespace ?? namespace : undefined, name: o.metadata?.name ?? '' });
+      }
+    }
+  } else {
+    const resources = resolveResourceArgs(ctx.store, args.positional);
+    if (!resources.length) throw new CommandError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
+    const sel = flag(args, 'selector');
+    const all = boolFlag(args, 'all');
+    for (const { info, names } of resources) {
+      const ns = info.namespaced ? namespace : undefined;
+      if (names.length) {
+        for (const name of names) targets.push({ kind: info.kind, info, namespace: ns, name });
+      } else if (sel !== undefined || all) {
+        const items = ctx.store.list(info.kind, { namespace: ns, labelSelector: sel !== undefined ? parseSelector(sel) : undefined });
+        if (!items.length) ctx.err.push(`No resources found`);
+        for (const o of items) targets.push({ kind: info.kind, info, namespace: ns, name: o.metadata.name! });
+      } else {
+        throw new CommandError(`resource(s) were provided, but no name was specified`);
+      }
+    }
+  }
+  const dryRun = flag(args, 'dry-run');
+  for (const t of targets) {
+    try {
+      if (!ctx.store.tryGet(t.kind, t.namespace, t.name)) throw notFound(t.info, t.name);
+      if (dryRun === 'server' || dryRun === 'client') {
+        ctx.out.push(`${t.info.singular}${t.info.group ? '.' + t.info.group : ''} "${t.name}" deleted (${dryRun} dry run)`);
+        continue;
+      }
+      if (grace === 0) ctx.err.push('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.');
+      ctx.store.delete(t.kind, t.namespace, t.name, { gracePeriodSeconds: grace });
+      ctx.out.push(`${t.info.singular}${t.info.group ? '.' + t.info.group : ''} "${t.name}" deleted`);
+    } catch (e) {
+      ctx.err.push(formatError(e));
+      code = 1;
+    }
+  }
+  return code;
+}

@@ -1,0 +1,40 @@
+// kubectl describe TYPE [NAME|PREFIX] / TYPE/NAME: names match as prefixes when no exact match exists.
+import { parseSelector } from '../../api/labels.ts';
+import { notFound } from '../../apiserver/errors.ts';
+import { CommandError, formatError, type KubectlContext } from '../context.ts';
+import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
+import { resolveResourceArgs } from '../resources.ts';
+import { describe } from '../printers/index.ts';
+
+export function describeCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const resources = resolveResourceArgs(ctx.store, args.positional);
+  if (!resources.length) throw new CommandError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+  const allNamespaces = boolFlag(args, 'all-namespaces');
+  const namespace = flag(args, 'namespace') ?? 'default';
+  const sel = flag(args, 'selector');
+  const selector = sel !== undefined ? parseSelector(sel) : undefined;
+  const dctx = { now: ctx.clock.now(), list: (kind: string, ns?: string) => ctx.store.list(kind, { namespace: ns }) };
+  const blocks: string[] = [];
+  let code = 0;
+  for (const { info, names } of resources) {
+    const ns = info.namespaced ? (allNamespaces ? undefined : namespace) : undefined;
+    const all = ctx.store.list(info.kind, { namespace: ns, labelSelector: selector })
+      .sort((a, b) => ((a.metadata.namespace ?? '') + '/' + a.metadata.name < (b.metadata.namespace ?? '') + '/' + b.metadata.name ? -1 : 1));
+    if (!names.length) {
+      if (!all.length) ctx.err.push(`No resources found in ${ns ?? 'default'} namespace.`);
+      for (const o of all) blocks.push(describe(info, o, dctx));
+      continue;
+    }
+    for (const name of names) {
+      const exact = all.find((o) => o.metadata.name === name);
+      const matches = exact ? [exact] : all.filter((o) => o.metadata.name?.startsWith(name));
+      if (!matches.length) {
+        ctx.err.push(formatError(notFound(info, name)));
+        code = 1;
+      }
+      for (const o of matches) blocks.push(describe(info, o, dctx));
+    }
+  }
+  if (blocks.length) ctx.out.push(blocks.map((b) => b.replace(/\n+$/, '')).join('\n\n\n'));
+  return code;
+}

@@ -1,0 +1,107 @@
+// kubectl get: tables with kubectl's columns, or -o wide|yaml|json|name.
+import type { KindInfo } from '../../api/kinds.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { parseSelector } from '../../api/labels.ts';
+import { parseFieldSelector } from '../../api/fields.ts';
+import { badRequest, isStatusError, notFound } from '../../apiserver/errors.ts';
+import { CommandError, formatError, type KubectlContext } from '../context.ts';
+import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
+import { resolveResourceArgs } from '../resources.ts';
+import { noResourcesMessage, printTable, toJson, toList, toName, toYaml } from '../printers/index.ts';
+
+const POD_FIELDS = ['metadata.name', 'metadata.namespace', 'spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'];
+const META_FIELDS = ['metadata.name', 'metadata.namespace'];
+const EVENT_FIELDS = [...META_FIELDS, 'involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'reason', 'source', 'type'];
+const NODE_FIELDS = [...META_FIELDS, 'spec.unschedulable'];
+
+export function supportedFields(kind: string): string[] {
+  return kind === 'Pod' ? POD_FIELDS : kind === 'Event' ? EVENT_FIELDS : kind === 'Node' ? NODE_FIELDS : META_FIELDS;
+}
+
+export const OUTPUTS = ['wide', 'yaml', 'json', 'name'];
+
+export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const output = flag(args, 'output') ?? '';
+  if (output && !OUTPUTS.includes(output)) {
+    throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${OUTPUTS.join(',')}`);
+  }
+  const resources = resolveResourceArgs(ctx.store, args.positional);
+  if (!resources.length) {
+    throw new CommandError("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.");
+  }
+  const allNamespaces = boolFlag(args, 'all-namespaces');
+  const namespace = flag(args, 'namespace') ?? 'default';
+  const labelSel = flag(args, 'selector');
+  const fieldSel = flag(args, 'field-selector');
+  const selector = labelSel !== undefined ? parseSelector(labelSel) : undefined;
+  let code = 0;
+  const collected: { info: KindInfo; items: KubeObject[] }[] = [];
+  for (const { info, names } of resources) {
+    const ns = info.namespaced && !allNamespaces ? namespace : undefined;
+    if (names.length) {
+      if (selector || fieldSel) throw new CommandError('when specifying names, a selector (-l or --field-selector) may not be used');
+      const items: KubeObject[] = [];
+      for (const name of names) {
+        try {
+          const obj = ctx.store.tryGet(info.kind, info.namespaced ? namespace : undefined, name);
+          if (!obj) throw notFound(info, name);
+          items.push(obj);
+        } catch (e) {
+          ctx.err.push(formatError(e));
+          code = 1;
+        }
+      }
+      collected.push({ info, items });
+    } else {
+      let fieldSelector;
+      try {
+        fieldSelector = fieldSel !== undefined ? parseFieldSelector(fieldSel, supportedFields(info.kind)) : undefined;
+      } catch (e) {
+        throw isStatusError(e) ? e : badRequest((e as Error).message);
+      }
+      const items = ctx.store.list(info.kind, { namespace: ns, labelSelector: selector, fieldSelector });
+      collected.push({ info, items: sortForListing(items) });
+    }
+  }
+  const all = collected.flatMap((c) => c.items);
+  const single = resources.length === 1 && resources[0].names.length === 1;
+  if (output === 'yaml' || output === 'json') {
+    const doc = single && all.length === 1 ? all[0] : toList(all);
+    if (all.length || !single) ctx.out.push((output === 'yaml' ? toYaml(doc) : toJson(doc)).replace(/\n$/, ''));
+    return code;
+  }
+  if (output === 'name') {
+    for (const { info, items } of collected) for (const o of items) ctx.out.push(toName(info, o));
+    return code;
+  }
+  if (!all.length) {
+    if (code === 0) ctx.err.push(noResourcesMessage(allNamespaces ? undefined : namespace).replace(/\n$/, ''));
+    return code;
+  }
+  const multi = collected.filter((c) => c.items.length).length > 1;
+  const blocks: string[] = [];
+  for (const { info, items } of collected) {
+    if (!items.length) continue;
+    const table = printTable(info, items, {
+      wide: output === 'wide',
+      withNamespace: allNamespaces && info.namespaced,
+      showLabels: boolFlag(args, 'show-labels'),
+      noHeaders: boolFlag(args, 'no-headers'),
+      now: ctx.clock.now(),
+      ...(multi ? { withKind: true } : {}),
+    });
+    blocks.push(table.replace(/\n$/, ''));
+  }
+  ctx.out.push(blocks.join('\n\n'));
+  return code;
+}
+
+/** The API server lists in key order: namespace, then name. Events sort by time on the client in kubectl. */
+function sortForListing(items: KubeObject[]): KubeObject[] {
+  return [...items].sort((a, b) => {
+    const an = a.metadata.namespace ?? '', bn = b.metadata.namespace ?? '';
+    if (an !== bn) return an < bn ? -1 : 1;
+    const x = a.metadata.name ?? '', y = b.metadata.name ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}

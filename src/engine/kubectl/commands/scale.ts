@@ -1,0 +1,38 @@
+// kubectl scale: set spec.replicas (the scale subresource), optionally only if --current-replicas matches.
+import { CommandError, formatError, resourceName, type KubectlContext } from '../context.ts';
+import { flag, type ParsedArgs } from '../flags.ts';
+import { resolveResourceArgs } from '../resources.ts';
+import { conflict } from '../../apiserver/errors.ts';
+
+const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+
+export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const replicasText = flag(args, 'replicas');
+  if (replicasText === undefined) throw new CommandError('required flag(s) "replicas" not set');
+  const replicas = Number(replicasText);
+  if (!Number.isInteger(replicas)) throw new CommandError(`invalid argument "${replicasText}" for "--replicas" flag: strconv.ParseInt: parsing "${replicasText}": invalid syntax`);
+  if (replicas < 0) throw new CommandError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+  const current = flag(args, 'current-replicas');
+  const namespace = flag(args, 'namespace') ?? 'default';
+  const resources = resolveResourceArgs(ctx.store, args.positional);
+  if (!resources.length || resources.every((r) => !r.names.length)) throw new CommandError('resource(s) were provided, but no name was specified');
+  let code = 0;
+  for (const { info, names } of resources) {
+    for (const name of names) {
+      try {
+        if (!SCALABLE.has(info.kind)) throw new CommandError(`cannot scale ${info.plural}: no scale subresource`);
+        const obj = ctx.store.get(info.kind, namespace, name);
+        const spec = (obj.spec ?? {}) as { replicas?: number };
+        if (current !== undefined && Number(current) !== (spec.replicas ?? 1)) {
+          throw conflict(info, name, `expected ${current} replicas, found ${spec.replicas ?? 1}`);
+        }
+        ctx.store.update({ ...obj, spec: { ...spec, replicas } });
+        ctx.out.push(`${resourceName(info, name)} scaled`);
+      } catch (e) {
+        ctx.err.push(formatError(e));
+        code = 1;
+      }
+    }
+  }
+  return code;
+}

@@ -1,0 +1,48 @@
+// What a kubectl command sees: the API server (store), the clock for ages, files, and its output streams.
+import type { KindInfo } from '../api/kinds.ts';
+import type { Store } from '../apiserver/store.ts';
+import type { SimClock } from '../sim/clock.ts';
+import { StatusError } from '../apiserver/errors.ts';
+
+export interface KubectlContext {
+  store: Store;
+  clock: SimClock;
+  stdin: string | undefined;
+  /** Files `-f NAME` can read (the page's editor documents). */
+  files: ReadonlyMap<string, string>;
+  out: string[];
+  err: string[];
+}
+
+/** A user error that kubectl prints as "error: …" and exits 1. */
+export class CommandError extends Error {}
+
+export function resourceName(info: KindInfo, name: string): string {
+  return `${info.group ? `${info.singular}.${info.group}` : info.singular}/${name}`;
+}
+
+/** cmdutil.CheckErr's wording for API errors. */
+export function formatError(e: unknown, verbContext?: string): string {
+  if (e instanceof StatusError) {
+    const s = e.status;
+    if (s.reason === 'Invalid' && s.details?.causes?.length) {
+      const causes = s.details.causes.map((c) => `${c.field}: ${c.message}`);
+      const head = `The ${s.details.kind} "${s.details.name}" is invalid: `;
+      return causes.length === 1 ? head + causes[0] : `${head}\n* ${causes.join('\n* ')}`;
+    }
+    return `Error from server (${s.reason}): ${verbContext ? `${verbContext}: ` : ''}${s.message}`;
+  }
+  if (e instanceof CommandError) return `error: ${e.message}`;
+  return `error: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/** Read `-f` sources: "-" is stdin, anything else a named file. */
+export function readSource(ctx: KubectlContext, name: string): { text: string; source: string } {
+  if (name === '-') {
+    if (ctx.stdin === undefined) throw new CommandError('no objects passed to apply');
+    return { text: ctx.stdin, source: 'STDIN' };
+  }
+  const text = ctx.files.get(name);
+  if (text === undefined) throw new CommandError(`the path "${name}" does not exist`);
+  return { text, source: name };
+}

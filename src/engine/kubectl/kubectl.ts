@@ -1,0 +1,90 @@
+// The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
+import { apiVersionOf } from '../api/kinds.ts';
+import { LabelSelectorError } from '../api/labels.ts';
+import { CommandError, formatError, type KubectlContext } from './context.ts';
+import { FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
+import { applyCommand, type AppliedDocument } from './commands/apply.ts';
+import { deleteCommand } from './commands/delete.ts';
+import { describeCommand } from './commands/describe.ts';
+import { getCommand } from './commands/get.ts';
+import { scaleCommand } from './commands/scale.ts';
+import { TABLE_TABWRITER, tabwrite } from './printers/tabwriter.ts';
+import { KUBERNETES_VERSION } from '../api/version.ts';
+
+const common: FlagSpec[] = [
+  { name: 'namespace', short: 'n', value: true },
+  { name: 'all-namespaces', short: 'A' },
+  { name: 'selector', short: 'l', value: true },
+  { name: 'filename', short: 'f', value: true, repeated: true },
+  { name: 'output', short: 'o', value: true },
+  { name: 'dry-run', value: true },
+  { name: 'help', short: 'h' },
+];
+
+const perCommand: Record<string, FlagSpec[]> = {
+  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }],
+  describe: [],
+  apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
+  delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
+  scale: [{ name: 'replicas', value: true }, { name: 'current-replicas', value: true }],
+  version: [{ name: 'client' }],
+  'api-resources': [{ name: 'namespaced', value: true }],
+};
+
+export interface KubectlResult { code: number; documents?: AppliedDocument[] }
+
+export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
+  const [cmd, ...rest] = argv;
+  if (!cmd) {
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, delete, scale, api-resources, version');
+    return { code: 0 };
+  }
+  const specs = perCommand[cmd];
+  if (!specs) {
+    ctx.err.push(`error: unknown command "${cmd}" for "kubectl"`);
+    return { code: 1 };
+  }
+  let args: ParsedArgs;
+  try {
+    args = parseFlags(rest, [...common, ...specs]);
+  } catch (e) {
+    if (e instanceof FlagError) {
+      ctx.err.push(`error: ${e.message}\nSee 'kubectl ${cmd} --help' for usage.`);
+      return { code: 1 };
+    }
+    throw e;
+  }
+  try {
+    switch (cmd) {
+      case 'get':
+        if (args.flags.has('watch')) throw new CommandError('watch (-w) streams only in the page terminal; headless callers advance time and get again');
+        return { code: getCommand(ctx, args) };
+      case 'describe': return { code: describeCommand(ctx, args) };
+      case 'delete': return { code: deleteCommand(ctx, args) };
+      case 'scale': return { code: scaleCommand(ctx, args) };
+      case 'apply': {
+        const documents = applyCommand(ctx, args);
+        for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);
+        return { code: documents.every((d) => d.ok) ? 0 : 1, documents };
+      }
+      case 'version':
+        ctx.out.push(`Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0\nServer Version: ${KUBERNETES_VERSION}`);
+        return { code: 0 };
+      case 'api-resources': {
+        const rows = ctx.store.kinds.all().sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
+          .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1))
+          .map((k) => [k.plural, k.shortNames.join(','), apiVersionOf(k), String(k.namespaced), k.kind]);
+        ctx.out.push(tabwrite([['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
+        return { code: 0 };
+      }
+    }
+  } catch (e) {
+    if (e instanceof LabelSelectorError) {
+      ctx.err.push(`error: ${e.message}`);
+      return { code: 1 };
+    }
+    ctx.err.push(formatError(e));
+    return { code: 1 };
+  }
+  return { code: 0 };
+}

@@ -1,0 +1,45 @@
+// Reading manifests: multi-document YAML (or JSON) with each document's line range, for editors that mark lines.
+import { LineCounter, parseAllDocuments } from 'yaml';
+import type { KubeObject } from '../api/object.ts';
+
+export interface Manifest {
+  index: number;
+  startLine: number;
+  endLine: number;
+  object?: KubeObject;
+  /** A YAML syntax error, in the words kubectl uses. */
+  error?: string;
+}
+
+export function parseManifests(text: string, source: string): Manifest[] {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
+  const out: Manifest[] = [];
+  const list = Array.isArray(docs) ? docs : [docs];
+  for (const doc of list) {
+    const [start, , end] = doc.range;
+    const startLine = lineCounter.linePos(start).line;
+    const endLine = Math.max(startLine, lineCounter.linePos(Math.max(start, end - 1)).line);
+    if (doc.errors.length) {
+      const e = doc.errors[0];
+      const line = e.linePos?.[0]?.line ?? startLine;
+      out.push({ index: out.length, startLine: line, endLine: line, error: `error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}` });
+      continue;
+    }
+    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    if (value === null || value === undefined) continue; // empty document ("---" at the end)
+    const items = isList(value) ? (value.items as unknown[]) : [value];
+    for (const item of items) {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        out.push({ index: out.length, startLine, endLine, error: `error validating "${source}": error validating data: invalid object to validate` });
+        continue;
+      }
+      out.push({ index: out.length, startLine, endLine, object: item as KubeObject });
+    }
+  }
+  return out;
+}
+
+function isList(v: unknown): v is { kind: string; items: unknown[] } {
+  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'List' && Array.isArray((v as { items?: unknown }).items);
+}

@@ -1,0 +1,29 @@
+// kubectl describe: a describer per kind (describe/*.ts), the generic one for the others.
+import type { KindInfo } from '../../api/kinds.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { describeConfigMap } from './describe/configmap.ts';
+import type { DescribeContext } from './describe/context.ts';
+import { describeDeployment } from './describe/deployment.ts';
+import { describeGeneric } from './describe/generic.ts';
+import { describeNamespace } from './describe/namespace.ts';
+import { describeNode } from './describe/node.ts';
+import { describePod } from './describe/pod.ts';
+import { describeReplicaSet } from './describe/replicaset.ts';
+
+export type { DescribeContext } from './describe/context.ts';
+
+type Describer = (obj: KubeObject, ctx: DescribeContext) => string;
+
+const describers: Record<string, Describer> = {
+  '/Pod': describePod,
+  '/Node': describeNode,
+  '/Namespace': describeNamespace,
+  '/ConfigMap': describeConfigMap,
+  'apps/Deployment': describeDeployment,
+  'apps/ReplicaSet': describeReplicaSet,
+};
+
+export function describe(kind: KindInfo, obj: KubeObject, ctx: DescribeContext): string {
+  const fn = describers[`${kind.group}/${kind.kind}`] ?? describeGeneric;
+  return fn(obj, ctx);
+}

@@ -1,0 +1,58 @@
+// kubectl's machine output: -o yaml, -o json, -o name, and the List wrapper around several objects.
+import YAML from 'yaml';
+import type { KindInfo } from '../../api/kinds.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { jsonKeyLess, sortKeysDeep, yamlKeyLess } from './keyorder.ts';
+import { yamlNeedsDoubleQuotes } from './yamlscalar.ts';
+
+export interface EncodeOptions {
+  /**
+   * Sort keys the way kubectl's encoders do (true, the default): it prints unstructured maps, so a real
+   * cluster's -o yaml / -o json never shows keys in manifest order. false keeps the object's own order.
+   */
+  sortKeys?: boolean;
+}
+
+/**
+ * kubectl -o yaml (sigs.k8s.io/yaml over go-yaml v2): 2-space indent, "- " items at their key's column,
+ * strings that would read back as another type double-quoted ("True", "80", ""), others single-quoted only
+ * when plain style is impossible, multi-line strings as literal blocks, lines folded near 80 columns.
+ */
+export function toYaml(obj: unknown, opts: EncodeOptions = {}): string {
+  const value = opts.sortKeys === false ? obj : sortKeysDeep(obj, yamlKeyLess);
+  const doc = new YAML.Document(value, { aliasDuplicateObjects: false });
+  YAML.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && !node.value.includes('\n') && yamlNeedsDoubleQuotes(node.value)) {
+        node.type = 'QUOTE_DOUBLE';
+      }
+    },
+  });
+  return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: 'literal', lineWidth: 80 });
+}
+
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** kubectl -o json: encoding/json with 4-space indent, HTML-safe escapes (\u003c, \u0026), trailing newline. */
+export function toJson(obj: unknown, opts: EncodeOptions = {}): string {
+  const value = opts.sortKeys === false ? obj : sortKeysDeep(obj, jsonKeyLess);
+  return JSON.stringify(value, null, 4).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]) + '\n';
+}
+
+/** kubectl -o name: "<kind>.<group>/<name>" in lower case, core kinds without a group ("pod/web-1"). */
+export function toName(kind: KindInfo, obj: KubeObject): string {
+  const gk = kind.group ? `${kind.kind}.${kind.group}` : kind.kind;
+  return `${gk.toLowerCase()}/${obj.metadata?.name ?? ''}`;
+}
+
+export interface KubeList {
+  apiVersion: 'v1';
+  kind: 'List';
+  items: KubeObject[];
+  metadata: { resourceVersion: string };
+}
+
+/** What kubectl get -o yaml/json prints around several objects (or a list request). */
+export function toList(items: KubeObject[]): KubeList {
+  return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
+}

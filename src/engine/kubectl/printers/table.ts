@@ -1,0 +1,76 @@
+// kubectl get's human-readable tables: per-kind columns (columns/*.ts), decorated like kubectl's
+// HumanReadablePrinter (NAMESPACE first with --all-namespaces, LABELS last with --show-labels, wide columns only
+// with -o wide, no header with --no-headers, nothing at all for no rows) and laid out by its tabwriter.
+import type { KindInfo } from '../../api/kinds.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { TableDef } from './columns/column.ts';
+import { deploymentTable } from './columns/deployment.ts';
+import { eventTable } from './columns/event.ts';
+import { nodeTable } from './columns/node.ts';
+import { podTable } from './columns/pod.ts';
+import { replicaSetTable } from './columns/replicaset.ts';
+import { configMapTable, genericTable, leaseTable, namespaceTable } from './columns/simple.ts';
+import { formatLabels } from './labelmap.ts';
+import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
+
+export interface TableOptions {
+  wide: boolean;
+  withNamespace: boolean;
+  showLabels?: boolean;
+  noHeaders?: boolean;
+  /** Virtual milliseconds since the epoch. */
+  now: number;
+}
+
+const tables: Record<string, TableDef> = {
+  '/Pod': podTable,
+  '/Node': nodeTable,
+  '/Namespace': namespaceTable,
+  '/ConfigMap': configMapTable,
+  '/Event': eventTable,
+  'apps/Deployment': deploymentTable,
+  'apps/ReplicaSet': replicaSetTable,
+  'coordination.k8s.io/Lease': leaseTable,
+};
+
+export function tableFor(kind: KindInfo): TableDef {
+  return tables[`${kind.group}/${kind.kind}`] ?? genericTable;
+}
+
+/** The column headers a table would print (upper-cased), after decoration. */
+export function tableHeaders(kind: KindInfo, opts: Pick<TableOptions, 'wide' | 'withNamespace' | 'showLabels'>): string[] {
+  const headers = tableFor(kind).columns.filter((c) => opts.wide || !c.wide).map((c) => c.name.toUpperCase());
+  if (opts.withNamespace) headers.unshift('NAMESPACE');
+  if (opts.showLabels) headers.push('LABELS');
+  return headers;
+}
+
+const CELL_BREAK = /[\f\n\r]/;
+
+/** A cell stops at its first line break, marked with "..." (tableprinter's appendCellValue); tabs would split it. */
+function sanitizeCell(cell: string): string {
+  const m = CELL_BREAK.exec(cell);
+  const s = m ? `${cell.slice(0, m.index)}...` : cell;
+  return s.replace(/\t/g, ' ');
+}
+
+export function printTable(kind: KindInfo, objects: KubeObject[], opts: TableOptions): string {
+  if (objects.length === 0) return '';
+  const def = tableFor(kind);
+  const visible = def.columns.map((c) => opts.wide || !c.wide);
+  const lines: string[] = [];
+  if (!opts.noHeaders) lines.push(tableHeaders(kind, opts).join('\t'));
+  for (const obj of objects) {
+    const cells = def.row(obj, { now: opts.now }).filter((_, i) => visible[i]);
+    if (opts.withNamespace) cells.unshift(obj.metadata?.namespace ?? '');
+    if (opts.showLabels) cells.push(formatLabels(obj.metadata?.labels));
+    lines.push(cells.map(sanitizeCell).join('\t'));
+  }
+  const text = tabwrite(lines.join('\n') + '\n', TABLE_TABWRITER);
+  return text.split('\n').map((l) => l.trimEnd()).join('\n');
+}
+
+/** What kubectl get prints on stderr when nothing matched: "No resources found in default namespace." */
+export function noResourcesMessage(namespace?: string): string {
+  return namespace ? `No resources found in ${namespace} namespace.` : 'No resources found';
+}

@@ -1,0 +1,83 @@
+// NodeInfo: a node with the pods on it and their summed requests, as the scheduler cache keeps it.
+import type { Node, Pod } from 'kubernetes-types/core/v1';
+import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts';
+
+/** Requests that count for scoring: containers without requests count as 100m cpu and 200Mi memory. */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+export interface PodInfo {
+  pod: Pod;
+  requests: PodRequests;
+  nonZero: { cpu: number; memory: number };
+  hostPorts: string[];
+}
+
+export function podInfoOf(pod: Pod): PodInfo {
+  const requests = podRequests(pod);
+  let cpu = 0, memory = 0;
+  for (const c of pod.spec?.containers ?? []) {
+    const r = (c.resources?.requests ?? {}) as Record<string, string>;
+    cpu += r.cpu !== undefined ? resourceAmount('cpu', r.cpu) : DEFAULT_MILLI_CPU_REQUEST;
+    memory += r.memory !== undefined ? resourceAmount('memory', r.memory) : DEFAULT_MEMORY_REQUEST;
+  }
+  const hostPorts: string[] = [];
+  for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.hostPort) hostPorts.push(`${p.protocol ?? 'TCP'}/${p.hostIP ?? '0.0.0.0'}/${p.hostPort}`);
+  return { pod, requests, nonZero: { cpu, memory }, hostPorts };
+}
+
+export class NodeInfo {
+  readonly pods = new Map<string, PodInfo>(); // by pod uid
+  /** Sum of the pods' requests: cpu in millicores, others in units. */
+  readonly requested: Record<string, number> = {};
+  readonly nonZeroRequested = { cpu: 0, memory: 0 };
+  allocatable: Record<string, number> = {};
+  /** Bumped on every change, so snapshots copy only what changed. */
+  generation = 0;
+
+  constructor(public node: Node) {
+    this.setNode(node);
+  }
+
+  setNode(node: Node): void {
+    this.node = node;
+    const alloc: Record<string, number> = {};
+    for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
+    this.allocatable = alloc;
+    this.generation++;
+  }
+
+  addPod(info: PodInfo): void {
+    const uid = info.pod.metadata!.uid!;
+    if (this.pods.has(uid)) this.removePod(uid);
+    this.pods.set(uid, info);
+    for (const [k, v] of Object.entries(info.requests)) this.requested[k] = (this.requested[k] ?? 0) + v;
+    this.nonZeroRequested.cpu += info.nonZero.cpu;
+    this.nonZeroRequested.memory += info.nonZero.memory;
+    this.generation++;
+  }
+
+  removePod(uid: string): void {
+    const info = this.pods.get(uid);
+    if (!info) return;
+    this.pods.delete(uid);
+    for (const [k, v] of Object.entries(info.requests)) this.requested[k] = (this.requested[k] ?? 0) - v;
+    this.nonZeroRequested.cpu -= info.nonZero.cpu;
+    this.nonZeroRequested.memory -= info.nonZero.memory;
+    this.generation++;
+  }
+
+  get name(): string { return this.node.metadata!.name!; }
+}
+
+const POD_INFO_KEY = 'PodInfo';
+
+/** The cycle's PodInfo, computed once per scheduling cycle and shared by plugins. */
+export function cyclePodInfo(state: { read<T>(k: string): T | undefined; write(k: string, v: unknown): void }, pod: Pod): PodInfo {
+  let info = state.read<PodInfo>(POD_INFO_KEY);
+  if (!info || info.pod !== pod) {
+    info = podInfoOf(pod);
+    state.write(POD_INFO_KEY, info);
+  }
+  return info;
+}

@@ -1,0 +1,47 @@
+// NodeAffinity: spec.nodeSelector and required node affinity as a Filter (preferred terms arrive with the
+// full scheduling framework issue).
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
+import type { CycleState, FilterPlugin } from '../framework/interface.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { Status } from '../framework/status.ts';
+
+export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
+
+export function matchesRequirement(node: Node, r: NodeSelectorRequirement): boolean {
+  const labels = node.metadata?.labels ?? {};
+  const v = labels[r.key];
+  const has = r.key in labels;
+  switch (r.operator) {
+    case 'In': return has && (r.values ?? []).includes(v);
+    case 'NotIn': return !has || !(r.values ?? []).includes(v);
+    case 'Exists': return has;
+    case 'DoesNotExist': return !has;
+    case 'Gt': return has && Number(v) > Number(r.values?.[0]);
+    case 'Lt': return has && Number(v) < Number(r.values?.[0]);
+    default: return false;
+  }
+}
+
+function matchesTerm(node: Node, term: NodeSelectorTerm): boolean {
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (!exprs.length && !fields.length) return false;
+  return exprs.every((r) => matchesRequirement(node, r)) && fields.every((r) => r.key === 'metadata.name' && matchesFieldName(node, r));
+}
+
+function matchesFieldName(node: Node, r: NodeSelectorRequirement): boolean {
+  const name = node.metadata?.name ?? '';
+  return r.operator === 'In' ? (r.values ?? []).includes(name) : r.operator === 'NotIn' ? !(r.values ?? []).includes(name) : false;
+}
+
+export class NodeAffinity implements FilterPlugin {
+  readonly name = 'NodeAffinity';
+  filter(_s: CycleState, pod: Pod, info: NodeInfo): Status {
+    const node = info.node;
+    const labels = node.metadata?.labels ?? {};
+    for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) if (labels[k] !== v) return Status.unresolvable(ERR_REASON_POD);
+    const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+    if (terms && !terms.some((t) => matchesTerm(node, t))) return Status.unresolvable(ERR_REASON_POD);
+    return Status.success();
+  }
+}

@@ -1,0 +1,13 @@
+// NodeName: a pod that names its node in spec.nodeName fits only there.
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { CycleState, FilterPlugin } from '../framework/interface.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { Status } from '../framework/status.ts';
+
+export class NodeName implements FilterPlugin {
+  readonly name = 'NodeName';
+  filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
+    const want = pod.spec?.nodeName;
+    return !want || want === node.name ? Status.success() : Status.unresolvable("node(s) didn't match the requested node name");
+  }
+}

@@ -1,0 +1,57 @@
+// TaintToleration: Filter rejects nodes with an untolerated NoSchedule/NoExecute taint; Score prefers nodes
+// with fewer untolerated PreferNoSchedule taints (normalized in reverse).
+import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
+import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type ScorePlugin } from '../framework/interface.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { Status } from '../framework/status.ts';
+
+/** v1.Toleration.ToleratesTaint. */
+export function tolerates(t: Toleration, taint: Pick<Taint, 'key' | 'value' | 'effect'>): boolean {
+  if (t.effect && t.effect !== taint.effect) return false;
+  if (t.key && t.key !== taint.key) return false;
+  switch (t.operator ?? 'Equal') {
+    case 'Exists': return true;
+    case 'Equal': return (t.value ?? '') === (taint.value ?? '');
+    default: return false;
+  }
+}
+
+export class TaintToleration implements FilterPlugin, ScorePlugin {
+  readonly name = 'TaintToleration';
+
+  filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
+    const tolerations = pod.spec?.tolerations ?? [];
+    for (const taint of node.node.spec?.taints ?? []) {
+      if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
+      if (!tolerations.some((t) => tolerates(t, taint))) {
+        return Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
+      }
+    }
+    return Status.success();
+  }
+
+  score(_s: CycleState, pod: Pod, node: NodeInfo): number {
+    const tolerations = (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
+    return (node.node.spec?.taints ?? []).filter((taint) => taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => tolerates(t, taint))).length;
+  }
+
+  /** DefaultNormalizeScore with reverse: fewer intolerable taints score higher. */
+  normalizeScore(_s: CycleState, _pod: Pod, scores: NodeScore[]): void {
+    defaultNormalizeScore(scores, true);
+  }
+}
+
+/** helper.DefaultNormalizeScore: scale to [0, MAX_NODE_SCORE] by the maximum; reverse flips it. */
+export function defaultNormalizeScore(scores: NodeScore[], reverse: boolean): void {
+  let max = 0;
+  for (const s of scores) if (s.score > max) max = s.score;
+  if (max === 0) {
+    if (reverse) for (const s of scores) s.score = MAX_NODE_SCORE;
+    return;
+  }
+  for (const s of scores) {
+    let v = Math.floor((MAX_NODE_SCORE * s.score) / max);
+    if (reverse) v = MAX_NODE_SCORE - v;
+    s.score = v;
+  }
+}

@@ -1,0 +1,155 @@
+// The scheduling queue: activeQ ordered by the QueueSort plugin, backoffQ for pods that failed recently
+// (1 s doubling to 10 s), and unschedulablePods waiting for a cluster event that could help (or 5 minutes).
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { SimClock } from '../sim/clock.ts';
+import type { QueueSortPlugin, QueuedPodInfo } from './framework/interface.ts';
+
+export const POD_INITIAL_BACKOFF_MS = 1_000;
+export const POD_MAX_BACKOFF_MS = 10_000;
+/** podMaxInUnschedulablePodsDuration. */
+export const POD_MAX_IN_UNSCHEDULABLE_MS = 5 * 60_000;
+
+export class SchedulingQueue {
+  private active: QueuedPodInfo[] = [];
+  private readonly activeUids = new Set<string>();
+  private readonly backoff = new Map<string, QueuedPodInfo>();
+  private readonly unschedulable = new Map<string, QueuedPodInfo>();
+  private readonly inFlight = new Set<string>();
+  /** Cluster events seen while a pod was being scheduled send it to backoff instead of unschedulable. */
+  private moveRequestCycle = -1;
+  private schedulingCycle = 0;
+  onActive: () => void = () => {};
+
+  constructor(private readonly clock: SimClock, private readonly sort: QueueSortPlugin) {
+    clock.every(1_000, () => this.flushBackoffCompleted());
+    clock.every(30_000, () => this.flushUnschedulableLeftover());
+  }
+
+  get cycle(): number { return this.schedulingCycle; }
+  lengths(): { active: number; backoff: number; unschedulable: number } {
+    return { active: this.active.length, backoff: this.backoff.size, unschedulable: this.unschedulable.size };
+  }
+
+  add(pod: Pod): void {
+    const uid = pod.metadata!.uid!;
+    if (this.activeUids.has(uid) || this.inFlight.has(uid)) return this.update(pod);
+    const now = this.clock.now();
+    this.backoff.delete(uid);
+    this.unschedulable.delete(uid);
+    this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: new Set() });
+  }
+
+  /** A pending pod changed: keep its place, but a changed pod may now fit, so unschedulable moves it. */
+  update(pod: Pod): void {
+    const uid = pod.metadata!.uid!;
+    const inActive = this.active.find((i) => i.pod.metadata!.uid === uid);
+    if (inActive) { inActive.pod = pod; return; }
+    const b = this.backoff.get(uid);
+    if (b) { b.pod = pod; return; }
+    const u = this.unschedulable.get(uid);
+    if (u) {
+      u.pod = pod;
+      this.unschedulable.delete(uid);
+      this.requeue(u);
+      return;
+    }
+    if (!this.inFlight.has(uid)) this.add(pod);
+  }
+
+  delete(pod: Pod): void {
+    const uid = pod.metadata!.uid!;
+    if (this.activeUids.delete(uid)) this.active = this.active.filter((i) => i.pod.metadata!.uid !== uid);
+    this.backoff.delete(uid);
+    this.unschedulable.delete(uid);
+  }
+
+  pop(): QueuedPodInfo | undefined {
+    if (!this.active.length) return undefined;
+    const top = this.active[0];
+    const last = this.active.pop()!;
+    if (this.active.length) { this.active[0] = last; this.siftDown(0); }
+    const uid = top.pod.metadata!.uid!;
+    this.activeUids.delete(uid);
+    this.inFlight.add(uid);
+    top.attempts++;
+    this.schedulingCycle++;
+    return top;
+  }
+
+  /** The cycle finished (bound or failed): the pod is no longer in flight. */
+  done(uid: string): void { this.inFlight.delete(uid); }
+
+  /** AddUnschedulableIfNotPresent. */
+  addUnschedulable(info: QueuedPodInfo, podSchedulingCycle: number): void {
+    const uid = info.pod.metadata!.uid!;
+    this.inFlight.delete(uid);
+    info.timestamp = this.clock.now();
+    if (this.moveRequestCycle >= podSchedulingCycle) this.backoff.set(uid, info);
+    else this.unschedulable.set(uid, info);
+  }
+
+  /** A cluster event (node added or changed, pod deleted …) may make pending pods schedulable. */
+  moveAllToActiveOrBackoff(): void {
+    for (const [uid, info] of this.unschedulable) {
+      this.unschedulable.delete(uid);
+      this.requeue(info);
+    }
+    this.moveRequestCycle = this.schedulingCycle;
+  }
+
+  backoffDuration(info: QueuedPodInfo): number {
+    return Math.min(POD_INITIAL_BACKOFF_MS * 2 ** Math.max(0, info.attempts - 1), POD_MAX_BACKOFF_MS);
+  }
+
+  private requeue(info: QueuedPodInfo): void {
+    const uid = info.pod.metadata!.uid!;
+    if (this.clock.now() < info.timestamp + this.backoffDuration(info)) this.backoff.set(uid, info);
+    else this.pushActive(info);
+  }
+
+  private flushBackoffCompleted(): void {
+    const now = this.clock.now();
+    for (const [uid, info] of this.backoff) {
+      if (now >= info.timestamp + this.backoffDuration(info)) {
+        this.backoff.delete(uid);
+        this.pushActive(info);
+      }
+    }
+  }
+
+  private flushUnschedulableLeftover(): void {
+    const now = this.clock.now();
+    for (const [uid, info] of this.unschedulable) {
+      if (now - info.timestamp > POD_MAX_IN_UNSCHEDULABLE_MS) {
+        this.unschedulable.delete(uid);
+        this.requeue(info);
+      }
+    }
+  }
+
+  private pushActive(info: QueuedPodInfo): void {
+    this.activeUids.add(info.pod.metadata!.uid!);
+    this.active.push(info);
+    let i = this.active.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.sort.less(this.active[i], this.active[p])) break;
+      [this.active[i], this.active[p]] = [this.active[p], this.active[i]];
+      i = p;
+    }
+    this.onActive();
+  }
+
+  private siftDown(i: number): void {
+    const h = this.active;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < h.length && this.sort.less(h[l], h[m])) m = l;
+      if (r < h.length && this.sort.less(h[r], h[m])) m = r;
+      if (m === i) return;
+      [h[m], h[i]] = [h[i], h[m]];
+      i = m;
+    }
+  }
+}

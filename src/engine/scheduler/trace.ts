@@ -1,0 +1,43 @@
+// Scheduling traces: every attempt's per-node Filter verdicts and per-plugin scores, kept beside the
+// objects in a bounded buffer (never in annotations) so that "why is this pod Pending / on that node?"
+// always has an answer.
+
+export interface FilterVerdict { node: string; plugin: string; code: string; reasons: string[] }
+export interface PluginScore { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
+export interface NodeScoreTrace { node: string; total: number; plugins: PluginScore[] }
+
+export interface SchedulingTrace {
+  pod: string; // namespace/name
+  uid: string;
+  attempt: number;
+  time: number; // virtual ms
+  profile: string;
+  result: 'Scheduled' | 'Unschedulable' | 'Error';
+  node?: string;
+  message: string;
+  nodesTotal: number;
+  /** How many nodes were evaluated (percentageOfNodesToScore may stop early). */
+  nodesEvaluated: number;
+  feasible: number;
+  rejected: FilterVerdict[];
+  scores: NodeScoreTrace[];
+}
+
+export const TRACE_BUFFER_SIZE = 1000;
+
+export class TraceBuffer {
+  private readonly buf: SchedulingTrace[] = [];
+  private readonly latest = new Map<string, SchedulingTrace>();
+
+  add(t: SchedulingTrace): void {
+    this.buf.push(t);
+    this.latest.set(t.pod, t);
+    if (this.buf.length > TRACE_BUFFER_SIZE) {
+      const old = this.buf.shift()!;
+      if (this.latest.get(old.pod) === old) this.latest.delete(old.pod);
+    }
+  }
+
+  forPod(key: string): SchedulingTrace | undefined { return this.latest.get(key); }
+  all(): readonly SchedulingTrace[] { return this.buf; }
+}

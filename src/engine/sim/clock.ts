@@ -1,0 +1,177 @@
+// The virtual clock: the engine's only notion of "now" and its only way to wait.
+// Every backoff, heartbeat, resync, image pull and grace period is a timer on this queue.
+
+export type TimerId = number;
+
+interface Timer {
+  at: number; // virtual ms
+  seq: number; // FIFO among timers due at the same moment
+  id: TimerId;
+  fn: () => void;
+  /** Background timers (heartbeats, resyncs) repeat forever; "run until idle" does not wait for them. */
+  background: boolean;
+}
+
+/** 2026-01-01T00:00:00Z: a fixed origin so that every run prints the same timestamps. */
+export const DEFAULT_START_MS = Date.UTC(2026, 0, 1);
+
+export class SimClock {
+  private nowMs: number;
+  private seq = 0;
+  private heap: Timer[] = [];
+  private live = new Map<TimerId, Timer>();
+  private foreground = 0;
+  private stepsRun = 0;
+
+  constructor(startMs = DEFAULT_START_MS) {
+    this.nowMs = startMs;
+  }
+
+  now(): number { return this.nowMs; }
+  /** RFC 3339 at second precision, as metav1.Time serializes. */
+  nowRFC3339(): string { return toRFC3339(this.nowMs); }
+  get steps(): number { return this.stepsRun; }
+  pending(): number { return this.live.size; }
+  pendingForeground(): number { return this.foreground; }
+
+  /** Run fn after delayMs of virtual time. */
+  after(delayMs: number, fn: () => void, opts: { background?: boolean } = {}): TimerId {
+    const id = ++this.seq;
+    const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: id, id, fn, background: !!opts.background };
+    this.live.set(id, t);
+    if (!t.background) this.foreground++;
+    this.push(t);
+    return id;
+  }
+
+  /** Run fn at the current moment, after everything already due now. */
+  defer(fn: () => void): TimerId {
+    return this.after(0, fn);
+  }
+
+  /** A repeating background timer (heartbeats, resync). Returns a function that stops it. */
+  every(periodMs: number, fn: () => void, firstDelayMs = periodMs): () => void {
+    let id = 0;
+    let stopped = false;
+    const tick = () => {
+      if (stopped) return;
+      id = this.after(periodMs, tick, { background: true });
+      fn();
+    };
+    id = this.after(firstDelayMs, tick, { background: true });
+    return () => { stopped = true; this.cancel(id); };
+  }
+
+  cancel(id: TimerId): void {
+    const t = this.live.get(id);
+    if (!t) return;
+    this.live.delete(id);
+    if (!t.background) this.foreground--;
+  }
+
+  /** Time of the next live timer, or undefined. */
+  nextAt(): number | undefined {
+    this.dropCancelled();
+    return this.heap[0]?.at;
+  }
+
+  /** Run the next timer, moving time forward to it. Returns false when nothing is scheduled. */
+  step(): boolean {
+    this.dropCancelled();
+    const t = this.pop();
+    if (!t) return false;
+    this.live.delete(t.id);
+    if (!t.background) this.foreground--;
+    if (t.at > this.nowMs) this.nowMs = t.at;
+    this.stepsRun++;
+    t.fn();
+    return true;
+  }
+
+  /** Run every timer due within the next `ms` of virtual time, then stand at now + ms. */
+  advance(ms: number): void {
+    const target = this.nowMs + Math.max(0, Math.round(ms));
+    for (;;) {
+      const next = this.nextAt();
+      if (next === undefined || next > target) break;
+      this.step();
+    }
+    this.nowMs = target;
+  }
+
+  /**
+   * Run until only background timers remain (the cluster has settled), or until `limitMs` of virtual time
+   * has passed. Returns true when it settled.
+   */
+  runUntilIdle(limitMs = 3_600_000): boolean {
+    const limit = this.nowMs + limitMs;
+    while (this.foreground > 0) {
+      const next = this.nextAt();
+      if (next === undefined || next > limit) return false;
+      this.step();
+    }
+    return true;
+  }
+
+  private dropCancelled(): void {
+    while (this.heap.length && !this.live.has(this.heap[0].id)) this.pop();
+  }
+
+  private push(t: Timer): void {
+    const h = this.heap;
+    h.push(t);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (less(h[p], h[i])) break;
+      [h[p], h[i]] = [h[i], h[p]];
+      i = p;
+    }
+  }
+
+  private pop(): Timer | undefined {
+    const h = this.heap;
+    if (!h.length) return undefined;
+    const top = h[0];
+    const last = h.pop()!;
+    if (h.length) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < h.length && less(h[l], h[m])) m = l;
+        if (r < h.length && less(h[r], h[m])) m = r;
+        if (m === i) break;
+        [h[m], h[i]] = [h[i], h[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+function less(a: Timer, b: Timer): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+}
+
+export function toRFC3339(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** Parse a duration like "30s", "5m", "1h30m", "500ms" or a bare number of seconds into ms. */
+export function parseDuration(text: string): number {
+  const s = text.trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
+  let total = 0;
+  let consumed = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) {
+    const n = Number(m[1]);
+    total += m[2] === 'h' ? n * 3_600_000 : m[2] === 'm' ? n * 60_000 : m[2] === 's' ? n * 1000 : n;
+    consumed = re.lastIndex;
+  }
+  if (consumed !== s.length || s.length === 0) throw new Error(`time: invalid duration "${text}"`);
+  return Math.round(total);
+}

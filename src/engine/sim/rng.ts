@@ -1,0 +1,70 @@
+// The seeded random number generator: the engine's only source of randomness.
+// sfc32 seeded through splitmix32; components take forks so that one component's draws never shift another's.
+
+export class SeededRng {
+  private a: number; private b: number; private c: number; private d: number;
+
+  constructor(seed: number | string) {
+    let s = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
+    const next = () => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next(); this.b = next(); this.c = next(); this.d = next();
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
+    this.c = (this.c + t) >>> 0;
+    return t;
+  }
+
+  /** A float in [0, 1). */
+  next(): number { return this.nextUint32() / 4294967296; }
+
+  /** An integer in [0, n). */
+  int(n: number): number { return Math.floor(this.next() * n); }
+
+  /** An independent stream derived from this generator's seed and a label. */
+  fork(label: string): SeededRng {
+    return new SeededRng(`${this.a}:${this.b}:${this.c}:${this.d}:${label}`);
+  }
+
+  /** n random lowercase alphanumerics from the alphabet apimachinery's rand.String uses (no vowels, no 0/1/3). */
+  string(n: number): string {
+    const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+    let s = '';
+    for (let i = 0; i < n; i++) s += alphabet[this.int(alphabet.length)];
+    return s;
+  }
+
+  /** A random (version 4) UUID, as the API server assigns to metadata.uid. */
+  uuid(): string {
+    const hex = (n: number) => n.toString(16).padStart(8, '0');
+    const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
+    const h = w.map(hex).join('');
+    const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+
+  getState(): [number, number, number, number] { return [this.a, this.b, this.c, this.d]; }
+  setState(s: [number, number, number, number]): void { [this.a, this.b, this.c, this.d] = s; }
+}
+
+/** FNV-1a 32-bit: deterministic string hashing (also used for pod-template-hash). */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,25 @@
+// `sim explain pod`: the scheduler's last decision about a pod, node by node.
+import type { SchedulingTrace } from '../scheduler/trace.ts';
+import { humanDuration } from '../kubectl/printers/duration.ts';
+
+export function explainPod(trace: SchedulingTrace | undefined, name: string, now: number): string {
+  if (!trace) return `The scheduler has no record of pod "${name}": it may have named its node (spec.nodeName), not been created yet, or its trace was evicted from the buffer.`;
+  const lines = [
+    `Pod ${trace.pod}: attempt ${trace.attempt}, ${humanDuration(now - trace.time)} ago, profile ${trace.profile}`,
+    `Result: ${trace.result}${trace.node ? ` on ${trace.node}` : ''}`,
+    `Message: ${trace.message}`,
+    `Nodes: ${trace.nodesTotal} in cluster, ${trace.nodesEvaluated} evaluated, ${trace.feasible} feasible`,
+  ];
+  if (trace.rejected.length) {
+    lines.push('', 'Filtered out:');
+    for (const r of trace.rejected) lines.push(`  ${r.node}\t${r.plugin}\t${r.reasons.join(', ')}`);
+  }
+  if (trace.scores.length) {
+    lines.push('', 'Scores (normalized × weight):');
+    const sorted = [...trace.scores].sort((a, b) => b.total - a.total);
+    for (const s of sorted) {
+      lines.push(`  ${s.node}\ttotal ${s.total}\t${s.plugins.map((p) => `${p.plugin} ${p.normalized}×${p.weight}`).join(', ')}${s.node === trace.node ? '\t← chosen' : ''}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,141 @@
+// The `sim` command language: drive the simulation (nodes, time, explanations) with the same parser as kubectl.
+import type { Taint } from 'kubernetes-types/core/v1';
+import { Quantity, QuantityError } from '../api/quantity.ts';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../api/validation.ts';
+import { parseDuration } from '../sim/clock.ts';
+import { CommandError } from '../kubectl/context.ts';
+import { FlagError, flag, parseFlags, type FlagSpec } from '../kubectl/flags.ts';
+import { TABLE_TABWRITER, tabwrite } from '../kubectl/printers/tabwriter.ts';
+import { humanDuration } from '../kubectl/printers/duration.ts';
+import type { NodeSpec, SimHost } from './host.ts';
+import { explainPod } from './explain.ts';
+
+export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
+
+const USAGE = `sim drives the simulation.
+
+Commands:
+  sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]
+  sim node list
+  sim advance DURATION          (e.g. 30s, 5m, 1h30m)
+  sim explain pod NAME [-n NAMESPACE]`;
+
+const nodeAddFlags: FlagSpec[] = [
+  { name: 'cpu', value: true }, { name: 'memory', value: true }, { name: 'pods', value: true },
+  { name: 'labels', value: true }, { name: 'taints', value: true },
+];
+
+export function runSim(host: SimHost, argv: string[], out: string[]): void {
+  const [group, verb, ...rest] = argv;
+  try {
+    switch (group) {
+      case undefined: case 'help': case '--help': case '-h':
+        out.push(USAGE);
+        return;
+      case 'node':
+        if (verb === 'add') return nodeAdd(host, rest, out);
+        if (verb === 'list' || verb === 'ls') return nodeList(host, out);
+        throw new CommandError(`unknown command "node ${verb ?? ''}" for "sim": expected add or list`);
+      case 'advance': {
+        if (!verb) throw new CommandError('sim advance needs a duration, e.g. sim advance 30s');
+        const ms = parseDuration(verb);
+        host.advance(ms);
+        out.push(`advanced ${humanDuration(ms)}; the cluster has run ${humanDuration(host.now() - host.startedAt())}`);
+        return;
+      }
+      case 'explain': {
+        if (verb !== 'pod' && verb !== 'pods' && verb !== 'po') throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE]');
+        const p = parseFlags(rest, [{ name: 'namespace', short: 'n', value: true }]);
+        const name = p.positional[0];
+        if (!name) throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE]');
+        out.push(explainPod(host.schedulingTrace(`${flag(p, 'namespace') ?? 'default'}/${name}`), name, host.now()));
+        return;
+      }
+      default:
+        throw new CommandError(`unknown command "${group}" for "sim"\n\n${USAGE}`);
+    }
+  } catch (e) {
+    if (e instanceof FlagError) throw new CommandError(e.message);
+    throw e;
+  }
+}
+
+function nodeAdd(host: SimHost, args: string[], out: string[]): void {
+  const p = parseFlags(args, nodeAddFlags);
+  const name = p.positional[0];
+  if (!name) throw new CommandError('usage: sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]');
+  const nameErrs = isDNS1123Subdomain(name);
+  if (nameErrs.length) throw new CommandError(`invalid node name "${name}": ${nameErrs.join('; ')}`);
+  const spec: NodeSpec = {
+    name,
+    cpu: quantity(flag(p, 'cpu') ?? DEFAULT_NODE.cpu, '--cpu'),
+    memory: quantity(flag(p, 'memory') ?? DEFAULT_NODE.memory, '--memory'),
+    pods: podsFlag(flag(p, 'pods')),
+    labels: parseLabels(flag(p, 'labels')),
+    taints: parseTaints(flag(p, 'taints')),
+  };
+  host.addNode(spec);
+  out.push(`node/${name} added`);
+}
+
+function quantity(v: string, flagName: string): string {
+  try {
+    const q = Quantity.parse(v);
+    if (q.sign() <= 0) throw new CommandError(`invalid argument "${v}" for "${flagName}": must be greater than 0`);
+    return q.toString();
+  } catch (e) {
+    if (e instanceof QuantityError) throw new CommandError(`invalid argument "${v}" for "${flagName}": ${e.message}`);
+    throw e;
+  }
+}
+
+function podsFlag(v: string | undefined): number {
+  if (v === undefined) return DEFAULT_NODE.pods;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new CommandError(`invalid argument "${v}" for "--pods": must be a positive whole number`);
+  return n;
+}
+
+export function parseLabels(v: string | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  if (!v) return labels;
+  for (const part of v.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new CommandError(`invalid label "${part}": expected key=value`);
+    const key = part.slice(0, eq), value = part.slice(eq + 1);
+    const errs = [...isQualifiedName(key), ...isValidLabelValue(value)];
+    if (errs.length) throw new CommandError(`invalid label "${part}": ${errs.join('; ')}`);
+    labels[key] = value;
+  }
+  return labels;
+}
+
+/** "key=value:Effect" or "key:Effect", as kubectl taint accepts them. */
+export function parseTaints(v: string | undefined): Taint[] {
+  if (!v) return [];
+  return v.split(',').map((spec) => {
+    const colon = spec.lastIndexOf(':');
+    if (colon <= 0) throw new CommandError(`invalid taint spec: ${spec}`);
+    const effect = spec.slice(colon + 1);
+    if (!['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(effect)) {
+      throw new CommandError(`invalid taint effect: ${effect}, unsupported taint effect`);
+    }
+    const kv = spec.slice(0, colon);
+    const eq = kv.indexOf('=');
+    const key = eq < 0 ? kv : kv.slice(0, eq);
+    const value = eq < 0 ? undefined : kv.slice(eq + 1);
+    const errs = [...isQualifiedName(key), ...(value !== undefined ? isValidLabelValue(value) : [])];
+    if (errs.length) throw new CommandError(`invalid taint spec: ${spec}, ${errs.join('; ')}`);
+    return { key, ...(value !== undefined ? { value } : {}), effect };
+  });
+}
+
+function nodeList(host: SimHost, out: string[]): void {
+  const rows = host.nodeSpecs().map((n) => [
+    n.name, n.cpu, n.memory, String(n.pods),
+    Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',') || '<none>',
+    n.taints.map((t) => `${t.key}${t.value !== undefined ? '=' + t.value : ''}:${t.effect}`).join(',') || '<none>',
+  ]);
+  if (!rows.length) { out.push('No nodes. Add one with: sim node add NAME --cpu 4 --memory 16Gi'); return; }
+  out.push(tabwrite([['NAME', 'CPU', 'MEMORY', 'PODS', 'LABELS', 'TAINTS'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
+}

@@ -1,0 +1,24 @@
+// Entry point: start the engine worker, open the browser database, render the page.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import '@xyflow/react/dist/style.css';
+import './ui/styles.css';
+import { openDb } from './storage/db.ts';
+import { DocumentStore } from './storage/documents.ts';
+import { App } from './ui/App.tsx';
+import { createI18n } from './ui/i18n/index.ts';
+import { connectEngine } from './worker/client.ts';
+
+const i18n = createI18n();
+document.documentElement.lang = i18n.language;
+const engine = connectEngine();
+const documents = new DocumentStore(openDb());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <App engine={engine} documents={documents} />
+    </I18nextProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,54 @@
+// The browser database (IndexedDB through Dexie): editor documents, the cluster snapshot and small settings.
+// Opened by the page (documents) and by the engine worker (snapshot); both use this one schema.
+import { Dexie, type EntityTable } from 'dexie';
+import type { ClusterSnapshot } from '../engine/index.ts';
+
+export interface DocumentRecord {
+  id: string;
+  name: string;
+  text: string;
+  /** Wall-clock ms of the last edit. */
+  updatedAt: number;
+}
+
+/** The cluster as the worker last saved it, plus what the page needs to resume at the same moment. */
+export interface SavedCluster {
+  id: string;
+  snapshot: ClusterSnapshot;
+  /** Virtual ms when the cluster was created (the clock shows time since then). */
+  startMs: number;
+  playing: boolean;
+  speed: number;
+  /** Wall-clock ms of the save. */
+  savedAt: number;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
+
+export const DB_NAME = 'kubesim';
+
+export class KubesimDB extends Dexie {
+  documents!: EntityTable<DocumentRecord, 'id'>;
+  clusters!: EntityTable<SavedCluster, 'id'>;
+  settings!: EntityTable<SettingRecord, 'key'>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      documents: 'id, updatedAt',
+      clusters: 'id',
+      settings: 'key',
+    });
+  }
+}
+
+let shared: KubesimDB | undefined;
+
+/** The database of this origin (one per context: page or worker). */
+export function openDb(): KubesimDB {
+  shared ??= new KubesimDB();
+  return shared;
+}

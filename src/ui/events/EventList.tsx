@@ -1,0 +1,61 @@
+// Cluster Events, newest first; Warnings stand out.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventView } from '../../worker/protocol.ts';
+import { formatAge } from '../format.ts';
+import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+
+const MAX_ROWS = 300;
+
+export function sortEvents(events: Iterable<EventView>): EventView[] {
+  return [...events].sort((a, b) => b.lastMs - a.lastMs || b.key.localeCompare(a.key));
+}
+
+export function EventList({ store }: { store: ClusterViewStore }) {
+  const { t } = useTranslation();
+  const events = useClusterView(store, (s) => s.events);
+  // Ages tick with the virtual clock, but only once per virtual second.
+  const nowSec = useClusterView(store, (s) => Math.floor(s.clock.nowMs / 1000));
+  const rows = useMemo(() => sortEvents(events.values()).slice(0, MAX_ROWS), [events]);
+  const warnings = useMemo(() => [...events.values()].filter((e) => e.type === 'Warning').length, [events]);
+  return (
+    <section className="pane events" data-testid="event-list">
+      <div className="pane-head">
+        <span className="pane-title">{t('events.title')}</span>
+        <span className="pane-count">{events.size}</span>
+        {warnings > 0 && <span className="chip chip-warn">{t('events.warnings', { count: warnings })}</span>}
+      </div>
+      <div className="events-scroll">
+        {rows.length === 0 ? (
+          <div className="empty">{t('events.empty')}</div>
+        ) : (
+          <table className="events-table">
+            <thead>
+              <tr>
+                <th className="col-age">{t('events.age')}</th>
+                <th className="col-type">{t('events.type')}</th>
+                <th className="col-reason">{t('events.reason')}</th>
+                <th className="col-object">{t('events.object')}</th>
+                <th>{t('events.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.key} className={e.type === 'Warning' ? 'warning' : ''} data-testid="event-row" data-type={e.type} data-reason={e.reason}>
+                  <td className="col-age">{e.lastMs ? formatAge(nowSec * 1000 - e.lastMs) : ''}</td>
+                  <td className="col-type">{e.type}</td>
+                  <td className="col-reason">{e.reason}</td>
+                  <td className="col-object" title={e.object}>{e.object}</td>
+                  <td className="col-message" title={e.message}>
+                    {e.message}
+                    {e.count > 1 && <span className="count">{t('events.count', { count: e.count })}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+// The top bar: product name, the virtual clock, time controls, save state, reset and language.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Speed } from '../../worker/protocol.ts';
+import { SPEEDS } from '../../worker/protocol.ts';
+import { formatElapsed, formatTimestamp, formatWallTime } from '../format.ts';
+import { setLanguage, type Language } from '../i18n/index.ts';
+import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+
+export interface HeaderProps {
+  store: ClusterViewStore;
+  onPlay(speed: Speed): void;
+  onPause(): void;
+  onStep(): void;
+  onReset(): void;
+}
+
+function Clock({ store }: { store: ClusterViewStore }) {
+  const { t } = useTranslation();
+  const clock = useClusterView(store, (s) => s.clock);
+  const ready = useClusterView(store, (s) => s.ready);
+  return (
+    <div className="clock" data-testid="clock" data-now-ms={clock.nowMs} data-start-ms={clock.startMs}>
+      <span className="clock-elapsed" title={t('clock.elapsedTitle')} data-testid="clock-elapsed">
+        T+{ready ? formatElapsed(clock.nowMs - clock.startMs) : '--:--:--'}
+      </span>
+      <span className="clock-virtual" title={t('clock.virtualTitle')} data-testid="clock-virtual">
+        {ready ? `${formatTimestamp(clock.nowMs)} UTC` : ''}
+      </span>
+    </div>
+  );
+}
+
+function TimeControls({ store, onPlay, onPause, onStep }: Pick<HeaderProps, 'store' | 'onPlay' | 'onPause' | 'onStep'>) {
+  const { t } = useTranslation();
+  const clock = useClusterView(store, (s) => s.clock);
+  const ready = useClusterView(store, (s) => s.ready);
+  return (
+    <div className="time-controls" role="group" aria-label={t('time.controls')} data-testid="time-controls" data-playing={clock.playing} data-speed={clock.speed}>
+      <button
+        type="button"
+        className={`seg ${!clock.playing ? 'active' : ''}`}
+        onClick={onPause}
+        disabled={!ready}
+        title={t('time.pause')}
+        aria-pressed={!clock.playing}
+        data-testid="time-pause"
+      >
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><rect x="3" y="2.5" width="3.5" height="11" rx="1" /><rect x="9.5" y="2.5" width="3.5" height="11" rx="1" /></svg>
+      </button>
+      {SPEEDS.map((speed) => (
+        <button
+          key={speed}
+          type="button"
+          className={`seg ${clock.playing && clock.speed === speed ? 'active' : ''}`}
+          onClick={() => onPlay(speed)}
+          disabled={!ready}
+          title={t('time.play', { speed })}
+          aria-pressed={clock.playing && clock.speed === speed}
+          data-testid={`time-play-${speed}`}
+        >
+          <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true"><path d="M4 2.5v11l9-5.5z" /></svg>
+          <span>{speed}×</span>
+        </button>
+      ))}
+      <button type="button" className="seg" onClick={onStep} disabled={!ready} title={t('time.step')} data-testid="time-step">
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 2.5v11l7-5.5z" /><rect x="11" y="2.5" width="2.5" height="11" rx="1" /></svg>
+        <span>{t('time.stepLabel')}</span>
+      </button>
+    </div>
+  );
+}
+
+function SaveState({ store }: { store: ClusterViewStore }) {
+  const { t } = useTranslation();
+  const persist = useClusterView(store, (s) => s.persist);
+  const saved = persist.savedAt > 0 && !persist.dirty;
+  return (
+    <span
+      className={`save-state ${saved ? 'saved' : 'dirty'}`}
+      data-testid="save-state"
+      data-saved={saved}
+      title={persist.savedAt ? t('persist.savedTitle', { time: formatWallTime(persist.savedAt) }) : t('persist.neverTitle')}
+    >
+      <span className="save-dot" />
+      {saved ? t('persist.saved') : t('persist.saving')}
+    </span>
+  );
+}
+
+function ResetButton({ onReset }: { onReset(): void }) {
+  const { t } = useTranslation();
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!armed) return;
+    const id = setTimeout(() => setArmed(false), 3000);
+    return () => clearTimeout(id);
+  }, [armed]);
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost ${armed ? 'btn-danger' : ''}`}
+      title={t('actions.resetTitle')}
+      data-testid="reset-cluster"
+      onClick={() => {
+        if (!armed) return setArmed(true);
+        setArmed(false);
+        onReset();
+      }}
+    >
+      {armed ? t('actions.resetConfirm') : t('actions.reset')}
+    </button>
+  );
+}
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage === 'zh-CN' ? 'zh-CN' : 'en';
+  const choose = (lng: Language) => void setLanguage(i18n, lng);
+  return (
+    <div className="lang-switch" role="group" aria-label={t('language.label')} data-testid="language-switch">
+      <button type="button" className={`seg ${current === 'en' ? 'active' : ''}`} aria-pressed={current === 'en'} onClick={() => choose('en')} data-testid="lang-en" lang="en">
+        EN
+      </button>
+      <button type="button" className={`seg ${current === 'zh-CN' ? 'active' : ''}`} aria-pressed={current === 'zh-CN'} onClick={() => choose('zh-CN')} data-testid="lang-zh" lang="zh-CN">
+        {t('language.zh')}
+      </button>
+    </div>
+  );
+}
+
+export function Header(props: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header" data-testid="app-header">
+      <div className="brand">
+        <svg className="brand-mark" viewBox="0 0 32 32" width="22" height="22" aria-hidden="true">
+          <path d="M16 2.5 28 8.6v14.8L16 29.5 4 23.4V8.6z" fill="currentColor" opacity="0.15" />
+          <path d="M16 2.5 28 8.6v14.8L16 29.5 4 23.4V8.6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          <circle cx="16" cy="16" r="4.2" fill="currentColor" />
+        </svg>
+        <span className="brand-name">{t('app.name')}</span>
+        <span className="brand-tagline">{t('app.tagline')}</span>
+      </div>
+      <div className="header-center">
+        <Clock store={props.store} />
+        <TimeControls {...props} />
+      </div>
+      <div className="header-right">
+        <SaveState store={props.store} />
+        <ResetButton onReset={props.onReset} />
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+// A Kubernetes Node on the map: name, readiness, roles and taints, and how much of its allocatable CPU,
+// memory and pod slots the pods bound to it request. Its pods are child flow nodes drawn on top.
+import { memo } from 'react';
+import type { NodeProps } from '@xyflow/react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, formatCpu, fraction } from '../format.ts';
+import type { KubeNodeFlowNode, LaneFlowNode } from './layout.ts';
+
+function Bar(props: { label: string; used: number; total: number; format(n: number): string; testId: string }) {
+  const { t } = useTranslation();
+  const f = fraction(props.used, props.total);
+  const level = f >= 0.9 ? 'high' : f >= 0.7 ? 'mid' : 'low';
+  const used = props.format(props.used);
+  const total = props.format(props.total);
+  return (
+    <div className="bar" data-testid={props.testId} title={t('map.requestedOf', { used, total })}>
+      <span className="bar-label">{props.label}</span>
+      <span className="bar-track">
+        <span className={`bar-fill bar-${level}`} style={{ width: `${(f * 100).toFixed(1)}%` }} />
+      </span>
+      <span className="bar-value">
+        {used}
+        <span className="bar-total"> / {total}</span>
+      </span>
+    </div>
+  );
+}
+
+export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeNodeFlowNode>) {
+  const { t } = useTranslation();
+  const n = data.view;
+  const taints = n.taints.map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`).join(', ');
+  const labels = Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join('\n');
+  return (
+    <div
+      className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''}`}
+      data-testid="node-card"
+      data-node={n.name}
+      data-ready={n.ready}
+      title={labels}
+    >
+      <div className="kube-node-head">
+        <span className={`status-dot ${n.ready ? 'ok' : 'bad'}`} />
+        <span className="kube-node-name">{n.name}</span>
+        <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? t('map.ready') : t('map.notReady')}</span>
+        {n.unschedulable && <span className="chip chip-warn">{t('map.cordoned')}</span>}
+        <span className="kube-node-roles">{n.roles.length ? n.roles.join(',') : t('map.noRoles')}</span>
+      </div>
+      <div className="kube-node-sub">
+        <span>{t('map.nodeSummary', { count: data.podCount })}</span>
+        {taints && (
+          <span className="taints" title={t('map.taints', { taints })}>
+            ⚑ {n.taints.length}
+          </span>
+        )}
+      </div>
+      <div className="bars">
+        <Bar testId="bar-cpu" label={t('map.cpu')} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
+        <Bar testId="bar-memory" label={t('map.memory')} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />
+        <Bar testId="bar-pods" label={t('map.pods')} used={n.requested.pods} total={n.allocatable.pods} format={String} />
+      </div>
+    </div>
+  );
+});
+
+export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>) {
+  const { t } = useTranslation();
+  return (
+    <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" title={t('map.unscheduledHint')}>
+      <div className="kube-node-head">
+        <span className="lane-icon">◌</span>
+        <span className="kube-node-name">{t('map.unscheduled')}</span>
+        <span className={`chip ${data.podCount ? 'chip-warn' : ''}`}>{data.podCount}</span>
+      </div>
+      <div className="kube-node-sub">{data.podCount ? t('map.unscheduledHint') : t('map.noPending')}</div>
+    </div>
+  );
+});

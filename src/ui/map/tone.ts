@@ -1,0 +1,23 @@
+// The colour family of a pod tile, from what kubectl would print for it.
+import type { PodView } from '../../worker/protocol.ts';
+
+export type PodTone = 'pending' | 'running' | 'succeeded' | 'failed' | 'terminating' | 'unknown';
+
+export const TONES: readonly PodTone[] = ['pending', 'running', 'succeeded', 'failed', 'terminating'];
+
+const FAILED_REASONS = new Set([
+  'Error', 'CrashLoopBackOff', 'ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'OOMKilled',
+  'CreateContainerConfigError', 'CreateContainerError', 'RunContainerError', 'ContainerCannotRun',
+  'Evicted', 'NodeAffinity', 'OutOfcpu', 'OutOfmemory', 'OutOfpods', 'DeadlineExceeded', 'Preempting',
+]);
+
+export function podTone(p: Pick<PodView, 'phase' | 'status' | 'terminating'>): PodTone {
+  if (p.status === 'Terminating' || (p.terminating && p.phase !== 'Succeeded' && p.phase !== 'Failed')) return 'terminating';
+  if (p.phase === 'Succeeded' || p.status === 'Completed') return 'succeeded';
+  if (p.phase === 'Failed') return 'failed';
+  const bare = p.status.startsWith('Init:') ? p.status.slice(5) : p.status;
+  if (FAILED_REASONS.has(bare) || bare.startsWith('ExitCode:') || bare.startsWith('Signal:')) return 'failed';
+  if (p.phase === 'Unknown' || p.status === 'Unknown') return 'unknown';
+  if (p.phase === 'Running' && (p.status === 'Running' || p.status === 'NotReady')) return 'running';
+  return 'pending';
+}

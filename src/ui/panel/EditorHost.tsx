@@ -1,0 +1,36 @@
+// Loads the Monaco editor lazily (its own chunks, after first paint); a plain textarea stands in while it
+// loads and for good if it cannot load.
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import type { YamlEditorProps } from './editorTypes.ts';
+import TextareaEditor from './TextareaEditor.tsx';
+
+const YamlEditor = lazy(() => import('../editor/YamlEditor.tsx'));
+
+class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.warn('[kubesim] the YAML editor failed to load; using the plain text editor', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function EditorHost(props: YamlEditorProps) {
+  const plain = <TextareaEditor {...props} />;
+  return (
+    <div className="editor-host" data-testid="editor-host">
+      <Fallback fallback={plain}>
+        <Suspense fallback={<div className="editor-loading">{plain}</div>}>
+          <YamlEditor {...props} />
+        </Suspense>
+      </Fallback>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// The props of src/ui/editor/YamlEditor.tsx (another module owns it); the textarea fallback takes the same.
+export interface EditorMarker {
+  startLine: number;
+  endLine: number;
+  message: string;
+  severity: 'error' | 'info';
+}
+
+export interface YamlEditorProps {
+  value: string;
+  onChange(text: string): void;
+  markers: EditorMarker[];
+  onApplyShortcut?(): void;
+}

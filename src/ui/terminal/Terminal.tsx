@@ -1,0 +1,151 @@
+// A kubectl terminal: one command line with history (↑/↓), scrollback, stderr in red, `clear`.
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExecResult } from '../../worker/protocol.ts';
+import { History } from './history.ts';
+
+export interface TerminalHandle {
+  /** Run a command as if typed. */
+  run(line: string): void;
+  focus(): void;
+}
+
+export interface TerminalProps {
+  exec(line: string): Promise<ExecResult>;
+  ref?: Ref<TerminalHandle>;
+}
+
+type Line = { id: number; kind: 'cmd' | 'out' | 'err' | 'info'; text: string };
+
+const MAX_LINES = 5000;
+const HISTORY_KEY = 'kubesim.terminal.history';
+
+function loadHistory(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveHistory(entries: readonly string[]): void {
+  try {
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(entries.slice(-100)));
+  } catch {
+    // storage full or disabled: history is a convenience
+  }
+}
+
+export function Terminal({ exec, ref }: TerminalProps) {
+  const { t } = useTranslation();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [input, setInput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const history = useRef<History | null>(null);
+  history.current ??= new History(loadHistory());
+  const nextId = useRef(1);
+  const outputRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const append = useCallback((kind: Line['kind'], text: string) => {
+    if (!text) return;
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    setLines((prev) => {
+      const next = [...prev, { id: nextId.current++, kind, text: body }];
+      return next.length > MAX_LINES ? next.slice(next.length - MAX_LINES) : next;
+    });
+  }, []);
+
+  const run = useCallback(
+    (raw: string) => {
+      const line = raw.trim();
+      history.current!.push(raw);
+      saveHistory(history.current!.all);
+      if (line === 'clear') {
+        setLines([]);
+        return;
+      }
+      append('cmd', line);
+      if (!line) return;
+      queue.current = queue.current.then(async () => {
+        setBusy(true);
+        try {
+          const r = await exec(line);
+          append('out', r.stdout);
+          append('err', r.stderr);
+          if (r.code !== 0 && !r.stderr) append('err', t('terminal.exitCode', { code: r.code }));
+        } catch (e) {
+          append('err', e instanceof Error ? e.message : String(e));
+        } finally {
+          setBusy(false);
+        }
+      });
+    },
+    [append, exec, t],
+  );
+
+  useImperativeHandle(ref, () => ({ run, focus: () => inputRef.current?.focus() }), [run]);
+
+  useEffect(() => {
+    const el = outputRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      run(input);
+      setInput('');
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      const v = history.current!.up(input);
+      if (v !== undefined) setInput(v);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      const v = history.current!.down();
+      if (v !== undefined) setInput(v);
+    } else if (e.key === 'l' && e.ctrlKey) {
+      e.preventDefault();
+      setLines([]);
+    }
+  };
+
+  return (
+    <section className="pane terminal" data-testid="terminal" onClick={() => window.getSelection()?.isCollapsed && inputRef.current?.focus()}>
+      <div className="pane-head">
+        <span className="pane-title">{t('terminal.title')}</span>
+        <span className="spacer" />
+        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setLines([])} data-testid="terminal-clear">
+          {t('terminal.clear')}
+        </button>
+      </div>
+      <div className="terminal-output" ref={outputRef} data-testid="terminal-output" aria-live="polite">
+        {lines.length === 0 && <div className="term-line info">{t('terminal.welcome')}</div>}
+        {lines.map((l) => (
+          <div key={l.id} className={`term-line ${l.kind}`} data-testid="terminal-line" data-kind={l.kind}>
+            {l.kind === 'cmd' && <span className="prompt">$ </span>}
+            {l.text}
+          </div>
+        ))}
+      </div>
+      <div className={`terminal-input-row ${busy ? 'busy' : ''}`}>
+        <span className="prompt">$</span>
+        <input
+          ref={inputRef}
+          className="terminal-input"
+          data-testid="terminal-input"
+          aria-label={t('terminal.inputLabel')}
+          placeholder={t('terminal.placeholder')}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={onKeyDown}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="off"
+        />
+      </div>
+    </section>
+  );
+}

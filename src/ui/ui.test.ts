@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
+import { resources } from './i18n/index.ts';
+import { HEADER_HEIGHT, LANE_ID, layoutCluster, mergeNodes, NODE_WIDTH, TILES_PER_ROW } from './map/layout.ts';
+import { podTone } from './map/tone.ts';
+import { markersFor } from './panel/markers.ts';
+import { INITIAL_STATE, reduceBatch } from './state/clusterStore.ts';
+import { History } from './terminal/history.ts';
+import { sortEvents } from './events/EventList.tsx';
+
+function node(name: string): NodeView {
+  const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
+  return { name, ready: true, roles: [], capacity: amounts, allocatable: amounts, requested: { cpuMilli: 0, memoryBytes: 0, pods: 0 }, labels: {}, unschedulable: false, taints: [], createdMs: 0 };
+}
+
+function pod(name: string, nodeName = '', o: Partial<PodView> = {}): PodView {
+  return {
+    key: `default/${name}`, namespace: 'default', name, uid: name, nodeName, phase: 'Running', status: 'Running', ready: '1/1',
+    restarts: 0, ownerKind: '', ownerName: '', cpuMilli: 100, memoryBytes: 1, podIP: '', terminating: false, createdMs: 0, ...o,
+  };
+}
+
+const batch = (b: Partial<ViewBatch>): ViewBatch => ({
+  seq: 1, reset: false,
+  pods: { upserts: [], deletes: [] }, nodes: { upserts: [], deletes: [] }, events: { upserts: [], deletes: [] },
+  clock: { nowMs: 1, startMs: 0, playing: true, speed: 1 }, persist: { savedAt: 0, dirty: true }, ...b,
+});
+
+describe('cluster map layout', () => {
+  it('puts the lane first, nodes by natural name order, pods inside their node', () => {
+    const out = layoutCluster([node('w10'), node('w2'), node('w1')], [pod('b', 'w2'), pod('a', 'w2'), pod('pending'), pod('lost', 'gone')]);
+    const groups = out.filter((n) => !n.parentId);
+    expect(groups.map((n) => n.id)).toEqual([LANE_ID, 'node:w1', 'node:w2', 'node:w10']);
+    expect(groups.map((n) => n.position.x)).toEqual([0, 1, 2, 3].map((i) => i * (NODE_WIDTH + 28)));
+    const tiles = out.filter((n) => n.type === 'pod');
+    expect(tiles.map((n) => [n.id, n.parentId])).toEqual([
+      ['pod:default/lost', LANE_ID], ['pod:default/pending', LANE_ID], ['pod:default/a', 'node:w2'], ['pod:default/b', 'node:w2'],
+    ]);
+    // Parents come before their children (xyflow requires it), and every node has a size (never hidden).
+    const seen = new Set<string>();
+    for (const n of out) {
+      if (n.parentId) expect(seen.has(n.parentId)).toBe(true);
+      seen.add(n.id);
+      expect(n.width).toBeGreaterThan(0);
+      expect(n.height).toBeGreaterThan(0);
+    }
+    expect(tiles[2].position).toEqual({ x: 12, y: HEADER_HEIGHT });
+  });
+
+  it('grows a node for many pods and keeps a grid row the same height', () => {
+    const many = Array.from({ length: TILES_PER_ROW * 4 + 1 }, (_, i) => pod(`p${i}`, 'w1'));
+    const out = layoutCluster([node('w1'), node('w2')], many);
+    const w1 = out.find((n) => n.id === 'node:w1')!;
+    const w2 = out.find((n) => n.id === 'node:w2')!;
+    expect(w1.height).toBeGreaterThan(HEADER_HEIGHT + 4 * 23);
+    expect(w2.height).toBe(w1.height);
+  });
+
+  it('wraps many nodes into rows', () => {
+    const out = layoutCluster(Array.from({ length: 12 }, (_, i) => node(`n${i}`)), []);
+    const ys = new Set(out.filter((n) => !n.parentId).map((n) => n.position.y));
+    expect(ys.size).toBeGreaterThan(1);
+  });
+
+  it('merge keeps unchanged node objects and returns the same array when nothing changed', () => {
+    const nodes = [node('w1')];
+    const pods = [pod('a', 'w1')];
+    const first = layoutCluster(nodes, pods);
+    const again = mergeNodes(first, layoutCluster(nodes, pods));
+    expect(again).toBe(first);
+    const moved = mergeNodes(first, layoutCluster(nodes, [pods[0], pod('b', 'w1')]));
+    expect(moved).not.toBe(first);
+    expect(moved.find((n) => n.id === 'pod:default/a')).toBe(first.find((n) => n.id === 'pod:default/a'));
+  });
+});
+
+describe('pod tone', () => {
+  it.each([
+    [{ phase: 'Pending', status: 'Pending' }, 'pending'],
+    [{ phase: 'Pending', status: 'ContainerCreating' }, 'pending'],
+    [{ phase: 'Running', status: 'Running' }, 'running'],
+    [{ phase: 'Running', status: 'CrashLoopBackOff' }, 'failed'],
+    [{ phase: 'Pending', status: 'ImagePullBackOff' }, 'failed'],
+    [{ phase: 'Failed', status: 'Error' }, 'failed'],
+    [{ phase: 'Succeeded', status: 'Completed' }, 'succeeded'],
+    [{ phase: 'Running', status: 'Terminating', terminating: true }, 'terminating'],
+    [{ phase: 'Unknown', status: 'Unknown' }, 'unknown'],
+  ])('%o → %s', (p, tone) => {
+    expect(podTone({ terminating: false, ...p })).toBe(tone);
+  });
+});
+
+describe('cluster view store', () => {
+  it('applies resets and deltas, and keeps untouched collections identical', () => {
+    const s1 = reduceBatch(INITIAL_STATE, batch({ reset: true, nodes: { upserts: [node('w1')], deletes: [] }, pods: { upserts: [pod('a', 'w1')], deletes: [] } }));
+    expect(s1.ready).toBe(true);
+    expect([...s1.pods.keys()]).toEqual(['default/a']);
+    const s2 = reduceBatch(s1, batch({ pods: { upserts: [pod('b')], deletes: ['default/a'] } }));
+    expect([...s2.pods.keys()]).toEqual(['default/b']);
+    expect(s2.nodes).toBe(s1.nodes);
+    expect(s2.clock).toBe(s1.clock);
+    const s3 = reduceBatch(s2, batch({ reset: true }));
+    expect(s3.pods.size).toBe(0);
+    expect(s3.nodes.size).toBe(0);
+  });
+});
+
+describe('terminal history', () => {
+  it('walks back and forth and restores the draft', () => {
+    const h = new History(['kubectl get pods']);
+    h.push('kubectl get nodes');
+    h.push('kubectl get nodes'); // no duplicate in a row
+    h.push('   ');
+    expect(h.all).toEqual(['kubectl get pods', 'kubectl get nodes']);
+    expect(h.up('kub')).toBe('kubectl get nodes');
+    expect(h.up('')).toBe('kubectl get pods');
+    expect(h.up('')).toBeUndefined();
+    expect(h.down()).toBe('kubectl get nodes');
+    expect(h.down()).toBe('kub');
+    expect(h.down()).toBeUndefined();
+  });
+});
+
+describe('apply markers', () => {
+  it('marks failed documents at their lines', () => {
+    expect(markersFor({
+      code: 1, stdout: '', stderr: '',
+      documents: [
+        { index: 0, startLine: 1, endLine: 20, ok: true, message: 'deployment.apps/web created' },
+        { index: 1, startLine: 22, endLine: 30, ok: false, message: 'error: bad' },
+      ],
+    })).toEqual([{ startLine: 22, endLine: 30, message: 'error: bad', severity: 'error' }]);
+    expect(markersFor({ code: 1, stdout: '', stderr: 'error: yaml: line 4: mapping values are not allowed', documents: [] })[0].startLine).toBe(4);
+    expect(markersFor(undefined)).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  it('newest first', () => {
+    const ev = (key: string, lastMs: number) => ({ key, type: 'Normal', reason: 'R', object: 'Pod/a', message: '', count: 1, lastMs });
+    expect(sortEvents([ev('a', 1), ev('b', 3), ev('c', 2)]).map((e) => e.key)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('i18n resources', () => {
+  function keys(o: object, prefix = ''): string[] {
+    return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  }
+  it('Chinese has every English key, with the same placeholders', () => {
+    const en = resources.en.translation;
+    const zh = resources['zh-CN'].translation;
+    expect(keys(zh)).toEqual(keys(en));
+    const get = (o: object, path: string) => path.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown>)[k], o) as string;
+    for (const k of keys(en)) {
+      const ph = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(ph(get(zh, k)), k).toEqual(ph(get(en, k)));
+    }
+  });
+  it('provides the keys the YAML editor uses', () => {
+    expect(resources.en.translation.editor.ariaLabel).toBeTruthy();
+    expect(resources.en.translation.editor.applyAction).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+// The page's side of the worker: start it, wrap it with Comlink, and hand the page an EngineClient.
+import * as Comlink from 'comlink';
+import type { BatchListener, EngineApi } from './protocol.ts';
+
+type Promisify<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+};
+
+/** EngineApi as the page sees it: every call is asynchronous, subscribe returns an unsubscribe function. */
+export type EngineClient = Omit<Promisify<EngineApi>, 'subscribe' | 'unsubscribe'> & {
+  subscribe(listener: BatchListener): Promise<() => void>;
+};
+
+export function connectEngine(): EngineClient {
+  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'kubesim-engine' });
+  const remote = Comlink.wrap<EngineApi>(worker);
+  return {
+    init: (opts) => remote.init(opts),
+    exec: (line, stdin) => remote.exec(line, stdin),
+    apply: (yamlText) => remote.apply(yamlText),
+    play: (speed) => remote.play(speed),
+    pause: () => remote.pause(),
+    step: () => remote.step(),
+    reset: () => remote.reset(),
+    save: () => remote.save(),
+    subscribe: async (listener) => {
+      const id = await remote.subscribe(Comlink.proxy(listener));
+      return () => void remote.unsubscribe(id);
+    },
+  };
+}

@@ -1,0 +1,509 @@
+// The engine host: owns one KubesimCluster, drives its virtual time while playing, turns its watch stream
+// into coalesced view-model deltas for subscribers, and saves snapshots. No Comlink, Dexie or timers here:
+// they are injected, so the whole host runs in Vitest with a fake clock and a fake store.
+import type { Event as KubeEvent, Node, Pod } from 'kubernetes-types/core/v1';
+import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from '../engine/index.ts';
+import type { SavedCluster } from '../storage/db.ts';
+import type {
+  BatchListener, ClockView, Delta, EngineApi, EventView, InitOptions, InitResult, NodeView, PersistView, PodView,
+  ResourceAmounts, Speed, ViewBatch,
+} from './protocol.ts';
+import { SPEEDS } from './protocol.ts';
+import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
+
+export interface SnapshotStore {
+  load(): Promise<SavedCluster | undefined>;
+  save(record: Omit<SavedCluster, 'id'>): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface HostDeps {
+  createCluster(opts: CreateClusterOptions): KubesimCluster;
+  store?: SnapshotStore;
+  /** Wall clock in ms (Date.now in the worker). */
+  wallNow(): number;
+  /** Call fn every ms of wall time; returns a cancel function (setInterval in the worker). */
+  every(ms: number, fn: () => void): () => void;
+  /** Wall ms between ticks: advancing time while playing and flushing the change feed. */
+  tickMs?: number;
+  /** Wall ms between automatic snapshot saves while something changes. */
+  saveEveryMs?: number;
+  /** Commands that build a new cluster. */
+  scenario?: string[];
+  seed?: number;
+  log?(message: string, error?: unknown): void;
+}
+
+/** The cluster a new workspace starts with: three empty worker nodes. */
+export const DEFAULT_SCENARIO = [
+  'sim node add w1 --cpu 4 --memory 16Gi',
+  'sim node add w2 --cpu 4 --memory 16Gi',
+  'sim node add w3 --cpu 4 --memory 16Gi',
+];
+
+/** A tick never advances more than this much wall time (a throttled background tab must not jump hours). */
+const MAX_TICK_WALL_MS = 250;
+
+interface Sent<V> {
+  view: V;
+  json: string;
+}
+
+function emptyDelta<T>(): Delta<T> {
+  return { upserts: [], deletes: [] };
+}
+
+function isSpeed(n: unknown): n is Speed {
+  return SPEEDS.includes(n as Speed);
+}
+
+export class EngineHost implements EngineApi {
+  private readonly deps: HostDeps;
+  private readonly tickMs: number;
+  private readonly saveEveryMs: number;
+
+  private cluster: KubesimCluster | undefined;
+  private unwatch: (() => void) | undefined;
+  private stopTicker: (() => void) | undefined;
+  private initPromise: Promise<InitResult> | undefined;
+
+  // Latest objects, by key, as the watch stream delivered them.
+  private readonly pods = new Map<string, Pod>();
+  private readonly nodes = new Map<string, Node>();
+  private readonly events = new Map<string, KubeEvent>();
+  // What changed since the last flush.
+  private readonly dirtyPods = new Set<string>();
+  private readonly dirtyNodes = new Set<string>();
+  private readonly dirtyEvents = new Set<string>();
+  // What subscribers currently hold.
+  private readonly sentPods = new Map<string, Sent<PodView>>();
+  private readonly sentNodes = new Map<string, Sent<NodeView>>();
+  private readonly sentEvents = new Map<string, Sent<EventView>>();
+  private readonly requested = new Map<string, ResourceAmounts>();
+  private lastClockJson = '';
+  private lastPersistJson = '';
+  private lastNowMs = 0;
+
+  private startMs = 0;
+  private playing = false;
+  private speed: Speed = 1;
+  private lastTickWall = 0;
+  private busy = false;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private persistDirty = false;
+  private writing = false;
+  private savedAt = 0;
+  private lastSaveWall = 0;
+  private saving: Promise<void> | undefined;
+
+  private readonly subscribers = new Map<number, BatchListener>();
+  private nextSubscriber = 1;
+  private seq = 0;
+
+  constructor(deps: HostDeps) {
+    this.deps = deps;
+    this.tickMs = deps.tickMs ?? 50;
+    this.saveEveryMs = deps.saveEveryMs ?? 2000;
+  }
+
+  // ---- EngineApi ---------------------------------------------------------------------------------------
+
+  init(opts: InitOptions = {}): Promise<InitResult> {
+    this.initPromise ??= this.doInit(opts);
+    return this.initPromise;
+  }
+
+  exec(line: string, stdin?: string): Promise<ExecResult> {
+    return this.serial(async () => {
+      const r = await this.need().exec(line, stdin);
+      this.flush();
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    });
+  }
+
+  apply(yamlText: string): Promise<ApplyResult> {
+    return this.serial(async () => {
+      const r = await this.need().apply(yamlText);
+      this.flush();
+      return {
+        code: r.code,
+        stdout: r.stdout,
+        stderr: r.stderr,
+        documents: r.documents.map((d) => ({ index: d.index, startLine: d.startLine, endLine: d.endLine, ok: d.ok, message: d.message })),
+      };
+    });
+  }
+
+  play(speed: Speed): Promise<void> {
+    return this.serial(() => {
+      if (!isSpeed(speed)) throw new Error(`speed must be one of ${SPEEDS.join(', ')}`);
+      this.playing = true;
+      this.speed = speed;
+      this.lastTickWall = this.deps.wallNow();
+      this.persistDirty = true;
+      this.flush();
+    });
+  }
+
+  async pause(): Promise<void> {
+    await this.serial(() => {
+      this.playing = false;
+      this.persistDirty = true;
+      this.flush();
+    });
+    await this.save();
+  }
+
+  step(): Promise<boolean> {
+    return this.serial(async () => {
+      this.playing = false;
+      this.persistDirty = true;
+      const ran = await this.need().step();
+      this.flush();
+      return ran;
+    });
+  }
+
+  async reset(): Promise<InitResult> {
+    await this.init();
+    const result = await this.serial(async () => {
+      await this.startFresh(this.deps.seed ?? 1);
+      this.broadcastReset();
+      return { restored: false, clock: this.clockView() };
+    });
+    await this.save();
+    return result;
+  }
+
+  async save(): Promise<void> {
+    while (this.saving) await this.saving;
+    if (!this.deps.store || !this.cluster || !this.persistDirty) return;
+    this.saving = this.doSave().finally(() => {
+      this.saving = undefined;
+    });
+    await this.saving;
+  }
+
+  subscribe(listener: BatchListener): number {
+    const id = this.nextSubscriber++;
+    if (this.cluster) this.flush(); // others get what is pending; the newcomer starts from the full state
+    this.subscribers.set(id, listener);
+    if (this.cluster) this.send(id, listener, this.fullBatch());
+    return id;
+  }
+
+  unsubscribe(id: number): void {
+    this.subscribers.delete(id);
+  }
+
+  /** Stop the ticker and the watch (tests; the worker lives as long as the page). */
+  dispose(): void {
+    this.stopTicker?.();
+    this.stopTicker = undefined;
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.subscribers.clear();
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------------------
+
+  private async doInit(opts: InitOptions): Promise<InitResult> {
+    let restored = false;
+    const saved = opts.fresh ? undefined : await this.loadSaved();
+    if (saved) {
+      try {
+        this.attach(await this.deps.createCluster({ snapshot: saved.snapshot }));
+        this.startMs = saved.startMs;
+        this.playing = saved.playing;
+        this.speed = isSpeed(saved.speed) ? saved.speed : 1;
+        this.savedAt = saved.savedAt;
+        this.persistDirty = false;
+        restored = true;
+      } catch (e) {
+        this.log('could not restore the saved cluster; starting a new one', e);
+      }
+    }
+    if (!restored) await this.startFresh(opts.seed ?? this.deps.seed ?? 1);
+    this.lastTickWall = this.deps.wallNow();
+    this.lastSaveWall = this.lastTickWall;
+    this.stopTicker = this.deps.every(this.tickMs, () => void this.tick());
+    this.broadcastReset();
+    return { restored, clock: this.clockView() };
+  }
+
+  private async loadSaved(): Promise<SavedCluster | undefined> {
+    try {
+      return await this.deps.store?.load();
+    } catch (e) {
+      this.log('could not read the saved cluster', e);
+      return undefined;
+    }
+  }
+
+  private async startFresh(seed: number): Promise<void> {
+    const cluster = await this.deps.createCluster({ seed });
+    this.attach(cluster);
+    this.startMs = cluster.now();
+    for (const line of this.deps.scenario ?? DEFAULT_SCENARIO) {
+      const r = await cluster.exec(line);
+      if (r.code !== 0) this.log(`scenario: ${line}: ${r.stderr.trim()}`);
+    }
+    this.playing = true;
+    this.speed = 1;
+    this.lastTickWall = this.deps.wallNow();
+    this.persistDirty = true;
+    this.flush();
+  }
+
+  /** Take a cluster: forget the previous one's state, load every object, watch for changes. */
+  private attach(cluster: KubesimCluster): void {
+    this.unwatch?.();
+    this.cluster = cluster;
+    for (const m of [this.pods, this.nodes, this.events, this.sentPods, this.sentNodes, this.sentEvents, this.requested]) m.clear();
+    for (const s of [this.dirtyPods, this.dirtyNodes, this.dirtyEvents]) s.clear();
+    this.lastClockJson = '';
+    for (const kind of ['Node', 'Pod', 'Event']) {
+      for (const object of cluster.list(kind)) this.onWatch({ type: 'ADDED', object });
+    }
+    this.unwatch = cluster.onChange((e) => this.onWatch(e));
+    this.lastNowMs = cluster.now();
+    this.computeDelta(); // fill the caches; subscribers get them as a reset
+  }
+
+  private onWatch(e: WatchEvent): void {
+    this.persistDirty = true;
+    const obj = e.object;
+    const meta = obj.metadata ?? {};
+    const key = `${meta.namespace ?? 'default'}/${meta.name ?? ''}`;
+    const deleted = e.type === 'DELETED';
+    switch (obj.kind) {
+      case 'Pod':
+        if (deleted) this.pods.delete(key);
+        else this.pods.set(key, obj as Pod);
+        this.dirtyPods.add(key);
+        break;
+      case 'Node': {
+        const name = meta.name ?? '';
+        if (deleted) this.nodes.delete(name);
+        else this.nodes.set(name, obj as Node);
+        this.dirtyNodes.add(name);
+        break;
+      }
+      case 'Event':
+        if (deleted) this.events.delete(key);
+        else this.events.set(key, obj as unknown as KubeEvent);
+        this.dirtyEvents.add(key);
+        break;
+    }
+  }
+
+  // ---- time ------------------------------------------------------------------------------------------------
+
+  private async tick(): Promise<void> {
+    if (this.busy || !this.cluster) return;
+    this.busy = true;
+    try {
+      await this.serial(async () => {
+        const now = this.deps.wallNow();
+        const elapsed = Math.min(Math.max(now - this.lastTickWall, 0), MAX_TICK_WALL_MS);
+        this.lastTickWall = now;
+        if (this.playing && elapsed > 0) await this.need().advance((elapsed / 1000) * this.speed);
+        this.flush();
+      });
+      if (this.persistDirty && this.deps.wallNow() - this.lastSaveWall >= this.saveEveryMs && !this.saving) {
+        await this.save();
+      }
+    } catch (e) {
+      this.playing = false;
+      this.log('the simulation stopped with an error', e);
+      this.flush();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // ---- persistence -----------------------------------------------------------------------------------------
+
+  private async doSave(): Promise<void> {
+    const store = this.deps.store;
+    if (!store) return;
+    const { snapshot, record } = await this.serial(() => {
+      const snapshot: ClusterSnapshot = this.need().snapshot();
+      this.persistDirty = false;
+      return { snapshot, record: { startMs: this.startMs, playing: this.playing, speed: this.speed } };
+    });
+    const savedAt = this.deps.wallNow();
+    this.lastSaveWall = savedAt;
+    this.writing = true;
+    try {
+      await store.save({ snapshot, ...record, savedAt });
+      this.savedAt = savedAt;
+    } catch (e) {
+      this.persistDirty = true;
+      this.log('could not save the cluster', e);
+    } finally {
+      this.writing = false;
+    }
+    this.flush();
+  }
+
+  // ---- change feed -----------------------------------------------------------------------------------------
+
+  private clockView(): ClockView {
+    return { nowMs: this.cluster?.now() ?? 0, startMs: this.startMs, playing: this.playing, speed: this.speed };
+  }
+
+  private persistView(): PersistView {
+    return { savedAt: this.savedAt, dirty: this.persistDirty || this.writing };
+  }
+
+  private addRequested(node: string, p: PodView, sign: 1 | -1): void {
+    const r = this.requested.get(node) ?? { cpuMilli: 0, memoryBytes: 0, pods: 0 };
+    r.cpuMilli += sign * p.cpuMilli;
+    r.memoryBytes += sign * p.memoryBytes;
+    r.pods += sign;
+    this.requested.set(node, r);
+    this.dirtyNodes.add(node);
+  }
+
+  /** Turn the dirty sets into deltas against what subscribers hold, and update that. */
+  private computeDelta(): { pods: Delta<PodView>; nodes: Delta<NodeView>; events: Delta<EventView> } {
+    const pods = emptyDelta<PodView>();
+    for (const key of this.dirtyPods) {
+      const prev = this.sentPods.get(key);
+      const obj = this.pods.get(key);
+      if (!obj) {
+        if (prev) {
+          pods.deletes.push(key);
+          this.sentPods.delete(key);
+          if (podOccupiesNode(prev.view)) this.addRequested(prev.view.nodeName, prev.view, -1);
+        }
+        continue;
+      }
+      const view = podView(obj);
+      const json = JSON.stringify(view);
+      if (prev?.json === json) continue;
+      pods.upserts.push(view);
+      this.sentPods.set(key, { view, json });
+      if (prev && podOccupiesNode(prev.view)) this.addRequested(prev.view.nodeName, prev.view, -1);
+      if (podOccupiesNode(view)) this.addRequested(view.nodeName, view, 1);
+    }
+    this.dirtyPods.clear();
+
+    const nodes = emptyDelta<NodeView>();
+    for (const name of this.dirtyNodes) {
+      const prev = this.sentNodes.get(name);
+      const obj = this.nodes.get(name);
+      if (!obj) {
+        if (prev) {
+          nodes.deletes.push(name);
+          this.sentNodes.delete(name);
+        }
+        continue;
+      }
+      const r = this.requested.get(name) ?? { cpuMilli: 0, memoryBytes: 0, pods: 0 };
+      const view = nodeView(obj, { ...r });
+      const json = JSON.stringify(view);
+      if (prev?.json === json) continue;
+      nodes.upserts.push(view);
+      this.sentNodes.set(name, { view, json });
+    }
+    this.dirtyNodes.clear();
+
+    const events = emptyDelta<EventView>();
+    for (const key of this.dirtyEvents) {
+      const prev = this.sentEvents.get(key);
+      const obj = this.events.get(key);
+      if (!obj) {
+        if (prev) {
+          events.deletes.push(key);
+          this.sentEvents.delete(key);
+        }
+        continue;
+      }
+      const view = eventView(obj);
+      const json = JSON.stringify(view);
+      if (prev?.json === json) continue;
+      events.upserts.push(view);
+      this.sentEvents.set(key, { view, json });
+    }
+    this.dirtyEvents.clear();
+    return { pods, nodes, events };
+  }
+
+  /** Send what changed since the last batch (nothing if nothing did). */
+  private flush(): void {
+    if (!this.cluster) return;
+    const nowMs = this.cluster.now();
+    if (nowMs !== this.lastNowMs) {
+      this.lastNowMs = nowMs;
+      this.persistDirty = true;
+    }
+    const delta = this.computeDelta();
+    const clock = this.clockView();
+    const clockJson = JSON.stringify(clock);
+    const empty = [delta.pods, delta.nodes, delta.events].every((d) => d.upserts.length === 0 && d.deletes.length === 0);
+    const persist = this.persistView();
+    const persistJson = JSON.stringify(persist);
+    if (empty && clockJson === this.lastClockJson && persistJson === this.lastPersistJson) return;
+    this.lastClockJson = clockJson;
+    this.lastPersistJson = persistJson;
+    const batch: ViewBatch = { seq: ++this.seq, reset: false, ...delta, clock, persist };
+    for (const [id, listener] of this.subscribers) this.send(id, listener, batch);
+  }
+
+  private fullBatch(): ViewBatch {
+    const all = <V>(m: Map<string, Sent<V>>): Delta<V> => ({ upserts: [...m.values()].map((s) => s.view), deletes: [] });
+    return {
+      seq: ++this.seq,
+      reset: true,
+      pods: all(this.sentPods),
+      nodes: all(this.sentNodes),
+      events: all(this.sentEvents),
+      clock: this.clockView(),
+      persist: this.persistView(),
+    };
+  }
+
+  private broadcastReset(): void {
+    if (this.subscribers.size === 0) return;
+    this.flush();
+    const batch = this.fullBatch();
+    this.lastClockJson = JSON.stringify(batch.clock);
+    this.lastPersistJson = JSON.stringify(batch.persist);
+    for (const [id, listener] of this.subscribers) this.send(id, listener, batch);
+  }
+
+  private send(id: number, listener: BatchListener, batch: ViewBatch): void {
+    const drop = (e: unknown) => {
+      this.subscribers.delete(id);
+      this.log('dropped a subscriber that failed', e);
+    };
+    try {
+      const r: unknown = listener(batch);
+      if (r instanceof Promise) r.catch(drop);
+    } catch (e) {
+      drop(e);
+    }
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------------------
+
+  private need(): KubesimCluster {
+    if (!this.cluster) throw new Error('the engine is not initialized: call init() first');
+    return this.cluster;
+  }
+
+  /** Run engine work one piece at a time, even if the engine's methods become asynchronous. */
+  private serial<T>(fn: () => T | Promise<T>): Promise<T> {
+    const run = this.chain.then(fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private log(message: string, error?: unknown): void {
+    if (this.deps.log) this.deps.log(message, error);
+    else console.warn(`[kubesim worker] ${message}`, error ?? '');
+  }
+}

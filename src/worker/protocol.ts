@@ -1,0 +1,145 @@
+// The contract between the page and the engine worker (Comlink). Types only: the page imports this file,
+// the worker implements it. The page never sees Kubernetes objects wholesale, only compact view models
+// computed in the worker and sent as coalesced deltas.
+import type { ApplyResult, ExecResult } from '../engine/index.ts';
+
+export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
+
+export type Speed = 1 | 10 | 100;
+export const SPEEDS: readonly Speed[] = [1, 10, 100];
+
+export interface PodView {
+  /** "namespace/name" */
+  key: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  /** spec.nodeName; empty while unscheduled. */
+  nodeName: string;
+  /** status.phase (Pending, Running, Succeeded, Failed, Unknown). */
+  phase: string;
+  /** The STATUS column of `kubectl get pods` (ContainerCreating, CrashLoopBackOff, Terminating, Completed …). */
+  status: string;
+  /** The READY column, e.g. "1/1". */
+  ready: string;
+  restarts: number;
+  /** The controller owner, e.g. { kind: 'ReplicaSet', name: 'web-5d8f…' }. */
+  ownerKind: string;
+  ownerName: string;
+  /** Effective requests: cpu in millicores, memory in bytes. */
+  cpuMilli: number;
+  memoryBytes: number;
+  podIP: string;
+  /** metadata.deletionTimestamp is set. */
+  terminating: boolean;
+  /** metadata.creationTimestamp in virtual ms. */
+  createdMs: number;
+}
+
+export interface ResourceAmounts {
+  cpuMilli: number;
+  memoryBytes: number;
+  pods: number;
+}
+
+export interface TaintView {
+  key: string;
+  value: string;
+  effect: string;
+}
+
+export interface NodeView {
+  name: string;
+  ready: boolean;
+  /** From node-role.kubernetes.io/<role> labels; empty for plain workers. */
+  roles: string[];
+  capacity: ResourceAmounts;
+  allocatable: ResourceAmounts;
+  /** Sum of requests of the non-terminal pods bound to the node (what the scheduler accounts). */
+  requested: ResourceAmounts;
+  labels: Record<string, string>;
+  unschedulable: boolean;
+  taints: TaintView[];
+  createdMs: number;
+}
+
+export interface EventView {
+  /** "namespace/name" of the Event object. */
+  key: string;
+  type: string;
+  reason: string;
+  /** "Pod/web-5d8f…-x7k2p" */
+  object: string;
+  message: string;
+  count: number;
+  /** lastTimestamp (or eventTime / firstTimestamp) in virtual ms. */
+  lastMs: number;
+}
+
+export interface ClockView {
+  /** Virtual time, ms since the Unix epoch. */
+  nowMs: number;
+  /** Virtual time when this cluster was created: the "T+" of the clock counts from here. */
+  startMs: number;
+  playing: boolean;
+  speed: Speed;
+}
+
+export interface Delta<T> {
+  upserts: T[];
+  /** Keys (pods, events) or names (nodes) removed since the previous batch. */
+  deletes: string[];
+}
+
+export interface PersistView {
+  /** Wall ms of the last snapshot written to IndexedDB (0: never). */
+  savedAt: number;
+  /** Something changed since then. */
+  dirty: boolean;
+}
+
+/**
+ * One message of the change feed. The first batch a subscriber receives has `reset: true` and carries the
+ * whole state; later ones carry only what changed since the previous batch (coalesced: an object that was
+ * added and deleted in between appears only as a deletion, one modified ten times appears once).
+ */
+export interface ViewBatch {
+  seq: number;
+  reset: boolean;
+  pods: Delta<PodView>;
+  nodes: Delta<NodeView>;
+  events: Delta<EventView>;
+  clock: ClockView;
+  persist: PersistView;
+}
+
+export type BatchListener = (batch: ViewBatch) => void;
+
+export interface InitOptions {
+  /** Ignore any saved snapshot and start the default scenario. */
+  fresh?: boolean;
+  seed?: number;
+}
+
+export interface InitResult {
+  restored: boolean;
+  clock: ClockView;
+}
+
+/** What the worker exposes through Comlink. Every method is async on the page's side. */
+export interface EngineApi {
+  init(opts?: InitOptions): InitResult | Promise<InitResult>;
+  exec(line: string, stdin?: string): ExecResult | Promise<ExecResult>;
+  apply(yamlText: string): ApplyResult | Promise<ApplyResult>;
+  play(speed: Speed): void | Promise<void>;
+  pause(): void | Promise<void>;
+  /** Run the next scheduled simulation event (pauses first). */
+  step(): boolean | Promise<boolean>;
+  /** Throw the cluster away and start the default scenario again (keeps documents). */
+  reset(): InitResult | Promise<InitResult>;
+  /** Write the snapshot now if anything changed (page hide). */
+  save(): void | Promise<void>;
+  /** Returns a subscription id for unsubscribe(). The first batch is a full reset. */
+  subscribe(listener: BatchListener): number | Promise<number>;
+  unsubscribe(id: number): void | Promise<void>;
+}
