@@ -27,14 +27,18 @@ const batch = (b: Partial<ViewBatch>): ViewBatch => ({
 });
 
 describe('cluster map layout', () => {
-  it('puts the lane first, nodes by natural name order, pods inside their node', () => {
+  it('lays nodes out by natural name order, pods inside their node, the lane below', () => {
     const out = layoutCluster([node('w10'), node('w2'), node('w1')], [pod('b', 'w2'), pod('a', 'w2'), pod('pending'), pod('lost', 'gone')]);
     const groups = out.filter((n) => !n.parentId);
-    expect(groups.map((n) => n.id)).toEqual([LANE_ID, 'node:w1', 'node:w2', 'node:w10']);
-    expect(groups.map((n) => n.position.x)).toEqual([0, 1, 2, 3].map((i) => i * (NODE_WIDTH + 28)));
+    expect(groups.map((n) => n.id)).toEqual(['node:w1', 'node:w2', 'node:w10', LANE_ID]);
+    expect(groups.slice(0, 3).map((n) => n.position.x)).toEqual([0, 1, 2].map((i) => i * (NODE_WIDTH + 28)));
+    const lane = groups[3];
+    expect(lane.position.x).toBe(0);
+    expect(lane.position.y).toBeGreaterThan(groups[0].height!);
+    expect(lane.width).toBe(3 * NODE_WIDTH + 2 * 28);
     const tiles = out.filter((n) => n.type === 'pod');
     expect(tiles.map((n) => [n.id, n.parentId])).toEqual([
-      ['pod:default/lost', LANE_ID], ['pod:default/pending', LANE_ID], ['pod:default/a', 'node:w2'], ['pod:default/b', 'node:w2'],
+      ['pod:default/a', 'node:w2'], ['pod:default/b', 'node:w2'], ['pod:default/lost', LANE_ID], ['pod:default/pending', LANE_ID],
     ]);
     // Parents come before their children (xyflow requires it), and every node has a size (never hidden).
     const seen = new Set<string>();
@@ -44,7 +48,7 @@ describe('cluster map layout', () => {
       expect(n.width).toBeGreaterThan(0);
       expect(n.height).toBeGreaterThan(0);
     }
-    expect(tiles[2].position).toEqual({ x: 12, y: HEADER_HEIGHT });
+    expect(tiles[0].position).toEqual({ x: 12, y: HEADER_HEIGHT });
   });
 
   it('grows a node for many pods and keeps a grid row the same height', () => {

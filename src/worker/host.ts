@@ -109,9 +109,11 @@ export class EngineHost implements EngineApi {
 
   // ---- EngineApi ---------------------------------------------------------------------------------------
 
-  init(opts: InitOptions = {}): Promise<InitResult> {
+  /** Idempotent: later calls (a second page, StrictMode) get the current clock of the same cluster. */
+  async init(opts: InitOptions = {}): Promise<InitResult> {
     this.initPromise ??= this.doInit(opts);
-    return this.initPromise;
+    const { restored } = await this.initPromise;
+    return { restored, clock: this.clockView() };
   }
 
   exec(line: string, stdin?: string): Promise<ExecResult> {

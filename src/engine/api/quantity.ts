@@ -13,6 +13,7 @@ const ERR_NUMERIC = 'unable to parse numeric part of quantity';
 const ERR_SUFFIX = "unable to parse quantity's suffix";
 
 const MAX_INT64 = (1n << 63n) - 1n;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const NANO = -9;
 // Exact arithmetic on absurd exponents (1e999999999 + 1) would allocate without bound; upstream hangs there.
 const MAX_SHIFT = 100_000;
@@ -271,9 +272,10 @@ export class Quantity {
 
   /** AsApproximateFloat64. */
   asApproximateFloat64(): number {
-    if (this.e > 330) return this.m === 0n ? 0 : this.m > 0n ? Infinity : -Infinity;
-    // Dividing by an exact power of ten rounds once; multiplying by 10^-k would round twice.
-    return this.e >= 0 ? Number(this.m) * 10 ** this.e : Number(this.m) / 10 ** -this.e;
+    const { m, e } = this;
+    // Exact operands give a correctly rounded result; otherwise let the number parser round "<m>e<e>".
+    if (m >= -MAX_SAFE && m <= MAX_SAFE && e >= -22 && e <= 22) return e >= 0 ? Number(m) * 10 ** e : Number(m) / 10 ** -e;
+    return Number(`${m}e${e}`);
   }
 
   cmp(o: Quantity): -1 | 0 | 1 { return compareScaled(this.m, this.e, o.m, o.e); }

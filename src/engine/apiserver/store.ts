@@ -58,6 +58,8 @@ export class Store {
   private rv = 0;
   private readonly objects = new Map<string, Map<string, KubeObject>>();
   private readonly history = new Map<string, StoreEvent[]>();
+  /** Per kind, the newest resourceVersion whose event fell out of the window. */
+  private readonly compactedRV = new Map<string, number>();
   private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly podWatchersByNode = new Map<string, Set<Watcher>>();
   private readonly allWatchers = new Set<Handler>();
@@ -208,8 +210,8 @@ export class Store {
     const w: Watcher = { kind, opts, handler };
     if (opts.resourceVersion !== undefined) {
       const hist = this.history.get(kind) ?? [];
-      const oldest = hist.length ? hist[0].resourceVersion : this.rv + 1;
-      if (opts.resourceVersion < oldest - 1 && opts.resourceVersion < this.rv) throw expired(opts.resourceVersion, oldest - 1);
+      const compacted = this.compactedRV.get(kind) ?? 0;
+      if (opts.resourceVersion < compacted) throw expired(opts.resourceVersion, compacted);
       for (const e of hist) if (e.resourceVersion > opts.resourceVersion) deliver(w, e);
     }
     if (kind === 'Pod' && opts.nodeName !== undefined) {
@@ -320,7 +322,7 @@ export class Store {
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
     hist.push(e);
-    if (hist.length > this.watchWindow * 2) hist.splice(0, hist.length - this.watchWindow);
+    if (hist.length > this.watchWindow * 2) this.trim(obj.kind, hist, this.watchWindow);
     for (const w of this.watchers.get(obj.kind) ?? []) deliver(w, e);
     if (obj.kind === 'Pod') {
       const node = (obj as Pod).spec?.nodeName;
@@ -332,16 +334,11 @@ export class Store {
     return obj;
   }
 
-  /** The oldest resourceVersion a watch of this kind can still start from. */
-  oldestWatchable(kind: string): number {
-    const hist = this.history.get(kind);
-    return hist?.length ? hist[0].resourceVersion - 1 : this.rv;
-  }
-
-  /** Trim a kind's history to `n` entries (tests of 410 Gone). */
-  compact(kind: string, keep = 0): void {
-    const hist = this.history.get(kind);
-    if (hist) hist.splice(0, Math.max(0, hist.length - keep));
+  private trim(kind: string, hist: StoreEvent[], keep: number): void {
+    const drop = hist.length - keep;
+    if (drop <= 0) return;
+    this.compactedRV.set(kind, hist[drop - 1].resourceVersion);
+    hist.splice(0, drop);
   }
 }
 

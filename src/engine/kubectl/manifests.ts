@@ -17,7 +17,9 @@ export function parseManifests(text: string, source: string): Manifest[] {
   const out: Manifest[] = [];
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {
-    const [start, , end] = doc.range;
+    // The document's own content, not the "---" marker or comments before it.
+    const start = doc.contents?.range?.[0] ?? doc.range[0];
+    const end = doc.range[2];
     const startLine = lineCounter.linePos(start).line;
     const endLine = Math.max(startLine, lineCounter.linePos(Math.max(start, end - 1)).line);
     if (doc.errors.length) {

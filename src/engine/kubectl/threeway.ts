@@ -20,7 +20,14 @@ export function threeWayMergePatch(original: unknown, modified: unknown, current
     if (isObj(mv) && isObj(cv)) {
       const sub = threeWayMergePatch(o[k], mv, cv);
       if (Object.keys(sub).length) patch[k] = sub;
-    } else if (!jsonEqual(mv, cv)) patch[k] = mv;
+    } else if (Array.isArray(mv) && Array.isArray(cv) ? !isSubset(mv, cv) : !jsonEqual(mv, cv)) patch[k] = mv;
   }
   return patch;
+}
+
+/** Every field the file sets is already so in the live value (lists element by element). */
+function isSubset(m: unknown, c: unknown): boolean {
+  if (Array.isArray(m)) return Array.isArray(c) && m.length === c.length && m.every((x, i) => isSubset(x, c[i]));
+  if (isObj(m)) return isObj(c) && Object.entries(m).every(([k, v]) => isSubset(v, c[k]));
+  return jsonEqual(m, c);
 }

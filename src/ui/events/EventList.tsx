@@ -33,7 +33,6 @@ export function EventList({ store }: { store: ClusterViewStore }) {
             <thead>
               <tr>
                 <th className="col-age">{t('events.age')}</th>
-                <th className="col-type">{t('events.type')}</th>
                 <th className="col-reason">{t('events.reason')}</th>
                 <th className="col-object">{t('events.object')}</th>
                 <th>{t('events.message')}</th>
@@ -43,8 +42,10 @@ export function EventList({ store }: { store: ClusterViewStore }) {
               {rows.map((e) => (
                 <tr key={e.key} className={e.type === 'Warning' ? 'warning' : ''} data-testid="event-row" data-type={e.type} data-reason={e.reason}>
                   <td className="col-age">{e.lastMs ? formatAge(nowSec * 1000 - e.lastMs) : ''}</td>
-                  <td className="col-type">{e.type}</td>
-                  <td className="col-reason">{e.reason}</td>
+                  <td className="col-reason" title={`${e.type}: ${e.reason}`}>
+                    {e.type === 'Warning' && <span className="warn-icon" aria-label={e.type}>▲ </span>}
+                    {e.reason}
+                  </td>
                   <td className="col-object" title={e.object}>{e.object}</td>
                   <td className="col-message" title={e.message}>
                     {e.message}

@@ -74,6 +74,7 @@ function TimeControls({ store, onPlay, onPause, onStep }: Pick<HeaderProps, 'sto
 function SaveState({ store }: { store: ClusterViewStore }) {
   const { t } = useTranslation();
   const persist = useClusterView(store, (s) => s.persist);
+  // data-saved: everything up to this moment is in IndexedDB (tests wait for it before reloading).
   const saved = persist.savedAt > 0 && !persist.dirty;
   return (
     <span
@@ -83,7 +84,7 @@ function SaveState({ store }: { store: ClusterViewStore }) {
       title={persist.savedAt ? t('persist.savedTitle', { time: formatWallTime(persist.savedAt) }) : t('persist.neverTitle')}
     >
       <span className="save-dot" />
-      {saved ? t('persist.saved') : t('persist.saving')}
+      {persist.savedAt ? t('persist.savedAt', { time: formatWallTime(persist.savedAt) }) : t('persist.notSaved')}
     </span>
   );
 }

@@ -21,8 +21,8 @@ const en = {
     playing: '{{speed}}× speed',
   },
   persist: {
-    saved: 'Saved',
-    saving: 'Saving…',
+    savedAt: 'Saved {{time}}',
+    notSaved: 'Not saved yet',
     savedTitle: 'The cluster is saved in this browser (last save {{time}})',
     neverTitle: 'Not saved yet',
   },
@@ -100,7 +100,6 @@ const en = {
     title: 'Events',
     empty: 'No events yet',
     age: 'Age',
-    type: 'Type',
     reason: 'Reason',
     object: 'Object',
     message: 'Message',

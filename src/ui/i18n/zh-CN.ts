@@ -23,8 +23,8 @@ const zhCN: Resources = {
     playing: '{{speed}}× 速度',
   },
   persist: {
-    saved: '已保存',
-    saving: '正在保存…',
+    savedAt: '已保存 {{time}}',
+    notSaved: '尚未保存',
     savedTitle: '集群已保存在此浏览器中（上次保存 {{time}}）',
     neverTitle: '尚未保存',
   },
@@ -102,7 +102,6 @@ const zhCN: Resources = {
     title: '事件',
     empty: '暂无事件',
     age: '时间',
-    type: '类型',
     reason: '原因',
     object: '对象',
     message: '消息',

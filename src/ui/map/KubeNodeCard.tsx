@@ -66,13 +66,13 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
 export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>) {
   const { t } = useTranslation();
   return (
-    <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" title={t('map.unscheduledHint')}>
+    <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" data-count={data.podCount}>
       <div className="kube-node-head">
         <span className="lane-icon">◌</span>
         <span className="kube-node-name">{t('map.unscheduled')}</span>
         <span className={`chip ${data.podCount ? 'chip-warn' : ''}`}>{data.podCount}</span>
+        <span className="lane-hint">{data.podCount ? t('map.unscheduledHint') : t('map.noPending')}</span>
       </div>
-      <div className="kube-node-sub">{data.podCount ? t('map.unscheduledHint') : t('map.noPending')}</div>
     </div>
   );
 });

@@ -3,6 +3,7 @@ import YAML from 'yaml';
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { jsonKeyLess, sortKeysDeep, yamlKeyLess } from './keyorder.ts';
+import { foldLongScalars } from './yamlfold.ts';
 import { yamlNeedsDoubleQuotes } from './yamlscalar.ts';
 
 export interface EncodeOptions {
@@ -23,12 +24,22 @@ export function toYaml(obj: unknown, opts: EncodeOptions = {}): string {
   const doc = new YAML.Document(value, { aliasDuplicateObjects: false });
   YAML.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && !node.value.includes('\n') && yamlNeedsDoubleQuotes(node.value)) {
-        node.type = 'QUOTE_DOUBLE';
-      }
+      if (typeof node.value === 'string' && needsDoubleQuotes(node.value)) node.type = 'QUOTE_DOUBLE';
     },
   });
-  return doc.toString({ indentSeq: false, singleQuote: true, blockQuote: 'literal', lineWidth: 80 });
+  return foldLongScalars(doc.toString({ indentSeq: false, singleQuote: true, blockQuote: 'literal', lineWidth: 0 }));
+}
+
+/**
+ * Double quotes where go-yaml uses them: strings that would read back as another type, and strings libyaml
+ * cannot write plain, single-quoted or as a literal block (control characters, a space before a line break,
+ * a trailing space on a multi-line string).
+ */
+function needsDoubleQuotes(s: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\t]/.test(s)) return true;
+  if (s.includes('\n')) return / \n/.test(s) || s.endsWith(' ');
+  return yamlNeedsDoubleQuotes(s);
 }
 
 const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };

@@ -36,7 +36,8 @@ function validateConfigMapData(cm: ConfigMap): FieldError[] {
     // binaryData arrives base64-encoded; its size is the decoded length.
     size += Math.floor((String(v).replace(/=+$/, '').length * 3) / 4);
   }
-  if (size > MAX_CONFIGMAP_SIZE) errs.push(tooLong('', MAX_CONFIGMAP_SIZE));
+  // field.NewPath("") prints as "[]".
+  if (size > MAX_CONFIGMAP_SIZE) errs.push(tooLong('[]', MAX_CONFIGMAP_SIZE));
   return errs;
 }
 

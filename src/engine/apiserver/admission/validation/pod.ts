@@ -84,7 +84,7 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
       return errs;
     }
   } else if (typeof oldAds === 'number') {
-    errs.push(invalid('spec.activeDeadlineSeconds', null, 'must not update from a positive integer to nil value'));
+    errs.push(invalid('spec.activeDeadlineSeconds', 'null', 'must not update from a positive integer to nil value')); // a nil pointer prints as "null"
   }
 
   // Munge the updatable fields to their old values, then anything left that differs is forbidden.

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SimClock } from '../sim/clock.ts';
+import { SeededRng } from '../sim/rng.ts';
+import type { KubeObject } from '../api/object.ts';
+import { Store, type StoreEvent } from './store.ts';
+import { StatusError } from './errors.ts';
+import { parseSelector } from '../api/labels.ts';
+import { parseFieldSelector } from '../api/fields.ts';
+
+function newStore(window?: number) {
+  const clock = new SimClock();
+  const store = new Store(clock, new SeededRng(1), undefined, window);
+  for (const name of ['default', 'kube-system']) store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  return { clock, store };
+}
+
+const cm = (name: string, data: Record<string, string> = {}, ns = 'default'): KubeObject =>
+  ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data });
+
+const deploy = (name: string, replicas = 1): KubeObject => ({
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'default' },
+  spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } },
+});
+
+function statusOf(fn: () => unknown): StatusError {
+  try { fn(); } catch (e) { if (e instanceof StatusError) return e; throw e; }
+  throw new Error('expected a StatusError');
+}
+
+describe('Store', () => {
+  it('assigns uid, creationTimestamp and a global, increasing resourceVersion', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a'));
+    const b = store.create(cm('b'));
+    expect(a.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.metadata.uid).not.toBe(b.metadata.uid);
+    expect(a.metadata.creationTimestamp).toBe('2026-01-01T00:00:00Z');
+    expect(Number(b.metadata.resourceVersion)).toBe(Number(a.metadata.resourceVersion) + 1);
+  });
+
+  it('rejects duplicates with AlreadyExists and missing objects with NotFound, in upstream words', () => {
+    const { store } = newStore();
+    store.create(cm('a'));
+    expect(statusOf(() => store.create(cm('a'))).message).toBe('configmaps "a" already exists');
+    expect(statusOf(() => store.get('Deployment', 'default', 'x')).message).toBe('deployments.apps "x" not found');
+    expect(statusOf(() => store.create(cm('z', {}, 'nope'))).message).toBe('namespaces "nope" not found');
+  });
+
+  it('refuses an update with a stale resourceVersion (409 Conflict)', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a', { k: '1' }));
+    store.update({ ...a, data: { k: '2' } });
+    const e = statusOf(() => store.update({ ...a, data: { k: '3' } }));
+    expect(e.code).toBe(409);
+    expect(e.message).toBe('Operation cannot be fulfilled on configmaps "a": the object has been modified; please apply your changes to the latest version and try again');
+  });
+
+  it('bumps generation on spec changes only; status writes leave spec and generation alone', () => {
+    const { store } = newStore();
+    const d = store.create(deploy('web'));
+    expect(d.metadata.generation).toBe(1);
+    const labelled = store.update({ ...d, metadata: { ...d.metadata, labels: { x: 'y' } } });
+    expect(labelled.metadata.generation).toBe(1);
+    const scaled = store.update({ ...labelled, spec: { ...(labelled.spec as object), replicas: 3 } });
+    expect(scaled.metadata.generation).toBe(2);
+    const withStatus = store.update({ ...scaled, spec: { ...(scaled.spec as object), replicas: 9 }, status: { replicas: 3 } }, { subresource: 'status' });
+    expect(withStatus.metadata.generation).toBe(2);
+    expect((withStatus.spec as { replicas: number }).replicas).toBe(3);
+    expect(withStatus.status).toEqual({ replicas: 3 });
+    const specWrite = store.update({ ...withStatus, status: { replicas: 0 } });
+    expect(specWrite.status).toEqual({ replicas: 3 });
+  });
+
+  it('does not bump resourceVersion for a no-op update', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a', { k: '1' }));
+    const same = store.update({ ...a });
+    expect(same.metadata.resourceVersion).toBe(a.metadata.resourceVersion);
+  });
+
+  it('applies defaults and canonical quantities, and rejects invalid objects with field errors', () => {
+    const { store } = newStore();
+    const d = store.create(deploy('web')) as KubeObject & { spec: { strategy: { type: string }; revisionHistoryLimit: number } };
+    expect(d.spec.strategy.type).toBe('RollingUpdate');
+    expect(d.spec.revisionHistoryLimit).toBe(10);
+    const bad = deploy('bad');
+    (bad.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels = { app: 'other' };
+    const e = statusOf(() => store.create(bad));
+    expect(e.code).toBe(422);
+    expect(e.status.details?.causes?.[0]?.field).toBe('spec.template.metadata.labels');
+    const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '0.5', memory: '1.5Gi' } } }] } };
+    const created = store.create(pod) as KubeObject & { spec: { containers: { resources: { requests: Record<string, string> } }[] } };
+    expect(created.spec.containers[0].resources.requests).toEqual({ cpu: '500m', memory: '1536Mi' });
+    const badQ = { ...pod, metadata: { name: 'q', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '1x' } } }] } };
+    expect(statusOf(() => store.create(badQ)).message).toContain('Pod in version "v1" cannot be handled as a Pod: ');
+  });
+
+  it('replays a watch from a resourceVersion and delivers later changes', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a'));
+    const from = Number(a.metadata.resourceVersion);
+    store.create(cm('b'));
+    store.delete('ConfigMap', 'default', 'a');
+    const seen: StoreEvent[] = [];
+    store.watch('ConfigMap', { resourceVersion: from }, (e) => seen.push(e));
+    store.create(cm('c'));
+    expect(seen.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED b', 'DELETED a', 'ADDED c']);
+  });
+
+  it('answers 410 Gone for a watch from before the retained window', () => {
+    const { store } = newStore(5);
+    for (let i = 0; i < 30; i++) store.create(cm(`c${i}`));
+    const e = statusOf(() => store.watch('ConfigMap', { resourceVersion: 3 }, () => {}));
+    expect(e.code).toBe(410);
+    expect(e.reason).toBe('Expired');
+    expect(e.message).toMatch(/^too old resource version: 3 \(\d+\)$/);
+  });
+
+  it('lists with label and field selectors', () => {
+    const { store } = newStore();
+    store.create({ ...cm('a'), metadata: { name: 'a', namespace: 'default', labels: { tier: 'web' } } });
+    store.create({ ...cm('b'), metadata: { name: 'b', namespace: 'kube-system', labels: { tier: 'db' } } });
+    expect(store.list('ConfigMap', { labelSelector: parseSelector('tier in (web)') }).map((o) => o.metadata.name)).toEqual(['a']);
+    expect(store.list('ConfigMap', { fieldSelector: parseFieldSelector('metadata.namespace=kube-system', ['metadata.name', 'metadata.namespace']) }).map((o) => o.metadata.name)).toEqual(['b']);
+  });
+
+  it('deletes bound pods gracefully and others at once; finalizers hold deletion', () => {
+    const { store } = newStore();
+    const pod = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    store.create(pod('unbound'));
+    store.delete('Pod', 'default', 'unbound');
+    expect(store.tryGet('Pod', 'default', 'unbound')).toBeUndefined();
+    store.create(pod('bound'));
+    store.bind('default', 'bound', 'w1');
+    const deleting = store.delete('Pod', 'default', 'bound');
+    expect(deleting.metadata.deletionTimestamp).toBe('2026-01-01T00:00:30Z');
+    expect(deleting.metadata.deletionGracePeriodSeconds).toBe(30);
+    store.delete('Pod', 'default', 'bound', { gracePeriodSeconds: 0 });
+    expect(store.tryGet('Pod', 'default', 'bound')).toBeUndefined();
+    const f = store.create({ ...cm('f'), metadata: { name: 'f', namespace: 'default', finalizers: ['example.com/hold'] } });
+    store.delete('ConfigMap', 'default', 'f');
+    const held = store.get('ConfigMap', 'default', 'f');
+    expect(held.metadata.deletionTimestamp).toBeDefined();
+    store.update({ ...held, metadata: { ...held.metadata, finalizers: [] } });
+    expect(store.tryGet('ConfigMap', 'default', 'f')).toBeUndefined();
+    void f;
+  });
+
+  it('binding sets nodeName and PodScheduled once; a second binding conflicts', () => {
+    const { store } = newStore();
+    store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    const bound = store.bind('default', 'p', 'w1') as KubeObject & { spec: { nodeName: string }; status: { conditions: { type: string; status: string }[] } };
+    expect(bound.spec.nodeName).toBe('w1');
+    expect(bound.status.conditions).toContainEqual(expect.objectContaining({ type: 'PodScheduled', status: 'True' }));
+    expect(statusOf(() => store.bind('default', 'p', 'w2')).message).toBe('Operation cannot be fulfilled on pods "p": pod p is already assigned to node "w1"');
+  });
+
+  it('returns frozen objects so that shared cache entries cannot be mutated', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a', { k: 'v' }));
+    expect(() => { (a.data as Record<string, string>).k = 'x'; }).toThrow();
+  });
+
+  it('property: resourceVersions of committed events strictly increase and watchers see every change in order', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('create', 'update', 'delete'), fc.integer({ min: 0, max: 4 })), { maxLength: 60 }), (ops) => {
+      const { store } = newStore();
+      const seen: number[] = [];
+      store.watch('ConfigMap', {}, (e) => seen.push(e.resourceVersion));
+      let n = 0;
+      for (const [op, i] of ops) {
+        const name = `c${i}`;
+        const live = store.tryGet('ConfigMap', 'default', name);
+        if (op === 'create' && !live) store.create(cm(name));
+        else if (op === 'update' && live) store.update({ ...live, data: { n: String(n++) } });
+        else if (op === 'delete' && live) store.delete('ConfigMap', 'default', name);
+      }
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
+      const replay: number[] = [];
+      store.watch('ConfigMap', { resourceVersion: 0 }, (e) => replay.push(e.resourceVersion));
+      expect(replay).toEqual(seen);
+    }), { numRuns: 50 });
+  });
+});

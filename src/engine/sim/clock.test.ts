@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_START_MS, SimClock, parseDuration, toRFC3339 } from './clock.ts';
+
+describe('SimClock', () => {
+  it('runs timers in time order, FIFO at the same moment', () => {
+    const c = new SimClock();
+    const log: string[] = [];
+    c.after(20, () => log.push('b'));
+    c.after(10, () => log.push('a1'));
+    c.after(10, () => log.push('a2'));
+    c.defer(() => log.push('now'));
+    c.advance(15);
+    expect(log).toEqual(['now', 'a1', 'a2']);
+    expect(c.now()).toBe(DEFAULT_START_MS + 15);
+    c.advance(5);
+    expect(log).toEqual(['now', 'a1', 'a2', 'b']);
+  });
+
+  it('cancels timers and reports pending work', () => {
+    const c = new SimClock();
+    let ran = false;
+    const id = c.after(5, () => { ran = true; });
+    expect(c.pendingForeground()).toBe(1);
+    c.cancel(id);
+    expect(c.pendingForeground()).toBe(0);
+    c.advance(10);
+    expect(ran).toBe(false);
+  });
+
+  it('runUntilIdle ignores background timers and stops at the limit', () => {
+    const c = new SimClock();
+    let ticks = 0;
+    c.every(1000, () => ticks++);
+    let done = false;
+    c.after(2500, () => { done = true; });
+    expect(c.runUntilIdle()).toBe(true);
+    expect(done).toBe(true);
+    expect(ticks).toBe(2);
+    c.after(10_000_000, () => {});
+    expect(c.runUntilIdle(1000)).toBe(false);
+  });
+
+  it('step moves time to the next timer only', () => {
+    const c = new SimClock(0);
+    c.after(7, () => {});
+    expect(c.step()).toBe(true);
+    expect(c.now()).toBe(7);
+    expect(c.step()).toBe(false);
+  });
+
+  it('property: timers fire in nondecreasing time order whatever the insertion order', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 200 }), (delays) => {
+      const c = new SimClock(0);
+      const fired: number[] = [];
+      for (const d of delays) c.after(d, () => fired.push(c.now()));
+      c.advance(10_000);
+      expect(fired).toHaveLength(delays.length);
+      for (let i = 1; i < fired.length; i++) expect(fired[i]).toBeGreaterThanOrEqual(fired[i - 1]);
+    }));
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['30s', 30_000], ['5m', 300_000], ['1h30m', 5_400_000], ['500ms', 500], ['2', 2000], ['1.5s', 1500],
+  ])('%s → %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
+  it.each(['', 'abc', '5x', '1h 2m'])('rejects %j like Go', (text) => expect(() => parseDuration(text)).toThrow(`time: invalid duration "${text}"`));
+});
+
+it('formats RFC 3339 at second precision', () => {
+  expect(toRFC3339(DEFAULT_START_MS + 1500)).toBe('2026-01-01T00:00:01Z');
+});

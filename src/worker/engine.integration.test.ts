@@ -1,0 +1,109 @@
+// The worker host on top of the real engine: the journey the page takes, without a browser.
+import { describe, expect, it } from 'vitest';
+import { createCluster } from '../engine/index.ts';
+import type { SavedCluster } from '../storage/db.ts';
+import { DEFAULT_DOCUMENT_TEXT } from '../storage/defaults.ts';
+import { EngineHost } from './host.ts';
+import type { NodeView, PodView, ViewBatch } from './protocol.ts';
+
+function setup(saved?: SavedCluster) {
+  let wall = 0;
+  let tick: (() => void) | undefined;
+  const store = {
+    record: saved,
+    load: async () => store.record,
+    save: async (r: Omit<SavedCluster, 'id'>) => {
+      store.record = { id: 'current', ...structuredClone(r) };
+    },
+    clear: async () => {
+      store.record = undefined;
+    },
+  };
+  const host = new EngineHost({
+    createCluster,
+    store,
+    wallNow: () => wall,
+    every: (_ms, fn) => {
+      tick = fn;
+      return () => (tick = undefined);
+    },
+  });
+  const pods = new Map<string, PodView>();
+  const nodes = new Map<string, NodeView>();
+  let batches = 0;
+  host.subscribe((b: ViewBatch) => {
+    batches++;
+    if (b.reset) {
+      pods.clear();
+      nodes.clear();
+    }
+    for (const k of b.pods.deletes) pods.delete(k);
+    for (const p of b.pods.upserts) pods.set(p.key, p);
+    for (const k of b.nodes.deletes) nodes.delete(k);
+    for (const n of b.nodes.upserts) nodes.set(n.name, n);
+  });
+  return {
+    host, store, pods, nodes, batches: () => batches,
+    /** Play for `ms` of wall time in 50 ms ticks. */
+    async play(ms: number) {
+      for (let t = 0; t < ms; t += 50) {
+        wall += 50;
+        tick?.();
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    },
+  };
+}
+
+describe('EngineHost with the real engine', () => {
+  it('runs the journey: 3 nodes, 5 replicas Running, scale to 2, restore the same moment', async () => {
+    const a = setup();
+    await a.host.init();
+    expect([...a.nodes.keys()].sort()).toEqual(['w1', 'w2', 'w3']);
+    expect([...a.nodes.values()].every((n) => n.ready && n.capacity.cpuMilli === 4000)).toBe(true);
+
+    const applied = await a.host.apply(DEFAULT_DOCUMENT_TEXT.replace('replicas: 3', 'replicas: 5'));
+    expect(applied.code).toBe(0);
+    expect(applied.documents[0]).toMatchObject({ ok: true, startLine: 1, message: 'deployment.apps/web created' });
+
+    await a.host.play(100);
+    await a.play(1000); // 100 virtual seconds
+    const running = [...a.pods.values()].filter((p) => p.status === 'Running');
+    expect(running).toHaveLength(5);
+    expect(running.every((p) => p.ready === '1/1' && p.ownerKind === 'ReplicaSet' && p.nodeName && p.cpuMilli === 100)).toBe(true);
+    const requested = [...a.nodes.values()].reduce((s, n) => s + n.requested.cpuMilli, 0);
+    expect(requested).toBe(500);
+
+    expect((await a.host.exec('kubectl scale deployment web --replicas=2')).stdout).toContain('scaled');
+    await a.play(1000);
+    expect(a.pods.size).toBe(2);
+    expect([...a.nodes.values()].reduce((s, n) => s + n.requested.pods, 0)).toBe(2);
+
+    await a.host.pause();
+    const saved = a.store.record!;
+    expect(saved.playing).toBe(false);
+    const now = (await a.host.init()).clock.nowMs;
+    a.host.dispose();
+
+    const b = setup(structuredClone(saved));
+    const r = await b.host.init();
+    expect(r.restored).toBe(true);
+    expect(r.clock.nowMs).toBe(saved.snapshot.nowMs);
+    expect(Math.abs(r.clock.nowMs - now)).toBeLessThan(1000);
+    expect([...b.pods.keys()].sort()).toEqual([...a.pods.keys()].sort());
+    expect((await b.host.exec('kubectl get deployment web')).stdout).toMatch(/web\s+2\/2/);
+    b.host.dispose();
+  });
+
+  it('reports a bad document with its lines', async () => {
+    const a = setup();
+    await a.host.init();
+    const text = `${DEFAULT_DOCUMENT_TEXT}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\nspec:\n  replicas: -1\n`;
+    const r = await a.host.apply(text);
+    expect(r.code).toBe(1);
+    const bad = r.documents.find((d) => !d.ok)!;
+    expect(bad.startLine).toBeGreaterThan(25);
+    expect(bad.message).toContain('spec.replicas: Invalid value: -1');
+    a.host.dispose();
+  });
+});
