@@ -14,6 +14,16 @@ export interface EventHandlers<T> {
 
 export type IndexFunc = (obj: KubeObject) => string[];
 
+/**
+ * Index of objects by their controller's uid; objects without a controller are under "orphan:<namespace>".
+ * Workload controllers find their pods through it instead of scanning the namespace.
+ */
+export const CONTROLLER_INDEX = 'controller';
+export function controllerIndexFunc(o: KubeObject): string[] {
+  const ref = o.metadata.ownerReferences?.find((r) => r.controller);
+  return [ref ? ref.uid : `orphan:${o.metadata.namespace ?? ''}`];
+}
+
 /** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
 export const DEFAULT_RESYNC_MS = 10 * 60_000;
 
@@ -39,7 +49,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.addIndexer('namespace', (o) => (o.metadata.namespace ? [o.metadata.namespace] : []));
   }
 
+  /** Add an index; a second registration under the same name (another controller) shares the first. */
   addIndexer(name: string, fn: IndexFunc): void {
+    if (this.indexFuncs.has(name)) return;
     this.indexFuncs.set(name, fn);
     const idx = new Map<string, Set<string>>();
     this.indices.set(name, idx);

@@ -4,7 +4,7 @@ import type { Store } from '../apiserver/store.ts';
 import type { EventRecorder } from '../client/events.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
-import { formatIp, parseCidr } from '../network/cidr.ts';
+import { formatIp, parseCidr } from '../api/cidr.ts';
 import { Kubelet } from './kubelet/kubelet.ts';
 import type { NodeConfig } from './kubelet/nodestatus.ts';
 

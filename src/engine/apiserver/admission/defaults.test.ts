@@ -195,7 +195,7 @@ describe('Pod defaults', () => {
 
 describe('other kinds', () => {
   it('Namespace: the name label, the kubernetes finalizer and phase Active', () => {
-    const ns = defaulted({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } });
+    const ns = defaulted<KubeObject>({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } });
     expect(ns.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'team-a' });
     expect(ns.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(ns.status).toEqual({ phase: 'Active' });

@@ -8,7 +8,7 @@ import { selectorFromLabelSelector } from '../../api/labels.ts';
 import { controllerOf } from '../../api/pod.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { Controller } from '../../client/controller.ts';
-import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
+import { CONTROLLER_INDEX, controllerIndexFunc, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
@@ -31,6 +31,8 @@ export class DeploymentController extends Controller {
     this.dInformer = informers.informerFor<D>('Deployment');
     this.rsInformer = informers.informerFor<RS>('ReplicaSet');
     this.podInformer = informers.informerFor<P>('Pod');
+    this.podInformer.addIndexer(CONTROLLER_INDEX, controllerIndexFunc);
+    this.rsInformer.addIndexer(CONTROLLER_INDEX, controllerIndexFunc);
     this.ctx = { store, clock, event: recorder.forSource({ component: 'deployment-controller' }) };
   }
 
@@ -91,14 +93,15 @@ export class DeploymentController extends Controller {
   }
 
   private podsOf(rs: RS): P[] {
-    return this.podInformer.listByIndex('namespace', rs.metadata.namespace!).filter((p) => controllerOf(p)?.uid === rs.metadata.uid);
+    return this.podInformer.listByIndex(CONTROLLER_INDEX, rs.metadata.uid!);
   }
 
   /** ClaimReplicaSets: owned ones, plus matching orphans adopted with a controller reference. */
   private claimReplicaSets(d: D): RS[] {
     const selector = selectorFromLabelSelector(d.spec?.selector);
     const out: RS[] = [];
-    for (const rs of this.rsInformer.listByIndex('namespace', d.metadata.namespace!)) {
+    const candidates = [...this.rsInformer.listByIndex(CONTROLLER_INDEX, d.metadata.uid!), ...this.rsInformer.listByIndex(CONTROLLER_INDEX, `orphan:${d.metadata.namespace}`)];
+    for (const rs of candidates) {
       const ref = controllerOf(rs);
       if (ref) {
         if (ref.uid === d.metadata.uid) out.push(this.store.tryGet<ReplicaSet>('ReplicaSet', rs.metadata.namespace, rs.metadata.name!) ?? rs);

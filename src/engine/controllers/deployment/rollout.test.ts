@@ -53,7 +53,7 @@ describe('rolling update', () => {
         expect(d.metadata.annotations['deployment.kubernetes.io/revision']).toBe('2');
         expect(d.status.conditions.find((x: { type: string }) => x.type === 'Progressing').reason).toBe('NewReplicaSetAvailable');
       }), { numRuns: 25 });
-  });
+  }, 120_000);
 
   it('Recreate scales the old ReplicaSet to zero before the new one starts', () => {
     const c: KubesimCluster = clusterWithNodes(2);

@@ -7,7 +7,7 @@ import { Controller } from '../../client/controller.ts';
 import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { SimClock } from '../../sim/clock.ts';
-import { cidrSize, formatCidr, parseCidr, subnet, subnetIndex, type Cidr } from '../../network/cidr.ts';
+import { cidrSize, formatCidr, parseCidr, subnet, subnetIndex, type Cidr } from '../../api/cidr.ts';
 
 type N = Node & KubeObject;
 

@@ -8,7 +8,7 @@ import { controllerOf, isPodReady } from '../../api/pod.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { jsonEqual } from '../../apiserver/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
-import type { SharedInformerFactory, Informer } from '../../client/informer.ts';
+import { CONTROLLER_INDEX, controllerIndexFunc, type SharedInformerFactory, type Informer } from '../../client/informer.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { ControllerExpectations, slowStartBatch } from '../expectations.ts';
@@ -30,6 +30,7 @@ export class ReplicaSetController extends Controller {
     super('replicaset-controller', clock);
     this.rsInformer = informers.informerFor<RS>('ReplicaSet');
     this.podInformer = informers.informerFor<P>('Pod');
+    this.podInformer.addIndexer(CONTROLLER_INDEX, controllerIndexFunc);
     this.expectations = new ControllerExpectations(clock);
     this.event = recorder.forSource({ component: 'replicaset-controller' });
   }
@@ -82,7 +83,8 @@ export class ReplicaSetController extends Controller {
     const rs = this.rsInformer.getByName(namespace, name);
     if (!rs) { this.expectations.forget(key); return; }
     const selector = selectorFromLabelSelector(rs.spec?.selector);
-    const pods = this.claimPods(rs, this.podInformer.listByIndex('namespace', namespace!), selector);
+    const candidates = [...this.podInformer.listByIndex(CONTROLLER_INDEX, rs.metadata.uid!), ...this.podInformer.listByIndex(CONTROLLER_INDEX, `orphan:${namespace}`)];
+    const pods = this.claimPods(rs, candidates, selector);
     const active = pods.filter(isPodActive);
     if (this.expectations.satisfied(key) && !rs.metadata.deletionTimestamp) this.manageReplicas(key, rs, active);
     this.updateStatus(rs, pods.filter(isPodActive));

@@ -125,29 +125,38 @@ metadata:
       p: 500, q: 0.5, r: true, s: null, t: [], u: {}, v: '500m', w: 'nginx:1.25', x: 'N',
     })).toBe(
       'a: "yes"\nb: "on"\nc: "0755"\nd: "1e3"\ne: "12:30"\nf: ""\ng: "~"\nh: "null"\ni: "0x1F"\n' +
-      "j: 'containers with unready status: [nginx]'\nk: '*'\nl: '- item'\nm: plain text\nn: |-\n  line1\n  line2\no: |\n  x\n" +
-      'p: 500\nq: 0.5\nr: true\ns: null\nt: []\nu: {}\nv: 500m\nw: nginx:1.25\nx: "N"\n'.replace('\nn: |-', '\n"n": |-'));
+      "j: 'containers with unready status: [nginx]'\nk: '*'\nl: '- item'\nm: plain text\n\"n\": |-\n  line1\n  line2\no: |\n  x\n" +
+      'p: 500\nq: 0.5\nr: true\ns: null\nt: []\nu: {}\nv: 500m\nw: nginx:1.25\nx: "N"\n');
   });
 
-  // As in a real `kubectl get pod -o yaml` of an unschedulable pod: the line breaks at the first space past
-  // column 80, and the continuation is indented two past the key.
+  // Real `kubectl get pod -o yaml` of unschedulable pods: the line breaks at the first space past column 80,
+  // the continuation is indented two past the key.
   it('folds long strings like libyaml', () => {
-    const message = '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.';
+    const message = '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.';
     expect(toYaml({ status: { conditions: [{ lastProbeTime: null, message, reason: 'Unschedulable', status: 'False', type: 'PodScheduled' }], phase: 'Pending' } })).toBe(
       'status:\n' +
       '  conditions:\n' +
       '  - lastProbeTime: null\n' +
-      "    message: '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes\n" +
-      "      are available: 3 No preemption victims found for incoming pod.'\n" +
+      "    message: '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are\n" +
+      "      available: 1 No preemption victims found for incoming pod.'\n" +
       '    reason: Unschedulable\n' +
       '    status: "False"\n' +
       '    type: PodScheduled\n' +
       '  phase: Pending\n');
+    const memory = '0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory. preemption: 0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory..';
+    expect(toYaml({ status: { conditions: [{ lastProbeTime: null, message: memory, reason: 'Unschedulable' }] } })).toBe(
+      'status:\n' +
+      '  conditions:\n' +
+      '  - lastProbeTime: null\n' +
+      "    message: '0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory.\n" +
+      "      preemption: 0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory..'\n" +
+      '    reason: Unschedulable\n');
+    // Each line takes words until it is past column 80: 16 four-letter words after "- " or an indent of 2.
     const long = 'word '.repeat(40).trim();
+    const w16 = 'word '.repeat(16).trim();
     expect(toYaml({ args: [long], note: long })).toBe(
-      'args:\n' +
-      `- ${'word '.repeat(16)}word\n  ${'word '.repeat(19).trim()}\n` +
-      `note: ${'word '.repeat(15)}word\n  ${'word '.repeat(23).trim()}\n`);
+      `args:\n- ${w16}\n  ${w16}\n  ${'word '.repeat(8).trim()}\n` +
+      `note: ${w16}\n  ${w16}\n  ${'word '.repeat(8).trim()}\n`);
   });
 
   it('double-quotes strings with control characters or spaces before a line break', () => {

@@ -93,6 +93,11 @@ function foldScalar(prefixWidth: number, scalar: string, indent: number): string
   return out + quote;
 }
 
+/** libyaml writes spaces raw in double-quoted scalars; the yaml package escapes one before an escaped newline. */
+function unescapeSpaces(scalar: string): string {
+  return scalar.replace(/((?:^|[^\\])(?:\\\\)*)\\ /g, '$1 ');
+}
+
 const BLOCK_HEADER = /(?:^|: |- )[|>][0-9]?[+-]?$/;
 
 export function foldLongScalars(yaml: string): string {
@@ -113,8 +118,13 @@ export function foldLongScalars(yaml: string): string {
       out.push(line);
       continue;
     }
-    const parts = [...line].length > BEST_WIDTH ? splitLine(line) : undefined;
-    out.push(parts ? parts.prefix + foldScalar([...parts.prefix].length, parts.scalar, parts.indent) : line);
+    const parts = splitLine(line);
+    if (!parts) {
+      out.push(line);
+      continue;
+    }
+    const scalar = parts.scalar.startsWith('"') ? unescapeSpaces(parts.scalar) : parts.scalar;
+    out.push(parts.prefix + ([...line].length > BEST_WIDTH ? foldScalar([...parts.prefix].length, scalar, parts.indent) : scalar));
   }
   return out.join('\n');
 }

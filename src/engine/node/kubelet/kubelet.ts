@@ -10,7 +10,7 @@ import type { EventRecorder } from '../../client/events.ts';
 import { Informer } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
-import { formatIp, parseCidr } from '../../network/cidr.ts';
+import { formatIp, parseCidr } from '../../api/cidr.ts';
 import { imageDigest, imageSize, parseImage, pullDurationMs } from '../runtime/images.ts';
 import { nodeObject, type NodeConfig } from './nodestatus.ts';
 import { containerStatus, podStatus, type ContainerPhase } from './podstatus.ts';

@@ -30,6 +30,9 @@ describe('Pod create', () => {
     ['an extended resource requested below its limit', res({ requests: { 'nvidia.com/gpu': 1 }, limits: { 'nvidia.com/gpu': 2 } }), [
       'spec.containers[0].resources.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit of 2',
     ]],
+    ['an extended resource requested without a limit', res({ requests: { 'nvidia.com/gpu': 1 } }), [
+      'spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources',
+    ]],
     ['half a GPU', res({ limits: { 'nvidia.com/gpu': '0.5' } }), [
       'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "500m": must be an integer',
       'spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: "500m": must be an integer',

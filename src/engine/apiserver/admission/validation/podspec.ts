@@ -51,7 +51,8 @@ function validateVolumes(volumes: unknown, path: string): { names: Set<string>; 
   return { names, errs };
 }
 
-function validateTaintEffect(effect: string, allowEmpty: boolean, path: string): FieldError[] {
+/** validateTaintEffect: an empty effect means all effects where allowEmpty (tolerations), else is required (taints). */
+export function validateTaintEffect(effect: string, allowEmpty: boolean, path: string): FieldError[] {
   if (!allowEmpty && !effect) return [required(path)];
   const valid = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
   return valid.includes(effect) ? [] : [notSupported(path, effect, valid)];
@@ -90,8 +91,6 @@ export function validateTolerations(tolerations: unknown, path: string): FieldEr
   });
   return errs;
 }
-
-export { validateTaintEffect };
 
 function subdomainName(value: string, path: string): FieldError[] {
   return isDNS1123Subdomain(value).map((msg) => invalid(path, value, msg));

@@ -36,8 +36,8 @@ export function envValueRetriever(pod: Pod): EnvResolver {
 /** ExtractContainerResourceValue: the container's request or limit divided by the divisor, rounded up. */
 function containerResourceValue(resource: string, divisor: string | undefined, c: Container): string {
   const [kind, name] = resource.split('.', 2);
-  const list = (kind === 'limits' ? c.resources?.limits : kind === 'requests' ? c.resources?.requests : undefined) as Record<string, string> | undefined;
-  if (!list || !name) return '';
+  if ((kind !== 'limits' && kind !== 'requests') || !name) return '';
+  const list = ((kind === 'limits' ? c.resources?.limits : c.resources?.requests) ?? {}) as Record<string, string>;
   try {
     const q = list[name] !== undefined ? Quantity.parse(list[name]) : Quantity.fromValue(0);
     const d = Quantity.parse(divisor ?? '1');

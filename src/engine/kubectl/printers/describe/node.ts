@@ -155,6 +155,8 @@ export function describeNode(obj: KubeObject, ctx: DescribeContext): string {
   w.write(LEVEL_0, `  Architecture:\t${info?.architecture ?? ''}\n`);
   w.write(LEVEL_0, `  Container Runtime Version:\t${info?.containerRuntimeVersion ?? ''}\n`);
   w.write(LEVEL_0, `  Kubelet Version:\t${info?.kubeletVersion ?? ''}\n`);
+  // Every released kubectl up to 1.35 still prints the deprecated field (empty on current kubelets).
+  w.write(LEVEL_0, `  Kube-Proxy Version:\t${info?.kubeProxyVersion ?? ''}\n`);
   if (node.spec?.podCIDR) w.write(LEVEL_0, `PodCIDR:\t${node.spec.podCIDR}\n`);
   if (node.spec?.podCIDRs && node.spec.podCIDRs.length > 0) w.write(LEVEL_0, `PodCIDRs:\t${node.spec.podCIDRs.join(',')}\n`);
   if (node.spec?.providerID) w.write(LEVEL_0, `ProviderID:\t${node.spec.providerID}\n`);

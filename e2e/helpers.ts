@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** The sample Deployment of the default document (storage/defaults.ts), with a chosen replica count. */
+export function webDeployment(replicas: number): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels:
+    app: web
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: nginx
+          image: nginx:1.27
+          resources:
+            requests:
+              cpu: 100m
+              memory: 128Mi
+`;
+}
+
+/** Wait until the real editor (Monaco, or the plain fallback if it failed) is in place. */
+export async function editorReady(page: Page): Promise<void> {
+  const host = page.getByTestId('editor-host');
+  await expect(host.getByTestId('yaml-editor')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('.editor-loading')).toHaveCount(0);
+}
+
+/** Replace the active document's text the way a user would: select all, paste. */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await editorReady(page);
+  const host = page.getByTestId('editor-host');
+  await host.locator('.monaco-editor .view-lines, textarea').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** The text the editor shows (Monaco renders lines; the fallback is a textarea). */
+export async function editorText(page: Page): Promise<string> {
+  await editorReady(page);
+  const host = page.getByTestId('editor-host');
+  const textarea = host.locator('textarea.textarea-input');
+  if (await textarea.count()) return textarea.inputValue();
+  const text = await host.locator('.monaco-editor .view-lines').innerText();
+  return text.replace(/\u00a0/g, ' ');
+}
+
+export async function runInTerminal(page: Page, line: string): Promise<void> {
+  const input = page.getByTestId('terminal-input');
+  await input.fill(line);
+  await input.press('Enter');
+}
+
+export function podTiles(page: Page, tone?: string) {
+  return page.locator(tone ? `[data-testid=pod-tile][data-tone=${tone}]` : '[data-testid=pod-tile]');
+}
+
+/** Record every request of the context; foreign() lists those that left the page's origin. */
+export function watchRequests(context: BrowserContext, origin: string) {
+  const urls: string[] = [];
+  context.on('request', (r) => urls.push(r.url()));
+  return {
+    urls,
+    foreign: () => urls.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')),
+  };
+}

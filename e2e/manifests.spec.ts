@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+// The editor side: apply errors land on the failing document's lines; documents are managed and persist.
+import { expect, test } from '@playwright/test';
+import { editorReady, editorText, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a bad manifest shows an error marker and message at its lines', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  const good = webDeployment(1);
+  const goodLines = good.split('\n').length - 1; // the text ends with a newline
+  const bad = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\nspec:\n  replicas: -1\n';
+  await setEditorText(page, `${good}---\n${bad}`);
+  await page.getByTestId('apply').click();
+
+  const results = page.getByTestId('apply-result');
+  await expect(results).toHaveCount(2);
+  await expect(results.nth(0)).toHaveAttribute('data-ok', 'true');
+  const failed = page.locator('[data-testid=apply-result][data-ok=false]');
+  await expect(failed).toContainText('spec.replicas: Invalid value: -1');
+  const start = Number(await failed.getAttribute('data-start-line'));
+  expect(start).toBeGreaterThan(goodLines); // the second document, after the separator
+  expect(start).toBeLessThanOrEqual(goodLines + 2);
+  await expect(failed).toContainText(String(start));
+
+  // The editor marks it: Monaco draws a squiggle (the plain editor marks the gutter).
+  await expect(page.locator('[data-testid=editor-host] .squiggly-error, [data-testid=editor-host] .gutter-line.error').first()).toBeVisible();
+
+  // The good document was applied all the same.
+  await runInTerminal(page, 'kubectl get deployments');
+  await expect(page.getByTestId('terminal-output')).toContainText('web');
+  await expect(page.getByTestId('terminal-output')).not.toContainText('broken');
+});
+
+test('documents: new, rename, switch, delete, and they persist', async ({ page }) => {
+  await page.goto('/');
+  await editorReady(page);
+  await expect(page.getByTestId('doc-tab')).toHaveCount(1);
+  await expect(page.getByTestId('doc-active-name')).toHaveText('web-deployment.yaml');
+
+  await page.getByTestId('doc-new').click();
+  await expect(page.getByTestId('doc-tab')).toHaveCount(2);
+  await expect(page.getByTestId('doc-active-name')).toHaveText('untitled-1.yaml');
+  await setEditorText(page, 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n');
+
+  await page.getByTestId('doc-rename').click();
+  const input = page.getByTestId('doc-rename-input');
+  await input.fill('namespace.yaml');
+  await input.press('Enter');
+  await expect(page.getByTestId('doc-active-name')).toHaveText('namespace.yaml');
+
+  await page.locator('[data-testid=doc-tab][data-name="web-deployment.yaml"]').click();
+  expect(await editorText(page)).toContain('kind: Deployment');
+  await page.locator('[data-testid=doc-tab][data-name="namespace.yaml"]').click();
+  expect(await editorText(page)).toContain('kind: Namespace');
+
+  await page.waitForTimeout(500); // the editor saves after a short pause in typing
+  await page.reload();
+  await expect(page.getByTestId('doc-tab')).toHaveCount(2);
+  await expect(page.getByTestId('doc-active-name')).toHaveText('namespace.yaml');
+  expect(await editorText(page)).toContain('name: shop');
+
+  // Delete asks once more, then the other document becomes active.
+  await page.getByTestId('doc-delete').click();
+  await expect(page.getByTestId('doc-tab')).toHaveCount(2);
+  await page.getByTestId('doc-delete').click();
+  await expect(page.getByTestId('doc-tab')).toHaveCount(1);
+  await expect(page.getByTestId('doc-active-name')).toHaveText('web-deployment.yaml');
+});
+
+test('terminal: stderr in red, history with the arrow keys, clear', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await runInTerminal(page, 'kubectl get nodes');
+  await expect(page.getByTestId('terminal-output')).toContainText(/w1\s+Ready/);
+  await runInTerminal(page, 'kubectl get pod does-not-exist');
+  const err = page.locator('[data-testid=terminal-line][data-kind=err]');
+  await expect(err).toContainText('NotFound');
+  expect(await err.first().evaluate((e) => getComputedStyle(e).color)).toMatch(/rgb\(2\d\d, \d{1,3}, \d{1,3}\)/);
+
+  const input = page.getByTestId('terminal-input');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('kubectl get pod does-not-exist');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('kubectl get nodes');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('kubectl get pod does-not-exist');
+
+  await runInTerminal(page, 'sim node add w4 --cpu 2 --memory 8Gi');
+  await expect(page.getByTestId('node-card')).toHaveCount(4);
+  await expect(page.locator('[data-testid=node-card][data-node=w4]')).toBeVisible();
+
+  await runInTerminal(page, 'clear');
+  await expect(page.getByTestId('terminal-line')).toHaveCount(0);
+});
