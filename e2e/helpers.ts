@@ -40,7 +40,8 @@ export async function editorReady(page: Page): Promise<void> {
 export async function setEditorText(page: Page, text: string): Promise<void> {
   await editorReady(page);
   const host = page.getByTestId('editor-host');
-  await host.locator('.monaco-editor .view-lines, textarea').first().click();
+  // Into the text area, right of the line numbers.
+  await host.locator('.monaco-editor, textarea').first().click({ position: { x: 160, y: 12 } });
   await page.keyboard.press('ControlOrMeta+A');
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.keyboard.press('ControlOrMeta+V');

@@ -9,7 +9,7 @@ import { SharedInformerFactory } from './client/informer.ts';
 import type { Controller } from './client/controller.ts';
 import { DeploymentController } from './controllers/deployment/controller.ts';
 import { GarbageCollector } from './controllers/garbagecollector/controller.ts';
-import { NodeIpamController } from './controllers/nodeipam/controller.ts';
+import { DEFAULT_NODE_IPAM, NodeIpamController, type NodeIpamConfig } from './controllers/nodeipam/controller.ts';
 import { ReplicaSetController } from './controllers/replicaset/controller.ts';
 import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
@@ -39,12 +39,17 @@ export class Cluster implements KubesimCluster, SimHost {
   /** Files that `kubectl apply -f NAME` can read (the page's editor documents). */
   readonly files = new Map<string, string>();
   private readonly apiRng: SeededRng;
+  private readonly ipam: NodeIpamConfig;
   private readonly startMs: number;
 
   constructor(opts: CreateClusterOptions = {}) {
     const snap = opts.snapshot;
     this.seed = snap?.seed ?? opts.seed ?? 1;
     this.startMs = DEFAULT_START_MS;
+    this.ipam = snap?.config ?? {
+      clusterCIDR: opts.clusterCIDR ?? DEFAULT_NODE_IPAM.clusterCIDR,
+      nodeCIDRMaskSize: opts.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize,
+    };
     this.clock = new SimClock(snap?.nowMs ?? DEFAULT_START_MS);
     const root = new SeededRng(snap ? `${this.seed}@${snap.resourceVersion}` : this.seed);
     this.apiRng = root.fork('apiserver');
@@ -59,7 +64,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new DeploymentController(this.store, this.clock, this.informers, this.recorder),
       new ReplicaSetController(this.store, this.clock, this.informers, this.recorder),
       new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'Node', 'Lease', 'ConfigMap']),
-      new NodeIpamController(this.store, this.clock, this.informers, this.recorder),
+      new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
     ];
     this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'));
     this.nodes = new NodeManager(this.store, this.clock, this.recorder, root.fork('nodes'));
@@ -97,7 +102,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()),
+      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam },
     };
   }
 
@@ -108,6 +113,7 @@ export class Cluster implements KubesimCluster, SimHost {
     this.nodes.add(spec);
   }
   nodeSpecs(): NodeSpec[] { return this.nodes.configs(); }
+  advanceMs(ms: number): void { this.clock.advance(ms); }
   startedAt(): number { return this.startMs; }
   schedulingTrace(podKey: string): SchedulingTrace | undefined { return this.scheduler.traces.forPod(podKey); }
 

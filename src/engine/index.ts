@@ -40,12 +40,18 @@ export interface ClusterSnapshot {
   resourceVersion: number;
   rngState: [number, number, number, number];
   objects: KubeObject[];
+  /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number };
 }
 
 export interface CreateClusterOptions {
   seed?: number;
   /** Restore a snapshot instead of bootstrapping a new control plane. */
   snapshot?: ClusterSnapshot;
+  /** --cluster-cidr for pod networks (default 10.244.0.0/16: 256 nodes of /24). Big clusters need more. */
+  clusterCIDR?: string;
+  /** --node-cidr-mask-size (default 24). */
+  nodeCIDRMaskSize?: number;
 }
 
 export interface KubesimCluster {

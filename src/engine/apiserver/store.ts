@@ -139,12 +139,13 @@ export class Store {
     const old = this.get(info.kind, ns, name);
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
-    const obj = structuredClone(input) as KubeObject;
-    obj.metadata.namespace = ns;
     if (opts.subresource === 'status') {
-      const next: KubeObject = { ...structuredClone(old), status: obj.status };
+      // Only status changes: share old's frozen spec and copy just what is written.
+      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: structuredClone(input.status) };
       return this.finishUpdate(info, next, old, opts) as T;
     }
+    const obj = structuredClone(input) as KubeObject;
+    obj.metadata.namespace = ns;
     if (info.hasStatus) obj.status = structuredClone(old.status);
     this.admit(info, obj, old);
     return this.finishUpdate(info, obj, old, opts) as T;
@@ -271,7 +272,7 @@ export class Store {
   /** Mutating and validating admission: defaults, canonical quantities, validation. */
   private admit(info: KindInfo, obj: KubeObject, old?: KubeObject): void {
     try {
-      applyDefaults(obj);
+      applyDefaults(obj, old);
       canonicalizeQuantities(obj);
     } catch (e) {
       if (e instanceof QuantityError) {

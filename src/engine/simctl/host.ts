@@ -14,7 +14,7 @@ export interface NodeSpec {
 export interface SimHost {
   addNode(spec: NodeSpec): void;
   nodeSpecs(): NodeSpec[];
-  advance(ms: number): void;
+  advanceMs(ms: number): void;
   now(): number;
   startedAt(): number;
   schedulingTrace(podKey: string): SchedulingTrace | undefined;

@@ -39,7 +39,7 @@ export function runSim(host: SimHost, argv: string[], out: string[]): void {
       case 'advance': {
         if (!verb) throw new CommandError('sim advance needs a duration, e.g. sim advance 30s');
         const ms = parseDuration(verb);
-        host.advance(ms);
+        host.advanceMs(ms);
         out.push(`advanced ${humanDuration(ms)}; the cluster has run ${humanDuration(host.now() - host.startedAt())}`);
         return;
       }

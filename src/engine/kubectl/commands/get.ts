@@ -75,7 +75,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     return code;
   }
   if (!all.length) {
-    if (code === 0) ctx.err.push(noResourcesMessage(allNamespaces ? undefined : namespace).replace(/\n$/, ''));
+    if (code === 0) ctx.err.push(noResourcesMessage(allNamespaces || resources.every((r) => !r.info.namespaced) ? undefined : namespace).replace(/\n$/, ''));
     return code;
   }
   const multi = collected.filter((c) => c.items.length).length > 1;

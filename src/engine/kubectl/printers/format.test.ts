@@ -114,8 +114,15 @@ metadata:
 `);
   });
 
-  it('can keep the object own key order', () => {
-    expect(toYaml({ kind: 'Pod', apiVersion: 'v1' }, { sortKeys: false })).toBe('kind: Pod\napiVersion: v1\n');
+  it('can keep the object own key order, dropping undefined members like JSON', () => {
+    expect(toYaml({ kind: 'Pod', apiVersion: 'v1', spec: undefined }, { sortKeys: false })).toBe('kind: Pod\napiVersion: v1\n');
+  });
+
+  it('folds and unescapes scalars after a literal block, at the block owner column', () => {
+    const long = 'word '.repeat(20).trim();
+    expect(toYaml({ items: [{ a: 'x\ny', b: long }] })).toBe(
+      'items:\n- a: |-\n    x\n    y\n' +
+      `  b: ${'word '.repeat(15).trim()} word\n    ${'word '.repeat(4).trim()}\n`);
   });
 
   it('quotes like go-yaml v2: double for other types, single when plain is impossible', () => {

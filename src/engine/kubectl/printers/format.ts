@@ -20,7 +20,7 @@ export interface EncodeOptions {
  * when plain style is impossible, multi-line strings as literal blocks, lines folded near 80 columns.
  */
 export function toYaml(obj: unknown, opts: EncodeOptions = {}): string {
-  const value = opts.sortKeys === false ? obj : sortKeysDeep(obj, yamlKeyLess);
+  const value = sortKeysDeep(obj, opts.sortKeys === false ? undefined : yamlKeyLess);
   const doc = new YAML.Document(value, { aliasDuplicateObjects: false });
   YAML.visit(doc, {
     Scalar(_key, node) {
@@ -46,7 +46,7 @@ const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '
 
 /** kubectl -o json: encoding/json with 4-space indent, HTML-safe escapes (\u003c, \u0026), trailing newline. */
 export function toJson(obj: unknown, opts: EncodeOptions = {}): string {
-  const value = opts.sortKeys === false ? obj : sortKeysDeep(obj, jsonKeyLess);
+  const value = sortKeysDeep(obj, opts.sortKeys === false ? undefined : jsonKeyLess);
   return JSON.stringify(value, null, 4).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]) + '\n';
 }
 

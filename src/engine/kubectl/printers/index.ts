@@ -6,3 +6,4 @@ export { describe, type DescribeContext } from './describe.ts';
 export { summarizePod, type PodRowSummary } from './podstatus.ts';
 export { tabwrite, TABLE_TABWRITER, DESCRIBE_TABWRITER, type TabwriterOptions } from './tabwriter.ts';
 export { formatLabels } from './labelmap.ts';
+export { formatRFC1123Z, translateTimestampSince } from './time.ts';

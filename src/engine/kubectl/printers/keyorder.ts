@@ -44,13 +44,17 @@ export function yamlKeyLess(a: string, b: string): number {
   return ar.length === br.length ? 0 : ar.length < br.length ? -1 : 1;
 }
 
-/** A deep copy whose objects have their keys in the given order (arrays keep theirs). */
-export function sortKeysDeep(value: unknown, less: (a: string, b: string) => number): unknown {
+/**
+ * A deep copy as JSON sees it (undefined members dropped) whose objects have their keys in the given order,
+ * or in their own order without one (arrays keep theirs).
+ */
+export function sortKeysDeep(value: unknown, less?: (a: string, b: string) => number): unknown {
   if (Array.isArray(value)) return value.map((v) => sortKeysDeep(v, less));
   if (value !== null && typeof value === 'object') {
     const src = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(src).sort(less)) {
+    const keys = Object.keys(src);
+    for (const k of less ? keys.sort(less) : keys) {
       if (src[k] !== undefined) out[k] = sortKeysDeep(src[k], less);
     }
     return out;

@@ -100,6 +100,21 @@ function unescapeSpaces(scalar: string): string {
 
 const BLOCK_HEADER = /(?:^|: |- )[|>][0-9]?[+-]?$/;
 
+/**
+ * The column a block scalar belongs to: its key's, or the "-" of a sequence item holding it directly. Its
+ * content is indented further; the next line at that column or less ends it.
+ */
+function blockOwnerColumn(line: string): number {
+  let pos = 0;
+  while (line[pos] === ' ') pos++;
+  let dash = -1;
+  while (line.startsWith('- ', pos)) {
+    dash = pos;
+    pos += 2;
+  }
+  return line[pos] === '|' || line[pos] === '>' ? Math.max(dash, 0) : pos;
+}
+
 export function foldLongScalars(yaml: string): string {
   const lines = yaml.split('\n');
   const out: string[] = [];
@@ -114,7 +129,7 @@ export function foldLongScalars(yaml: string): string {
       blockIndent = -1;
     }
     if (BLOCK_HEADER.test(line)) {
-      blockIndent = indent;
+      blockIndent = blockOwnerColumn(line);
       out.push(line);
       continue;
     }

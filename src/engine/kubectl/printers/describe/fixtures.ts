@@ -1,4 +1,4 @@
-// Objects for the describe tests, rebuilt from real `kubectl describe` sessions (see describe.test.ts).
+// Test support for describe.test.ts: object builders and a DescribeContext over a fixed set of objects.
 import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1';
 import type { Event, Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../../api/object.ts';
