@@ -9,7 +9,7 @@ import { QuantityError } from '../api/quantity.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { applyDefaults, canonicalizeQuantities, validateObject } from './admission/index.ts';
-import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, StatusError } from './errors.ts';
+import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound } from './errors.ts';
 import { applyMergePatch, jsonEqual } from './mergepatch.ts';
 import { strategyFor } from './registry/strategy.ts';
 
@@ -352,4 +352,3 @@ function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
-export { StatusError };

@@ -4,7 +4,6 @@ import type { KubeObject } from '../api/object.ts';
 import { objectKey } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store, StoreEvent, WatchOptions } from '../apiserver/store.ts';
-import { isStatusError } from '../apiserver/errors.ts';
 
 export interface EventHandlers<T> {
   add?(obj: T): void;
@@ -177,14 +176,6 @@ export class Informer<T extends KubeObject = KubeObject> {
         if (set && set.size === 0) idx.delete(v);
       }
     }
-  }
-
-  /** A watch that fell out of the server's window restarts with a fresh list (client-go's reflector). */
-  handleExpired(err: unknown): boolean {
-    if (!isStatusError(err, 'Expired')) return false;
-    this.stop();
-    this.relist();
-    return true;
   }
 }
 

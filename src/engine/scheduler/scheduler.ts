@@ -13,7 +13,7 @@ import type { SeededRng } from '../sim/rng.ts';
 import { SchedulerCache } from './cache.ts';
 import { CycleState, type NodeScore, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
-import { Code, Status } from './framework/status.ts';
+import { Code } from './framework/status.ts';
 import { defaultProfile, numFeasibleNodesToFind, type Profile } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
 import { TraceBuffer, type FilterVerdict, type NodeScoreTrace, type SchedulingTrace } from './trace.ts';
@@ -230,4 +230,3 @@ export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[]):
   return `0/${numAllNodes} nodes are available: ${parts.join(', ')}.`;
 }
 
-export { Status };

@@ -88,7 +88,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
       showLabels: boolFlag(args, 'show-labels'),
       noHeaders: boolFlag(args, 'no-headers'),
       now: ctx.clock.now(),
-      ...(multi ? { withKind: true } : {}),
+      withKind: multi,
     });
     blocks.push(table.replace(/\n$/, ''));
   }

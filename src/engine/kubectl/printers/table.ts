@@ -18,6 +18,8 @@ export interface TableOptions {
   withNamespace: boolean;
   showLabels?: boolean;
   noHeaders?: boolean;
+  /** Several kinds in one get: names print as "deployment.apps/web", as kubectl does then. */
+  withKind?: boolean;
   /** Virtual milliseconds since the epoch. */
   now: number;
 }
@@ -62,6 +64,7 @@ export function printTable(kind: KindInfo, objects: KubeObject[], opts: TableOpt
   if (!opts.noHeaders) lines.push(tableHeaders(kind, opts).join('\t'));
   for (const obj of objects) {
     const cells = def.row(obj, { now: opts.now }).filter((_, i) => visible[i]);
+    if (opts.withKind) cells[0] = `${kind.group ? `${kind.singular}.${kind.group}` : kind.singular}/${cells[0]}`;
     if (opts.withNamespace) cells.unshift(obj.metadata?.namespace ?? '');
     if (opts.showLabels) cells.push(formatLabels(obj.metadata?.labels));
     lines.push(cells.map(sanitizeCell).join('\t'));
