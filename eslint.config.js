@@ -35,6 +35,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Node scripts: the test runner, schema generation, benchmarks, the command line.
+    files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'src/cli/**/*.ts', '*.config.*'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
