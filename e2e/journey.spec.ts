@@ -5,6 +5,7 @@ import { editorText, podTiles, runInTerminal, setEditorText, watchRequests, webD
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('deploy, run, scale, reload to the same moment, switch to Chinese — all offline', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000); // a long journey; CI machines may be busy
   const requests = watchRequests(context, new URL(baseURL!).origin);
   await page.goto('/');
 

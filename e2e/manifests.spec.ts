@@ -10,7 +10,8 @@ test('a bad manifest shows an error marker and message at its lines', async ({ p
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   const good = webDeployment(1);
   const goodLines = good.split('\n').length - 1; // the text ends with a newline
-  const bad = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\nspec:\n  replicas: -1\n';
+  // Well-formed for the schema (so any squiggle is kubesim's marker), invalid for the API server.
+  const bad = webDeployment(-1).replace('name: web\n', 'name: broken\n');
   await setEditorText(page, `${good}---\n${bad}`);
   await page.getByTestId('apply').click();
 
@@ -93,4 +94,25 @@ test('terminal: stderr in red, history with the arrow keys, clear', async ({ pag
 
   await runInTerminal(page, 'clear');
   await expect(page.getByTestId('terminal-line')).toHaveCount(0);
+});
+
+test('clicking a pod describes it; reset starts a new cluster', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await editorReady(page);
+  await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
+  await page.getByTestId('time-play-100').click();
+  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(3);
+  const tile = page.getByTestId('pod-tile').first();
+  const name = await tile.getAttribute('data-pod');
+  await tile.click();
+  await expect(page.getByTestId('terminal-output')).toContainText(`kubectl describe pod ${name} -n default`);
+  await expect(page.getByTestId('terminal-output')).toContainText(/Status:\s+Running/);
+
+  await page.getByTestId('reset-cluster').click();
+  await expect(page.getByTestId('pod-tile')).toHaveCount(3); // asks once more first
+  await page.getByTestId('reset-cluster').click();
+  await expect(page.getByTestId('pod-tile')).toHaveCount(0);
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expect(page.getByTestId('clock-elapsed')).toHaveText(/^T\+00:00:0\d$/);
 });

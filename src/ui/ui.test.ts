@@ -165,3 +165,16 @@ describe('i18n resources', () => {
     expect(resources.en.translation.editor.applyAction).toBeTruthy();
   });
 });
+
+describe('i18n plurals', () => {
+  it('uses singular and plural forms in English', async () => {
+    const { createI18n } = await import('./i18n/index.ts');
+    const i18n = createI18n('en');
+    expect(i18n.t('map.nodeSummary', { count: 1 })).toBe('1 pod');
+    expect(i18n.t('map.nodeSummary', { count: 3 })).toBe('3 pods');
+    expect(i18n.t('events.warnings', { count: 1 })).toBe('1 warning');
+    const zh = createI18n('zh-CN');
+    expect(zh.t('map.nodeSummary', { count: 1 })).toBe('1 个 Pod');
+    expect(zh.t('events.title')).toBe('事件');
+  });
+});

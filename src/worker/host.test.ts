@@ -67,7 +67,8 @@ describe('EngineHost', () => {
     const r = await h.host.init();
     expect(r.restored).toBe(false);
     expect(h.cluster().commands).toEqual(DEFAULT_SCENARIO);
-    const reset = h.batches.find((b) => b.reset)!;
+    expect(h.batches[0].reset).toBe(true); // subscribed before init: the first batch is the full state
+    const reset = h.batches[0];
     expect(reset.nodes.upserts.map((n) => n.name).sort()).toEqual(['w1', 'w2', 'w3']);
     expect(reset.nodes.upserts[0]).toMatchObject({
       ready: true,
@@ -198,9 +199,10 @@ describe('EngineHost', () => {
     h.cluster().put(pod('a', { nodeName: 'w1', phase: 'Running' }));
     await h.wallTick(50);
     expect(h.state.pods.size).toBe(1);
+    const before = h.batches.length;
     await h.host.reset();
     expect(h.clusters).toHaveLength(2);
-    expect(h.batches.at(-1)!.reset || h.batches.some((b) => b.reset && b.seq > 1)).toBe(true);
+    expect(h.batches[before].reset).toBe(true); // no delta of the new cluster before its full state
     expect(h.state.pods.size).toBe(0);
     expect([...h.state.nodes.keys()].sort()).toEqual(['w1', 'w2', 'w3']);
     h.host.dispose();
@@ -238,5 +240,24 @@ describe('EngineHost', () => {
     await h.wallTick(50);
     expect(calls).toBe(1);
     h.host.dispose();
+  });
+});
+
+describe('EngineHost before init', () => {
+  it('a command sent while the cluster is being restored waits for it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const host = new EngineHost({
+      createCluster: () => new FakeCluster(),
+      store: { load: async () => (await gate, undefined), save: async () => undefined, clear: async () => undefined },
+      wallNow: () => 0,
+      every: () => () => undefined,
+    });
+    const init = host.init();
+    const result = host.exec('kubectl get nodes');
+    release();
+    await init;
+    expect((await result).stdout).toContain('w1');
+    host.dispose();
   });
 });

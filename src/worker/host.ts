@@ -255,7 +255,6 @@ export class EngineHost implements EngineApi {
     this.speed = 1;
     this.lastTickWall = this.deps.wallNow();
     this.persistDirty = true;
-    this.flush();
   }
 
   /** Take a cluster: forget the previous one's state, load every object, watch for changes. */
@@ -468,9 +467,11 @@ export class EngineHost implements EngineApi {
     };
   }
 
+  /** Everyone starts over from the full state (a new cluster): pending deltas are folded into it. */
   private broadcastReset(): void {
-    if (this.subscribers.size === 0) return;
-    this.flush();
+    if (!this.cluster) return;
+    this.computeDelta();
+    this.lastNowMs = this.cluster.now();
     const batch = this.fullBatch();
     this.lastClockJson = JSON.stringify(batch.clock);
     this.lastPersistJson = JSON.stringify(batch.persist);
@@ -497,9 +498,16 @@ export class EngineHost implements EngineApi {
     return this.cluster;
   }
 
-  /** Run engine work one piece at a time, even if the engine's methods become asynchronous. */
+  /**
+   * Run engine work one piece at a time, even if the engine's methods become asynchronous; calls that
+   * arrive while the cluster is still being restored wait for it.
+   */
   private serial<T>(fn: () => T | Promise<T>): Promise<T> {
-    const run = this.chain.then(fn);
+    const init = this.initPromise;
+    const run = this.chain.then(async () => {
+      if (init) await init.catch(() => undefined);
+      return fn();
+    });
     this.chain = run.catch(() => undefined);
     return run;
   }

@@ -37,8 +37,16 @@ export interface WatchOptions {
   nodeName?: string;
 }
 
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+
+/** Finalizers the garbage collector honours for Orphan and Foreground deletion. */
+export const ORPHAN_FINALIZER = 'orphan';
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
+  /** Background (the default) lets the garbage collector delete dependents afterwards. */
+  propagationPolicy?: PropagationPolicy;
   dryRun?: boolean;
 }
 
@@ -173,16 +181,20 @@ export class Store {
       throw forbidden(info, name, 'this namespace may not be deleted');
     }
     const grace = strategyFor(kind).deletionGracePeriod?.(old, opts.gracePeriodSeconds) ?? 0;
-    const finalizers = old.metadata.finalizers ?? [];
+    const gcFinalizer = opts.propagationPolicy === 'Orphan' ? ORPHAN_FINALIZER : opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : undefined;
+    const had = old.metadata.finalizers ?? [];
+    const finalizers = gcFinalizer && !had.includes(gcFinalizer) ? [...had, gcFinalizer] : had;
     if (grace === 0 && finalizers.length === 0) return this.remove(info, old, opts);
     const current = old.metadata.deletionGracePeriodSeconds;
     // Already being deleted: a second delete may only shorten the grace period.
-    if (old.metadata.deletionTimestamp && current !== undefined && grace >= current) return old;
+    if (old.metadata.deletionTimestamp && current !== undefined && grace >= current && finalizers === had) return old;
     const next = structuredClone(old);
-    // As upstream BeforeDelete: the timestamp is the moment the grace period ends.
     const meta = next.metadata as MutableMeta;
-    meta.deletionTimestamp = toRFC3339(this.clock.now() + grace * 1000);
-    meta.deletionGracePeriodSeconds = grace;
+    // As upstream BeforeDelete: the timestamp is the moment the grace period ends; a later delete keeps it.
+    meta.deletionTimestamp = old.metadata.deletionTimestamp && (current === undefined || grace >= current)
+      ? old.metadata.deletionTimestamp : toRFC3339(this.clock.now() + grace * 1000);
+    meta.deletionGracePeriodSeconds = current === undefined ? grace : Math.min(grace, current);
+    if (finalizers !== had) meta.finalizers = finalizers;
     if (opts.dryRun) return deepFreeze(next);
     return this.commit('MODIFIED', next, old);
   }

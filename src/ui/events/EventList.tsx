@@ -1,5 +1,5 @@
 // Cluster Events, newest first; Warnings stand out.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventView } from '../../worker/protocol.ts';
 import { formatAge } from '../format.ts';
@@ -16,6 +16,13 @@ export function EventList({ store }: { store: ClusterViewStore }) {
   const events = useClusterView(store, (s) => s.events);
   // Ages tick with the virtual clock, but only once per virtual second.
   const nowSec = useClusterView(store, (s) => Math.floor(s.clock.nowMs / 1000));
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const rows = useMemo(() => sortEvents(events.values()).slice(0, MAX_ROWS), [events]);
   const warnings = useMemo(() => [...events.values()].filter((e) => e.type === 'Warning').length, [events]);
   return (
@@ -40,7 +47,14 @@ export function EventList({ store }: { store: ClusterViewStore }) {
             </thead>
             <tbody>
               {rows.map((e) => (
-                <tr key={e.key} className={e.type === 'Warning' ? 'warning' : ''} data-testid="event-row" data-type={e.type} data-reason={e.reason}>
+                <tr
+                  key={e.key}
+                  className={`${e.type === 'Warning' ? 'warning' : ''} ${expanded.has(e.key) ? 'expanded' : ''}`}
+                  data-testid="event-row"
+                  data-type={e.type}
+                  data-reason={e.reason}
+                  onClick={() => toggle(e.key)}
+                >
                   <td className="col-age">{e.lastMs ? formatAge(nowSec * 1000 - e.lastMs) : ''}</td>
                   <td className="col-reason" title={`${e.type}: ${e.reason}`}>
                     {e.type === 'Warning' && <span className="warn-icon" aria-label={e.type}>▲ </span>}

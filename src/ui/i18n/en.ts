@@ -49,7 +49,8 @@ const en = {
     cordoned: 'SchedulingDisabled',
     taints: 'Taints: {{taints}}',
     noRoles: 'worker',
-    nodeSummary: '{{count}} pods',
+    nodeSummary_one: '{{count}} pod',
+    nodeSummary_other: '{{count}} pods',
     empty: 'No nodes yet. Add one in the terminal: sim node add w1 --cpu 4 --memory 16Gi',
     requestedOf: 'requested {{used}} of {{total}} allocatable',
     legendTitle: 'Pod status',
@@ -104,7 +105,8 @@ const en = {
     object: 'Object',
     message: 'Message',
     count: '×{{count}}',
-    warnings: '{{count}} warnings',
+    warnings_one: '{{count}} warning',
+    warnings_other: '{{count}} warnings',
   },
 };
 

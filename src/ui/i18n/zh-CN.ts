@@ -51,7 +51,8 @@ const zhCN: Resources = {
     cordoned: '禁止调度',
     taints: '污点：{{taints}}',
     noRoles: '工作节点',
-    nodeSummary: '{{count}} 个 Pod',
+    nodeSummary_one: '{{count}} 个 Pod', // Chinese has no singular form; i18next uses _other
+    nodeSummary_other: '{{count}} 个 Pod',
     empty: '还没有节点。在终端中添加：sim node add w1 --cpu 4 --memory 16Gi',
     requestedOf: '已请求 {{used}}，可分配 {{total}}',
     legendTitle: 'Pod 状态',
@@ -106,7 +107,8 @@ const zhCN: Resources = {
     object: '对象',
     message: '消息',
     count: '×{{count}}',
-    warnings: '{{count}} 条警告',
+    warnings_one: '{{count}} 条警告',
+    warnings_other: '{{count}} 条警告',
   },
 };
 

@@ -10,7 +10,7 @@ import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts'
 import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
 import { layoutCluster, mergeNodes, type MapNode } from './layout.ts';
 import { PodTile } from './PodTile.tsx';
-import { TONES } from './tone.ts';
+import { podTone, TONES } from './tone.ts';
 
 const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, pod: PodTile };
 
@@ -19,14 +19,23 @@ export interface ClusterMapProps {
   onPodClick?(pod: PodView): void;
 }
 
-function Legend() {
+function Legend({ pods }: { pods: ReadonlyMap<string, PodView> }) {
   const { t } = useTranslation();
+  const counts = useMemo(() => {
+    const c = new Map<string, number>();
+    for (const p of pods.values()) {
+      const tone = podTone(p);
+      c.set(tone, (c.get(tone) ?? 0) + 1);
+    }
+    return c;
+  }, [pods]);
   return (
-    <div className="map-legend" aria-label={t('map.legendTitle')}>
+    <div className="map-legend" aria-label={t('map.legendTitle')} data-testid="map-legend">
       {TONES.map((tone) => (
-        <span key={tone} className="legend-item">
+        <span key={tone} className="legend-item" data-tone={tone} data-count={counts.get(tone) ?? 0}>
           <span className={`legend-swatch tone-${tone}`} />
           {t(`map.legend.${tone}`)}
+          <span className="legend-count">{counts.get(tone) ?? 0}</span>
         </span>
       ))}
     </div>
@@ -84,7 +93,7 @@ function MapCanvas({ store, onPodClick }: ClusterMapProps) {
       <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
       <Controls showInteractive={false} position="bottom-right" fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }} />
       <Panel position="top-left">
-        <Legend />
+        <Legend pods={pods} />
       </Panel>
       {ready && kubeNodes.size === 0 && (
         <Panel position="top-center">

@@ -1,13 +1,17 @@
-// Garbage collector (pkg/controller/garbagecollector): a dependent whose owners are all gone is deleted.
-// This first version implements Background propagation; Foreground and Orphan arrive with the workloads issue.
+// Garbage collector (pkg/controller/garbagecollector): keeps a graph of owners and dependents.
+// - Background: a dependent whose owners are all gone is deleted.
+// - Orphan: an owner deleted with the "orphan" finalizer first has its dependents' ownerReferences removed.
+// - Foreground: an owner with the "foregroundDeletion" finalizer stays until its dependents are gone.
 import type { KubeObject } from '../../api/object.ts';
-import type { Store } from '../../apiserver/store.ts';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { Controller } from '../../client/controller.ts';
 import type { SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 
 interface Ref { kind: string; namespace?: string; name: string }
+
+const OWNER_KEY = 'owner:';
 
 export class GarbageCollector extends Controller {
   /** uid → the object's identity, for every object the collector has seen. */
@@ -39,34 +43,89 @@ export class GarbageCollector extends Controller {
       // An owner that never existed (or is already gone) makes the dependent a candidate at once.
       if (!this.objects.has(ref.uid)) this.queue.add(uid);
     }
+    const f = o.metadata.finalizers ?? [];
+    if (o.metadata.deletionTimestamp && (f.includes(ORPHAN_FINALIZER) || f.includes(FOREGROUND_FINALIZER))) this.queue.add(OWNER_KEY + uid);
   }
 
   private forgetObject(o: KubeObject): void {
     const uid = o.metadata.uid!;
     this.objects.delete(uid);
     for (const dep of this.dependents.get(uid) ?? []) this.queue.add(dep);
+    this.dependents.delete(uid);
+    // An owner waiting in the foreground for this dependent may now finish.
+    for (const ref of o.metadata.ownerReferences ?? []) {
+      this.dependents.get(ref.uid)?.delete(uid);
+      if (this.objects.has(ref.uid)) this.queue.add(OWNER_KEY + ref.uid);
+    }
+  }
+
+  protected sync(key: string): void {
+    if (key.startsWith(OWNER_KEY)) this.processDeletingOwner(key.slice(OWNER_KEY.length));
+    else this.attemptToDelete(key);
   }
 
   /** attemptToDeleteItem: delete the dependent when none of its owners exists any more. */
-  protected sync(uid: string): void {
-    const ref = this.objects.get(uid);
-    if (!ref) return;
-    const obj = this.store.tryGet(ref.kind, ref.namespace, ref.name);
-    if (!obj || obj.metadata.uid !== uid || obj.metadata.deletionTimestamp) return;
+  private attemptToDelete(uid: string): void {
+    const obj = this.live(uid);
+    if (!obj || obj.metadata.deletionTimestamp) return;
     const owners = obj.metadata.ownerReferences ?? [];
     if (!owners.length) return;
     // Verify against the API server, not the cache: a missed add must never delete a live dependent.
-    const alive = owners.some((r) => {
-      const info = this.store.kinds.byKindName(r.kind);
-      if (!info) return true;
-      const owner = this.store.tryGet(r.kind, info.namespaced ? ref.namespace : undefined, r.name);
-      return owner !== undefined && owner.metadata.uid === r.uid;
-    });
-    if (alive) return;
+    const live = owners.map((r) => ({ r, owner: this.ownerOf(obj, r) }));
+    if (live.some(({ owner }) => owner && !owner.metadata.deletionTimestamp)) return;
+    // Owners being deleted in the foreground take their blocking dependents with them, also in the foreground.
+    const foreground = live.some(({ owner }) => owner?.metadata.finalizers?.includes(FOREGROUND_FINALIZER));
+    if (live.some(({ owner }) => owner) && !foreground) return;
+    this.deleteObject(obj, foreground ? 'Foreground' : 'Background');
+  }
+
+  private processDeletingOwner(uid: string): void {
+    const owner = this.live(uid);
+    if (!owner || !owner.metadata.deletionTimestamp) return;
+    const finalizers = owner.metadata.finalizers ?? [];
+    const deps = [...(this.dependents.get(uid) ?? [])].map((d) => this.live(d)).filter((d): d is KubeObject => !!d && !!d.metadata.ownerReferences?.some((r) => r.uid === uid));
+    if (finalizers.includes(ORPHAN_FINALIZER)) {
+      for (const d of deps) {
+        const refs = (d.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid);
+        this.store.update({ ...d, metadata: { ...d.metadata, ownerReferences: refs.length ? refs : undefined } });
+      }
+      this.removeFinalizer(owner, ORPHAN_FINALIZER);
+      return;
+    }
+    if (finalizers.includes(FOREGROUND_FINALIZER)) {
+      const blocking = deps.filter((d) => d.metadata.ownerReferences?.some((r) => r.uid === uid && r.blockOwnerDeletion));
+      if (!blocking.length) {
+        this.removeFinalizer(owner, FOREGROUND_FINALIZER);
+        return;
+      }
+      for (const d of deps) if (!d.metadata.deletionTimestamp) this.queue.add(d.metadata.uid!);
+    }
+  }
+
+  private live(uid: string): KubeObject | undefined {
+    const ref = this.objects.get(uid);
+    if (!ref) return undefined;
+    const obj = this.store.tryGet(ref.kind, ref.namespace, ref.name);
+    return obj && obj.metadata.uid === uid ? obj : undefined;
+  }
+
+  private ownerOf(dependent: KubeObject, r: { kind: string; name: string; uid: string }): KubeObject | undefined {
+    const info = this.store.kinds.byKindName(r.kind);
+    if (!info) return { metadata: {} } as KubeObject; // an unknown kind is never collected
+    const owner = this.store.tryGet(r.kind, info.namespaced ? dependent.metadata.namespace : undefined, r.name);
+    return owner && owner.metadata.uid === r.uid ? owner : undefined;
+  }
+
+  private deleteObject(obj: KubeObject, propagationPolicy: 'Background' | 'Foreground'): void {
     try {
-      this.store.delete(ref.kind, ref.namespace, ref.name);
+      this.store.delete(obj.kind, obj.metadata.namespace, obj.metadata.name!, { propagationPolicy });
     } catch (e) {
       if (!isStatusError(e, 'NotFound')) throw e;
     }
+  }
+
+  private removeFinalizer(obj: KubeObject, finalizer: string): void {
+    const rest = (obj.metadata.finalizers ?? []).filter((f) => f !== finalizer);
+    this.store.update({ ...obj, metadata: { ...obj.metadata, finalizers: rest.length ? rest : undefined } });
   }
 }

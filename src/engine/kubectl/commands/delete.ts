@@ -4,6 +4,7 @@
 import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { notFound } from '../../apiserver/errors.ts';
+import type { PropagationPolicy } from '../../apiserver/store.ts';
 import { CommandError, formatError, readSource, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests } from '../manifests.ts';
@@ -17,6 +18,7 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (boolFlag(args, 'force') && grace === undefined) grace = 0;
   if (grace !== undefined && (!Number.isInteger(grace) || grace < -1)) throw new CommandError(`invalid argument "${graceFlag}" for "--grace-period" flag`);
   if (grace === -1) grace = undefined;
+  const cascade = cascadePolicy(flag(args, 'cascade'));
   const targets: { kind: string; info: ReturnType<typeof ctx.store.info>; namespace?: string; name: string }[] = [];
   let code = 0;
   const files = args.flags.get('filename') ?? [];
@@ -58,7 +60,7 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
         continue;
       }
       if (grace === 0) ctx.err.push('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.');
-      ctx.store.delete(t.kind, t.namespace, t.name, { gracePeriodSeconds: grace });
+      ctx.store.delete(t.kind, t.namespace, t.name, { gracePeriodSeconds: grace, propagationPolicy: cascade });
       ctx.out.push(`${t.info.singular}${t.info.group ? '.' + t.info.group : ''} "${t.name}" deleted`);
     } catch (e) {
       ctx.err.push(formatError(e));
@@ -66,4 +68,14 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
     }
   }
   return code;
+}
+
+/** --cascade: background (default), foreground or orphan; the deprecated true/false still work. */
+function cascadePolicy(v: string | undefined): PropagationPolicy {
+  switch (v) {
+    case undefined: case 'background': case 'true': return 'Background';
+    case 'foreground': return 'Foreground';
+    case 'orphan': case 'false': return 'Orphan';
+    default: throw new CommandError(`invalid cascade value (${v}). Must be "background", "foreground", or "orphan".`);
+  }
 }
