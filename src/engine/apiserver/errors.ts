@@ -48,6 +48,11 @@ export function badRequest(message: string): StatusError {
   return new StatusError({ reason: 'BadRequest', code: 400, message });
 }
 
+/** A patch that cannot be applied (422 with reason Invalid, as the API server answers). */
+export function unprocessable(message: string): StatusError {
+  return new StatusError({ reason: 'Invalid', code: 422, message });
+}
+
 export function forbidden(info: KindInfo, name: string, detail: string): StatusError {
   return new StatusError({ reason: 'Forbidden', code: 403, message: `${qualifiedResource(info)} "${name}" is forbidden: ${detail}`, details: { name, group: info.group, kind: info.plural } });
 }

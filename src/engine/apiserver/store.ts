@@ -9,8 +9,10 @@ import { QuantityError } from '../api/quantity.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { applyDefaults, canonicalizeQuantities, validateObject } from './admission/index.ts';
-import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound } from './errors.ts';
-import { applyMergePatch, jsonEqual } from './mergepatch.ts';
+import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, unprocessable } from './errors.ts';
+import { applyJsonPatch } from './patch/jsonpatch.ts';
+import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
+import { applyStrategicMergePatch, PatchError } from './patch/strategic.ts';
 import { strategyFor } from './registry/strategy.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -49,6 +51,8 @@ export interface DeleteOptions {
   propagationPolicy?: PropagationPolicy;
   dryRun?: boolean;
 }
+
+export type PatchType = 'merge' | 'strategic' | 'json';
 
 export interface WriteOptions {
   dryRun?: boolean;
@@ -159,11 +163,18 @@ export class Store {
     return this.finishUpdate(info, obj, old, opts) as T;
   }
 
-  /** JSON merge patch (RFC 7386) of the main resource or of the status subresource. */
-  patch<T = KubeObject>(kind: string, namespace: string | undefined, name: string, patch: unknown, opts: WriteOptions & { subresource?: 'status' } = {}): T & KubeObject {
+  /** A JSON merge patch (the default), strategic merge patch or JSON patch of the resource or its status. */
+  patch<T = KubeObject>(kind: string, namespace: string | undefined, name: string, patch: unknown, opts: WriteOptions & { subresource?: 'status'; type?: PatchType } = {}): T & KubeObject {
     const info = this.info(kind);
     const old = this.get(kind, info.namespaced ? namespace : undefined, name);
-    const merged = applyMergePatch(old, patch) as KubeObject;
+    let merged: KubeObject;
+    try {
+      merged = (opts.type === 'strategic' ? applyStrategicMergePatch(old, patch) : opts.type === 'json' ? applyJsonPatch(old, patch) : applyMergePatch(old, patch)) as KubeObject;
+    } catch (e) {
+      if (e instanceof PatchError) throw unprocessable(e.message);
+      throw e;
+    }
+    if (merged?.kind !== old.kind || merged.metadata?.name !== old.metadata.name) throw badRequest('the name of the object and the kind may not be changed by a patch');
     const p = patch as { metadata?: { resourceVersion?: string } };
     if (!p?.metadata?.resourceVersion) merged.metadata = { ...merged.metadata, resourceVersion: old.metadata.resourceVersion };
     return this.update(merged, opts) as T & KubeObject;

@@ -1,7 +1,7 @@
 // kubectl apply's three-way merge: fields removed from the file since the last apply are deleted, fields in
 // the file overwrite the live object, fields set by others (controllers, defaults) stay.
 // Simplification: lists are replaced whole (JSON merge patch); strategic merge by list keys comes later.
-import { jsonEqual } from '../apiserver/mergepatch.ts';
+import { jsonEqual } from '../apiserver/patch/mergepatch.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

@@ -3,7 +3,7 @@ import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet } fr
 import type { KubeObject } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
-import { jsonEqual } from '../../apiserver/mergepatch.ts';
+import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';

@@ -6,7 +6,7 @@ import { objectKey, splitKey } from '../../api/object.ts';
 import { selectorFromLabelSelector, selectorFromSet } from '../../api/labels.ts';
 import { controllerOf, isPodReady } from '../../api/pod.ts';
 import type { Store } from '../../apiserver/store.ts';
-import { jsonEqual } from '../../apiserver/mergepatch.ts';
+import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
 import { CONTROLLER_INDEX, controllerIndexFunc, type SharedInformerFactory, type Informer } from '../../client/informer.ts';
 import type { EventRecorder } from '../../client/events.ts';

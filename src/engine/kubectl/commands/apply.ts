@@ -1,7 +1,7 @@
 // kubectl apply -f: create what is missing, three-way merge what exists, report each object.
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../apiserver/errors.ts';
-import { applyMergePatch } from '../../apiserver/mergepatch.ts';
+import { applyMergePatch } from '../../apiserver/patch/mergepatch.ts';
 import { formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests, type Manifest } from '../manifests.ts';
