@@ -195,3 +195,45 @@ describe('exec', () => {
     expect(node.spec.podCIDR).toBe('10.244.0.0/24');
   });
 });
+
+describe('kubectl patch and diff', () => {
+  it('patches with each type and says when nothing changed', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
+    expect(mustExec(c, `kubectl patch deploy web -p '{"spec":{"replicas":2}}'`)).toBe('deployment.apps/web patched\n');
+    expect(mustExec(c, `kubectl patch deploy web --type merge -p '{"spec":{"replicas":2}}'`)).toBe('deployment.apps/web patched (no change)\n');
+    expect(mustExec(c, `kubectl patch deploy web --type json -p '[{"op":"replace","path":"/spec/replicas","value":4}]'`)).toBe('deployment.apps/web patched\n');
+    expect(mustExec(c, `kubectl patch deploy web -p '{"spec":{"template":{"spec":{"containers":[{"name":"app","image":"nginx:1.28"}]}}}}'`)).toBe('deployment.apps/web patched\n');
+    const d = JSON.parse(mustExec(c, 'kubectl get deploy web -o json'));
+    expect(d.spec.replicas).toBe(4);
+    expect(d.spec.template.spec.containers[0]).toMatchObject({ name: 'app', image: 'nginx:1.28', imagePullPolicy: 'IfNotPresent' });
+    expect(c.exec(`kubectl patch deploy web --type json -p '[{"op":"test","path":"/spec/replicas","value":9}]'`).stderr).toBe('Error from server (Invalid): testing value /spec/replicas failed: test failed\n');
+    expect(c.exec('kubectl patch deploy web').stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
+  });
+
+  it('diff shows the server dry run against the live object and changes nothing', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
+    c.advance(10);
+    const same = c.exec('kubectl diff -f -', deploymentYaml('web', 1));
+    expect(same).toEqual({ code: 0, stdout: '', stderr: '' });
+    const r = c.exec('kubectl diff -f -', deploymentYaml('web', 3));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('diff -u -N /tmp/LIVE-0/apps.v1.Deployment.default.web /tmp/MERGED-0/apps.v1.Deployment.default.web');
+    expect(r.stdout).toContain('-  replicas: 1\n+  replicas: 3\n');
+    expect(JSON.parse(mustExec(c, 'kubectl get deploy web -o json')).spec.replicas).toBe(1);
+    const created = c.exec('kubectl diff -f -', deploymentYaml('new', 1));
+    expect(created.stdout).toContain('+kind: Deployment');
+    expect(c.list('Deployment')).toHaveLength(1);
+  });
+
+  it('apply removes a container dropped from the file (strategic three-way merge)', () => {
+    const c = clusterWithNodes(1);
+    const two = deploymentYaml('web', 1).replace('        resources:', '      - name: side\n        image: busybox:1.36\n        command: ["sleep", "infinity"]\n        resources:');
+    mustExec(c, 'kubectl apply -f -', two);
+    expect(JSON.parse(mustExec(c, 'kubectl get deploy web -o json')).spec.template.spec.containers).toHaveLength(2);
+    expect(mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1))).toBe('deployment.apps/web configured\n');
+    const containers = JSON.parse(mustExec(c, 'kubectl get deploy web -o json')).spec.template.spec.containers;
+    expect(containers.map((x: { name: string }) => x.name)).toEqual(['app']);
+  });
+});

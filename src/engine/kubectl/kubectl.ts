@@ -8,6 +8,8 @@ import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
 import { getCommand } from './commands/get.ts';
 import { scaleCommand } from './commands/scale.ts';
+import { patchCommand } from './commands/patch.ts';
+import { diffCommand } from './commands/diff.ts';
 import { TABLE_TABWRITER, tabwrite } from './printers/tabwriter.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
@@ -27,6 +29,8 @@ const perCommand: Record<string, FlagSpec[]> = {
   apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
   scale: [{ name: 'replicas', value: true }, { name: 'current-replicas', value: true }],
+  patch: [{ name: 'patch', short: 'p', value: true }, { name: 'type', value: true }, { name: 'subresource', value: true }],
+  diff: [{ name: 'server-side' }],
   version: [{ name: 'client' }],
   'api-resources': [{ name: 'namespaced', value: true }],
 };
@@ -36,7 +40,7 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, delete, scale, api-resources, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, diff, patch, delete, scale, api-resources, version');
     return { code: 0 };
   }
   const specs = perCommand[cmd];
@@ -62,6 +66,8 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'describe': return { code: describeCommand(ctx, args) };
       case 'delete': return { code: deleteCommand(ctx, args) };
       case 'scale': return { code: scaleCommand(ctx, args) };
+      case 'patch': return { code: patchCommand(ctx, args) };
+      case 'diff': return { code: diffCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
         for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);

@@ -1,13 +1,21 @@
 // kubectl apply -f: create what is missing, three-way merge what exists, report each object.
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../apiserver/errors.ts';
-import { applyMergePatch } from '../../apiserver/patch/mergepatch.ts';
+import { threeWayStrategicPatch } from '../../apiserver/patch/strategic.ts';
 import { formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests, type Manifest } from '../manifests.ts';
-import { LAST_APPLIED, threeWayMergePatch } from '../threeway.ts';
 
-export interface AppliedDocument { manifest: Manifest; ok: boolean; message: string }
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+export interface AppliedDocument {
+  manifest: Manifest;
+  ok: boolean;
+  message: string;
+  /** The object as it was before, and as the API server returned it (after a server dry run too). */
+  live?: KubeObject;
+  result?: KubeObject;
+}
 
 export function applyCommand(ctx: KubectlContext, args: ParsedArgs): AppliedDocument[] {
   const files = args.flags.get('filename') ?? [];
@@ -54,17 +62,14 @@ function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFla
   try {
     const live = ctx.store.tryGet(info.kind, obj.metadata.namespace, name);
     if (!live) {
-      if (dryRun !== 'client') ctx.store.create(obj, { dryRun: dryRun === 'server' });
-      return { manifest: m, ok: true, message: `${resourceName(info, name)} created${suffix}` };
+      const result = dryRun !== 'client' ? ctx.store.create(obj, { dryRun: dryRun === 'server' }) : obj;
+      return { manifest: m, ok: true, message: `${resourceName(info, name)} created${suffix}`, result };
     }
     const original = parseLastApplied(live.metadata.annotations?.[LAST_APPLIED]);
-    const patch = threeWayMergePatch(original, obj, live);
-    if (!Object.keys(patch).length) return { manifest: m, ok: true, message: `${resourceName(info, name)} unchanged${suffix}` };
-    if (dryRun !== 'client') {
-      const merged = applyMergePatch(live, patch) as KubeObject;
-      ctx.store.update(merged, { dryRun: dryRun === 'server' });
-    }
-    return { manifest: m, ok: true, message: `${resourceName(info, name)} configured${suffix}` };
+    const patch = threeWayStrategicPatch(original, obj, live);
+    if (!Object.keys(patch).length) return { manifest: m, ok: true, message: `${resourceName(info, name)} unchanged${suffix}`, live, result: live };
+    const result = dryRun !== 'client' ? ctx.store.patch(info.kind, obj.metadata.namespace, name, patch, { type: 'strategic', dryRun: dryRun === 'server' }) : live;
+    return { manifest: m, ok: true, message: `${resourceName(info, name)} configured${suffix}`, live, result };
   } catch (e) {
     const verb = ctx.store.tryGet(info.kind, obj.metadata.namespace, name) ? 'applying patch' : 'creating';
     const message = e instanceof StatusError && e.reason !== 'Invalid'
