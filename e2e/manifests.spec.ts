@@ -92,6 +92,12 @@ test('terminal: stderr in red, history with the arrow keys, clear', async ({ pag
   await expect(page.getByTestId('node-card')).toHaveCount(4);
   await expect(page.locator('[data-testid=node-card][data-node=w4]')).toBeVisible();
 
+  // kubectl reads the editor's documents by name.
+  await runInTerminal(page, 'kubectl apply -f web-deployment.yaml');
+  await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web created');
+  await runInTerminal(page, 'kubectl apply -f missing.yaml');
+  await expect(page.getByTestId('terminal-output')).toContainText('error: the path "missing.yaml" does not exist');
+
   await runInTerminal(page, 'clear');
   await expect(page.getByTestId('terminal-line')).toHaveCount(0);
 });

@@ -89,6 +89,10 @@ export class Cluster implements KubesimCluster, SimHost {
     };
   }
 
+  setFile(name: string, text: string | undefined): void {
+    if (text === undefined) this.files.delete(name); else this.files.set(name, text);
+  }
+
   advance(seconds: number): void { this.clock.advance(seconds * 1000); }
   step(): boolean { return this.clock.step(); }
   runUntilIdle(): boolean { return this.clock.runUntilIdle(); }

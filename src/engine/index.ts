@@ -65,6 +65,8 @@ export interface KubesimCluster {
   runUntilIdle(): boolean;
   /** Virtual time in ms since the Unix epoch. */
   now(): number;
+  /** Make a file readable by `kubectl apply|diff|delete -f NAME` (undefined removes it): the page's documents. */
+  setFile(name: string, text: string | undefined): void;
   /** `kubectl apply -f -` with a per-document report. */
   apply(yamlText: string): ApplyResult;
   /** Every object of a kind (e.g. "Pod"), from the API server's store. */

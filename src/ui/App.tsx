@@ -61,7 +61,13 @@ export function App({ engine, documents }: AppProps) {
   const onPause = useCallback(() => void engine.pause(), [engine]);
   const onStep = useCallback(() => void engine.step(), [engine]);
   const onReset = useCallback(() => void engine.reset().catch((e: unknown) => setError(String(e))), [engine]);
-  const exec = useCallback((line: string) => engine.exec(line), [engine]);
+  // The terminal's kubectl reads editor documents by name (`kubectl apply -f web-deployment.yaml`).
+  const documentsRef = useRef(workspace.documents);
+  documentsRef.current = workspace.documents;
+  const exec = useCallback(
+    (line: string) => engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
+    [engine],
+  );
   const apply = useCallback((text: string) => engine.apply(text), [engine]);
   const onPodClick = useCallback((p: PodView) => terminal.current?.run(`kubectl describe pod ${p.name} -n ${p.namespace}`), []);
 

@@ -16,7 +16,7 @@ export function connectEngine(): EngineClient {
   const remote = Comlink.wrap<EngineApi>(worker);
   return {
     init: (opts) => remote.init(opts),
-    exec: (line, stdin) => remote.exec(line, stdin),
+    exec: (line, stdin, files) => remote.exec(line, stdin, files),
     apply: (yamlText) => remote.apply(yamlText),
     play: (speed) => remote.play(speed),
     pause: () => remote.pause(),

@@ -20,7 +20,7 @@ const host = new EngineHost({
 // An explicit object (not the class instance) so only the protocol is reachable from the page.
 const api: EngineApi = {
   init: (opts?: InitOptions) => host.init(opts),
-  exec: (line: string, stdin?: string) => host.exec(line, stdin),
+  exec: (line: string, stdin?: string, files?: Record<string, string>) => host.exec(line, stdin, files),
   apply: (yamlText: string) => host.apply(yamlText),
   play: (speed: Speed) => host.play(speed),
   pause: () => host.pause(),

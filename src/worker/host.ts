@@ -83,6 +83,7 @@ export class EngineHost implements EngineApi {
   private lastClockJson = '';
   private lastPersistJson = '';
   private lastNowMs = 0;
+  private fileNames = new Set<string>();
 
   private startMs = 0;
   private playing = false;
@@ -107,6 +108,14 @@ export class EngineHost implements EngineApi {
     this.saveEveryMs = deps.saveEveryMs ?? 2000;
   }
 
+  /** The editor documents become files for `kubectl apply -f NAME`; removed documents disappear. */
+  private syncFiles(files: Record<string, string>): void {
+    const cluster = this.need();
+    for (const name of this.fileNames) if (!(name in files)) cluster.setFile(name, undefined);
+    for (const [name, text] of Object.entries(files)) cluster.setFile(name, text);
+    this.fileNames = new Set(Object.keys(files));
+  }
+
   // ---- EngineApi ---------------------------------------------------------------------------------------
 
   /** Idempotent: later calls (a second page, StrictMode) get the current clock of the same cluster. */
@@ -116,8 +125,9 @@ export class EngineHost implements EngineApi {
     return { restored, clock: this.clockView() };
   }
 
-  exec(line: string, stdin?: string): Promise<ExecResult> {
+  exec(line: string, stdin?: string, files?: Record<string, string>): Promise<ExecResult> {
     return this.serial(async () => {
+      if (files) this.syncFiles(files);
       const r = await this.need().exec(line, stdin);
       this.flush();
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };

@@ -129,7 +129,8 @@ export interface InitResult {
 /** What the worker exposes through Comlink. Every method is async on the page's side. */
 export interface EngineApi {
   init(opts?: InitOptions): InitResult | Promise<InitResult>;
-  exec(line: string, stdin?: string): ExecResult | Promise<ExecResult>;
+  /** `files` are the editor documents by name, readable by `kubectl apply -f NAME`. */
+  exec(line: string, stdin?: string, files?: Record<string, string>): ExecResult | Promise<ExecResult>;
   apply(yamlText: string): ApplyResult | Promise<ApplyResult>;
   play(speed: Speed): void | Promise<void>;
   pause(): void | Promise<void>;

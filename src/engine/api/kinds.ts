@@ -20,6 +20,8 @@ const builtins: KindInfo[] = [
   { kind: 'ReplicaSet', group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true, hasStatus: true },
   { kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true, hasStatus: true },
   { kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', plural: 'leases', singular: 'lease', shortNames: [], namespaced: true, hasStatus: false },
+  { kind: 'Job', group: 'batch', version: 'v1', plural: 'jobs', singular: 'job', shortNames: [], namespaced: true, hasStatus: true },
+  { kind: 'CronJob', group: 'batch', version: 'v1', plural: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], namespaced: true, hasStatus: true },
 ];
 
 export function apiVersionOf(info: KindInfo): string {

@@ -16,6 +16,12 @@ export class FakeCluster implements KubesimCluster {
     for (const o of snapshot?.objects ?? []) this.objects.set(keyOf(o), o);
   }
 
+  readonly files = new Map<string, string>();
+
+  setFile(name: string, text: string | undefined): void {
+    if (text === undefined) this.files.delete(name); else this.files.set(name, text);
+  }
+
   exec(line: string): ExecResult {
     this.commands.push(line);
     const m = /^sim node add (\S+)(?: --cpu (\S+))?(?: --memory (\S+))?/.exec(line);
