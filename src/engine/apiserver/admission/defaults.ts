@@ -2,7 +2,10 @@
 // runs), applied to a fresh, mutable copy of an object on its way into storage.
 import type { KubeObject } from '../../api/object.ts';
 import { setPodDefaults } from './defaults/podspec.ts';
+import { setDaemonSetDefaults, setTemplateGeneration } from './defaults/daemonset.ts';
+import { setStatefulSetDefaults } from './defaults/statefulset.ts';
 import { setDeploymentDefaults, setReplicaSetDefaults } from './defaults/workloads.ts';
+import { setCronJobDefaults, setJobDefaults } from './defaults/batch.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -28,6 +31,19 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'ReplicaSet':
       setReplicaSetDefaults(ensure(obj, 'spec'));
+      break;
+    case 'StatefulSet':
+      setStatefulSetDefaults(ensure(obj, 'spec'));
+      break;
+    case 'DaemonSet':
+      setDaemonSetDefaults(ensure(obj, 'spec'));
+      setTemplateGeneration(obj.metadata as unknown as Obj, ensure(obj, 'spec'), old as { metadata?: Obj; spec?: unknown } | undefined);
+      break;
+    case 'Job':
+      setJobDefaults(obj.metadata as Obj, ensure(obj, 'spec'));
+      break;
+    case 'CronJob':
+      setCronJobDefaults(ensure(obj, 'spec'));
       break;
     case 'Namespace': {
       // SetDefaults_Namespace: every namespace carries its name as a label.

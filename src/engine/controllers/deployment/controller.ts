@@ -33,7 +33,7 @@ export class DeploymentController extends Controller {
     this.podInformer = informers.informerFor<P>('Pod');
     this.podInformer.addIndexer(CONTROLLER_INDEX, controllerIndexFunc);
     this.rsInformer.addIndexer(CONTROLLER_INDEX, controllerIndexFunc);
-    this.ctx = { store, clock, event: recorder.forSource({ component: 'deployment-controller' }) };
+    this.ctx = { store, clock, event: recorder.forSource({ component: 'deployment-controller' }), requeueAfter: (d, ms) => this.queue.addAfter(objectKey(d), ms) };
   }
 
   start(): void {

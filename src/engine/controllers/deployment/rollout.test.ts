@@ -82,3 +82,36 @@ describe('rolling update', () => {
     expect(c.list('ReplicaSet')).toHaveLength(3);
   });
 });
+
+describe('rollout conditions', () => {
+  const progressing = (c: KubesimCluster) => JSON.parse(mustExec(c, 'kubectl get deploy web -o json')).status.conditions.find((x: { type: string }) => x.type === 'Progressing');
+
+  it('reports ProgressDeadlineExceeded when a rollout makes no progress for progressDeadlineSeconds', () => {
+    const c = clusterWithNodes(1, 1, '--cpu 1 --memory 4Gi');
+    const y = (cpu: string) => deploymentYaml('web', 2, { cpu }).replace('spec:\n  replicas', 'spec:\n  progressDeadlineSeconds: 60\n  replicas');
+    mustExec(c, 'kubectl apply -f -', y('100m'));
+    c.advance(30);
+    expect(progressing(c)).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable' });
+    mustExec(c, 'kubectl apply -f -', y('2'));
+    c.advance(30);
+    expect(progressing(c)).toMatchObject({ status: 'True', reason: 'ReplicaSetUpdated' });
+    c.advance(60);
+    expect(progressing(c)).toMatchObject({ status: 'False', reason: 'ProgressDeadlineExceeded' });
+    expect(progressing(c).message).toMatch(/^ReplicaSet "web-[a-z0-9]+" has timed out progressing\.$/);
+  });
+
+  it('marks a paused Deployment and does not roll it out until resumed', () => {
+    const c = clusterWithNodes(2);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2));
+    c.advance(30);
+    mustExec(c, `kubectl patch deploy web -p '{"spec":{"paused":true}}'`);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2, { image: 'nginx:1.28' }).replace('spec:\n  replicas', 'spec:\n  paused: true\n  replicas'));
+    c.advance(30);
+    expect(progressing(c)).toMatchObject({ status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' });
+    expect(c.list('ReplicaSet')).toHaveLength(1);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2, { image: 'nginx:1.28' }));
+    c.advance(60);
+    expect(c.list('ReplicaSet')).toHaveLength(2);
+    expect(progressing(c)).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable' });
+  });
+});

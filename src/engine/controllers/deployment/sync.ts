@@ -19,6 +19,7 @@ export interface SyncContext {
   store: Store;
   clock: SimClock;
   event: ReturnType<EventRecorder['forSource']>;
+  requeueAfter(d: D, ms: number): void;
 }
 
 /** FindNewReplicaSet: the oldest ReplicaSet whose template equals the Deployment's (ignoring the hash label). */
@@ -123,7 +124,11 @@ export function cleanupDeployment(ctx: SyncContext, d: D, oldRSs: RS[]): void {
   }
 }
 
-/** calculateStatus + the Available and Progressing conditions. */
+/**
+ * syncRolloutStatus: calculateStatus (counts and the Available condition) and, with a progress deadline, the
+ * Progressing condition (NewReplicaSetAvailable, ReplicaSetUpdated on progress, ProgressDeadlineExceeded).
+ * A rollout still in progress is looked at again when its deadline would pass (requeueStuckDeployment).
+ */
 export function syncRolloutStatus(ctx: SyncContext, d: D, allRSs: RS[], newRS: RS | undefined): void {
   const sum = (f: (rs: RS) => number) => allRSs.reduce((s, rs) => s + f(rs), 0);
   const replicas = d.spec?.replicas ?? 1;
@@ -137,26 +142,48 @@ export function syncRolloutStatus(ctx: SyncContext, d: D, allRSs: RS[], newRS: R
     unavailableReplicas: Math.max(0, sum(specReplicas) - available),
     ...(d.status?.collisionCount !== undefined ? { collisionCount: d.status.collisionCount } : {}),
   };
+  const nowMs = ctx.clock.now();
   const now = ctx.clock.nowRFC3339();
   const conditions = [...(d.status?.conditions ?? [])];
-  const minAvailable = replicas - maxUnavailable(d);
-  setCondition(conditions, available >= minAvailable
+  setCondition(conditions, available >= replicas - maxUnavailable(d)
     ? { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.' }
     : { type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.' }, now);
-  if (newRS) {
-    const complete = (newRS.status?.replicas ?? 0) === replicas && (newRS.status?.availableReplicas ?? 0) >= replicas && status.replicas === replicas;
-    const prev = conditions.find((c) => c.type === 'Progressing');
-    const cond: DeploymentCondition = complete
-      ? { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${newRS.metadata.name}" has successfully progressed.` }
-      : prev ? { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `ReplicaSet "${newRS.metadata.name}" is progressing.` }
-      : { type: 'Progressing', status: 'True', reason: 'NewReplicaSetCreated', message: `Created new replica set "${newRS.metadata.name}"` };
-    setCondition(conditions, cond, now);
+  let requeueMs: number | undefined;
+  const deadline = d.spec?.progressDeadlineSeconds;
+  const current = conditions.find((c) => c.type === 'Progressing');
+  if (d.spec?.paused) {
+    if (current?.reason !== 'DeploymentPaused') setCondition(conditions, { type: 'Progressing', status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' }, now);
+  } else if (current?.reason === 'DeploymentPaused') {
+    setCondition(conditions, { type: 'Progressing', status: 'Unknown', reason: 'DeploymentResumed', message: 'Deployment is resumed' }, now);
+  } else if (deadline !== undefined && deadline < 2147483647) {
+    const subject = newRS ? `ReplicaSet "${newRS.metadata.name}"` : `Deployment "${d.metadata.name}"`;
+    const complete = status.updatedReplicas === replicas && status.replicas === replicas && available === replicas && (status.observedGeneration ?? 0) >= (d.metadata.generation ?? 0);
+    const old = d.status ?? {};
+    const progressing = (status.updatedReplicas ?? 0) > (old.updatedReplicas ?? 0)
+      || (status.replicas ?? 0) - (status.updatedReplicas ?? 0) < (old.replicas ?? 0) - (old.updatedReplicas ?? 0)
+      || (status.readyReplicas ?? 0) > (old.readyReplicas ?? 0)
+      || available > (old.availableReplicas ?? 0);
+    if (!current && newRS) {
+      setCondition(conditions, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetCreated', message: `Created new replica set "${newRS.metadata.name}"` }, now);
+    } else if (complete) {
+      setCondition(conditions, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `${subject} has successfully progressed.` }, now);
+    } else if (progressing) {
+      // Progress refreshes lastUpdateTime even with the same reason: the deadline counts from the last progress.
+      const i = conditions.findIndex((c) => c.type === 'Progressing');
+      const next: DeploymentCondition = { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: `${subject} is progressing.`, lastUpdateTime: now, lastTransitionTime: current?.status === 'True' ? current.lastTransitionTime : now };
+      if (i >= 0) conditions[i] = next; else conditions.push(next);
+    } else if (current && current.reason !== 'NewReplicaSetAvailable' && current.reason !== 'ProgressDeadlineExceeded') {
+      const due = Date.parse(current.lastUpdateTime ?? now) + deadline * 1000;
+      if (nowMs > due) setCondition(conditions, { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: `${subject} has timed out progressing.` }, now);
+      else requeueMs = due - nowMs + 1000;
+    }
+    if (!complete && requeueMs === undefined && conditions.find((c) => c.type === 'Progressing')?.reason !== 'ProgressDeadlineExceeded') requeueMs = deadline * 1000 + 1000;
   }
   status.conditions = conditions;
-  const current = ctx.store.get<Deployment>('Deployment', d.metadata.namespace, d.metadata.name!);
+  const live = ctx.store.get<Deployment>('Deployment', d.metadata.namespace, d.metadata.name!);
   const cleaned = omitZeros(status);
-  if (jsonEqual(current.status, cleaned)) return;
-  ctx.store.update({ ...current, status: cleaned } as D, { subresource: 'status' });
+  if (!jsonEqual(live.status, cleaned)) ctx.store.update({ ...live, status: cleaned } as D, { subresource: 'status' });
+  if (requeueMs !== undefined) ctx.requeueAfter(d, requeueMs);
 }
 
 /** SetDeploymentCondition: lastTransitionTime changes only when status does; lastUpdateTime on any change. */

@@ -12,12 +12,12 @@ type Obj = Record<string, unknown>;
 const percentRe = /^[0-9]+%$/;
 
 /** getPercentValue: the number in "25%", or undefined when not a valid percent string. */
-function percentValue(v: unknown): number | undefined {
+export function percentValue(v: unknown): number | undefined {
   return typeof v === 'string' && percentRe.test(v) ? Number(v.slice(0, -1)) : undefined;
 }
 
 /** getIntOrPercentValue: a percent's number, else IntValue() (a non-numeric string is 0). */
-function intOrPercentValue(v: unknown): number {
+export function intOrPercentValue(v: unknown): number {
   const p = percentValue(v);
   if (p !== undefined) return p;
   if (typeof v === 'number') return v;
@@ -26,7 +26,7 @@ function intOrPercentValue(v: unknown): number {
 }
 
 /** ValidatePositiveIntOrPercent. */
-function positiveIntOrPercent(v: unknown, path: string): FieldError[] {
+export function positiveIntOrPercent(v: unknown, path: string): FieldError[] {
   if (typeof v === 'string') {
     if (percentRe.test(v)) return [];
     return [withGoValue('Invalid', path, goIntOrString(v), regexError("a valid percent string must be a numeric string followed by an ending '%'", '[0-9]+%', '1%', '93%'))];

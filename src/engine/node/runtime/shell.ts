@@ -1,0 +1,504 @@
+// A tiny `sh` for the simulated runtime: it reads the scripts that Pod specs give to `sh -c` and turns them into
+// a timeline (what the process prints and when, which files it creates or removes, when and how it exits).
+// SIMULATION: nothing runs; behaviour.ts documents which commands mean what. The timeline is computed once
+// per container; log lines and file checks are derived from it on demand, so no timer ticks per line.
+//
+// Understood: `;` `&&` `||` newlines and `&`; `echo`/`printf` (to the log, or `> file`), `sleep N|Ns|Nm|Nh|Nd|infinity`,
+// `exit N`, `true`/`false`/`:`, `touch`/`rm`, `test`/`[ -f ]`, `date`, `hostname`, assignments and
+// `i=$((i+1))` counters, `while true|:|sleep N; do …; done` (forever), `until …`/`while …` with other
+// conditions (assumed to be met at once), `for x in a b c` / `$(seq A B)`, `if … then … fi` (the then branch),
+// `exec CMD`, `tail -f` and long-running programs. An unknown command is quick, unless it is the last thing
+// the script does: then it is taken to be the program the container exists for, and it runs until stopped.
+
+export type FileOp = 'touch' | 'rm';
+
+/** What happens at one moment of a process's life. Text is expanded when it is read ($(date), $i …). */
+export interface TimelineEvent {
+  at: number; // ms since the process started (for loop bodies: since the iteration started)
+  kind: 'log' | FileOp;
+  text: string;
+  env: Env;
+}
+
+export type TimelineEnd =
+  | { kind: 'exit'; at: number; code: number }
+  /** Blocked for good: `sleep infinity`, a server (`serve` names it), or a busy loop. */
+  | { kind: 'forever'; at: number; busy: boolean; serve?: string }
+  /** An endless loop whose body takes `period` ms; counters advance by `step` each iteration. */
+  | { kind: 'loop'; at: number; period: number; body: TimelineEvent[]; step: Record<string, number> };
+
+export interface Timeline { events: TimelineEvent[]; end: TimelineEnd }
+
+type Env = Readonly<Record<string, string>>;
+
+/** Loops unroll at most this often; scripts log at most this many lines before their endless part. */
+const MAX_EVENTS = 10_000;
+
+// ---- tokens ----
+
+type Tok = { w: string } | { op: string };
+
+const OPS = ['&&', '||', ';;', '>>', ';', '&', '|', '\n', '>', '(', ')'];
+/** Marks a `$` that came from single quotes: never expanded. */
+const LITERAL_DOLLAR = '\u0001';
+
+function tokenize(script: string): Tok[] {
+  const toks: Tok[] = [];
+  let w = '';
+  let inWord = false;
+  const flush = () => { if (inWord) toks.push({ w }); w = ''; inWord = false; };
+  for (let i = 0; i < script.length; i++) {
+    const ch = script[i];
+    if (ch === '\\' && i + 1 < script.length) {
+      if (script[i + 1] !== '\n') { w += script[i + 1]; inWord = true; }
+      i++;
+    } else if (ch === "'") {
+      const end = script.indexOf("'", i + 1);
+      const stop = end < 0 ? script.length : end;
+      w += script.slice(i + 1, stop).replaceAll('$', LITERAL_DOLLAR);
+      inWord = true;
+      i = stop;
+    } else if (ch === '"') {
+      let j = i + 1;
+      while (j < script.length && script[j] !== '"') {
+        if (script[j] === '\\' && j + 1 < script.length) { w += script[j + 1]; j += 2; continue; }
+        w += script[j++];
+      }
+      inWord = true;
+      i = j;
+    } else if (ch === '$' && (script[i + 1] === '(' || script[i + 1] === '{')) {
+      // $( … ), $(( … )) and ${ … } stay one word, with whatever they contain.
+      const open = script[i + 1];
+      const close = open === '(' ? ')' : '}';
+      let depth = 0;
+      let j = i + 1;
+      for (; j < script.length; j++) {
+        if (script[j] === open) depth++;
+        else if (script[j] === close && --depth === 0) break;
+      }
+      w += script.slice(i, j + 1);
+      inWord = true;
+      i = j;
+    } else if (ch === '#' && !inWord) {
+      while (i + 1 < script.length && script[i + 1] !== '\n') i++;
+    } else if (ch === ' ' || ch === '\t' || ch === '\r') {
+      flush();
+    } else {
+      const op = OPS.find((o) => script.startsWith(o, i));
+      if (!op) { w += ch; inWord = true; continue; }
+      // "2>" and "&>" redirect like ">"; "2>&1" goes nowhere we care about.
+      if (op === '>' || op === '>>') {
+        if (w === '1' || w === '2' || w === '&') { w = ''; inWord = false; }
+        flush();
+        if (script.startsWith('&1', i + op.length) || script.startsWith('&2', i + op.length)) { i += op.length + 1; continue; }
+      } else if (op === '&' && script[i + 1] === '>') {
+        flush();
+        toks.push({ op: '>' });
+        i++;
+        continue;
+      } else flush();
+      toks.push({ op });
+      i += op.length - 1;
+    }
+  }
+  flush();
+  return toks;
+}
+
+// ---- syntax ----
+
+type Node =
+  | { t: 'simple'; words: string[]; redirect?: string; background: boolean }
+  | { t: 'loop'; until: boolean; cond: Seq; body: Seq }
+  | { t: 'for'; name: string; items: string[]; body: Seq }
+  | { t: 'if'; cond: Seq; then: Seq; otherwise?: Seq }
+  | { t: 'group'; body: Seq };
+
+/** Commands joined by `;` (always), `&&` (if the last succeeded) or `||` (if it failed). */
+type Seq = { join: ';' | '&&' | '||'; node: Node }[];
+
+const KEYWORDS = new Set(['do', 'done', 'then', 'else', 'elif', 'fi', '}', 'esac']);
+
+class Parser {
+  private i = 0;
+  constructor(private readonly toks: Tok[]) {}
+
+  parseAll(): Seq { return this.seq(new Set()); }
+
+  private peekWord(): string | undefined {
+    const t = this.toks[this.i];
+    return t && 'w' in t ? t.w : undefined;
+  }
+
+  private seq(stop: Set<string>): Seq {
+    const out: Seq = [];
+    let join: ';' | '&&' | '||' = ';';
+    while (this.i < this.toks.length) {
+      const t = this.toks[this.i];
+      if ('op' in t) {
+        this.i++;
+        if (t.op === '&&' || t.op === '||') join = t.op;
+        else if (t.op === '&') { const last = out[out.length - 1]?.node; if (last?.t === 'simple') last.background = true; }
+        else if (t.op === ')') break;
+        continue;
+      }
+      if (stop.has(t.w)) break;
+      const node = this.command();
+      if (node) out.push({ join, node });
+      join = ';';
+    }
+    return out;
+  }
+
+  private expectWord(word: string): void {
+    if (this.peekWord() === word) this.i++;
+  }
+
+  private command(): Node | undefined {
+    const w = this.peekWord();
+    if (w === 'while' || w === 'until') {
+      this.i++;
+      const cond = this.seq(new Set(['do']));
+      this.expectWord('do');
+      const body = this.seq(new Set(['done']));
+      this.expectWord('done');
+      return { t: 'loop', until: w === 'until', cond, body };
+    }
+    if (w === 'for') {
+      this.i++;
+      const name = this.peekWord() ?? 'i';
+      this.i++;
+      const items: string[] = [];
+      if (this.peekWord() === 'in') {
+        this.i++;
+        while (this.i < this.toks.length && 'w' in this.toks[this.i] && this.peekWord() !== 'do') items.push(this.peekWord()!), this.i++;
+      }
+      while (this.i < this.toks.length && this.peekWord() !== 'do') this.i++;
+      this.expectWord('do');
+      const body = this.seq(new Set(['done']));
+      this.expectWord('done');
+      return { t: 'for', name, items: items.flatMap(expandSeq), body };
+    }
+    if (w === 'if') {
+      this.i++;
+      const cond = this.seq(new Set(['then']));
+      this.expectWord('then');
+      const then = this.seq(new Set(['else', 'elif', 'fi']));
+      let otherwise: Seq | undefined;
+      if (this.peekWord() === 'elif') {
+        this.toks[this.i] = { w: 'if' };
+        otherwise = [{ join: ';', node: this.command()! }];
+        return { t: 'if', cond, then, otherwise };
+      }
+      if (this.peekWord() === 'else') { this.i++; otherwise = this.seq(new Set(['fi'])); }
+      this.expectWord('fi');
+      return { t: 'if', cond, then, otherwise };
+    }
+    if (w === '{') {
+      this.i++;
+      const body = this.seq(new Set(['}']));
+      this.expectWord('}');
+      return { t: 'group', body };
+    }
+    if (w !== undefined && KEYWORDS.has(w)) { this.i++; return undefined; }
+    const words: string[] = [];
+    let redirect: string | undefined;
+    while (this.i < this.toks.length) {
+      const t = this.toks[this.i];
+      if ('op' in t) {
+        if (t.op === '>' || t.op === '>>') { this.i++; redirect = this.peekWord(); this.i++; continue; }
+        if (t.op === '|') { this.i++; words.length = 0; redirect = undefined; continue; } // a pipeline: its last command counts
+        if (t.op === '(' && !words.length) { this.i++; const body = this.seq(new Set()); this.i++; return { t: 'group', body }; }
+        break;
+      }
+      words.push(t.w);
+      this.i++;
+    }
+    return words.length ? { t: 'simple', words, redirect, background: false } : undefined;
+  }
+}
+
+/** `$(seq 1 5)` → 1 2 3 4 5; anything else stays one item. */
+function expandSeq(item: string): string[] {
+  const m = /^\$\(seq\s+(-?\d+)(?:\s+(-?\d+))?(?:\s+(-?\d+))?\)$/.exec(item);
+  if (!m) return [item];
+  const [a, b, c] = [m[1], m[2], m[3]].map((x) => (x === undefined ? undefined : Number(x)));
+  const [first, step, last] = c !== undefined ? [a!, b!, c] : b !== undefined ? [a!, 1, b] : [1, 1, a!];
+  const out: string[] = [];
+  for (let x = first; step > 0 ? x <= last : x >= last; x += step) {
+    out.push(String(x));
+    if (out.length >= MAX_EVENTS || step === 0) break;
+  }
+  return out;
+}
+
+// ---- evaluation ----
+
+/** `sleep` arguments: seconds, or with s/m/h/d suffixes; "infinity" never ends. */
+export function sleepMs(args: string[]): number {
+  let total = 0;
+  for (const a of args) {
+    if (a === 'infinity' || a === 'inf') return Infinity;
+    const m = /^(\d+(?:\.\d+)?|\.\d+)([smhd]?)$/.exec(a);
+    if (!m) continue;
+    total += Number(m[1]) * ({ '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as Record<string, number>)[m[2]];
+  }
+  return Math.round(total);
+}
+
+/** Programs that serve until stopped when a script runs them. */
+const SERVERS = new Set(['nginx', 'httpd', 'httpd-foreground', 'apache2-foreground', 'redis-server', 'postgres', 'mysqld',
+  'docker-entrypoint.sh', 'agnhost', 'node', 'java', 'gunicorn', 'uvicorn', 'flask', 'npm', 'yarn', 'dotnet', 'caddy', 'traefik']);
+/** Commands that finish at once and print nothing. */
+const QUICK = new Set(['mkdir', 'cd', 'cp', 'mv', 'ln', 'chmod', 'chown', 'set', 'trap', 'unset', 'export', 'wget', 'curl',
+  'nslookup', 'ping', 'apk', 'apt-get', 'pip', 'ls', 'cat', 'grep', 'sed', 'awk', 'kill', 'sync', 'umask', 'ulimit', 'source', '.', 'tee']);
+
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+interface State {
+  t: number;
+  status: number;
+  env: Env;
+  events: TimelineEvent[];
+  end?: TimelineEnd;
+  /** Counters changed by `x=$((x+N))`, for loops. */
+  step: Record<string, number>;
+  bgServer?: string;
+}
+
+class Interpreter {
+  constructor(private readonly isLast: (n: Node) => boolean) {}
+
+  run(seq: Seq, s: State): void {
+    for (const { join, node } of seq) {
+      if (s.end) return;
+      if (join === '&&' && s.status !== 0) continue;
+      if (join === '||' && s.status === 0) continue;
+      this.node(node, s);
+    }
+  }
+
+  private node(n: Node, s: State): void {
+    switch (n.t) {
+      case 'simple': return this.simple(n, s);
+      case 'group': return this.run(n.body, s);
+      case 'if': {
+        this.run(n.cond, s);
+        if (s.end) return;
+        if (s.status === 0) this.run(n.then, s);
+        else if (n.otherwise) this.run(n.otherwise, s);
+        return;
+      }
+      case 'for': {
+        for (const item of n.items) {
+          if (s.end || s.events.length >= MAX_EVENTS) return;
+          s.env = { ...s.env, [n.name]: item };
+          this.run(n.body, s);
+        }
+        return;
+      }
+      case 'loop': return this.loop(n, s);
+    }
+  }
+
+  /** An endless loop becomes a periodic end; a loop on any other condition is taken to be done at once. */
+  private loop(n: Extract<Node, { t: 'loop' }>, s: State): void {
+    const probe: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
+    this.run(n.cond, probe);
+    const endless = !probe.end && (n.until ? probe.status !== 0 : probe.status === 0) && isAlwaysTrue(n.cond, n.until);
+    if (!endless) { s.status = 0; return; }
+    const start = s.t;
+    const iter: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
+    this.run(n.cond, iter);
+    this.run(n.body, iter);
+    if (iter.end) {
+      // The body exits or blocks in its first round: the loop never repeats.
+      for (const e of iter.events) s.events.push({ ...e, at: start + e.at });
+      s.end = { ...iter.end, at: start + iter.end.at } as TimelineEnd;
+      return;
+    }
+    if (iter.t === 0) {
+      s.end = iter.events.length
+        ? { kind: 'loop', at: start, period: 1, body: iter.events, step: iter.step }
+        : { kind: 'forever', at: start, busy: true };
+      return;
+    }
+    s.end = { kind: 'loop', at: start, period: iter.t, body: iter.events, step: iter.step };
+  }
+
+  private simple(n: Extract<Node, { t: 'simple' }>, s: State): void {
+    const words = [...n.words];
+    // Leading assignments: NAME=value, NAME=$((NAME+1)).
+    while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+      const w = words.shift()!;
+      const eq = w.indexOf('=');
+      this.assign(w.slice(0, eq), w.slice(eq + 1), s);
+    }
+    if (!words.length) { s.status = 0; return; }
+    if (words[0] === 'exec') words.shift();
+    const cmd = basename(words[0] ?? '');
+    const args = words.slice(1);
+    if (n.background) {
+      if (SERVERS.has(cmd) || (cmd === 'tail' && args.includes('-f'))) s.bgServer = cmd;
+      s.status = 0;
+      return;
+    }
+    switch (cmd) {
+      case 'echo': case 'printf': {
+        const text = cmd === 'echo' ? args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(' ') : printf(args);
+        if (n.redirect) { if (n.redirect !== '/dev/null') this.event(s, 'touch', n.redirect); } else for (const line of text.split('\n')) this.event(s, 'log', line);
+        s.status = 0;
+        return;
+      }
+      case 'sleep': {
+        const ms = sleepMs(args);
+        if (ms === Infinity) { s.end = { kind: 'forever', at: s.t, busy: false }; return; }
+        s.t += ms;
+        s.status = 0;
+        return;
+      }
+      case 'exit': {
+        const code = args.length ? Number(args[0]) : s.status;
+        s.end = { kind: 'exit', at: s.t, code: Number.isFinite(code) ? ((code % 256) + 256) % 256 : 2 };
+        return;
+      }
+      case 'true': case ':': s.status = 0; return;
+      case 'false': s.status = 1; return;
+      case 'touch': for (const a of args) this.event(s, 'touch', a); s.status = 0; return;
+      case 'rm': for (const a of args.filter((x) => !x.startsWith('-'))) this.event(s, 'rm', a); s.status = 0; return;
+      case 'date': this.event(s, 'log', '$(date)'); s.status = 0; return;
+      case 'hostname': this.event(s, 'log', '$(hostname)'); s.status = 0; return;
+      case 'test': case '[': case '[[': s.status = testStatus(args, s) ? 0 : 1; return;
+      case 'let': for (const a of args) this.assign(a.replace(/\+\+$/, ''), a.endsWith('++') ? `$((${a.slice(0, -2)}+1))` : a, s); s.status = 0; return;
+      case 'wait':
+        if (s.bgServer) s.end = { kind: 'forever', at: s.t, busy: false, serve: s.bgServer };
+        s.status = 0;
+        return;
+      case 'sh': case 'bash': case 'ash': case 'dash': {
+        const i = args.indexOf('-c');
+        if (i >= 0 && args[i + 1] !== undefined) { this.run(new Parser(tokenize(args[i + 1])).parseAll(), s); return; }
+        break;
+      }
+      case 'tail':
+        if (args.includes('-f') || args.includes('-F')) { s.end = { kind: 'forever', at: s.t, busy: false }; return; }
+        s.status = 0;
+        return;
+    }
+    if (SERVERS.has(cmd) && !(cmd === 'nginx' && args.some((a) => a === '-t' || a === '-s' || a === '-v'))) {
+      s.end = { kind: 'forever', at: s.t, busy: false, serve: cmd };
+      return;
+    }
+    if (!QUICK.has(cmd) && this.isLast(n)) { s.end = { kind: 'forever', at: s.t, busy: false, serve: cmd }; return; }
+    s.status = 0;
+  }
+
+  private assign(name: string, value: string, s: State): void {
+    const m = /^\$\(\(\s*([A-Za-z_]\w*)\s*([+-])\s*(\d+)\s*\)\)$/.exec(value);
+    if (m && m[1] === name) {
+      const by = Number(m[3]) * (m[2] === '-' ? -1 : 1);
+      s.env = { ...s.env, [name]: String(Number(s.env[name] ?? 0) + by) };
+      s.step = { ...s.step, [name]: (s.step[name] ?? 0) + by };
+      return;
+    }
+    s.env = { ...s.env, [name]: expand(value, s.env, 0, '') };
+  }
+
+  private event(s: State, kind: TimelineEvent['kind'], text: string): void {
+    if (s.events.length < MAX_EVENTS) s.events.push({ at: s.t, kind, text, env: s.env });
+  }
+}
+
+/** `while true`, `while :`, `while [ 1 ]`, `while sleep 5`, `until false`: loops that never stop on their own. */
+function isAlwaysTrue(cond: Seq, until: boolean): boolean {
+  if (cond.length !== 1 || cond[0].node.t !== 'simple') return false;
+  const [cmd, ...args] = cond[0].node.words;
+  const name = basename(cmd);
+  if (until) return name === 'false';
+  return name === 'true' || name === ':' || name === 'sleep' || ((name === '[' || name === 'test') && args[0] === '1');
+}
+
+function testStatus(args: string[], s: State): boolean {
+  const a = args.filter((x) => x !== ']' && x !== ']]');
+  const negate = a[0] === '!';
+  const rest = negate ? a.slice(1) : a;
+  const result = rest.length === 2 && /^-[efdsr]$/.test(rest[0]) ? fileExistsIn(s.events, rest[1]) ?? false : true;
+  return negate ? !result : result;
+}
+
+function printf(args: string[]): string {
+  let [fmt = '', ...rest] = args;
+  fmt = fmt.replace(/%[sd]/g, () => rest.shift() ?? '');
+  return fmt.replace(/\\n/g, '\n').replace(/\n$/, '');
+}
+
+/** Whether a script's file operations leave `path` present (undefined: the script never touches it). */
+function fileExistsIn(events: readonly TimelineEvent[], path: string, until = Infinity): boolean | undefined {
+  let exists: boolean | undefined;
+  for (const e of events) {
+    if (e.at > until) break;
+    if (e.kind !== 'log' && e.text === path) exists = e.kind === 'touch';
+  }
+  return exists;
+}
+
+/** The timeline of `sh -c SCRIPT`, with the container's environment. */
+export function runScript(script: string, env: Env = {}): Timeline {
+  const seq = new Parser(tokenize(script)).parseAll();
+  const last = lastSimple(seq);
+  const s: State = { t: 0, status: 0, env, events: [], step: {} };
+  new Interpreter((n) => n === last).run(seq, s);
+  return { events: s.events, end: s.end ?? (s.bgServer ? { kind: 'forever', at: s.t, busy: false } : { kind: 'exit', at: s.t, code: s.status }) };
+}
+
+function lastSimple(seq: Seq): Node | undefined {
+  const n = seq[seq.length - 1]?.node;
+  if (!n) return undefined;
+  if (n.t === 'group') return lastSimple(n.body);
+  return n.t === 'simple' ? n : undefined;
+}
+
+/** Whether `path` exists `atMs` into the process's life, if the script manages it at all. */
+export function fileExists(timeline: Timeline, path: string, atMs: number): boolean | undefined {
+  return fileExistsIn(timeline.events, path, atMs);
+}
+
+// ---- expansion ----
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `date` as busybox and coreutils print it in a UTC container: "Thu Jan  1 00:00:05 UTC 2026". */
+export function dateString(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
+/** Expand $VAR, ${VAR}, $(date), $(hostname), $((a+b)) at the moment the line is printed. */
+export function expand(text: string, env: Env, atMs: number, hostname: string): string {
+  return text
+    .replace(/\$\(\((.*?)\)\)/g, (_, e: string) => String(arith(e, env)))
+    .replace(/\$\(\s*date[^)]*\)|`date[^`]*`/g, () => dateString(atMs))
+    .replace(/\$\(\s*hostname\s*\)|`hostname`/g, hostname)
+    .replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (_, a?: string, b?: string) => {
+      const name = (a ?? b)!;
+      return name === 'HOSTNAME' ? env[name] ?? hostname : env[name] ?? '';
+    })
+    .replaceAll(LITERAL_DOLLAR, '$');
+}
+
+function arith(expr: string, env: Env): number {
+  const m = /^\s*(\w+)\s*(?:([-+*/%])\s*(\w+))?\s*$/.exec(expr);
+  if (!m) return 0;
+  const val = (x: string) => (/^\d+$/.test(x) ? Number(x) : Number(env[x] ?? 0));
+  const a = val(m[1]);
+  if (!m[2]) return a;
+  const b = val(m[3]);
+  switch (m[2]) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    case '/': return b ? Math.trunc(a / b) : 0;
+    default: return b ? a % b : 0;
+  }
+}
