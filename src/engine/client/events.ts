@@ -1,10 +1,11 @@
-// client-go's event recorder with the EventCorrelator's aggregation: a repeat of the same
-// (source, object, type, reason, message) bumps count and lastTimestamp of the existing Event.
+// client-go's event recorder: events go through the EventCorrelator (aggregation of similar events, dedupe of
+// repeats into count/lastTimestamp, per-object spam filter) and are written as core/v1 Events.
 import type { Event, ObjectReference } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
+import { EventCorrelator } from './eventcorrelator.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -13,8 +14,11 @@ export interface EventSource { component: string; host?: string }
 export class EventRecorder {
   private readonly seen = new Map<string, { namespace: string; name: string }>();
   private seq = 0;
+  private readonly correlator: EventCorrelator;
 
-  constructor(private readonly store: Store, private readonly clock: SimClock) {}
+  constructor(private readonly store: Store, private readonly clock: SimClock) {
+    this.correlator = new EventCorrelator(clock);
+  }
 
   /** A recorder bound to one component (e.g. "deployment-controller", or "kubelet" on host w1). */
   forSource(source: EventSource): (obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string) => void {
@@ -29,13 +33,17 @@ export class EventRecorder {
       ...(fieldPath ? { fieldPath } : {}),
     };
     const now = this.clock.nowRFC3339();
-    const aggKey = [source.component, source.host ?? '', ref.kind, namespace, ref.name, ref.uid, fieldPath ?? '', type, reason, message].join('\u0000');
+    const spamKey = [source.component, source.host ?? '', ref.kind, ref.namespace ?? '', ref.name, ref.uid, ref.apiVersion].join('\u0000');
+    const c = this.correlator.correlate({ spamKey, aggregateKey: `${spamKey}\u0000${type}\u0000${reason}`, fieldPath: fieldPath ?? '', message });
+    if (c.skip) return;
+    message = c.message;
+    const aggKey = c.dedupeKey;
     const existing = this.seen.get(aggKey);
     if (existing) {
       const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
       if (ev) {
         try {
-          this.store.update({ ...ev, count: (ev.count ?? 1) + 1, lastTimestamp: now } as KubeObject);
+          this.store.update({ ...ev, message, count: (ev.count ?? 1) + 1, lastTimestamp: now } as KubeObject);
           return;
         } catch (e) {
           if (!isStatusError(e)) throw e;
@@ -67,6 +75,7 @@ export class EventRecorder {
 
   /** Forget aggregation keys of events that no longer exist (after TTL expiry). */
   prune(): void {
+    this.correlator.prune();
     for (const [k, { namespace, name }] of this.seen) if (!this.store.tryGet('Event', namespace, name)) this.seen.delete(k);
   }
 }
