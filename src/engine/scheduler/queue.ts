@@ -3,6 +3,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { SimClock } from '../sim/clock.ts';
 import type { QueueSortPlugin, QueuedPodInfo } from './framework/interface.ts';
+import type { Status } from './framework/status.ts';
 
 export const POD_INITIAL_BACKOFF_MS = 1_000;
 export const POD_MAX_BACKOFF_MS = 10_000;
@@ -14,20 +15,44 @@ export class SchedulingQueue {
   private readonly activeUids = new Set<string>();
   private readonly backoff = new Map<string, QueuedPodInfo>();
   private readonly unschedulable = new Map<string, QueuedPodInfo>();
+  /** Pods a PreEnqueue plugin holds back (scheduling gates): they wait for an update of the pod itself. */
+  private readonly gated = new Map<string, QueuedPodInfo>();
   private readonly inFlight = new Set<string>();
   /** Cluster events seen while a pod was being scheduled send it to backoff instead of unschedulable. */
   private moveRequestCycle = -1;
   private schedulingCycle = 0;
   onActive: () => void = () => {};
+  /** The PreEnqueue plugins of the pod's profile. */
+  preEnqueue: (pod: Pod) => Status | undefined = () => undefined;
+  onGated: (info: QueuedPodInfo, status: Status) => void = () => {};
 
-  constructor(private readonly clock: SimClock, private readonly sort: QueueSortPlugin) {
+  constructor(private readonly clock: SimClock, private sort: QueueSortPlugin) {
     clock.every(1_000, () => this.flushBackoffCompleted());
     clock.every(30_000, () => this.flushUnschedulableLeftover());
   }
 
   get cycle(): number { return this.schedulingCycle; }
-  lengths(): { active: number; backoff: number; unschedulable: number } {
-    return { active: this.active.length, backoff: this.backoff.size, unschedulable: this.unschedulable.size };
+  lengths(): { active: number; backoff: number; unschedulable: number; gated: number } {
+    return { active: this.active.length, backoff: this.backoff.size, unschedulable: this.unschedulable.size, gated: this.gated.size };
+  }
+
+  /** Where a pod waits now, for explanations. */
+  whereIs(uid: string): 'activeQ' | 'backoffQ' | 'unschedulablePods' | 'gated' | 'inFlight' | undefined {
+    if (this.activeUids.has(uid)) return 'activeQ';
+    if (this.backoff.has(uid)) return 'backoffQ';
+    if (this.unschedulable.has(uid)) return 'unschedulablePods';
+    if (this.gated.has(uid)) return 'gated';
+    if (this.inFlight.has(uid)) return 'inFlight';
+    return undefined;
+  }
+
+  /** After a configuration change: order activeQ by the (possibly new) QueueSort plugin. */
+  resort(sort: QueueSortPlugin): void {
+    this.sort = sort;
+    const all = this.active;
+    this.active = [];
+    this.activeUids.clear();
+    for (const info of all) this.pushActive(info);
   }
 
   add(pod: Pod): void {
@@ -36,6 +61,7 @@ export class SchedulingQueue {
     const now = this.clock.now();
     this.backoff.delete(uid);
     this.unschedulable.delete(uid);
+    this.gated.delete(uid);
     this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: new Set() });
   }
 
@@ -46,6 +72,13 @@ export class SchedulingQueue {
     if (inActive) { inActive.pod = pod; return; }
     const b = this.backoff.get(uid);
     if (b) { b.pod = pod; return; }
+    const g = this.gated.get(uid);
+    if (g) {
+      g.pod = pod;
+      this.gated.delete(uid);
+      this.pushActive(g);
+      return;
+    }
     const u = this.unschedulable.get(uid);
     if (u) {
       u.pod = pod;
@@ -61,6 +94,7 @@ export class SchedulingQueue {
     if (this.activeUids.delete(uid)) this.active = this.active.filter((i) => i.pod.metadata!.uid !== uid);
     this.backoff.delete(uid);
     this.unschedulable.delete(uid);
+    this.gated.delete(uid);
   }
 
   pop(): QueuedPodInfo | undefined {
@@ -128,6 +162,14 @@ export class SchedulingQueue {
   }
 
   private pushActive(info: QueuedPodInfo): void {
+    const gate = this.preEnqueue(info.pod);
+    if (gate && !gate.isSuccess()) {
+      info.gatedBy = gate.plugin;
+      this.gated.set(info.pod.metadata!.uid!, info);
+      this.onGated(info, gate);
+      return;
+    }
+    info.gatedBy = undefined;
     this.activeUids.add(info.pod.metadata!.uid!);
     this.active.push(info);
     let i = this.active.length - 1;

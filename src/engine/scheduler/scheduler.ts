@@ -1,5 +1,6 @@
-// kube-scheduler: pops one pod at a time (the scheduling cycle is serial), filters and scores nodes, assumes
-// the pod on the chosen node and binds it asynchronously in virtual time (the binding cycle).
+// kube-scheduler: pops one pod at a time (the scheduling cycle is serial) and runs its profile's framework —
+// PreFilter, Filter (over percentageOfNodesToScore), PostFilter, PreScore, Score, Reserve, Permit — then
+// binds asynchronously in virtual time (PreBind, Bind, PostBind: the binding cycle).
 import type { Node, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import { objectKey } from '../api/object.ts';
@@ -11,12 +12,15 @@ import type { SharedInformerFactory } from '../client/informer.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { SchedulerCache } from './cache.ts';
-import { CycleState, type NodeScore, type QueuedPodInfo } from './framework/interface.ts';
+import { defaultConfiguration, DEFAULT_SCHEDULER_NAME, type KubeSchedulerConfiguration } from './config.ts';
+import { CycleState, type Handle, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
-import { Code } from './framework/status.ts';
-import { defaultProfile, numFeasibleNodesToFind, type Profile } from './profile.ts';
+import type { Framework } from './framework/runtime.ts';
+import { Code, Status } from './framework/status.ts';
+import type { WaitingPod } from './framework/waiting.ts';
+import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
-import { TraceBuffer, type FilterVerdict, type NodeScoreTrace, type SchedulingTrace } from './trace.ts';
+import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
 
 type P = Pod & KubeObject;
 type N = Node & KubeObject;
@@ -28,10 +32,14 @@ export class Scheduler {
   readonly cache = new SchedulerCache();
   readonly queue: SchedulingQueue;
   readonly traces = new TraceBuffer();
-  private profile: Profile = defaultProfile();
+  private config: KubeSchedulerConfiguration = defaultConfiguration();
+  private frameworks: Map<string, Framework>;
+  private cycleNodes: NodeInfo[] = [];
+  private readonly waiting = new Map<string, WaitingPod>();
   private nextStartNodeIndex = 0;
   private loopScheduled = false;
   private readonly event: ReturnType<EventRecorder['forSource']>;
+  readonly handle: Handle;
 
   constructor(
     private readonly store: Store,
@@ -40,14 +48,38 @@ export class Scheduler {
     recorder: EventRecorder,
     private readonly rng: SeededRng,
   ) {
-    this.queue = new SchedulingQueue(clock, this.profile.queueSort);
+    this.handle = {
+      nodeInfos: () => this.cycleNodes,
+      nodeInfo: (name) => this.cache.nodes.get(name),
+      now: () => this.clock.now(),
+      waitingPods: () => [...this.waiting.values()],
+    };
+    this.frameworks = buildFrameworks(this.config, { handle: this.handle, store });
+    this.queue = new SchedulingQueue(clock, this.anyFramework().queueSort);
     this.queue.onActive = () => this.kick();
+    this.queue.preEnqueue = (pod) => this.frameworkFor(pod)?.runPreEnqueue(pod);
+    this.queue.onGated = (info, status) => this.setUnschedulableCondition(info.pod as P, 'SchedulingGated', status.code === Code.UnschedulableAndUnresolvable && status.plugin === 'SchedulingGates' ? 'Scheduling is blocked due to non-empty scheduling gates' : status.message());
     this.event = recorder.forSource({ component: 'default-scheduler' });
   }
 
-  private responsible(p: Pod): boolean {
-    return (p.spec?.schedulerName ?? 'default-scheduler') === this.profile.schedulerName;
+  /** The running KubeSchedulerConfiguration. */
+  configuration(): KubeSchedulerConfiguration { return structuredClone(this.config); }
+
+  /** Replace the configuration; a bad one throws a ConfigError and the running one stays. */
+  setConfiguration(cfg: KubeSchedulerConfiguration): void {
+    const frameworks = buildFrameworks(cfg, { handle: this.handle, store: this.store });
+    this.config = structuredClone(cfg);
+    this.frameworks = frameworks;
+    this.queue.resort(this.anyFramework().queueSort);
+    // Pods of a profile that now exists, and pods whose verdict may change, get another look.
+    for (const p of this.store.list<Pod>('Pod')) if (!p.spec?.nodeName && !p.metadata.deletionTimestamp && this.frameworkFor(p)) this.queue.add(p);
+    this.queue.moveAllToActiveOrBackoff();
   }
+
+  profileNames(): string[] { return [...this.frameworks.keys()]; }
+
+  private anyFramework(): Framework { return this.frameworks.values().next().value!; }
+  private frameworkFor(p: Pod): Framework | undefined { return this.frameworks.get(p.spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME); }
 
   start(): void {
     this.informers.informerFor<N>('Node').addEventHandler({
@@ -59,21 +91,22 @@ export class Scheduler {
     this.informers.informerFor<P>('Pod').addEventHandler({
       add: (p) => {
         if (isAssigned(p)) { if (!isPodTerminal(p)) this.cache.addOrUpdatePod(p); }
-        else if (this.responsible(p) && !p.metadata.deletionTimestamp) this.queue.add(p);
+        else if (this.frameworkFor(p) && !p.metadata.deletionTimestamp) this.queue.add(p);
       },
       update: (o, p) => {
         if (isAssigned(p)) {
           if (!isAssigned(o)) this.queue.delete(p);
           if (isPodTerminal(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(); }
           else this.cache.addOrUpdatePod(p);
-        } else if (this.responsible(p)) {
+        } else if (this.frameworkFor(p)) {
           if (p.metadata.deletionTimestamp) this.queue.delete(p);
-          else if (o.metadata.resourceVersion !== p.metadata.resourceVersion && specChanged(o, p)) this.queue.update(p);
+          else if (specChanged(o, p)) this.queue.update(p);
         }
       },
       delete: (p) => {
         if (isAssigned(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(); }
         else this.queue.delete(p);
+        this.waiting.get(p.metadata.uid!)?.reject('', 'pod deleted');
       },
     });
   }
@@ -91,126 +124,192 @@ export class Scheduler {
 
   /** One scheduling cycle for one pod. */
   scheduleOne(info: QueuedPodInfo): void {
-    const key = objectKey(info.pod as KubeObject);
     const uid = info.pod.metadata!.uid!;
     // Always schedule the latest version of the pod; it may be gone or bound already.
-    const pod = this.store.tryGet<Pod>('Pod', info.pod.metadata!.namespace, info.pod.metadata!.name!);
-    if (!pod || pod.metadata.uid !== uid || pod.spec?.nodeName || pod.metadata.deletionTimestamp) {
+    const pod = this.store.tryGet<Pod>('Pod', info.pod.metadata!.namespace, info.pod.metadata!.name!) as P | undefined;
+    const fwk = pod && this.frameworkFor(pod);
+    if (!pod || !fwk || pod.metadata.uid !== uid || pod.spec?.nodeName || pod.metadata.deletionTimestamp) {
       this.queue.done(uid);
       return;
     }
     info.pod = pod;
+    const key = objectKey(pod);
     const cycle = this.queue.cycle;
     const state = new CycleState();
     const nodes = this.cache.nodeList();
+    this.cycleNodes = nodes;
     const trace: SchedulingTrace = {
-      pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: this.profile.schedulerName,
+      pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [], scores: [],
     };
 
-    for (const pl of this.profile.preFilter) {
-      const s = pl.preFilter(state, pod).withPlugin(pl.name);
-      if (!s.isSuccess() && s.code !== Code.Skip) return this.fail(info, pod as P, cycle, trace, s.code === Code.Error ? s.message() : `0/${nodes.length} nodes are available: ${s.message()}.`);
+    const pre = fwk.runPreFilter(state, pod, nodes);
+    if (!pre.status.isSuccess()) {
+      if (pre.status.code === Code.Error) return this.fail(info, pod, cycle, trace, pre.status.message(), 'Error');
+      // A PreFilter rejection counts against every node.
+      trace.preFilter = { plugin: pre.status.plugin, reasons: pre.status.reasons };
+      for (const n of nodes) trace.rejected.push({ node: n.name, plugin: pre.status.plugin, code: pre.status.code, reasons: pre.status.reasons });
+      return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
+    const candidates = pre.nodeNames ? nodes.filter((n) => pre.nodeNames!.has(n.name)) : nodes;
+    if (pre.nodeNames) for (const n of nodes) if (!pre.nodeNames.has(n.name)) trace.rejected.push({ node: n.name, plugin: 'PreFilter', code: Code.UnschedulableAndUnresolvable, reasons: ["node(s) didn't satisfy plugin(s) [PreFilter]"] });
 
-    const feasible = this.findNodesThatFit(state, pod, nodes, trace);
+    const feasible = this.findNodesThatFit(fwk, state, pod, candidates, trace, nodes.length);
     trace.feasible = feasible.length;
-    if (!feasible.length) return this.fail(info, pod as P, cycle, trace, fitErrorMessage(nodes.length, trace.rejected));
+    if (!feasible.length) return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
 
-    const chosen = feasible.length === 1 ? feasible[0].name : this.selectHost(this.prioritize(state, pod, feasible, trace));
-    trace.result = 'Scheduled';
+    let chosen = feasible[0].name;
+    if (feasible.length > 1) {
+      const ps = fwk.runPreScore(state, pod, feasible);
+      if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
+      const { totals, perPlugin } = fwk.runScore(state, pod, feasible);
+      trace.scores = feasible.map((n, i) => ({ node: n.name, total: totals[i], plugins: perPlugin[i] }));
+      chosen = this.selectHost(feasible, totals);
+    }
     trace.node = chosen;
-    trace.message = `Successfully assigned ${key} to ${chosen}`;
-    this.traces.add(trace);
 
     // Reserve: the pod counts on the node from now on, before the binding is confirmed.
     this.cache.assume(pod, chosen);
+    const reserved = fwk.runReserve(state, pod, chosen);
+    if (!reserved.isSuccess()) {
+      this.cache.forget(pod);
+      return this.fail(info, pod, cycle, trace, reserved.message(), reserved.code === Code.Error ? 'Error' : 'Unschedulable');
+    }
+    const permit = fwk.runPermit(state, pod, chosen);
+    if (!permit.status.isSuccess() && permit.status.code !== Code.Wait) {
+      this.unreserve(fwk, state, pod, chosen);
+      return this.fail(info, pod, cycle, trace, permit.status.message(), 'Unschedulable');
+    }
+    trace.result = 'Scheduled';
+    trace.message = `Successfully assigned ${key} to ${chosen}`;
     this.queue.done(uid);
-    this.clock.after(BIND_LATENCY_MS, () => this.bind(pod as P, chosen, key));
+    if (permit.status.code === Code.Wait) {
+      trace.permit = { waitingOn: permit.status.plugin, timeoutMs: permit.timeoutMs! };
+      this.traces.add(trace);
+      return this.waitOnPermit(fwk, state, info, pod, chosen, permit.status.plugin, permit.timeoutMs!, cycle, trace);
+    }
+    this.traces.add(trace);
+    this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, trace));
   }
 
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
-  private findNodesThatFit(state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace): NodeInfo[] {
-    const want = numFeasibleNodesToFind(this.profile.percentageOfNodesToScore, nodes.length);
+  private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, allNodes: number): NodeInfo[] {
+    const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
     const out: NodeInfo[] = [];
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     for (let i = 0; i < nodes.length && out.length < want; i++) {
       const node = nodes[(start + i) % nodes.length];
       evaluated++;
-      let ok = true;
-      for (const pl of this.profile.filter) {
-        const s = pl.filter(state, pod, node);
-        if (!s.isSuccess()) {
-          trace.rejected.push({ node: node.name, plugin: pl.name, code: s.code, reasons: s.reasons });
-          ok = false;
-          break;
-        }
-      }
-      if (ok) out.push(node);
+      const s = fwk.runFilter(state, pod, node);
+      if (s.isSuccess()) out.push(node);
+      else trace.rejected.push({ node: node.name, plugin: s.plugin, code: s.code, reasons: s.reasons });
     }
     trace.nodesEvaluated = evaluated;
     this.nextStartNodeIndex = nodes.length ? (start + evaluated) % nodes.length : 0;
     return out;
   }
 
-  /** prioritizeNodes: run every Score plugin, normalize, weight and sum. */
-  private prioritize(state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace): NodeScoreTrace[] {
-    const totals: NodeScoreTrace[] = nodes.map((n) => ({ node: n.name, total: 0, plugins: [] }));
-    for (const { plugin, weight } of this.profile.score) {
-      const scores: NodeScore[] = nodes.map((n) => ({ name: n.name, score: plugin.score(state, pod, n) }));
-      const raw = scores.map((s) => s.score);
-      plugin.normalizeScore?.(state, pod, scores);
-      scores.forEach((s, i) => {
-        totals[i].plugins.push({ plugin: plugin.name, raw: raw[i], normalized: s.score, weight, weighted: s.score * weight });
-        totals[i].total += s.score * weight;
-      });
-    }
-    trace.scores = totals;
-    return totals;
-  }
-
   /** selectHost: the highest total; ties broken by reservoir sampling with the seeded RNG. */
-  private selectHost(scores: NodeScoreTrace[]): string {
-    let best = scores[0];
+  private selectHost(nodes: NodeInfo[], totals: Float64Array): string {
+    let best = 0;
     let ties = 1;
-    for (let i = 1; i < scores.length; i++) {
-      const s = scores[i];
-      if (s.total > best.total) { best = s; ties = 1; }
-      else if (s.total === best.total) {
+    for (let i = 1; i < nodes.length; i++) {
+      if (totals[i] > totals[best]) { best = i; ties = 1; }
+      else if (totals[i] === totals[best]) {
         ties++;
-        if (this.rng.int(ties) === 0) best = s;
+        if (this.rng.int(ties) === 0) best = i;
       }
     }
-    return best.node;
+    return nodes[best].name;
   }
 
-  private bind(pod: P, nodeName: string, key: string): void {
-    try {
-      this.store.bind(pod.metadata.namespace!, pod.metadata.name!, nodeName);
-      this.event(pod, 'Normal', 'Scheduled', `Successfully assigned ${key} to ${nodeName}`);
-    } catch (e) {
-      this.cache.forget(pod);
-      if (!isStatusError(e)) throw e;
-      if (e.reason === 'NotFound') return;
-      this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${e.message}`);
-      this.queue.add(pod);
+  /** PostFilter (preemption) after every node was rejected; its message joins the FailedScheduling text. */
+  private failUnschedulable(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, allNodes: number): void {
+    let message = fitErrorMessage(allNodes, trace.rejected);
+    if (fwk.points.postFilter.length) {
+      const statuses = new Map<string, Status>(trace.rejected.map((r) => [r.node, new Status(r.code as Code, r.reasons, r.plugin)]));
+      const post = fwk.runPostFilter(state, pod, statuses);
+      trace.postFilter = { plugin: post.status.plugin, message: post.status.message(), nominatedNode: post.result?.nominatedNodeName };
+      if (post.status.message()) message += ` preemption: ${post.status.message()}`;
+      if (post.result?.nominatedNodeName) this.nominate(pod, post.result.nominatedNodeName);
     }
+    this.fail(info, pod, cycle, trace, message, 'Unschedulable');
   }
 
-  private fail(info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, message: string): void {
-    trace.result = 'Unschedulable';
+  private nominate(pod: P, node: string): void {
+    const live = this.store.tryGet<Pod>('Pod', pod.metadata.namespace, pod.metadata.name!);
+    if (!live || live.status?.nominatedNodeName === node) return;
+    this.store.update({ ...live, status: { ...live.status, nominatedNodeName: node } } as P, { subresource: 'status' });
+  }
+
+  private waitOnPermit(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, plugin: string, timeoutMs: number, cycle: number, trace: SchedulingTrace): void {
+    const uid = pod.metadata.uid!;
+    let done = false;
+    const finish = (ok: boolean, message: string) => {
+      if (done) return;
+      done = true;
+      this.clock.cancel(timer);
+      this.waiting.delete(uid);
+      if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace));
+      else {
+        this.unreserve(fwk, state, pod, node);
+        this.fail(info, pod, cycle, trace, message, 'Unschedulable');
+      }
+    };
+    const waitingPod: WaitingPod = {
+      pod, nodeName: node, pending: new Set([plugin]),
+      allow: (p) => { waitingPod.pending.delete(p); if (!waitingPod.pending.size) finish(true, ''); },
+      reject: (_plugin, msg) => finish(false, `pod "${pod.metadata.name}" rejected while waiting on permit: ${msg}`),
+    };
+    this.waiting.set(uid, waitingPod);
+    const timer = this.clock.after(timeoutMs, () => finish(false, `pod "${pod.metadata.name}" rejected while waiting on permit: rejected due to timeout after waiting ${timeoutMs / 1000}s at plugin ${plugin}`));
+  }
+
+  /** The binding cycle: PreBind, Bind, PostBind; a failure unreserves and sends the pod back to the queue. */
+  private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, trace: SchedulingTrace): void {
+    const key = objectKey(pod);
+    const pre = fwk.runPreBind(state, pod, node);
+    const bound = pre.isSuccess() ? fwk.runBind(state, pod, node) : pre;
+    if (bound.isSuccess()) {
+      this.event(pod, 'Normal', 'Scheduled', `Successfully assigned ${key} to ${node}`);
+      fwk.runPostBind(state, pod, node);
+      return;
+    }
+    this.unreserve(fwk, state, pod, node);
+    if (!this.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!)) return;
+    trace.result = 'Error';
+    this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);
+    this.queue.addUnschedulable(info, cycle);
+    this.queue.moveAllToActiveOrBackoff();
+  }
+
+  private unreserve(fwk: Framework, state: CycleState, pod: P, node: string): void {
+    fwk.runUnreserve(state, pod, node);
+    this.cache.forget(pod);
+  }
+
+  private fail(info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, message: string, result: 'Unschedulable' | 'Error'): void {
+    trace.result = result;
     trace.message = message;
-    this.traces.add(trace);
+    trace.node = undefined;
     this.event(pod, 'Warning', 'FailedScheduling', message);
     this.queue.addUnschedulable(info, cycle);
-    // The PodScheduled=False condition tells users (and kubectl describe) why the pod waits.
-    const cond: PodCondition = { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastProbeTime: null as unknown as string, lastTransitionTime: this.clock.nowRFC3339() };
-    const old = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
-    if (old && old.status === 'False' && old.message === message) return;
-    const conditions = [...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled'), old?.status === 'False' ? { ...cond, lastTransitionTime: old.lastTransitionTime } : cond];
+    trace.queue = this.queue.whereIs(pod.metadata.uid!);
+    this.traces.add(trace);
+    this.setUnschedulableCondition(pod, 'Unschedulable', message);
+  }
+
+  /** The PodScheduled=False condition tells users (and kubectl describe) why the pod waits. */
+  private setUnschedulableCondition(pod: P, reason: string, message: string): void {
+    const live = this.store.tryGet<Pod>('Pod', pod.metadata!.namespace, pod.metadata!.name!);
+    if (!live || live.spec?.nodeName) return;
+    const old = live.status?.conditions?.find((c) => c.type === 'PodScheduled');
+    if (old && old.status === 'False' && old.reason === reason && old.message === message) return;
+    const cond: PodCondition = { type: 'PodScheduled', status: 'False', reason, message, lastProbeTime: null as unknown as string, lastTransitionTime: old?.status === 'False' ? old.lastTransitionTime : this.clock.nowRFC3339() };
+    const conditions = [...(live.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled'), cond];
     try {
-      this.store.update({ ...pod, status: { ...pod.status, conditions } } as P, { subresource: 'status' });
+      this.store.update({ ...live, status: { ...live.status, conditions } } as P, { subresource: 'status' });
     } catch (e) {
       if (!isStatusError(e)) throw e;
     }
@@ -229,4 +328,3 @@ export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[]):
   const parts = [...histogram].map(([reason, n]) => `${n} ${reason}`).sort();
   return `0/${numAllNodes} nodes are available: ${parts.join(', ')}.`;
 }
-

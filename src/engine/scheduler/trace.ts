@@ -21,6 +21,14 @@ export interface SchedulingTrace {
   feasible: number;
   rejected: FilterVerdict[];
   scores: NodeScoreTrace[];
+  /** A PreFilter plugin that rejected the pod for every node. */
+  preFilter?: { plugin: string; reasons: string[] };
+  /** PostFilter (preemption) outcome when no node fit. */
+  postFilter?: { plugin: string; message: string; nominatedNode?: string };
+  /** Held at Permit (gang scheduling). */
+  permit?: { waitingOn: string; timeoutMs: number };
+  /** Where the pod went after a failed attempt. */
+  queue?: string;
 }
 
 export const TRACE_BUFFER_SIZE = 1000;

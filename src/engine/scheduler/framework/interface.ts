@@ -1,15 +1,20 @@
-// Plugin interfaces at the framework's extension points, in upstream order:
-// PreEnqueue, QueueSort, PreFilter, Filter, PostFilter, PreScore, Score (+NormalizeScore), Reserve, Permit,
-// PreBind, Bind, PostBind. This first version runs QueueSort, PreFilter, Filter, Score, Reserve and Bind.
-import type { Pod } from 'kubernetes-types/core/v1';
+// Plugin interfaces at the framework's extension points, in upstream order (pkg/scheduler/framework/interface.go):
+// PreEnqueue, QueueSort, PreFilter (+AddPod/RemovePod extensions), Filter, PostFilter, PreScore, Score
+// (+NormalizeScore), Reserve/Unreserve, Permit, PreBind, Bind, PostBind.
+import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { Status } from './status.ts';
+import type { WaitingPod } from './waiting.ts';
 
 export const MAX_NODE_SCORE = 100;
+export const MIN_NODE_SCORE = 0;
 
 /** Per-cycle scratch space that plugins share (PreFilter computes, Filter reads). */
 export class CycleState {
   private readonly data = new Map<string, unknown>();
+  /** Plugins whose PreFilter or PreScore returned Skip: their Filter or Score is not run this cycle. */
+  readonly skipFilter = new Set<string>();
+  readonly skipScore = new Set<string>();
   read<T>(key: string): T | undefined { return this.data.get(key) as T | undefined; }
   write(key: string, value: unknown): void { this.data.set(key, value); }
 }
@@ -20,13 +25,42 @@ export interface QueuedPodInfo {
   attempts: number;
   initialAttemptTimestamp: number;
   unschedulablePlugins: Set<string>;
+  /** The PreEnqueue plugin that keeps the pod out of activeQ (e.g. SchedulingGates). */
+  gatedBy?: string;
+}
+
+/** What plugins may reach besides their arguments: the cycle's snapshot and the cluster (framework.Handle). */
+export interface Handle {
+  /** The node snapshot of the current cycle, in iteration order. */
+  nodeInfos(): NodeInfo[];
+  nodeInfo(name: string): NodeInfo | undefined;
+  now(): number;
+  /** Pods held at Permit (gang scheduling allows its siblings through these). */
+  waitingPods(): WaitingPod[];
 }
 
 export interface Plugin { readonly name: string }
 
+export interface PreEnqueuePlugin extends Plugin { preEnqueue(pod: Pod): Status }
 export interface QueueSortPlugin extends Plugin { less(a: QueuedPodInfo, b: QueuedPodInfo): boolean }
-export interface PreFilterPlugin extends Plugin { preFilter(state: CycleState, pod: Pod): Status }
+
+/** A PreFilter may narrow the nodes worth filtering (e.g. NodeName, NodeAffinity on metadata.name). */
+export interface PreFilterResult { nodeNames?: Set<string> }
+export interface PreFilterPlugin extends Plugin {
+  preFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; result?: PreFilterResult };
+  /** PreFilterExtensions: preemption adds and removes pods on a node and asks the filters again. */
+  addPod?(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void;
+  removePod?(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void;
+}
 export interface FilterPlugin extends Plugin { filter(state: CycleState, pod: Pod, node: NodeInfo): Status }
+
+export interface NodeToStatus { get(node: string): Status | undefined; entries(): Iterable<[string, Status]> }
+export interface PostFilterResult { nominatedNodeName?: string }
+export interface PostFilterPlugin extends Plugin {
+  postFilter(state: CycleState, pod: Pod, filtered: NodeToStatus): { status: Status; result?: PostFilterResult };
+}
+
+export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status }
 export interface NodeScore { name: string; score: number }
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
@@ -37,6 +71,16 @@ export interface ReservePlugin extends Plugin {
   reserve(state: CycleState, pod: Pod, nodeName: string): Status;
   unreserve(state: CycleState, pod: Pod, nodeName: string): void;
 }
+/** Permit may approve, deny, or hold the pod (Wait) up to a timeout; gang scheduling waits here. */
+export interface PermitPlugin extends Plugin { permit(state: CycleState, pod: Pod, nodeName: string): { status: Status; timeoutMs?: number } }
+export interface PreBindPlugin extends Plugin { preBind(state: CycleState, pod: Pod, nodeName: string): Status }
 export interface BindPlugin extends Plugin { bind(state: CycleState, pod: Pod, nodeName: string): Status }
+export interface PostBindPlugin extends Plugin { postBind(state: CycleState, pod: Pod, nodeName: string): void }
+
+/** Every extension point's interface, for type tests in the registry. */
+export type AnyPlugin = Plugin & Partial<PreEnqueuePlugin & QueueSortPlugin & PreFilterPlugin & FilterPlugin & PostFilterPlugin & PreScorePlugin & ScorePlugin & ReservePlugin & PermitPlugin & PreBindPlugin & BindPlugin & PostBindPlugin>;
 
 export interface WeightedScorePlugin { plugin: ScorePlugin; weight: number }
+
+/** A node as the framework sees it (for plugins that only need the object). */
+export type NodeObject = Node;

@@ -1,7 +1,8 @@
-// NodeAffinity: spec.nodeSelector and required node affinity as a Filter (preferred terms arrive with the
-// full scheduling framework issue).
+// NodeAffinity: spec.nodeSelector and required node affinity as a Filter; preferred terms as a Score
+// (the sum of the weights of matching terms, normalized by the maximum).
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
-import type { CycleState, FilterPlugin } from '../framework/interface.ts';
+import type { CycleState, FilterPlugin, NodeScore, ScorePlugin } from '../framework/interface.ts';
+import { defaultNormalizeScore } from './TaintToleration.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 
@@ -34,7 +35,7 @@ function matchesFieldName(node: Node, r: NodeSelectorRequirement): boolean {
   return r.operator === 'In' ? (r.values ?? []).includes(name) : r.operator === 'NotIn' ? !(r.values ?? []).includes(name) : false;
 }
 
-export class NodeAffinity implements FilterPlugin {
+export class NodeAffinity implements FilterPlugin, ScorePlugin {
   readonly name = 'NodeAffinity';
   filter(_s: CycleState, pod: Pod, info: NodeInfo): Status {
     const node = info.node;
@@ -43,5 +44,17 @@ export class NodeAffinity implements FilterPlugin {
     const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
     if (terms && !terms.some((t) => matchesTerm(node, t))) return Status.unresolvable(ERR_REASON_POD);
     return Status.success();
+  }
+
+  score(_s: CycleState, pod: Pod, info: NodeInfo): number {
+    let total = 0;
+    for (const t of pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) {
+      if (t.weight !== 0 && matchesTerm(info.node, t.preference)) total += t.weight;
+    }
+    return total;
+  }
+
+  normalizeScore(_s: CycleState, _pod: Pod, scores: NodeScore[]): void {
+    defaultNormalizeScore(scores, false);
   }
 }

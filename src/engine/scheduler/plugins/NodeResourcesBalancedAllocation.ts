@@ -1,18 +1,24 @@
-// NodeResourcesBalancedAllocation: prefer nodes whose cpu and memory would be used in similar fractions.
-// score = (1 − standard deviation of the fractions) × 100.
+// NodeResourcesBalancedAllocation: prefer nodes whose resources would be used in similar fractions.
+// score = (1 − standard deviation of the requested fractions) × 100 (two resources: |a − b| / 2).
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
 import { cyclePodInfo, type NodeInfo } from '../framework/nodeinfo.ts';
+import { DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
 export class NodeResourcesBalancedAllocation implements ScorePlugin {
   readonly name = 'NodeResourcesBalancedAllocation';
+  private readonly resources: ResourceSpec[];
+  constructor(args: { resources?: ResourceSpec[] } = {}) {
+    this.resources = args.resources?.length ? args.resources : DEFAULT_RESOURCES;
+  }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
     const info = cyclePodInfo(state, pod);
     const fractions: number[] = [];
-    const cpuAlloc = node.allocatable.cpu ?? 0, memAlloc = node.allocatable.memory ?? 0;
-    if (cpuAlloc > 0) fractions.push(Math.min(1, (node.nonZeroRequested.cpu + info.nonZero.cpu) / cpuAlloc));
-    if (memAlloc > 0) fractions.push(Math.min(1, (node.nonZeroRequested.memory + info.nonZero.memory) / memAlloc));
+    for (const { name } of this.resources) {
+      const alloc = node.allocatable[name] ?? 0;
+      if (alloc > 0) fractions.push(Math.min(1, requestedWithPod(info, node, name) / alloc));
+    }
     let std = 0;
     if (fractions.length === 2) std = Math.abs(fractions[0] - fractions[1]) / 2;
     else if (fractions.length > 2) {

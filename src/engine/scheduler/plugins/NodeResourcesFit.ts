@@ -1,17 +1,57 @@
-// NodeResourcesFit: Filter checks the pod's requests against allocatable minus what is requested already;
-// Score uses the LeastAllocated strategy (cpu and memory, weight 1 each) on non-zero requests.
+// NodeResourcesFit: Filter checks the pod's requests against allocatable minus what is requested already
+// (extended resources such as nvidia.com/gpu included); Score follows the configured scoring strategy —
+// LeastAllocated (default), MostAllocated or RequestedToCapacityRatio — over weighted resources, using the
+// non-zero requests (100m / 200Mi for containers without requests) for cpu and memory.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
-import { cyclePodInfo, type NodeInfo } from '../framework/nodeinfo.ts';
+import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+
+export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated' | 'RequestedToCapacityRatio';
+export interface ResourceSpec { name: string; weight: number }
+export interface UtilizationShapePoint { utilization: number; score: number }
+
+export interface NodeResourcesFitArgs {
+  ignoredResources?: string[];
+  ignoredResourceGroups?: string[];
+  scoringStrategy?: { type?: ScoringStrategyType; resources?: ResourceSpec[]; requestedToCapacityRatio?: { shape?: UtilizationShapePoint[] } };
+}
+
+export const DEFAULT_RESOURCES: ResourceSpec[] = [{ name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }];
+/** The shape's scores are 0–10 in the API and scaled to 0–100 (MaxCustomPriorityScore). */
+const MAX_CUSTOM_PRIORITY_SCORE = 10;
+
+export class ArgsError extends Error {}
 
 export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlugin {
   readonly name = 'NodeResourcesFit';
-  constructor(private readonly resources: { name: string; weight: number }[] = [{ name: 'cpu', weight: 1 }, { name: 'memory', weight: 1 }]) {}
+  readonly strategy: ScoringStrategyType;
+  readonly resources: ResourceSpec[];
+  private readonly shape: UtilizationShapePoint[];
+  private readonly ignored: Set<string>;
+  private readonly ignoredGroups: string[];
 
-  preFilter(state: CycleState, pod: Pod): Status {
+  constructor(args: NodeResourcesFitArgs = {}) {
+    const s = args.scoringStrategy ?? {};
+    this.strategy = s.type ?? 'LeastAllocated';
+    if (!['LeastAllocated', 'MostAllocated', 'RequestedToCapacityRatio'].includes(this.strategy)) {
+      throw new ArgsError(`scoringStrategy.type: Unsupported value: "${this.strategy}": supported values: "LeastAllocated", "MostAllocated", "RequestedToCapacityRatio"`);
+    }
+    this.resources = s.resources?.length ? s.resources : DEFAULT_RESOURCES;
+    for (const [i, r] of this.resources.entries()) {
+      if (!Number.isInteger(r.weight) || r.weight < 1 || r.weight > 100) throw new ArgsError(`scoringStrategy.resources[${i}].weight: Invalid value: ${r.weight}: resource weight of ${r.name} not in valid range [1, 100]`);
+    }
+    this.shape = (s.requestedToCapacityRatio?.shape ?? [{ utilization: 0, score: 10 }, { utilization: 100, score: 0 }]).map((p) => ({ utilization: p.utilization, score: (p.score * MAX_NODE_SCORE) / MAX_CUSTOM_PRIORITY_SCORE }));
+    if (this.strategy === 'RequestedToCapacityRatio') {
+      for (let i = 1; i < this.shape.length; i++) if (this.shape[i].utilization <= this.shape[i - 1].utilization) throw new ArgsError('scoringStrategy.requestedToCapacityRatio.shape: Invalid value: utilization values must be sorted in increasing order');
+    }
+    this.ignored = new Set(args.ignoredResources ?? []);
+    this.ignoredGroups = args.ignoredResourceGroups ?? [];
+  }
+
+  preFilter(state: CycleState, pod: Pod): { status: Status } {
     cyclePodInfo(state, pod);
-    return Status.success();
+    return { status: Status.success() };
   }
 
   filter(state: CycleState, pod: Pod, node: NodeInfo): Status {
@@ -19,28 +59,60 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     const reasons: string[] = [];
     const allowedPods = node.allocatable.pods ?? 0;
     if (node.pods.size + 1 > allowedPods) reasons.push('Too many pods');
-    for (const [resource, want] of Object.entries(info.requests)) {
-      if (want === 0) continue;
+    for (const resource in info.requests) {
+      const want = info.requests[resource];
+      if (want === 0 || this.isIgnored(resource)) continue;
       const free = (node.allocatable[resource] ?? 0) - (node.requested[resource] ?? 0);
       if (want > free) reasons.push(`Insufficient ${resource}`);
     }
     return reasons.length ? Status.unschedulable(...reasons) : Status.success();
   }
 
-  /** leastRequestedScore: (allocatable − requested) × 100 / allocatable, weighted over resources. */
-  score(state: CycleState, pod: Pod, node: NodeInfo): number {
-    const info = cyclePodInfo(state, pod);
-    let total = 0, weights = 0;
-    for (const { name, weight } of this.resources) {
-      const alloc = node.allocatable[name] ?? 0;
-      if (alloc === 0) continue;
-      const requested = name === 'cpu' ? node.nonZeroRequested.cpu + info.nonZero.cpu
-        : name === 'memory' ? node.nonZeroRequested.memory + info.nonZero.memory
-        : (node.requested[name] ?? 0) + (info.requests[name] ?? 0);
-      const s = requested > alloc ? 0 : Math.floor(((alloc - requested) * MAX_NODE_SCORE) / alloc);
-      total += s * weight;
-      weights += weight;
-    }
-    return weights === 0 ? 0 : Math.floor(total / weights);
+  private isIgnored(resource: string): boolean {
+    if (resource === 'cpu' || resource === 'memory' || resource === 'ephemeral-storage' || resource === 'pods') return false;
+    return this.ignored.has(resource) || this.ignoredGroups.some((g) => resource.startsWith(`${g}/`));
   }
+
+  score(state: CycleState, pod: Pod, node: NodeInfo): number {
+    return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, (req, alloc) => this.scoreOne(req, alloc));
+  }
+
+  private scoreOne(requested: number, allocatable: number): number {
+    switch (this.strategy) {
+      case 'LeastAllocated': return requested > allocatable ? 0 : Math.floor(((allocatable - requested) * MAX_NODE_SCORE) / allocatable);
+      case 'MostAllocated': return Math.floor((Math.min(requested, allocatable) * MAX_NODE_SCORE) / allocatable);
+      case 'RequestedToCapacityRatio': return Math.floor(brokenLinear(this.shape, Math.floor((Math.min(requested, allocatable) * 100) / allocatable)));
+    }
+  }
+}
+
+/** resourceAllocationScorer: Σ score(resource) × weight / Σ weight, over resources the node has. */
+export function resourceAllocationScore(info: PodInfo, node: NodeInfo, resources: ResourceSpec[], one: (requested: number, allocatable: number) => number): number {
+  let total = 0, weights = 0;
+  for (const { name, weight } of resources) {
+    const alloc = node.allocatable[name] ?? 0;
+    if (alloc === 0) continue;
+    total += one(requestedWithPod(info, node, name), alloc) * weight;
+    weights += weight;
+  }
+  return weights === 0 ? 0 : Math.floor(total / weights);
+}
+
+/** The node's requests plus the pod's, non-zero for cpu and memory as scoring uses them. */
+export function requestedWithPod(info: PodInfo, node: NodeInfo, resource: string): number {
+  if (resource === 'cpu') return node.nonZeroRequested.cpu + info.nonZero.cpu;
+  if (resource === 'memory') return node.nonZeroRequested.memory + info.nonZero.memory;
+  return (node.requested[resource] ?? 0) + (info.requests[resource] ?? 0);
+}
+
+/** helper.BuildBrokenLinearFunction: piecewise linear between the shape's points, flat outside them. */
+function brokenLinear(shape: UtilizationShapePoint[], p: number): number {
+  for (let i = 0; i < shape.length; i++) {
+    if (p <= shape[i].utilization) {
+      if (i === 0) return shape[0].score;
+      const a = shape[i - 1], b = shape[i];
+      return a.score + ((b.score - a.score) * (p - a.utilization)) / (b.utilization - a.utilization);
+    }
+  }
+  return shape[shape.length - 1].score;
 }

@@ -1,0 +1,158 @@
+// The framework runtime (pkg/scheduler/framework/runtime): one per profile. It holds the plugins of every
+// extension point in configured order and runs them with upstream semantics (Skip, first failure wins,
+// normalize then weight scores).
+import type { Pod } from 'kubernetes-types/core/v1';
+import {
+  MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
+  type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
+  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin,
+} from './interface.ts';
+import type { NodeInfo } from './nodeinfo.ts';
+import { Code, Status } from './status.ts';
+
+export interface ExtensionPoints {
+  preEnqueue: PreEnqueuePlugin[];
+  queueSort: QueueSortPlugin;
+  preFilter: PreFilterPlugin[];
+  filter: FilterPlugin[];
+  postFilter: PostFilterPlugin[];
+  preScore: PreScorePlugin[];
+  score: WeightedScorePlugin[];
+  reserve: ReservePlugin[];
+  permit: PermitPlugin[];
+  preBind: PreBindPlugin[];
+  bind: BindPlugin[];
+  postBind: PostBindPlugin[];
+}
+
+export interface PluginScoreTrace { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
+
+export class Framework {
+  constructor(readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>) {}
+
+  get queueSort(): QueueSortPlugin { return this.points.queueSort; }
+
+  runPreEnqueue(pod: Pod): Status {
+    for (const p of this.points.preEnqueue) {
+      const s = p.preEnqueue(pod);
+      if (!s.isSuccess()) return s.withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  /** RunPreFilterPlugins: Skip marks the plugin's Filter as skipped; node sets from results intersect. */
+  runPreFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; nodeNames?: Set<string> } {
+    let nodeNames: Set<string> | undefined;
+    for (const p of this.points.preFilter) {
+      const { status, result } = p.preFilter(state, pod, nodes);
+      if (status.code === Code.Skip) { state.skipFilter.add(p.name); continue; }
+      if (!status.isSuccess()) return { status: status.withPlugin(p.name) };
+      if (result?.nodeNames) nodeNames = nodeNames ? new Set([...nodeNames].filter((n) => result.nodeNames!.has(n))) : result.nodeNames;
+    }
+    return { status: Status.success(), nodeNames };
+  }
+
+  /** RunFilterPlugins: the first plugin that does not return Success decides. */
+  runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status {
+    for (const p of this.points.filter) {
+      if (state.skipFilter.has(p.name)) continue;
+      const s = p.filter(state, pod, node);
+      if (!s.isSuccess()) return s.withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  runPostFilter(state: CycleState, pod: Pod, filtered: NodeToStatus): { status: Status; result?: PostFilterResult } {
+    let last = Status.unschedulable();
+    for (const p of this.points.postFilter) {
+      const r = p.postFilter(state, pod, filtered);
+      if (r.status.isSuccess()) return { status: r.status, result: r.result };
+      if (r.status.code !== Code.Unschedulable) return { status: r.status.withPlugin(p.name) };
+      last = r.status.withPlugin(p.name);
+    }
+    return { status: last };
+  }
+
+  runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {
+    for (const p of this.points.preScore) {
+      const s = p.preScore(state, pod, nodes);
+      if (s.code === Code.Skip) { state.skipScore.add(p.name); continue; }
+      if (!s.isSuccess()) return s.withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  /** RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight. Returns per node, per plugin. */
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): { totals: Float64Array; perPlugin: PluginScoreTrace[][] } {
+    const totals = new Float64Array(nodes.length);
+    const perPlugin: PluginScoreTrace[][] = nodes.map(() => []);
+    for (const { plugin, weight } of this.points.score) {
+      if (state.skipScore.has(plugin.name)) continue;
+      const scores = nodes.map((n) => ({ name: n.name, score: plugin.score(state, pod, n) }));
+      const raw = scores.map((s) => s.score);
+      plugin.normalizeScore?.(state, pod, scores);
+      for (let i = 0; i < nodes.length; i++) {
+        const normalized = scores[i].score;
+        if (normalized > MAX_NODE_SCORE || normalized < 0) throw new Error(`plugin "${plugin.name}" returns an invalid score ${normalized}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
+        totals[i] += normalized * weight;
+        perPlugin[i].push({ plugin: plugin.name, raw: raw[i], normalized, weight, weighted: normalized * weight });
+      }
+    }
+    return { totals, perPlugin };
+  }
+
+  runReserve(state: CycleState, pod: Pod, node: string): Status {
+    for (let i = 0; i < this.points.reserve.length; i++) {
+      const p = this.points.reserve[i];
+      const s = p.reserve(state, pod, node);
+      if (!s.isSuccess()) {
+        this.runUnreserve(state, pod, node);
+        return s.withPlugin(p.name);
+      }
+    }
+    return Status.success();
+  }
+
+  /** Unreserve runs in reverse order, for every Reserve plugin. */
+  runUnreserve(state: CycleState, pod: Pod, node: string): void {
+    for (let i = this.points.reserve.length - 1; i >= 0; i--) this.points.reserve[i].unreserve(state, pod, node);
+  }
+
+  /** RunPermitPlugins: any rejection wins; otherwise Wait with the shortest timeout if any plugin waits. */
+  runPermit(state: CycleState, pod: Pod, node: string): { status: Status; timeoutMs?: number } {
+    let wait: number | undefined;
+    let waiter = '';
+    for (const p of this.points.permit) {
+      const { status, timeoutMs } = p.permit(state, pod, node);
+      if (status.code === Code.Wait) {
+        const t = Math.min(timeoutMs ?? 15 * 60_000, 15 * 60_000);
+        if (wait === undefined || t < wait) { wait = t; waiter = p.name; }
+        continue;
+      }
+      if (!status.isSuccess()) return { status: status.withPlugin(p.name) };
+    }
+    return wait === undefined ? { status: Status.success() } : { status: new Status(Code.Wait, [], waiter), timeoutMs: wait };
+  }
+
+  runPreBind(state: CycleState, pod: Pod, node: string): Status {
+    for (const p of this.points.preBind) {
+      const s = p.preBind(state, pod, node);
+      if (!s.isSuccess()) return s.withPlugin(p.name);
+    }
+    return Status.success();
+  }
+
+  /** RunBindPlugins: the first binder that does not Skip binds. */
+  runBind(state: CycleState, pod: Pod, node: string): Status {
+    for (const p of this.points.bind) {
+      const s = p.bind(state, pod, node);
+      if (s.code === Code.Skip) continue;
+      return s.isSuccess() ? s : s.withPlugin(p.name);
+    }
+    return Status.error('no bind plugin bound the pod');
+  }
+
+  runPostBind(state: CycleState, pod: Pod, node: string): void {
+    for (const p of this.points.postBind) p.postBind(state, pod, node);
+  }
+}
