@@ -18,6 +18,7 @@ import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import type { SchedulingTrace } from './scheduler/trace.ts';
+import type { KubeSchedulerConfiguration } from './scheduler/config.ts';
 import { DEFAULT_START_MS, SimClock } from './sim/clock.ts';
 import { SeededRng } from './sim/rng.ts';
 import type { NodeSpec, SimHost } from './simctl/host.ts';
@@ -46,9 +47,9 @@ export class Cluster implements KubesimCluster, SimHost {
     const snap = opts.snapshot;
     this.seed = snap?.seed ?? opts.seed ?? 1;
     this.startMs = DEFAULT_START_MS;
-    this.ipam = snap?.config ?? {
-      clusterCIDR: opts.clusterCIDR ?? DEFAULT_NODE_IPAM.clusterCIDR,
-      nodeCIDRMaskSize: opts.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize,
+    this.ipam = {
+      clusterCIDR: snap?.config?.clusterCIDR ?? opts.clusterCIDR ?? DEFAULT_NODE_IPAM.clusterCIDR,
+      nodeCIDRMaskSize: snap?.config?.nodeCIDRMaskSize ?? opts.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize,
     };
     this.clock = new SimClock(snap?.nowMs ?? DEFAULT_START_MS);
     const root = new SeededRng(snap ? `${this.seed}@${snap.resourceVersion}` : this.seed);
@@ -67,6 +68,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
     ];
     this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'));
+    if (snap?.config?.scheduler) this.scheduler.setConfiguration(snap.config.scheduler as KubeSchedulerConfiguration);
     this.nodes = new NodeManager(this.store, this.clock, this.recorder, root.fork('nodes'));
     for (const c of this.controllers) c.start();
     this.scheduler.start();
@@ -106,7 +108,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam },
+      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam, scheduler: this.scheduler.configuration() },
     };
   }
 
@@ -120,6 +122,9 @@ export class Cluster implements KubesimCluster, SimHost {
   advanceMs(ms: number): void { this.clock.advance(ms); }
   startedAt(): number { return this.startMs; }
   schedulingTrace(podKey: string): SchedulingTrace | undefined { return this.scheduler.traces.forPod(podKey); }
+  schedulerConfiguration(): KubeSchedulerConfiguration { return this.scheduler.configuration(); }
+  setSchedulerConfiguration(cfg: KubeSchedulerConfiguration): void { this.scheduler.setConfiguration(cfg); }
+  schedulerProfiles(): string[] { return this.scheduler.profileNames(); }
 
   // ---- internals ----
 
@@ -137,7 +142,7 @@ export class Cluster implements KubesimCluster, SimHost {
         code = r.code;
         documents = r.documents;
       } else if (program === 'sim') {
-        runSim(this, rest, out);
+        runSim(this, rest, out, { stdin, files: this.files });
       } else if (program === undefined) {
         code = 0;
       } else {

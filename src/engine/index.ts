@@ -41,7 +41,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown };
 }
 
 export interface CreateClusterOptions {

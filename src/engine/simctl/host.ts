@@ -1,6 +1,7 @@
 // What `sim` commands may drive: implemented by the composition root (cluster.ts).
 import type { Taint } from 'kubernetes-types/core/v1';
 import type { SchedulingTrace } from '../scheduler/trace.ts';
+import type { KubeSchedulerConfiguration } from '../scheduler/config.ts';
 
 export interface NodeSpec {
   name: string;
@@ -18,4 +19,14 @@ export interface SimHost {
   now(): number;
   startedAt(): number;
   schedulingTrace(podKey: string): SchedulingTrace | undefined;
+  schedulerConfiguration(): KubeSchedulerConfiguration;
+  /** Throws a ConfigError for a bad configuration (the running one stays). */
+  setSchedulerConfiguration(cfg: KubeSchedulerConfiguration): void;
+  schedulerProfiles(): string[];
+}
+
+/** What a sim command may read: standard input and the files `-f NAME` names. */
+export interface SimInput {
+  stdin?: string;
+  files: ReadonlyMap<string, string>;
 }

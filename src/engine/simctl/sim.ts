@@ -7,7 +7,8 @@ import { CommandError } from '../kubectl/context.ts';
 import { FlagError, flag, parseFlags, type FlagSpec } from '../kubectl/flags.ts';
 import { TABLE_TABWRITER, tabwrite } from '../kubectl/printers/tabwriter.ts';
 import { humanDuration } from '../kubectl/printers/duration.ts';
-import type { NodeSpec, SimHost } from './host.ts';
+import type { NodeSpec, SimHost, SimInput } from './host.ts';
+import { schedulerCommand } from './scheduler.ts';
 import { explainPod } from './explain.ts';
 
 export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
@@ -18,14 +19,15 @@ Commands:
   sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]
   sim node list
   sim advance DURATION          (e.g. 30s, 5m, 1h30m)
-  sim explain pod NAME [-n NAMESPACE]`;
+  sim explain pod NAME [-n NAMESPACE] [-o json]
+  sim scheduler config [-f FILE|-]   (show or load a KubeSchedulerConfiguration)`;
 
 const nodeAddFlags: FlagSpec[] = [
   { name: 'cpu', value: true }, { name: 'memory', value: true }, { name: 'pods', value: true },
   { name: 'labels', value: true }, { name: 'taints', value: true },
 ];
 
-export function runSim(host: SimHost, argv: string[], out: string[]): void {
+export function runSim(host: SimHost, argv: string[], out: string[], input: SimInput = { files: new Map() }): void {
   const [group, verb, ...rest] = argv;
   try {
     switch (group) {
@@ -36,6 +38,8 @@ export function runSim(host: SimHost, argv: string[], out: string[]): void {
         if (verb === 'add') return nodeAdd(host, rest, out);
         if (verb === 'list' || verb === 'ls') return nodeList(host, out);
         throw new CommandError(`unknown command "node ${verb ?? ''}" for "sim": expected add or list`);
+      case 'scheduler':
+        return schedulerCommand(host, argv.slice(1), out, input);
       case 'advance': {
         if (!verb) throw new CommandError('sim advance needs a duration, e.g. sim advance 30s');
         const ms = parseDuration(verb);
@@ -45,10 +49,13 @@ export function runSim(host: SimHost, argv: string[], out: string[]): void {
       }
       case 'explain': {
         if (verb !== 'pod' && verb !== 'pods' && verb !== 'po') throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE]');
-        const p = parseFlags(rest, [{ name: 'namespace', short: 'n', value: true }]);
+        const p = parseFlags(rest, [{ name: 'namespace', short: 'n', value: true }, { name: 'output', short: 'o', value: true }]);
         const name = p.positional[0];
-        if (!name) throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE]');
-        out.push(explainPod(host.schedulingTrace(`${flag(p, 'namespace') ?? 'default'}/${name}`), name, host.now()));
+        if (!name) throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE] [-o json]');
+        const trace = host.schedulingTrace(`${flag(p, 'namespace') ?? 'default'}/${name}`);
+        const output = flag(p, 'output');
+        if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
+        out.push(output === 'json' ? JSON.stringify(trace ?? null, null, 2) : explainPod(trace, name, host.now()));
         return;
       }
       default:
