@@ -9,7 +9,7 @@ export class SchedulerCache {
   private readonly podNode = new Map<string, string>();
   private readonly assumed = new Set<string>();
   /** Stable order for round-robin node iteration. */
-  private order: string[] = [];
+  private order: NodeInfo[] = [];
   private orderDirty = true;
 
   addOrUpdateNode(node: Node): void {
@@ -27,10 +27,10 @@ export class SchedulerCache {
 
   nodeList(): NodeInfo[] {
     if (this.orderDirty) {
-      this.order = [...this.nodes.keys()].filter((n) => this.nodes.get(n)!.node.status);
+      this.order = [...this.nodes.values()].filter((n) => n.node.status);
       this.orderDirty = false;
     }
-    return this.order.map((n) => this.nodes.get(n)!);
+    return this.order;
   }
 
   /** An assigned, non-terminal pod as the informer reports it; confirms an assumed pod. */

@@ -140,7 +140,7 @@ export class Scheduler {
     this.cycleNodes = nodes;
     const trace: SchedulingTrace = {
       pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
-      result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [], scores: [],
+      result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
     };
 
     const pre = fwk.runPreFilter(state, pod, nodes);
@@ -162,9 +162,9 @@ export class Scheduler {
     if (feasible.length > 1) {
       const ps = fwk.runPreScore(state, pod, feasible);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
-      const { totals, perPlugin } = fwk.runScore(state, pod, feasible);
-      trace.scores = feasible.map((n, i) => ({ node: n.name, total: totals[i], plugins: perPlugin[i] }));
-      chosen = this.selectHost(feasible, totals);
+      const table = fwk.runScore(state, pod, feasible);
+      trace.scoreTable = table;
+      chosen = this.selectHost(feasible, table.totals);
     }
     trace.node = chosen;
 

@@ -6,6 +6,16 @@ export interface FilterVerdict { node: string; plugin: string; code: string; rea
 export interface PluginScore { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
 export interface NodeScoreTrace { node: string; total: number; plugins: PluginScore[] }
 
+/** Per node × plugin scores in flat arrays: index node * plugins.length + plugin. */
+export interface ScoreTable {
+  nodes: string[];
+  plugins: string[];
+  weights: number[];
+  raw: Float64Array;
+  normalized: Float64Array;
+  totals: Float64Array;
+}
+
 export interface SchedulingTrace {
   pod: string; // namespace/name
   uid: string;
@@ -20,7 +30,8 @@ export interface SchedulingTrace {
   nodesEvaluated: number;
   feasible: number;
   rejected: FilterVerdict[];
-  scores: NodeScoreTrace[];
+  /** Scores in compact form (the hot path allocates no object per node); see traceScores. */
+  scoreTable?: ScoreTable;
   /** A PreFilter plugin that rejected the pod for every node. */
   preFilter?: { plugin: string; reasons: string[] };
   /** PostFilter (preemption) outcome when no node fit. */
@@ -48,4 +59,22 @@ export class TraceBuffer {
 
   forPod(key: string): SchedulingTrace | undefined { return this.latest.get(key); }
   all(): readonly SchedulingTrace[] { return this.buf; }
+}
+
+/** The scores of a trace as one record per node, highest total first is up to the caller. */
+export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
+  const st = t.scoreTable;
+  if (!st) return [];
+  const m = st.plugins.length;
+  return st.nodes.map((node, i) => ({
+    node,
+    total: st.totals[i],
+    plugins: st.plugins.map((plugin, j) => ({ plugin, raw: st.raw[i * m + j], normalized: st.normalized[i * m + j], weight: st.weights[j], weighted: st.normalized[i * m + j] * st.weights[j] })),
+  }));
+}
+
+/** A trace as users read it (sim explain -o json): scores as records, no typed arrays. */
+export function traceForDisplay(t: SchedulingTrace): Omit<SchedulingTrace, 'scoreTable'> & { scores: NodeScoreTrace[] } {
+  const { scoreTable: _, ...rest } = t;
+  return { ...rest, scores: traceScores(t) };
 }

@@ -1,5 +1,5 @@
 // `sim explain pod`: the scheduler's last decision about a pod, node by node.
-import type { SchedulingTrace } from '../scheduler/trace.ts';
+import { traceScores, type SchedulingTrace } from '../scheduler/trace.ts';
 import { humanDuration } from '../kubectl/printers/duration.ts';
 
 export function explainPod(trace: SchedulingTrace | undefined, name: string, now: number): string {
@@ -14,9 +14,10 @@ export function explainPod(trace: SchedulingTrace | undefined, name: string, now
     lines.push('', 'Filtered out:');
     for (const r of trace.rejected) lines.push(`  ${r.node}\t${r.plugin}\t${r.reasons.join(', ')}`);
   }
-  if (trace.scores.length) {
+  const scores = traceScores(trace);
+  if (scores.length) {
     lines.push('', 'Scores (normalized × weight):');
-    const sorted = [...trace.scores].sort((a, b) => b.total - a.total);
+    const sorted = [...scores].sort((a, b) => b.total - a.total);
     for (const s of sorted) {
       lines.push(`  ${s.node}\ttotal ${s.total}\t${s.plugins.map((p) => `${p.plugin} ${p.normalized}×${p.weight}`).join(', ')}${s.node === trace.node ? '\t← chosen' : ''}`);
     }

@@ -10,6 +10,7 @@ import { humanDuration } from '../kubectl/printers/duration.ts';
 import type { NodeSpec, SimHost, SimInput } from './host.ts';
 import { schedulerCommand } from './scheduler.ts';
 import { explainPod } from './explain.ts';
+import { traceForDisplay } from '../scheduler/trace.ts';
 
 export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
 
@@ -55,7 +56,7 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
         const trace = host.schedulingTrace(`${flag(p, 'namespace') ?? 'default'}/${name}`);
         const output = flag(p, 'output');
         if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
-        out.push(output === 'json' ? JSON.stringify(trace ?? null, null, 2) : explainPod(trace, name, host.now()));
+        out.push(output === 'json' ? JSON.stringify(trace ? traceForDisplay(trace) : null, null, 2) : explainPod(trace, name, host.now()));
         return;
       }
       default:

@@ -9,6 +9,8 @@ export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 export interface PodInfo {
   pod: Pod;
   requests: PodRequests;
+  /** The same requests as a list, for the filter's hot loop. */
+  requestEntries: [string, number][];
   nonZero: { cpu: number; memory: number };
   hostPorts: string[];
 }
@@ -23,7 +25,7 @@ export function podInfoOf(pod: Pod): PodInfo {
   }
   const hostPorts: string[] = [];
   for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.hostPort) hostPorts.push(`${p.protocol ?? 'TCP'}/${p.hostIP ?? '0.0.0.0'}/${p.hostPort}`);
-  return { pod, requests, nonZero: { cpu, memory }, hostPorts };
+  return { pod, requests, requestEntries: Object.entries(requests).filter(([, v]) => v !== 0), nonZero: { cpu, memory }, hostPorts };
 }
 
 export class NodeInfo {
@@ -34,6 +36,9 @@ export class NodeInfo {
   allocatable: Record<string, number> = {};
   /** Bumped on every change, so snapshots copy only what changed. */
   generation = 0;
+  name = '';
+  /** node.status.images by name → size, for ImageLocality. */
+  imageSizes = new Map<string, number>();
 
   constructor(public node: Node) {
     this.setNode(node);
@@ -44,6 +49,9 @@ export class NodeInfo {
     const alloc: Record<string, number> = {};
     for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
     this.allocatable = alloc;
+    this.name = node.metadata?.name ?? '';
+    this.imageSizes = new Map();
+    for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
     this.generation++;
   }
 
@@ -67,7 +75,6 @@ export class NodeInfo {
     this.generation++;
   }
 
-  get name(): string { return this.node.metadata!.name!; }
 }
 
 const POD_INFO_KEY = 'PodInfo';

@@ -3,12 +3,13 @@
 // normalize then weight scores).
 import type { Pod } from 'kubernetes-types/core/v1';
 import {
-  MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
+  MAX_NODE_SCORE, type AnyPlugin, type NodeScore, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
   type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin,
 } from './interface.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import { Code, Status } from './status.ts';
+import type { ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -25,7 +26,6 @@ export interface ExtensionPoints {
   postBind: PostBindPlugin[];
 }
 
-export interface PluginScoreTrace { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
 
 export class Framework {
   constructor(readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>) {}
@@ -82,23 +82,29 @@ export class Framework {
     return Status.success();
   }
 
-  /** RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight. Returns per node, per plugin. */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): { totals: Float64Array; perPlugin: PluginScoreTrace[][] } {
-    const totals = new Float64Array(nodes.length);
-    const perPlugin: PluginScoreTrace[][] = nodes.map(() => []);
-    for (const { plugin, weight } of this.points.score) {
-      if (state.skipScore.has(plugin.name)) continue;
-      const scores = nodes.map((n) => ({ name: n.name, score: plugin.score(state, pod, n) }));
-      const raw = scores.map((s) => s.score);
-      plugin.normalizeScore?.(state, pod, scores);
-      for (let i = 0; i < nodes.length; i++) {
-        const normalized = scores[i].score;
-        if (normalized > MAX_NODE_SCORE || normalized < 0) throw new Error(`plugin "${plugin.name}" returns an invalid score ${normalized}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
-        totals[i] += normalized * weight;
-        perPlugin[i].push({ plugin: plugin.name, raw: raw[i], normalized, weight, weighted: normalized * weight });
+  /** RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, into flat arrays. */
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreTable {
+    const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
+    const n = nodes.length, m = active.length;
+    const raw = new Float64Array(n * m), normalized = new Float64Array(n * m), totals = new Float64Array(n);
+    for (let j = 0; j < m; j++) {
+      const { plugin, weight } = active[j];
+      if (plugin.normalizeScore) {
+        const scores: NodeScore[] = new Array(n);
+        for (let i = 0; i < n; i++) scores[i] = { name: nodes[i].name, score: plugin.score(state, pod, nodes[i]) };
+        for (let i = 0; i < n; i++) raw[i * m + j] = scores[i].score;
+        plugin.normalizeScore(state, pod, scores);
+        for (let i = 0; i < n; i++) normalized[i * m + j] = scores[i].score;
+      } else {
+        for (let i = 0; i < n; i++) raw[i * m + j] = normalized[i * m + j] = plugin.score(state, pod, nodes[i]);
+      }
+      for (let i = 0; i < n; i++) {
+        const v = normalized[i * m + j];
+        if (v > MAX_NODE_SCORE || v < 0) throw new Error(`plugin "${plugin.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
+        totals[i] += v * weight;
       }
     }
-    return { totals, perPlugin };
+    return { nodes: nodes.map((x) => x.name), plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {

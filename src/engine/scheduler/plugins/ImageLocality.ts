@@ -21,27 +21,23 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
   readonly name = 'ImageLocality';
   constructor(private readonly handle: Handle) {}
 
-  /** How many nodes hold each image, once per cycle. */
-  preScore(state: CycleState): Status {
-    const spread = new Map<string, number>();
-    for (const n of this.handle.nodeInfos()) for (const img of n.node.status?.images ?? []) for (const name of img.names ?? []) spread.set(name, (spread.get(name) ?? 0) + 1);
-    state.write(KEY, spread);
+  /** The pod's images and how many nodes hold each, once per cycle. */
+  preScore(state: CycleState, pod: Pod): Status {
+    const images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
+    const nodes = this.handle.nodeInfos();
+    const spread = images.map((img) => nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0) / (nodes.length || 1));
+    state.write(KEY, { images, spread });
     return Status.success();
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
-    const spread = state.read<Map<string, number>>(KEY) ?? new Map<string, number>();
-    const total = this.handle.nodeInfos().length || 1;
-    const sizes = new Map<string, number>();
-    for (const img of node.node.status?.images ?? []) for (const name of img.names ?? []) sizes.set(name, img.sizeBytes ?? 0);
-    const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+    const cycle = state.read<{ images: string[]; spread: number[] }>(KEY) ?? { images: [], spread: [] };
     let sum = 0;
-    for (const c of containers) {
-      const name = normalizedImageName(c.image ?? '');
-      const size = sizes.get(name);
-      if (size !== undefined) sum += Math.floor(size * ((spread.get(name) ?? 0) / total));
+    for (let i = 0; i < cycle.images.length; i++) {
+      const size = node.imageSizes.get(cycle.images[i]);
+      if (size !== undefined) sum += Math.floor(size * cycle.spread[i]);
     }
-    const max = MAX_CONTAINER_THRESHOLD * Math.max(1, containers.length);
+    const max = MAX_CONTAINER_THRESHOLD * Math.max(1, cycle.images.length || (pod.spec?.containers?.length ?? 1));
     const clamped = Math.min(Math.max(sum, MIN_THRESHOLD), max);
     return Math.floor((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (max - MIN_THRESHOLD));
   }

@@ -56,16 +56,12 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
 
   filter(state: CycleState, pod: Pod, node: NodeInfo): Status {
     const info = cyclePodInfo(state, pod);
-    const reasons: string[] = [];
-    const allowedPods = node.allocatable.pods ?? 0;
-    if (node.pods.size + 1 > allowedPods) reasons.push('Too many pods');
-    for (const resource in info.requests) {
-      const want = info.requests[resource];
-      if (want === 0 || this.isIgnored(resource)) continue;
-      const free = (node.allocatable[resource] ?? 0) - (node.requested[resource] ?? 0);
-      if (want > free) reasons.push(`Insufficient ${resource}`);
+    let reasons: string[] | undefined;
+    if (node.pods.size + 1 > (node.allocatable.pods ?? 0)) (reasons ??= []).push('Too many pods');
+    for (const [resource, want] of info.requestEntries) {
+      if (want > (node.allocatable[resource] ?? 0) - (node.requested[resource] ?? 0) && !this.isIgnored(resource)) (reasons ??= []).push(`Insufficient ${resource}`);
     }
-    return reasons.length ? Status.unschedulable(...reasons) : Status.success();
+    return reasons ? Status.unschedulable(...reasons) : Status.success();
   }
 
   private isIgnored(resource: string): boolean {

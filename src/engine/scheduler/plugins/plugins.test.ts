@@ -109,7 +109,7 @@ describe('NodePorts, SchedulingGates, ImageLocality', () => {
     const nodes = [info(node('has', 1000, 1000, {}, [{ names: ['nginx:1.27'], sizeBytes: big }])), info(node('not', 1000, 1000))];
     const il = new ImageLocality({ nodeInfos: () => nodes, nodeInfo: () => undefined, now: () => 0, waitingPods: () => [] });
     const state = new CycleState();
-    il.preScore(state);
+    il.preScore(state, pod('p'));
     // sum = 500 MB × 1/2 = 250 MB → (250 − 23) / (1000 − 23) × 100 = 23
     expect(nodes.map((n) => il.score(state, pod('p'), n))).toEqual([23, 0]);
   });
