@@ -1,7 +1,7 @@
 // NodeAffinity: spec.nodeSelector and required node affinity as a Filter; preferred terms as a Score
 // (the sum of the weights of matching terms, normalized by the maximum).
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
-import type { CycleState, FilterPlugin, NodeScore, ScorePlugin } from '../framework/interface.ts';
+import type { CycleState, FilterPlugin, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import { defaultNormalizeScore } from './TaintToleration.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
@@ -35,8 +35,20 @@ function matchesFieldName(node: Node, r: NodeSelectorRequirement): boolean {
   return r.operator === 'In' ? (r.values ?? []).includes(name) : r.operator === 'NotIn' ? !(r.values ?? []).includes(name) : false;
 }
 
-export class NodeAffinity implements FilterPlugin, ScorePlugin {
+export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = 'NodeAffinity';
+
+  /** Nothing required (no nodeSelector, no required terms): Filter is skipped this cycle. */
+  preFilter(_s: CycleState, pod: Pod): { status: Status } {
+    const required = Object.keys(pod.spec?.nodeSelector ?? {}).length > 0 || !!pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+    return { status: required ? Status.success() : Status.skip() };
+  }
+
+  /** No preferred terms: Score is skipped this cycle (as upstream PreScore). */
+  preScore(_s: CycleState, pod: Pod): Status {
+    return pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ? Status.success() : Status.skip();
+  }
+
   filter(_s: CycleState, pod: Pod, info: NodeInfo): Status {
     const node = info.node;
     const labels = node.metadata?.labels ?? {};

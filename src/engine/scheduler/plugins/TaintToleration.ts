@@ -1,7 +1,7 @@
 // TaintToleration: Filter rejects nodes with an untolerated NoSchedule/NoExecute taint; Score prefers nodes
 // with fewer untolerated PreferNoSchedule taints (normalized in reverse).
 import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
-import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type ScorePlugin } from '../framework/interface.ts';
+import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 
@@ -16,12 +16,16 @@ export function tolerates(t: Toleration, taint: Pick<Taint, 'key' | 'value' | 'e
   }
 }
 
-export class TaintToleration implements FilterPlugin, ScorePlugin {
+const PRESCORE_KEY = 'PreScoreTaintToleration';
+
+export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = 'TaintToleration';
 
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
+    const taints = node.node.spec?.taints;
+    if (!taints?.length) return Status.success();
     const tolerations = pod.spec?.tolerations ?? [];
-    for (const taint of node.node.spec?.taints ?? []) {
+    for (const taint of taints) {
       if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
       if (!tolerations.some((t) => tolerates(t, taint))) {
         return Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
@@ -30,9 +34,19 @@ export class TaintToleration implements FilterPlugin, ScorePlugin {
     return Status.success();
   }
 
-  score(_s: CycleState, pod: Pod, node: NodeInfo): number {
-    const tolerations = (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
-    return (node.node.spec?.taints ?? []).filter((taint) => taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => tolerates(t, taint))).length;
+  /** The pod's tolerations that can match PreferNoSchedule taints, once per cycle. */
+  preScore(state: CycleState, pod: Pod): Status {
+    state.write(PRESCORE_KEY, (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule'));
+    return Status.success();
+  }
+
+  score(state: CycleState, _pod: Pod, node: NodeInfo): number {
+    const taints = node.node.spec?.taints;
+    if (!taints?.length) return 0;
+    const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
+    let n = 0;
+    for (const taint of taints) if (taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => tolerates(t, taint))) n++;
+    return n;
   }
 
   /** DefaultNormalizeScore with reverse: fewer intolerable taints score higher. */
