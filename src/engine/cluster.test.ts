@@ -73,7 +73,7 @@ describe('a Deployment becomes Running pods, headless', () => {
     expect(p.status?.phase).toBe('Pending');
     const ev = JSON.parse(mustExec(c, 'kubectl get events -o json')).items.find((e: { reason: string }) => e.reason === 'FailedScheduling');
     expect(ev.type).toBe('Warning');
-    expect(ev.message).toBe('0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 Insufficient cpu.');
+    expect(ev.message).toBe('0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 Insufficient cpu. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.');
     expect(mustExec(c, 'kubectl get pods')).toMatch(/big-\S+\s+0\/1\s+Pending/);
     // A bigger node arriving is a cluster event that moves the pod back to the active queue.
     mustExec(c, 'sim node add w9 --cpu 4 --memory 8Gi');

@@ -1,9 +1,10 @@
 // The composition root: the only place that knows every component. It wires the API server, informers,
 // controllers, the scheduler and the nodes, and offers the headless API of index.ts.
-import type { Node } from 'kubernetes-types/core/v1';
+import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { Event } from 'kubernetes-types/core/v1';
 import type { KubeObject } from './api/object.ts';
 import { Store } from './apiserver/store.ts';
+import { SYSTEM_PRIORITY_CLASSES } from './apiserver/admission/plugins/priority.ts';
 import { EventRecorder } from './client/events.ts';
 import { SharedInformerFactory } from './client/informer.ts';
 import type { Controller } from './client/controller.ts';
@@ -11,6 +12,19 @@ import { DeploymentController } from './controllers/deployment/controller.ts';
 import { GarbageCollector } from './controllers/garbagecollector/controller.ts';
 import { DEFAULT_NODE_IPAM, NodeIpamController, type NodeIpamConfig } from './controllers/nodeipam/controller.ts';
 import { ReplicaSetController } from './controllers/replicaset/controller.ts';
+import { StatefulSetController } from './controllers/statefulset/controller.ts';
+import { DaemonSetsController } from './controllers/daemonset/controller.ts';
+import { PodGroupController } from './controllers/podgroup/controller.ts';
+import { PodGCController } from './controllers/podgc/controller.ts';
+import { NodeLifecycleController } from './controllers/nodelifecycle/controller.ts';
+import { TaintEvictionController } from './controllers/tainteviction/controller.ts';
+import { NamespaceController } from './controllers/namespace/controller.ts';
+import { JobController } from './controllers/job/controller.ts';
+import { CronJobController } from './controllers/cronjob/controller.ts';
+import { TTLAfterFinishedController } from './controllers/ttlafterfinished/controller.ts';
+import { ServiceAccountsController } from './controllers/serviceaccount/controller.ts';
+import { ResourceQuotaController } from './controllers/resourcequota/controller.ts';
+import { DisruptionController } from './controllers/disruption/controller.ts';
 import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
@@ -22,6 +36,7 @@ import type { KubeSchedulerConfiguration } from './scheduler/config.ts';
 import { DEFAULT_START_MS, SimClock } from './sim/clock.ts';
 import { SeededRng } from './sim/rng.ts';
 import type { NodeSpec, SimHost } from './simctl/host.ts';
+import { CONNECTION_REFUSED, ControlPlane } from './simctl/controlplane.ts';
 import { runSim } from './simctl/sim.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
@@ -36,6 +51,7 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly recorder: EventRecorder;
   readonly scheduler: Scheduler;
   readonly nodes: NodeManager;
+  readonly controlPlane: ControlPlane;
   readonly controllers: Controller[];
   /** Files that `kubectl apply -f NAME` can read (the page's editor documents). */
   readonly files = new Map<string, string>();
@@ -57,19 +73,37 @@ export class Cluster implements KubesimCluster, SimHost {
     if (snap) this.apiRng.setState(snap.rngState);
     this.store = new Store(this.clock, this.apiRng);
     if (snap) this.store.load(snap.objects, snap.resourceVersion);
-    else for (const name of INITIAL_NAMESPACES) this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
+    else {
+      for (const name of INITIAL_NAMESPACES) this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
+      // The API server's bootstrap-system-priority-classes post-start hook.
+      for (const pc of SYSTEM_PRIORITY_CLASSES) this.store.create(structuredClone(pc));
+    }
 
     this.informers = new SharedInformerFactory(this.store, this.clock);
     this.recorder = new EventRecorder(this.store, this.clock);
     this.controllers = [
       new DeploymentController(this.store, this.clock, this.informers, this.recorder),
       new ReplicaSetController(this.store, this.clock, this.informers, this.recorder),
-      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'Node', 'Lease', 'ConfigMap']),
+      new StatefulSetController(this.store, this.clock, this.informers, this.recorder),
+      new DaemonSetsController(this.store, this.clock, this.informers, this.recorder),
+      new PodGCController(this.store, this.clock, this.informers),
+      new NodeLifecycleController(this.store, this.clock, this.informers, this.recorder),
+      new TaintEvictionController(this.store, this.clock, this.informers, this.recorder),
+      new NamespaceController(this.store, this.clock, this.informers),
+      new JobController(this.store, this.clock, this.informers, this.recorder),
+      new CronJobController(this.store, this.clock, this.informers, this.recorder),
+      new TTLAfterFinishedController(this.store, this.clock, this.informers),
+      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob', 'Node', 'Lease', 'ConfigMap']),
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
+      new PodGroupController(this.store, this.clock, this.informers, this.recorder),
+      new ServiceAccountsController(this.store, this.clock, this.informers),
+      new ResourceQuotaController(this.store, this.clock, this.informers),
+      new DisruptionController(this.store, this.clock, this.informers, this.recorder),
     ];
     this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'));
     if (snap?.config?.scheduler) this.scheduler.setConfiguration(snap.config.scheduler as KubeSchedulerConfiguration);
-    this.nodes = new NodeManager(this.store, this.clock, this.recorder, root.fork('nodes'));
+    this.nodes = new NodeManager(this.store, this.clock, root.fork('nodes'));
+    this.controlPlane = new ControlPlane({ apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler, nodes: this.nodes });
     for (const c of this.controllers) c.start();
     this.scheduler.start();
     this.informers.start();
@@ -125,6 +159,24 @@ export class Cluster implements KubesimCluster, SimHost {
   schedulerConfiguration(): KubeSchedulerConfiguration { return this.scheduler.configuration(); }
   setSchedulerConfiguration(cfg: KubeSchedulerConfiguration): void { this.scheduler.setConfiguration(cfg); }
   schedulerProfiles(): string[] { return this.scheduler.profileNames(); }
+  stopNode(name: string): void { this.nodes.stop(name); }
+  startNode(name: string): void { this.nodes.start(name); }
+  nodeStopped(name: string): boolean { return this.nodes.isStopped(name); }
+
+  /** The machine disappears and its Node object is deleted (as a cloud provider's node controller would). */
+  deleteNode(name: string): void {
+    if (!this.store.available) throw new Error(CONNECTION_REFUSED);
+    this.nodes.remove(name);
+    if (this.store.tryGet('Node', undefined, name)) this.store.delete('Node', undefined, name);
+  }
+
+  killPod(namespace: string, name: string): number {
+    if (!this.store.available) throw new Error(CONNECTION_REFUSED);
+    const pod = this.store.tryGet<Pod>('Pod', namespace, name);
+    if (!pod) throw new Error(`pods "${name}" not found`);
+    if (!pod.spec?.nodeName) throw new Error(`pod "${name}" is not bound to a node`);
+    return this.nodes.killPod(pod);
+  }
 
   // ---- internals ----
 
@@ -136,8 +188,11 @@ export class Cluster implements KubesimCluster, SimHost {
     try {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
-      if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err };
+      if ((program === 'kubectl' || program === 'k') && !this.store.available) {
+        err.push(CONNECTION_REFUSED);
+        code = 1;
+      } else if (program === 'kubectl' || program === 'k') {
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes };
         const r = runKubectl(ctx, rest);
         code = r.code;
         documents = r.documents;
@@ -165,6 +220,9 @@ export class Cluster implements KubesimCluster, SimHost {
       const last = Date.parse(ev.lastTimestamp ?? ev.metadata.creationTimestamp ?? '');
       if (last < cutoff) { this.store.delete('Event', ev.metadata.namespace, ev.metadata.name!); removed = true; }
     }
-    if (removed) this.recorder.prune();
+    if (removed) {
+      this.recorder.prune();
+      this.nodes.pruneEvents();
+    }
   }
 }

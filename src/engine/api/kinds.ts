@@ -17,11 +17,21 @@ const builtins: KindInfo[] = [
   { kind: 'Pod', group: '', version: 'v1', plural: 'pods', singular: 'pod', shortNames: ['po'], namespaced: true, hasStatus: true },
   { kind: 'ConfigMap', group: '', version: 'v1', plural: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true, hasStatus: false },
   { kind: 'Event', group: '', version: 'v1', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true, hasStatus: false },
+  { kind: 'ServiceAccount', group: '', version: 'v1', plural: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], namespaced: true, hasStatus: false },
+  { kind: 'Secret', group: '', version: 'v1', plural: 'secrets', singular: 'secret', shortNames: [], namespaced: true, hasStatus: false },
+  { kind: 'ResourceQuota', group: '', version: 'v1', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true, hasStatus: true },
+  { kind: 'LimitRange', group: '', version: 'v1', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, hasStatus: false },
   { kind: 'ReplicaSet', group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true, hasStatus: true },
   { kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true, hasStatus: true },
+  { kind: 'StatefulSet', group: 'apps', version: 'v1', plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], namespaced: true, hasStatus: true },
+  { kind: 'DaemonSet', group: 'apps', version: 'v1', plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], namespaced: true, hasStatus: true },
+  { kind: 'ControllerRevision', group: 'apps', version: 'v1', plural: 'controllerrevisions', singular: 'controllerrevision', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', plural: 'leases', singular: 'lease', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'Job', group: 'batch', version: 'v1', plural: 'jobs', singular: 'job', shortNames: [], namespaced: true, hasStatus: true },
   { kind: 'CronJob', group: 'batch', version: 'v1', plural: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], namespaced: true, hasStatus: true },
+  { kind: 'PodDisruptionBudget', group: 'policy', version: 'v1', plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], namespaced: true, hasStatus: true },
+  { kind: 'PodGroup', group: 'scheduling.x-k8s.io', version: 'v1alpha1', plural: 'podgroups', singular: 'podgroup', shortNames: ['pg', 'pgs'], namespaced: true, hasStatus: true },
+  { kind: 'PriorityClass', group: 'scheduling.k8s.io', version: 'v1', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false, hasStatus: false },
 ];
 
 export function apiVersionOf(info: KindInfo): string {

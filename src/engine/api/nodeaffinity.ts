@@ -28,7 +28,8 @@ function fieldsMatch(reqs: NodeSelectorRequirement[], node: Node): boolean {
   });
 }
 
-function termMatches(term: NodeSelectorTerm, node: Node): boolean {
+/** A NodeSelectorTerm matches the node (used for required terms and for preferred terms' scores). */
+export function termMatches(term: NodeSelectorTerm, node: Node): boolean {
   const exprs = term.matchExpressions ?? [];
   const fields = term.matchFields ?? [];
   // An empty term matches no objects.

@@ -3,7 +3,7 @@ import { qualifiedResource, type KindInfo } from '../api/kinds.ts';
 
 export type StatusReason =
   | 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest' | 'Expired' | 'Gone'
-  | 'Forbidden' | 'MethodNotAllowed' | 'InternalError';
+  | 'Forbidden' | 'MethodNotAllowed' | 'InternalError' | 'TooManyRequests';
 
 export interface StatusCause { reason: string; message: string; field: string }
 
@@ -14,7 +14,7 @@ export interface Status {
   status: 'Failure';
   message: string;
   reason: StatusReason;
-  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[] };
+  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[]; retryAfterSeconds?: number };
   code: number;
 }
 

@@ -8,11 +8,12 @@ import type { FieldSelector } from '../api/fields.ts';
 import { QuantityError } from '../api/quantity.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
-import { applyDefaults, canonicalizeQuantities, validateObject } from './admission/index.ts';
+import { applyDefaults, canonicalizeQuantities, defaultAdmissionChain, validateObject, type AdmissionAttributes, type AdmissionChain } from './admission/index.ts';
 import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, unprocessable } from './errors.ts';
 import { applyJsonPatch } from './patch/jsonpatch.ts';
 import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
 import { applyStrategicMergePatch, PatchError } from './patch/strategic.ts';
+import { evictPod, type EvictOptions } from './registry/eviction.ts';
 import { strategyFor } from './registry/strategy.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -75,6 +76,8 @@ export class Store {
   private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly podWatchersByNode = new Map<string, Set<Watcher>>();
   private readonly allWatchers = new Set<Handler>();
+  /** The admission plugins (admission/plugins): NamespaceLifecycle … ResourceQuota. */
+  private readonly admission: AdmissionChain;
 
   constructor(
     private readonly clock: SimClock,
@@ -83,9 +86,16 @@ export class Store {
     private readonly watchWindow = DEFAULT_WATCH_WINDOW,
   ) {
     this.kinds = kinds;
+    this.admission = defaultAdmissionChain({ store: this, clock });
   }
 
   get resourceVersion(): number { return this.rv; }
+
+  /**
+   * False while the API server is stopped (`sim controlplane stop apiserver`): clients cannot connect. The
+   * composition root refuses kubectl and holds the in-process components while it is down.
+   */
+  available = true;
 
   info(kind: string): KindInfo {
     const info = this.kinds.byKindName(kind);
@@ -125,17 +135,21 @@ export class Store {
     const obj = structuredClone(input) as KubeObject;
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
+    // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
+    this.mutate(info, obj, undefined, opts.dryRun);
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.string(5);
     const name = meta.name ?? '';
-    this.admit(info, obj);
-    if (this.bucket(info.kind).has(keyOf(meta.namespace, name))) throw alreadyExists(info, name);
+    // As upstream BeforeCreate: system fields, then the strategy's PrepareForCreate (a Job's generated selector
+    // needs the uid), then validation.
     const strategy = strategyFor(info.kind);
-    strategy.prepareForCreate?.(obj);
     meta.uid = this.rng.uuid();
     meta.creationTimestamp = this.clock.nowRFC3339();
-    if (strategy.generation) meta.generation = 1;
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
+    strategy.prepareForCreate?.(obj);
+    if (strategy.generation) meta.generation = 1;
+    this.validate(info, obj, undefined, opts.dryRun);
+    if (this.bucket(info.kind).has(keyOf(meta.namespace, name))) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
     return this.commit('ADDED', obj, undefined) as T;
   }
@@ -159,7 +173,7 @@ export class Store {
     const obj = structuredClone(input) as KubeObject;
     obj.metadata.namespace = ns;
     if (info.hasStatus) obj.status = structuredClone(old.status);
-    this.admit(info, obj, old);
+    this.admit(info, obj, old, opts.dryRun);
     return this.finishUpdate(info, obj, old, opts) as T;
   }
 
@@ -191,11 +205,16 @@ export class Store {
     if (info.kind === 'Namespace' && ['default', 'kube-system', 'kube-public'].includes(name)) {
       throw forbidden(info, name, 'this namespace may not be deleted');
     }
-    const grace = strategyFor(kind).deletionGracePeriod?.(old, opts.gracePeriodSeconds) ?? 0;
+    // The priorityclass storage's Delete: the system classes stay (validation reserves the "system-" prefix to them).
+    if (info.kind === 'PriorityClass' && name.startsWith('system-')) throw forbidden(info, name, 'this is a system priority class and cannot be deleted');
+    const strategy = strategyFor(kind);
+    const grace = strategy.deletionGracePeriod?.(old, opts.gracePeriodSeconds) ?? 0;
     const gcFinalizer = opts.propagationPolicy === 'Orphan' ? ORPHAN_FINALIZER : opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : undefined;
     const had = old.metadata.finalizers ?? [];
     const finalizers = gcFinalizer && !had.includes(gcFinalizer) ? [...had, gcFinalizer] : had;
-    if (grace === 0 && finalizers.length === 0) return this.remove(info, old, opts);
+    const held = strategy.specFinalizers?.pending(old) ?? false;
+    if (grace === 0 && finalizers.length === 0 && !held) return this.remove(info, old, opts);
+    if (held && old.metadata.deletionTimestamp) throw conflict(info, name, strategy.specFinalizers!.conflict);
     const current = old.metadata.deletionGracePeriodSeconds;
     // Already being deleted: a second delete may only shorten the grace period.
     if (old.metadata.deletionTimestamp && current !== undefined && grace >= current && finalizers === had) return old;
@@ -204,10 +223,19 @@ export class Store {
     // As upstream BeforeDelete: the timestamp is the moment the grace period ends; a later delete keeps it.
     meta.deletionTimestamp = old.metadata.deletionTimestamp && (current === undefined || grace >= current)
       ? old.metadata.deletionTimestamp : toRFC3339(this.clock.now() + grace * 1000);
-    meta.deletionGracePeriodSeconds = current === undefined ? grace : Math.min(grace, current);
+    if (!held) meta.deletionGracePeriodSeconds = current === undefined ? grace : Math.min(grace, current);
     if (finalizers !== had) meta.finalizers = finalizers;
+    if (!old.metadata.deletionTimestamp) strategy.specFinalizers?.begin(next);
     if (opts.dryRun) return deepFreeze(next);
     return this.commit('MODIFIED', next, old);
+  }
+
+  /**
+   * pods/eviction: delete the pod unless its PodDisruptionBudget forbids it (429 TooManyRequests), as the
+   * Eviction API does (registry/eviction.ts).
+   */
+  evict(namespace: string, name: string, opts: EvictOptions = {}): void {
+    evictPod(this, this.clock, namespace, name, opts);
   }
 
   /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */
@@ -285,15 +313,16 @@ export class Store {
     }
     const ns = obj.metadata.namespace;
     if (!ns) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-    const nsObj = this.tryGet('Namespace', undefined, ns);
-    if (!nsObj) throw notFound(this.info('Namespace'), ns);
-    if (nsObj.metadata.deletionTimestamp) {
-      throw forbidden(info, obj.metadata.name ?? '', `unable to create new content in namespace ${ns} because it is being terminated`);
-    }
+    // Whether the namespace exists and is not terminating is the NamespaceLifecycle admission plugin's.
   }
 
-  /** Mutating and validating admission: defaults, canonical quantities, validation. */
-  private admit(info: KindInfo, obj: KubeObject, old?: KubeObject): void {
+  /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */
+  private admit(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
+    this.mutate(info, obj, old, dryRun);
+    this.validate(info, obj, old, dryRun);
+  }
+
+  private mutate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
     try {
       applyDefaults(obj, old);
       canonicalizeQuantities(obj);
@@ -303,8 +332,18 @@ export class Store {
       }
       throw e;
     }
+    this.admission.admit(this.attributes(info, obj, old, dryRun));
+  }
+
+  private validate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
     const errs = validateObject(info, obj, old);
     if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
+    this.admission.validate(this.attributes(info, obj, old, dryRun));
+  }
+
+  private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, dryRun: boolean): AdmissionAttributes {
+    const namespace = info.namespaced ? obj.metadata.namespace : undefined;
+    return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun };
   }
 
   private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
@@ -323,7 +362,7 @@ export class Store {
     if (jsonEqual(obj, old)) return old;
     if (opts.dryRun) return deepFreeze(obj);
     // An object being deleted whose last finalizer is gone is removed now.
-    if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0) {
+    if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0 && !strategyFor(info.kind).specFinalizers?.pending(obj)) {
       return this.remove(info, old, opts, obj);
     }
     return this.commit('MODIFIED', obj, old);

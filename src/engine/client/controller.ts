@@ -1,14 +1,15 @@
 // The shape every controller shares: informers feed keys into a workqueue; a worker calls sync(key);
 // an error requeues the key with backoff. Level-triggered: sync reads the current state, never the event.
 import type { SimClock } from '../sim/clock.ts';
-import { WorkQueue } from './workqueue.ts';
+import { WorkQueue, type RateLimiter } from './workqueue.ts';
 
 export abstract class Controller {
   readonly queue: WorkQueue;
   lastError: { key: string; message: string } | undefined;
 
-  constructor(readonly name: string, protected readonly clock: SimClock) {
-    this.queue = new WorkQueue(clock, (key) => this.sync(key));
+  /** `rateLimiter`: the retry backoff of failed syncs, when the controller's differs from the default one. */
+  constructor(readonly name: string, protected readonly clock: SimClock, rateLimiter?: RateLimiter) {
+    this.queue = new WorkQueue(clock, (key) => this.sync(key), rateLimiter);
     this.queue.onError = (key, err) => {
       this.lastError = { key, message: err instanceof Error ? err.message : String(err) };
     };
@@ -19,4 +20,12 @@ export abstract class Controller {
 
   /** Register informer handlers; called once by the composition root before informers start. */
   abstract start(): void;
+
+  /**
+   * The controller-manager is stopped (or cannot reach the API server): workers take no keys, while the
+   * informers keep filling the queue. resume() lets them catch up, level-triggered.
+   */
+  pause(): void { this.queue.pause(); }
+  resume(): void { this.queue.resume(); }
+  get paused(): boolean { return this.queue.isPaused; }
 }

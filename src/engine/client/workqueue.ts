@@ -30,6 +30,7 @@ export class WorkQueue {
   private readonly processing = new Set<string>();
   private readonly waiting = new Map<string, number>(); // key → due time of its delayed add
   private scheduled = false;
+  private paused = false;
   private listeners: QueueListener[] = [];
 
   constructor(
@@ -78,8 +79,17 @@ export class WorkQueue {
 
   numRequeues(key: string): number { return this.rateLimiter.numRequeues(key); }
 
+  /** Workers stop taking keys (their process is stopped); adds still queue up and are processed on resume. */
+  pause(): void { this.paused = true; }
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.head < this.queue.length) this.kick();
+  }
+  get isPaused(): boolean { return this.paused; }
+
   private kick(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.paused) return;
     this.scheduled = true;
     this.clock.defer(() => this.work());
   }
@@ -87,7 +97,7 @@ export class WorkQueue {
   /** One worker: take one key, sync it, then yield so other components interleave. */
   private work(): void {
     this.scheduled = false;
-    if (this.head >= this.queue.length) return;
+    if (this.paused || this.head >= this.queue.length) return;
     const key = this.queue[this.head++];
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);

@@ -3,6 +3,8 @@ import type { KindInfo } from '../api/kinds.ts';
 import type { Store } from '../apiserver/store.ts';
 import type { SimClock } from '../sim/clock.ts';
 import { StatusError } from '../apiserver/errors.ts';
+import type { PodLogSource } from './commands/logs.ts';
+import type { MetricsSource } from './commands/top.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -12,6 +14,8 @@ export interface KubectlContext {
   files: ReadonlyMap<string, string>;
   out: string[];
   err: string[];
+  /** Reads that kubelets and metrics-server answer (kubectl logs, kubectl top). */
+  nodes?: PodLogSource & MetricsSource;
 }
 
 /** A user error that kubectl prints as "error: …" and exits 1. */

@@ -8,8 +8,20 @@ import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
 import { getCommand } from './commands/get.ts';
 import { scaleCommand } from './commands/scale.ts';
+import { logsCommand } from './commands/logs.ts';
+import { topCommand } from './commands/top.ts';
 import { patchCommand } from './commands/patch.ts';
 import { diffCommand } from './commands/diff.ts';
+import { rolloutCommand } from './commands/rollout/index.ts';
+import { setCommand } from './commands/set/index.ts';
+import { autoscaleCommand } from './commands/autoscale.ts';
+import { cordonCommand, drainCommand } from './commands/drain.ts';
+import { taintCommand } from './commands/taint.ts';
+import { annotateCommand, labelCommand } from './commands/label.ts';
+import { eventsCommand } from './commands/events.ts';
+import { explainCommand } from './commands/explain/index.ts';
+import { waitCommand } from './commands/wait.ts';
+import { createCommand } from './commands/create/index.ts';
 import { TABLE_TABWRITER, tabwrite } from './printers/tabwriter.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
@@ -24,7 +36,7 @@ const common: FlagSpec[] = [
 ];
 
 const perCommand: Record<string, FlagSpec[]> = {
-  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }],
+  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
   describe: [],
   apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
@@ -32,7 +44,23 @@ const perCommand: Record<string, FlagSpec[]> = {
   patch: [{ name: 'patch', short: 'p', value: true }, { name: 'type', value: true }, { name: 'subresource', value: true }],
   diff: [{ name: 'server-side' }],
   version: [{ name: 'client' }],
+  logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
+  top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true }],
+  rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
+  set: [{ name: 'containers', short: 'c', value: true }, { name: 'limits', value: true }, { name: 'requests', value: true }, { name: 'env', short: 'e', value: true, repeated: true }, { name: 'list' }, { name: 'overwrite' }, { name: 'all' }],
+  autoscale: [{ name: 'min', value: true }, { name: 'max', value: true }, { name: 'cpu-percent', value: true }, { name: 'name', value: true }],
+  cordon: [],
+  uncordon: [],
+  drain: [{ name: 'force' }, { name: 'ignore-daemonsets' }, { name: 'delete-emptydir-data' }, { name: 'delete-local-data' }, { name: 'grace-period', value: true }, { name: 'timeout', value: true }, { name: 'pod-selector', value: true }, { name: 'disable-eviction' }, { name: 'ignore-errors' }, { name: 'skip-wait-for-delete-timeout', value: true }],
+  taint: [{ name: 'overwrite' }, { name: 'all' }],
+  label: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
+  annotate: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
+  edit: [],
+  events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
+  explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
+  wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
+  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }
@@ -66,8 +94,24 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'describe': return { code: describeCommand(ctx, args) };
       case 'delete': return { code: deleteCommand(ctx, args) };
       case 'scale': return { code: scaleCommand(ctx, args) };
+      case 'logs': return { code: logsCommand(ctx, args) };
+      case 'top': return { code: topCommand(ctx, args) };
       case 'patch': return { code: patchCommand(ctx, args) };
       case 'diff': return { code: diffCommand(ctx, args) };
+      case 'rollout': return { code: rolloutCommand(ctx, args) };
+      case 'set': return { code: setCommand(ctx, args) };
+      case 'autoscale': return { code: autoscaleCommand(ctx, args) };
+      case 'cordon': return { code: cordonCommand(ctx, args, true) };
+      case 'uncordon': return { code: cordonCommand(ctx, args, false) };
+      case 'drain': return { code: drainCommand(ctx, args) };
+      case 'taint': return { code: taintCommand(ctx, args) };
+      case 'label': return { code: labelCommand(ctx, args) };
+      case 'annotate': return { code: annotateCommand(ctx, args) };
+      case 'edit': throw new CommandError('kubectl edit opens a text editor, which this terminal does not have: open the object in the editor panel, change it there and apply it (or use kubectl patch)');
+      case 'events': return { code: eventsCommand(ctx, args) };
+      case 'explain': return { code: explainCommand(ctx, args) };
+      case 'wait': return { code: waitCommand(ctx, args) };
+      case 'create': return { code: createCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
         for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);

@@ -89,6 +89,21 @@ export class SchedulingQueue {
     if (!this.inFlight.has(uid)) this.add(pod);
   }
 
+  /**
+   * Activate: a plugin knows these pods may fit now (a gang's siblings): they leave unschedulablePods.
+   * Simplification: upstream also takes pods out of backoffQ at once; here backoff still applies, so that a gang
+   * that cannot fit does not retry forever within one virtual instant.
+   */
+  activate(pods: Pod[]): void {
+    for (const pod of pods) {
+      const uid = pod.metadata!.uid!;
+      const info = this.unschedulable.get(uid);
+      if (!info) continue;
+      this.unschedulable.delete(uid);
+      this.requeue(info);
+    }
+  }
+
   delete(pod: Pod): void {
     const uid = pod.metadata!.uid!;
     if (this.activeUids.delete(uid)) this.active = this.active.filter((i) => i.pod.metadata!.uid !== uid);

@@ -1,22 +1,27 @@
 // The in-tree plugin registry: plugin name → factory, as pkg/scheduler/framework/plugins/registry.go.
 import type { Store } from '../apiserver/store.ts';
+import type { SeededRng } from '../sim/rng.ts';
 import type { AnyPlugin, Handle } from './framework/interface.ts';
 import type { PointName } from './config.ts';
+import { Coscheduling, type CoschedulingArgs } from './plugins/Coscheduling.ts';
 import { DefaultBinder } from './plugins/DefaultBinder.ts';
+import { DefaultPreemption, type DefaultPreemptionArgs } from './plugins/DefaultPreemption.ts';
 import { ImageLocality } from './plugins/ImageLocality.ts';
+import { InterPodAffinity, type InterPodAffinityArgs } from './plugins/InterPodAffinity.ts';
 import { NodeAffinity } from './plugins/NodeAffinity.ts';
 import { NodeName } from './plugins/NodeName.ts';
 import { NodePorts } from './plugins/NodePorts.ts';
 import { NodeResourcesBalancedAllocation } from './plugins/NodeResourcesBalancedAllocation.ts';
 import { NodeResourcesFit, type NodeResourcesFitArgs } from './plugins/NodeResourcesFit.ts';
 import { NodeUnschedulable } from './plugins/NodeUnschedulable.ts';
+import { PodTopologySpread, type PodTopologySpreadArgs } from './plugins/PodTopologySpread.ts';
 import { PrioritySort } from './plugins/PrioritySort.ts';
 import { SchedulingGates } from './plugins/SchedulingGates.ts';
 import { TaintToleration } from './plugins/TaintToleration.ts';
 import { VolumePlugin } from './plugins/VolumeHooks.ts';
 
-/** What factories may use besides their args: the cycle handle and the API server (binding, preemption). */
-export interface FactoryContext { handle: Handle; store: Store }
+/** What factories may use besides their args: the cycle handle, the API server (binding, preemption), randomness. */
+export interface FactoryContext { handle: Handle; store: Store; rng: SeededRng }
 
 export type PluginFactory = (args: unknown, ctx: FactoryContext) => AnyPlugin;
 
@@ -33,11 +38,15 @@ export const inTreeRegistry = new Map<string, PluginFactory>([
   ['NodeResourcesFit', (args) => new NodeResourcesFit(args as NodeResourcesFitArgs)],
   ['NodeResourcesBalancedAllocation', (args) => new NodeResourcesBalancedAllocation(args as { resources?: { name: string; weight: number }[] })],
   ['ImageLocality', (_a, ctx) => new ImageLocality(ctx.handle)],
+  ['PodTopologySpread', (args, ctx) => new PodTopologySpread(args as PodTopologySpreadArgs, ctx.handle, ctx.store)],
+  ['InterPodAffinity', (args, ctx) => new InterPodAffinity(args as InterPodAffinityArgs, ctx.handle, ctx.store)],
   ['VolumeRestrictions', (_a, ctx) => new VolumePlugin('VolumeRestrictions', claimExists(ctx))],
   ['NodeVolumeLimits', (_a, ctx) => new VolumePlugin('NodeVolumeLimits', claimExists(ctx))],
   ['VolumeBinding', (_a, ctx) => new VolumePlugin('VolumeBinding', claimExists(ctx))],
   ['VolumeZone', (_a, ctx) => new VolumePlugin('VolumeZone', claimExists(ctx))],
+  ['DefaultPreemption', (args, ctx) => new DefaultPreemption(args as DefaultPreemptionArgs, ctx.handle, ctx.store, ctx.rng)],
   ['DefaultBinder', (_a, ctx) => new DefaultBinder(ctx.store)],
+  ['Coscheduling', (args, ctx) => new Coscheduling(args as CoschedulingArgs, ctx.handle, ctx.store)],
 ]);
 
 const methodOf: Record<PointName, string> = {

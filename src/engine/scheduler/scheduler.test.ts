@@ -48,8 +48,10 @@ profiles:
         - {name: memory, weight: 1}
   plugins:
     score:
+      # System default topology spreading (weight 2) would otherwise outweigh packing, as it does upstream.
       disabled:
       - name: NodeResourcesBalancedAllocation
+      - name: PodTopologySpread
 `;
 
 describe('scheduling through the cluster', () => {

@@ -13,6 +13,7 @@ import type { SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { SchedulerCache } from './cache.ts';
 import { defaultConfiguration, DEFAULT_SCHEDULER_NAME, type KubeSchedulerConfiguration } from './config.ts';
+import { fitErrorMessage as fitError } from './framework/fiterror.ts';
 import { CycleState, type Handle, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
 import type { Framework } from './framework/runtime.ts';
@@ -35,9 +36,14 @@ export class Scheduler {
   private config: KubeSchedulerConfiguration = defaultConfiguration();
   private frameworks: Map<string, Framework>;
   private cycleNodes: NodeInfo[] = [];
+  /** The framework of the pod being scheduled (the handle's PluginsRunner). */
+  private cycleFramework: Framework | undefined;
+  /** Randomness for plugins (preemption's candidate offset). */
+  private readonly pluginRng: SeededRng;
   private readonly waiting = new Map<string, WaitingPod>();
   private nextStartNodeIndex = 0;
   private loopScheduled = false;
+  private paused = false;
   private readonly event: ReturnType<EventRecorder['forSource']>;
   readonly handle: Handle;
 
@@ -53,8 +59,12 @@ export class Scheduler {
       nodeInfo: (name) => this.cache.nodes.get(name),
       now: () => this.clock.now(),
       waitingPods: () => [...this.waiting.values()],
+      pluginsRunner: () => this.cycleFramework!,
+      recordEvent: (obj, type, reason, message) => this.event(obj, type, reason, message),
+      activate: (pods) => this.queue.activate(pods),
     };
-    this.frameworks = buildFrameworks(this.config, { handle: this.handle, store });
+    this.pluginRng = rng.fork('plugins');
+    this.frameworks = buildFrameworks(this.config, { handle: this.handle, store, rng: this.pluginRng });
     this.queue = new SchedulingQueue(clock, this.anyFramework().queueSort);
     this.queue.onActive = () => this.kick();
     this.queue.preEnqueue = (pod) => this.frameworkFor(pod)?.runPreEnqueue(pod);
@@ -67,7 +77,7 @@ export class Scheduler {
 
   /** Replace the configuration; a bad one throws a ConfigError and the running one stays. */
   setConfiguration(cfg: KubeSchedulerConfiguration): void {
-    const frameworks = buildFrameworks(cfg, { handle: this.handle, store: this.store });
+    const frameworks = buildFrameworks(cfg, { handle: this.handle, store: this.store, rng: this.pluginRng });
     this.config = structuredClone(cfg);
     this.frameworks = frameworks;
     this.queue.resort(this.anyFramework().queueSort);
@@ -111,11 +121,20 @@ export class Scheduler {
     });
   }
 
+  /** The kube-scheduler process is stopped (or cannot reach the API server): no pod is popped until resume. */
+  pause(): void { this.paused = true; }
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.kick();
+  }
+
   private kick(): void {
-    if (this.loopScheduled) return;
+    if (this.loopScheduled || this.paused) return;
     this.loopScheduled = true;
     this.clock.defer(() => {
       this.loopScheduled = false;
+      if (this.paused) return;
       const info = this.queue.pop();
       if (info) this.scheduleOne(info);
       if (this.queue.lengths().active > 0) this.kick();
@@ -138,6 +157,7 @@ export class Scheduler {
     const state = new CycleState();
     const nodes = this.cache.nodeList();
     this.cycleNodes = nodes;
+    this.cycleFramework = fwk;
     const trace: SchedulingTrace = {
       pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
@@ -226,21 +246,25 @@ export class Scheduler {
 
   /** PostFilter (preemption) after every node was rejected; its message joins the FailedScheduling text. */
   private failUnschedulable(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, allNodes: number): void {
-    let message = fitErrorMessage(allNodes, trace.rejected);
-    if (fwk.points.postFilter.length) {
+    let message = fitErrorMessage(allNodes, trace.rejected, trace.preFilter?.reasons.join(', '));
+    // Without nodes the cycle ends before PostFilter (ErrNoNodesAvailable).
+    if (fwk.points.postFilter.length && allNodes > 0) {
       const statuses = new Map<string, Status>(trace.rejected.map((r) => [r.node, new Status(r.code as Code, r.reasons, r.plugin)]));
       const post = fwk.runPostFilter(state, pod, statuses);
-      trace.postFilter = { plugin: post.status.plugin, message: post.status.message(), nominatedNode: post.result?.nominatedNodeName };
-      if (post.status.message()) message += ` preemption: ${post.status.message()}`;
-      if (post.result?.nominatedNodeName) this.nominate(pod, post.result.nominatedNodeName);
+      trace.postFilter = { plugin: post.status.plugin, message: post.status.message(), nominatedNode: post.result?.nominatedNodeName, victims: post.result?.victims };
+      // The PostFilter message (DefaultPreemption's starts with "preemption: ") follows the fit error.
+      if (post.status.message()) message += ` ${post.status.message()}`;
+      if (post.result?.nominatedNodeName !== undefined) this.nominate(pod, post.result.nominatedNodeName);
     }
     this.fail(info, pod, cycle, trace, message, 'Unschedulable');
   }
 
+  /** Set status.nominatedNodeName; "" clears it (preemption found no node). */
   private nominate(pod: P, node: string): void {
     const live = this.store.tryGet<Pod>('Pod', pod.metadata.namespace, pod.metadata.name!);
-    if (!live || live.status?.nominatedNodeName === node) return;
-    this.store.update({ ...live, status: { ...live.status, nominatedNodeName: node } } as P, { subresource: 'status' });
+    if (!live || (live.status?.nominatedNodeName ?? '') === node) return;
+    const { nominatedNodeName: _, ...status } = live.status ?? {};
+    this.store.update({ ...live, status: node ? { ...status, nominatedNodeName: node } : status } as P, { subresource: 'status' });
   }
 
   private waitOnPermit(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, plugin: string, timeoutMs: number, cycle: number, trace: SchedulingTrace): void {
@@ -257,13 +281,21 @@ export class Scheduler {
         this.fail(info, pod, cycle, trace, message, 'Unschedulable');
       }
     };
+    // As the waiting pod's status channel: the first rejection wins and the pod's own goroutine handles it
+    // afterwards, so that one rejection's Unreserve cannot overwrite the reason given to a sibling.
+    let rejection: string | undefined;
+    const reject = (msg: string) => {
+      if (done || rejection !== undefined) return;
+      rejection = msg;
+      this.clock.defer(() => finish(false, msg));
+    };
     const waitingPod: WaitingPod = {
       pod, nodeName: node, pending: new Set([plugin]),
-      allow: (p) => { waitingPod.pending.delete(p); if (!waitingPod.pending.size) finish(true, ''); },
-      reject: (_plugin, msg) => finish(false, `pod "${pod.metadata.name}" rejected while waiting on permit: ${msg}`),
+      allow: (p) => { waitingPod.pending.delete(p); if (!waitingPod.pending.size && rejection === undefined) finish(true, ''); },
+      reject: (_plugin, msg) => reject(msg),
     };
     this.waiting.set(uid, waitingPod);
-    const timer = this.clock.after(timeoutMs, () => finish(false, `pod "${pod.metadata.name}" rejected while waiting on permit: rejected due to timeout after waiting ${timeoutMs / 1000}s at plugin ${plugin}`));
+    const timer = this.clock.after(timeoutMs, () => reject(`rejected due to timeout after waiting ${timeoutMs / 1000}s at plugin ${plugin}`));
   }
 
   /** The binding cycle: PreBind, Bind, PostBind; a failure unreserves and sends the pod back to the queue. */
@@ -321,10 +353,7 @@ function specChanged(a: Pod, b: Pod): boolean {
 }
 
 /** FitError.Error(): "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint {…}." */
-export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[]): string {
+export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[], preFilterMsg?: string): string {
   if (numAllNodes === 0) return 'no nodes available to schedule pods';
-  const histogram = new Map<string, number>();
-  for (const r of rejected) for (const reason of r.reasons) histogram.set(reason, (histogram.get(reason) ?? 0) + 1);
-  const parts = [...histogram].map(([reason, n]) => `${n} ${reason}`).sort();
-  return `0/${numAllNodes} nodes are available: ${parts.join(', ')}.`;
+  return fitError(numAllNodes, { nodeReasons: rejected.map((r) => r.reasons), preFilterMsg });
 }

@@ -35,7 +35,7 @@ export interface SchedulingTrace {
   /** A PreFilter plugin that rejected the pod for every node. */
   preFilter?: { plugin: string; reasons: string[] };
   /** PostFilter (preemption) outcome when no node fit. */
-  postFilter?: { plugin: string; message: string; nominatedNode?: string };
+  postFilter?: { plugin: string; message: string; nominatedNode?: string; victims?: string[] };
   /** Held at Permit (gang scheduling). */
   permit?: { waitingOn: string; timeoutMs: number };
   /** Where the pod went after a failed attempt. */

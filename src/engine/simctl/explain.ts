@@ -14,6 +14,9 @@ export function explainPod(trace: SchedulingTrace | undefined, name: string, now
     lines.push('', 'Filtered out:');
     for (const r of trace.rejected) lines.push(`  ${r.node}\t${r.plugin}\t${r.reasons.join(', ')}`);
   }
+  if (trace.postFilter?.nominatedNode) {
+    lines.push('', `Preemption: nominated to ${trace.postFilter.nominatedNode}, evicting ${trace.postFilter.victims?.join(', ') || 'nothing'}`);
+  }
   const scores = traceScores(trace);
   if (scores.length) {
     lines.push('', 'Scores (normalized × weight):');

@@ -10,6 +10,8 @@ import { humanDuration } from '../kubectl/printers/duration.ts';
 import type { NodeSpec, SimHost, SimInput } from './host.ts';
 import { schedulerCommand } from './scheduler.ts';
 import { explainPod } from './explain.ts';
+import { controlPlaneCommand } from './controlplane.ts';
+import { nodeFault, podKill } from './faults.ts';
 import { traceForDisplay } from '../scheduler/trace.ts';
 
 export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
@@ -19,6 +21,9 @@ const USAGE = `sim drives the simulation.
 Commands:
   sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]
   sim node list
+  sim node stop|start|delete NAME   (the machine goes silent, comes back, or disappears)
+  sim pod kill POD [-n NAMESPACE]   (its containers die; the restart policy applies)
+  sim controlplane stop|start apiserver|controller-manager|scheduler, sim controlplane status
   sim advance DURATION          (e.g. 30s, 5m, 1h30m)
   sim explain pod NAME [-n NAMESPACE] [-o json]
   sim scheduler config [-f FILE|-]   (show or load a KubeSchedulerConfiguration)`;
@@ -38,7 +43,13 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
       case 'node':
         if (verb === 'add') return nodeAdd(host, rest, out);
         if (verb === 'list' || verb === 'ls') return nodeList(host, out);
-        throw new CommandError(`unknown command "node ${verb ?? ''}" for "sim": expected add or list`);
+        if (verb === 'stop' || verb === 'start' || verb === 'delete') return nodeFault(host, verb, rest, out);
+        throw new CommandError(`unknown command "node ${verb ?? ''}" for "sim": expected add, list, stop, start or delete`);
+      case 'pod':
+        if (verb === 'kill') return podKill(host, rest, out);
+        throw new CommandError(`unknown command "pod ${verb ?? ''}" for "sim": expected kill`);
+      case 'controlplane':
+        return controlPlaneCommand(host.controlPlane, argv.slice(1), out);
       case 'scheduler':
         return schedulerCommand(host, argv.slice(1), out, input);
       case 'advance': {
@@ -140,10 +151,10 @@ export function parseTaints(v: string | undefined): Taint[] {
 
 function nodeList(host: SimHost, out: string[]): void {
   const rows = host.nodeSpecs().map((n) => [
-    n.name, n.cpu, n.memory, String(n.pods),
+    n.name, host.nodeStopped(n.name) ? 'Stopped' : 'Running', n.cpu, n.memory, String(n.pods),
     Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',') || '<none>',
     n.taints.map((t) => `${t.key}${t.value !== undefined ? '=' + t.value : ''}:${t.effect}`).join(',') || '<none>',
   ]);
   if (!rows.length) { out.push('No nodes. Add one with: sim node add NAME --cpu 4 --memory 16Gi'); return; }
-  out.push(tabwrite([['NAME', 'CPU', 'MEMORY', 'PODS', 'LABELS', 'TAINTS'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
+  out.push(tabwrite([['NAME', 'STATE', 'CPU', 'MEMORY', 'PODS', 'LABELS', 'TAINTS'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
 }

@@ -141,7 +141,7 @@ export function parseGoDuration(text: string): number {
 export function parseStandard(specIn: string): Schedule {
   let spec = specIn;
   if (spec.length === 0) throw new CronParseError('empty spec string');
-  // The controller manager's local zone: a simulated control plane runs in UTC.
+  // Simplification: the controller manager's local zone (a schedule without TZ) is UTC.
   let zone: Zone = UTC;
   if (spec.startsWith('TZ=') || spec.startsWith('CRON_TZ=')) {
     const space = spec.indexOf(' ');

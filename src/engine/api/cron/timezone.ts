@@ -1,6 +1,6 @@
-// Time zones for CronJob schedules (time.LoadLocation). UTC and the fixed-offset Etc/GMT±N zones are computed
-// here; every other IANA name is looked up through Intl, whose tz database is the one of the JavaScript runtime:
-// deterministic for a given browser or Node, but two runtimes may disagree on zones whose rules changed recently.
+// Time zones for CronJob schedules (time.LoadLocation). UTC and the fixed-offset Etc/GMT±N zones are computed here.
+// Simplification: every other IANA name is looked up through Intl, whose tz database is the JavaScript runtime's, not
+// Go's: deterministic for a given browser or Node, but two runtimes may disagree on zones whose rules changed lately.
 import { MS_PER_HOUR, MS_PER_SECOND, wallToUTCms } from './civil.ts';
 
 export interface Zone {

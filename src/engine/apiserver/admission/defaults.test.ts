@@ -71,7 +71,7 @@ describe('Deployment defaults', () => {
 });
 
 describe('Pod defaults', () => {
-  it('fills a minimal Pod as `kubectl run nginx --image=nginx` shows it (without the token volume)', () => {
+  it('fills a minimal Pod as `kubectl run nginx --image=nginx` shows it (less the admission plugins\' fields)', () => {
     const p = defaulted({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'nginx', namespace: 'default' }, spec: { containers: [{ name: 'nginx', image: 'nginx' }] } });
     expect(p.spec).toEqual({
       containers: [{
@@ -80,13 +80,9 @@ describe('Pod defaults', () => {
       }],
       dnsPolicy: 'ClusterFirst',
       enableServiceLinks: true,
-      preemptionPolicy: 'PreemptLowerPriority',
-      priority: 0,
       restartPolicy: 'Always',
       schedulerName: 'default-scheduler',
       securityContext: {},
-      serviceAccount: 'default',
-      serviceAccountName: 'default',
       terminationGracePeriodSeconds: 30,
       tolerations: [
         { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
@@ -169,20 +165,11 @@ describe('Pod defaults', () => {
     expect((p.spec as { tolerations: unknown[] }).tolerations).toHaveLength(count);
   });
 
-  it('keeps a set service account, priority and system priority classes', () => {
+  it('converts the deprecated serviceAccount field both ways', () => {
     const a = defaulted(pod({ serviceAccountName: 'builder' })).spec as Record<string, unknown>;
     expect([a.serviceAccountName, a.serviceAccount]).toEqual(['builder', 'builder']);
     const b = defaulted(pod({ serviceAccount: 'legacy' })).spec as Record<string, unknown>;
     expect([b.serviceAccountName, b.serviceAccount]).toEqual(['legacy', 'legacy']);
-    const c = defaulted(pod({ priorityClassName: 'system-node-critical' })).spec as Record<string, unknown>;
-    expect(c.priority).toBe(2000001000);
-  });
-
-  it('on update carries priority from the stored pod instead of recomputing it', () => {
-    const old = defaulted(pod({ priority: 1000, preemptionPolicy: 'Never' }));
-    const next = defaulted(pod(), old);
-    expect((next.spec as Record<string, unknown>).priority).toBe(1000);
-    expect((next.spec as Record<string, unknown>).preemptionPolicy).toBe('Never');
   });
 
   it('is idempotent', () => {

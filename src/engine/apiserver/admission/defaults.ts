@@ -6,6 +6,7 @@ import { setDaemonSetDefaults, setTemplateGeneration } from './defaults/daemonse
 import { setStatefulSetDefaults } from './defaults/statefulset.ts';
 import { setDeploymentDefaults, setReplicaSetDefaults } from './defaults/workloads.ts';
 import { setCronJobDefaults, setJobDefaults } from './defaults/batch.ts';
+import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -64,6 +65,15 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       if (status && isObj(status.capacity) && !isObj(status.allocatable)) status.allocatable = { ...status.capacity };
       break;
     }
+    case 'PriorityClass':
+      setPriorityClassDefaults(obj);
+      break;
+    case 'LimitRange':
+      setLimitRangeDefaults(ensure(obj, 'spec'));
+      break;
+    case 'Secret':
+      setSecretDefaults(obj);
+      break;
     case 'Event':
       // Fields a core/v1 Event always serializes (no omitempty upstream).
       if (typeof obj.reportingComponent !== 'string') obj.reportingComponent = '';

@@ -2,3 +2,5 @@
 export { applyDefaults } from './defaults.ts';
 export { canonicalizeQuantities } from './quantities.ts';
 export { validateObject } from './validation.ts';
+export { AdmissionChain, defaultAdmissionChain } from './plugins/chain.ts';
+export type { AdmissionHost, AdmissionStore, Attributes as AdmissionAttributes } from './plugins/plugin.ts';

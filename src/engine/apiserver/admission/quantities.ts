@@ -47,7 +47,8 @@ function canonicalizePodSpec(spec: unknown): void {
 /**
  * Rewrite every resource quantity of the object in canonical form: containers' (and init and ephemeral
  * containers') requests and limits, pod overhead and pod-level resources, in Pods and pod templates; a Node's
- * status capacity and allocatable. Throws the QuantityError of the first bad quantity.
+ * status capacity and allocatable; a ResourceQuota's spec.hard and a LimitRange's limits. Throws the QuantityError of
+ * the first bad quantity.
  */
 export function canonicalizeQuantities(obj: KubeObject): void {
   const spec = obj.spec;
@@ -69,6 +70,16 @@ export function canonicalizeQuantities(obj: KubeObject): void {
       if (isObj(obj.status)) {
         canonicalizeList(obj.status.capacity);
         canonicalizeList(obj.status.allocatable);
+      }
+      break;
+    case 'ResourceQuota':
+      if (isObj(spec)) canonicalizeList(spec.hard);
+      break;
+    case 'LimitRange':
+      if (isObj(spec)) {
+        for (const item of objects(spec.limits)) {
+          for (const list of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) canonicalizeList(item[list]);
+        }
       }
       break;
     default:

@@ -1,20 +1,32 @@
 // The API server's validation: the kind's create or update rules (registry strategy Validate / ValidateUpdate),
 // then, on create, the common ObjectMeta check rest.BeforeCreate runs when the kind's own rules passed.
-import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1';
+import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
+import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
 import type { ConfigMap, Event, Namespace, Node, Pod } from 'kubernetes-types/core/v1';
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { fieldErrorText, type FieldError } from '../errors.ts';
 import { validateConfigMap, validateConfigMapUpdate } from './validation/configmap.ts';
+import { validateCronJob, validateCronJobUpdate } from './validation/cronjob.ts';
+import { validateControllerRevision, validateControllerRevisionUpdate } from './validation/controllerrevision.ts';
+import { validateDaemonSet, validateDaemonSetUpdate } from './validation/daemonset.ts';
 import { validateDeployment, validateDeploymentUpdate } from './validation/deployment.ts';
 import { validateEvent, validateEventMeta } from './validation/event.ts';
+import { validateJob, validateJobUpdate } from './validation/job.ts';
 import { validateLease, validateLeaseUpdate } from './validation/lease.ts';
 import { validateNamespace, validateNamespaceUpdate } from './validation/namespace.ts';
 import { validateNode, validateNodeUpdate } from './validation/node.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from './validation/objectmeta.ts';
 import { validatePod, validatePodUpdate } from './validation/pod.ts';
 import { validateReplicaSet, validateReplicaSetUpdate } from './validation/replicaset.ts';
+import { validateStatefulSet, validateStatefulSetUpdate } from './validation/statefulset.ts';
+import type { LimitRange, ResourceQuota, Secret } from 'kubernetes-types/core/v1';
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
+import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate, validatePriorityClass, validatePriorityClassUpdate } from './validation/policy.ts';
+import { validateLimitRange, validateLimitRangeUpdate, validateResourceQuota, validateResourceQuotaUpdate } from './validation/quota.ts';
+import { validateSecret, validateSecretUpdate } from './validation/secret.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -22,11 +34,21 @@ const validators: Record<string, Validator<never>> = {
   Pod: { create: validatePod, update: validatePodUpdate } satisfies Validator<Pod>,
   Deployment: { create: validateDeployment, update: validateDeploymentUpdate } satisfies Validator<Deployment>,
   ReplicaSet: { create: validateReplicaSet, update: validateReplicaSetUpdate } satisfies Validator<ReplicaSet>,
+  StatefulSet: { create: validateStatefulSet, update: validateStatefulSetUpdate } satisfies Validator<StatefulSet>,
+  DaemonSet: { create: validateDaemonSet, update: validateDaemonSetUpdate } satisfies Validator<DaemonSet>,
+  ControllerRevision: { create: validateControllerRevision, update: validateControllerRevisionUpdate } satisfies Validator<ControllerRevision>,
   Namespace: { create: validateNamespace, update: validateNamespaceUpdate } satisfies Validator<Namespace>,
   Node: { create: validateNode, update: validateNodeUpdate } satisfies Validator<Node>,
   ConfigMap: { create: validateConfigMap, update: validateConfigMapUpdate } satisfies Validator<ConfigMap>,
   Event: { create: validateEvent, update: (ev: Event) => validateEvent(ev) } satisfies Validator<Event>,
   Lease: { create: validateLease, update: validateLeaseUpdate } satisfies Validator<Lease>,
+  Secret: { create: validateSecret, update: validateSecretUpdate } satisfies Validator<Secret>,
+  ResourceQuota: { create: validateResourceQuota, update: validateResourceQuotaUpdate } satisfies Validator<ResourceQuota>,
+  LimitRange: { create: validateLimitRange, update: validateLimitRangeUpdate } satisfies Validator<LimitRange>,
+  PriorityClass: { create: validatePriorityClass, update: validatePriorityClassUpdate } satisfies Validator<PriorityClass>,
+  PodDisruptionBudget: { create: validatePodDisruptionBudget, update: validatePodDisruptionBudgetUpdate } satisfies Validator<PodDisruptionBudget>,
+  Job: { create: validateJob, update: validateJobUpdate } satisfies Validator<Job>,
+  CronJob: { create: validateCronJob, update: validateCronJobUpdate } satisfies Validator<CronJob>,
 };
 
 /** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */

@@ -1,7 +1,8 @@
 // Per-kind REST strategies (k8s.io/apiserver registry/rest): what create, update and delete do beyond storage.
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Namespace, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { podQOSClass } from '../../api/pod.ts';
+import { prepareJobForCreate } from './job.ts';
 
 export interface Strategy {
   /** metadata.generation is kept and bumped when the spec changes. */
@@ -10,6 +11,12 @@ export interface Strategy {
   prepareForCreate?(obj: KubeObject): void;
   /** Seconds of graceful deletion for this object (0 deletes at once). */
   deletionGracePeriod?(obj: KubeObject, requested: number | undefined): number;
+  /**
+   * The kind's own finalizers (a Namespace's spec.finalizers, which its controller removes) hold a deleted object
+   * in storage as metadata.finalizers do. `begin` is what the first delete also changes; `conflict` is the answer
+   * to a later delete while they remain.
+   */
+  specFinalizers?: { pending(obj: KubeObject): boolean; begin(obj: KubeObject): void; conflict: string };
 }
 
 const workload: Strategy = {
@@ -36,7 +43,27 @@ const pod: Strategy = {
 const namespace: Strategy = {
   generation: false,
   prepareForCreate(obj) { obj.status = { phase: 'Active' }; },
+  // pkg/registry/core/namespace/storage: the first delete turns the namespace Terminating; it is purged once the
+  // namespace controller has removed every object in it and its "kubernetes" finalizer.
+  specFinalizers: {
+    pending: (obj) => ((obj as Namespace).spec?.finalizers ?? []).length > 0,
+    begin: (obj) => { obj.status = { ...(obj.status as Namespace['status']), phase: 'Terminating' }; },
+    conflict: 'The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.',
+  },
 };
+
+const job: Strategy = { generation: true, prepareForCreate: prepareJobForCreate };
+
+// PodDisruptionBudget: status starts at zero (its counts are not omitempty) until the disruption controller sets it.
+const pdb: Strategy = {
+  generation: true,
+  prepareForCreate(obj) { obj.status = { currentHealthy: 0, desiredHealthy: 0, disruptionsAllowed: 0, expectedPods: 0 }; },
+};
+
+const statusReset: Strategy = { generation: false, prepareForCreate(obj) { obj.status = {}; } };
+
+// A custom resource with a status subresource (apiextensions customResourceStrategy): create drops status.
+const customResource: Strategy = { generation: true, prepareForCreate(obj) { delete obj.status; } };
 
 const plain: Strategy = { generation: false };
 
@@ -44,7 +71,15 @@ const strategies: Record<string, Strategy> = {
   Pod: pod,
   Deployment: workload,
   ReplicaSet: workload,
+  StatefulSet: workload,
+  DaemonSet: workload,
   Namespace: namespace,
+  Job: job,
+  CronJob: workload,
+  PodDisruptionBudget: pdb,
+  ResourceQuota: statusReset,
+  PriorityClass: { generation: true },
+  PodGroup: customResource,
 };
 
 export function strategyFor(kind: string): Strategy {

@@ -115,3 +115,20 @@ describe('rollout conditions', () => {
     expect(progressing(c)).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable' });
   });
 });
+
+describe('ReplicaSet create failures', () => {
+  it('reports ReplicaFailure with the quota error and keeps counting the pods it has', () => {
+    const c = clusterWithNodes(2);
+    mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q}\nspec:\n  hard: {pods: "2"}\n');
+    c.advance(5);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 3));
+    c.advance(30);
+    const rs = JSON.parse(mustExec(c, 'kubectl get rs -o json')).items[0];
+    expect(rs.status.replicas).toBe(2);
+    expect(rs.status.conditions).toEqual([expect.objectContaining({ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate' })]);
+    expect(rs.status.conditions[0].message).toMatch(/exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2/);
+    mustExec(c, 'kubectl scale deploy web --replicas=2');
+    c.advance(30);
+    expect(JSON.parse(mustExec(c, 'kubectl get rs -o json')).items[0].status.conditions).toBeUndefined();
+  });
+});

@@ -37,6 +37,7 @@ export function getAllReplicaSetsAndSyncRevision(ctx: SyncContext, d: D, rsList:
   const replicas = d.spec?.replicas ?? 1;
   const annotations = (rs: RS | undefined): Record<string, string> => ({
     ...(rs?.metadata.annotations ?? {}),
+    ...copiedAnnotations(d),
     [DESIRED_REPLICAS_ANNOTATION]: String(replicas),
     [MAX_REPLICAS_ANNOTATION]: String(replicas + (d.spec?.strategy?.type === 'RollingUpdate' ? maxSurge : 0)),
     [REVISION_ANNOTATION]: revisionOf(rs ?? ({} as RS)) > maxOld ? String(revisionOf(rs!)) : newRevision,
@@ -52,6 +53,12 @@ export function getAllReplicaSetsAndSyncRevision(ctx: SyncContext, d: D, rsList:
   }
   setDeploymentRevision(ctx, d, newRS ? newRS.metadata.annotations![REVISION_ANNOTATION] : newRevision);
   return { newRS, oldRSs };
+}
+
+/** copyDeploymentAnnotationsToReplicaSet: the Deployment's annotations (change-cause …) minus the skipped ones. */
+const SKIPPED_ANNOTATIONS = new Set(['kubectl.kubernetes.io/last-applied-configuration', REVISION_ANNOTATION, 'deployment.kubernetes.io/revision-history', DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, 'deprecated.deployment.rollback.to']);
+function copiedAnnotations(d: D): Record<string, string> {
+  return Object.fromEntries(Object.entries(d.metadata.annotations ?? {}).filter(([k]) => !SKIPPED_ANNOTATIONS.has(k)));
 }
 
 function createNewReplicaSet(ctx: SyncContext, d: D, oldRSs: RS[], annotations: Record<string, string>): RS {

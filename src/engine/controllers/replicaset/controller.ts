@@ -7,6 +7,7 @@ import { selectorFromLabelSelector, selectorFromSet } from '../../api/labels.ts'
 import { controllerOf, isPodReady } from '../../api/pod.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
+import { isStatusError } from '../../apiserver/errors.ts';
 import { Controller } from '../../client/controller.ts';
 import { CONTROLLER_INDEX, controllerIndexFunc, type SharedInformerFactory, type Informer } from '../../client/informer.ts';
 import type { EventRecorder } from '../../client/events.ts';
@@ -86,8 +87,10 @@ export class ReplicaSetController extends Controller {
     const candidates = [...this.podInformer.listByIndex(CONTROLLER_INDEX, rs.metadata.uid!), ...this.podInformer.listByIndex(CONTROLLER_INDEX, `orphan:${namespace}`)];
     const pods = this.claimPods(rs, candidates, selector);
     const active = pods.filter(isPodActive);
-    if (this.expectations.satisfied(key) && !rs.metadata.deletionTimestamp) this.manageReplicas(key, rs, active);
-    this.updateStatus(rs, pods.filter(isPodActive));
+    const failure = this.expectations.satisfied(key) && !rs.metadata.deletionTimestamp ? this.manageReplicas(key, rs, active) : undefined;
+    // Status first, with the ReplicaFailure condition, then the error requeues the key (syncReplicaSet).
+    this.updateStatus(rs, pods.filter(isPodActive), failure);
+    if (failure) throw failure.error;
   }
 
   /** ClaimPods: owned pods, plus matching orphans adopted by writing a controller reference. */
@@ -108,7 +111,7 @@ export class ReplicaSetController extends Controller {
     return out;
   }
 
-  private manageReplicas(key: string, rs: RS, active: P[]): void {
+  private manageReplicas(key: string, rs: RS, active: P[]): { reason: 'FailedCreate' | 'FailedDelete'; error: Error } | undefined {
     const want = rs.spec?.replicas ?? 1;
     const diff = active.length - want;
     if (diff < 0) {
@@ -119,11 +122,10 @@ export class ReplicaSetController extends Controller {
         this.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
       });
       if (error) {
-        // The pods never created will never be observed.
-        this.expectations.expect(key, 0, 0);
+        // The pods never created will never be observed; the ones created still will.
+        for (let i = successes; i < n; i++) this.expectations.creationObserved(key);
         this.event(rs, 'Warning', 'FailedCreate', `Error creating: ${(error as Error).message}`);
-        void successes;
-        throw error;
+        return { reason: 'FailedCreate', error: error as Error };
       }
     } else if (diff > 0) {
       const n = Math.min(diff, BURST_REPLICAS);
@@ -132,13 +134,21 @@ export class ReplicaSetController extends Controller {
       const victims = [...active].sort((a, b) => comparePodsForDeletion(a, b, (node) => perNode.get(node) ?? 0)).slice(0, n);
       this.expectations.expect(key, 0, n);
       for (const p of victims) {
-        this.store.delete('Pod', p.metadata.namespace, p.metadata.name!);
-        this.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`);
+        try {
+          this.store.delete('Pod', p.metadata.namespace, p.metadata.name!);
+          this.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`);
+        } catch (error) {
+          this.expectations.deletionObserved(key);
+          if (isStatusError(error, 'NotFound')) continue;
+          this.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${(error as Error).message}`);
+          return { reason: 'FailedDelete', error: error as Error };
+        }
       }
     }
+    return undefined;
   }
 
-  private updateStatus(rs: RS, active: P[]): void {
+  private updateStatus(rs: RS, active: P[], failure?: { reason: string; error: Error }): void {
     const templateLabels = selectorFromSet(rs.spec?.template?.metadata?.labels);
     const minReady = rs.spec?.minReadySeconds ?? 0;
     const now = this.clock.now();
@@ -150,6 +160,14 @@ export class ReplicaSetController extends Controller {
       observedGeneration: rs.metadata.generation,
     };
     const current = this.store.tryGet<ReplicaSet>('ReplicaSet', rs.metadata.namespace, rs.metadata.name!);
+    // calculateStatus: ReplicaFailure while creates or deletes fail, removed once they succeed.
+    const others = (current?.status?.conditions ?? []).filter((c) => c.type !== 'ReplicaFailure');
+    const old = current?.status?.conditions?.find((c) => c.type === 'ReplicaFailure');
+    if (failure) {
+      others.push(old && old.reason === failure.reason && old.message === failure.error.message ? old
+        : { type: 'ReplicaFailure', status: 'True', reason: failure.reason, message: failure.error.message, lastTransitionTime: this.clock.nowRFC3339() });
+    }
+    if (others.length) status.conditions = others;
     if (!current || jsonEqual(stripZeros(current.status), stripZeros(status))) return;
     this.store.update({ ...current, status: stripZeros(status) } as RS, { subresource: 'status' });
     // A pod that is ready but not yet available for minReadySeconds needs another look later.

@@ -90,8 +90,9 @@ export class StatefulSetControl {
       if (inOrdinalRange(pod, set)) replicas[ordinalOf(pod) - start] = pod;
       else if (ordinalOf(pod) >= 0) condemned.push(pod);
     }
+    const mode = this.podControl.claimVolumes();
     for (let ord = start; ord <= endOrdinal(set); ord++) {
-      if (!replicas[ord - start]) replicas[ord - start] = newVersionedStatefulSetPod(currentSet, updateSet, revs.current.metadata.name!, revs.update.metadata.name!, ord);
+      if (!replicas[ord - start]) replicas[ord - start] = newVersionedStatefulSetPod(currentSet, updateSet, revs.current.metadata.name!, revs.update.metadata.name!, ord, mode);
     }
     condemned.sort(descendingOrdinal);
     const firstUnavailable = replicas.find((p) => isUnavailable(p, minReady, now)) ?? [...condemned].reverse().find((p) => isUnavailable(p, minReady, now));
@@ -140,7 +141,7 @@ export class StatefulSetControl {
     }
     if (isPending(pod)) this.podControl.createMissingClaims(set, pod);
     if (monotonic && (isTerminating(pod) || !isRunningAndReady(pod) || !isRunningAndAvailable(pod, minReady, now))) return true;
-    if (identityMatches(set, pod) && storageMatches(set, pod)) return false;
+    if (identityMatches(set, pod) && storageMatches(set, pod, this.podControl.claimVolumes())) return false;
     this.podControl.updateStatefulPod(updateSet, pod);
     return false;
   }
@@ -176,7 +177,8 @@ export class StatefulSetControl {
 
 /**
  * runForAll: OrderedReady stops at the first replica that must wait; Parallel runs them all in slow-start
- * batches. True when the pass must end here.
+ * batches. True when the pass must end here. Simplification: a failing batch stops at its first error, where
+ * upstream's goroutines finish the batch and aggregate the errors.
  */
 function runForAll(pods: P[], fn: (i: number) => boolean, monotonic: boolean): boolean {
   if (monotonic) return pods.some((_, i) => fn(i));

@@ -8,6 +8,8 @@ import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { noResourcesMessage, printTable, toJson, toList, toName, toYaml } from '../printers/index.ts';
+import { printCustomColumns, printJsonPath } from '../printers/customcolumns.ts';
+import { sortObjects } from '../printers/sortby.ts';
 
 const POD_FIELDS = ['metadata.name', 'metadata.namespace', 'spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'];
 const META_FIELDS = ['metadata.name', 'metadata.namespace'];
@@ -18,13 +20,18 @@ export function supportedFields(kind: string): string[] {
   return kind === 'Pod' ? POD_FIELDS : kind === 'Event' ? EVENT_FIELDS : kind === 'Node' ? NODE_FIELDS : META_FIELDS;
 }
 
-export const OUTPUTS = ['wide', 'yaml', 'json', 'name'];
+export const OUTPUTS = ['wide', 'yaml', 'json', 'name', 'jsonpath', 'custom-columns'];
 
 export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
-  const output = flag(args, 'output') ?? '';
+  // -o jsonpath=TEMPLATE and -o custom-columns=SPEC carry their argument after "=".
+  const outputArg = flag(args, 'output') ?? '';
+  const eq = outputArg.indexOf('=');
+  const output = eq < 0 ? outputArg : outputArg.slice(0, eq);
+  const template = eq < 0 ? '' : outputArg.slice(eq + 1);
   if (output && !OUTPUTS.includes(output)) {
-    throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${OUTPUTS.join(',')}`);
+    throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${[...OUTPUTS].sort().join(',')}`);
   }
+  const sortBy = flag(args, 'sort-by');
   const resources = resolveResourceArgs(ctx.store, args.positional);
   if (!resources.length) {
     throw new CommandError("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.");
@@ -63,11 +70,21 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
       collected.push({ info, items: sortForListing(items) });
     }
   }
+  if (sortBy) for (const c of collected) c.items = sortObjects(c.items, sortBy);
   const all = collected.flatMap((c) => c.items);
   const single = resources.length === 1 && resources[0].names.length === 1;
   if (output === 'yaml' || output === 'json') {
     const doc = single && all.length === 1 ? all[0] : toList(all);
     if (all.length || !single) ctx.out.push((output === 'yaml' ? toYaml(doc) : toJson(doc)).replace(/\n$/, ''));
+    return code;
+  }
+  if (output === 'jsonpath') {
+    const text = printJsonPath(template, single && all.length === 1 ? all[0] : toList(all));
+    if (text) ctx.out.push(text.replace(/\n$/, ''));
+    return code;
+  }
+  if (output === 'custom-columns') {
+    ctx.out.push(printCustomColumns(template, all, boolFlag(args, 'no-headers')));
     return code;
   }
   if (output === 'name') {
@@ -86,6 +103,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
       wide: output === 'wide',
       withNamespace: allNamespaces && info.namespaced,
       showLabels: boolFlag(args, 'show-labels'),
+      labelColumns: (args.flags.get('label-columns') ?? []).flatMap((l) => l.split(',')).filter(Boolean),
       noHeaders: boolFlag(args, 'no-headers'),
       now: ctx.clock.now(),
       withKind: multi,

@@ -26,8 +26,9 @@ export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
   for (const { info, names } of resources) {
     for (const name of names) {
       try {
-        const before = ctx.store.get(info.kind, namespace, name);
-        const after = ctx.store.patch(info.kind, namespace, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined });
+        const ns = info.namespaced ? namespace : undefined;
+        const before = ctx.store.get(info.kind, ns, name);
+        const after = ctx.store.patch(info.kind, ns, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined });
         const same = jsonEqual(before, after);
         ctx.out.push(`${resourceName(info, name)} patched${same ? ' (no change)' : ''}`);
       } catch (e) {

@@ -4,7 +4,8 @@ import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { conflict } from '../../apiserver/errors.ts';
 
-const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
+/** Kinds with a scale subresource. */
+export const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
 export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const replicasText = flag(args, 'replicas');

@@ -2,13 +2,17 @@
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { describeConfigMap } from './describe/configmap.ts';
+import { describeDaemonSet } from './describe/daemonset.ts';
 import type { DescribeContext } from './describe/context.ts';
 import { describeDeployment } from './describe/deployment.ts';
 import { describeGeneric } from './describe/generic.ts';
+import { describeLimitRange } from './describe/limitrange.ts';
+import { describeResourceQuota } from './describe/resourcequota.ts';
 import { describeNamespace } from './describe/namespace.ts';
 import { describeNode } from './describe/node.ts';
 import { describePod } from './describe/pod.ts';
 import { describeReplicaSet } from './describe/replicaset.ts';
+import { describeStatefulSet } from './describe/statefulset.ts';
 
 export type { DescribeContext } from './describe/context.ts';
 
@@ -21,6 +25,10 @@ const describers: Record<string, Describer> = {
   '/ConfigMap': describeConfigMap,
   'apps/Deployment': describeDeployment,
   'apps/ReplicaSet': describeReplicaSet,
+  'apps/StatefulSet': describeStatefulSet,
+  'apps/DaemonSet': describeDaemonSet,
+  '/ResourceQuota': describeResourceQuota,
+  '/LimitRange': describeLimitRange,
 };
 
 export function describe(kind: KindInfo, obj: KubeObject, ctx: DescribeContext): string {

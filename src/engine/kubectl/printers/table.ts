@@ -5,11 +5,18 @@ import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import type { TableDef } from './columns/column.ts';
 import { deploymentTable } from './columns/deployment.ts';
+import { cronJobTable } from './columns/cronjob.ts';
 import { eventTable } from './columns/event.ts';
+import { jobTable } from './columns/job.ts';
 import { nodeTable } from './columns/node.ts';
 import { podTable } from './columns/pod.ts';
+import { podGroupTable } from './columns/podgroup.ts';
 import { replicaSetTable } from './columns/replicaset.ts';
+import { controllerRevisionTable } from './columns/controllerrevision.ts';
+import { daemonSetTable } from './columns/daemonset.ts';
+import { statefulSetTable } from './columns/statefulset.ts';
 import { configMapTable, genericTable, leaseTable, namespaceTable } from './columns/simple.ts';
+import { limitRangeTable, podDisruptionBudgetTable, priorityClassTable, resourceQuotaTable, secretTable, serviceAccountTable } from './columns/policy.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
 
@@ -17,6 +24,8 @@ export interface TableOptions {
   wide: boolean;
   withNamespace: boolean;
   showLabels?: boolean;
+  /** -L KEY: a column per label key (headed by the key's last path segment), before LABELS. */
+  labelColumns?: string[];
   noHeaders?: boolean;
   /** Several kinds in one get: names print as "deployment.apps/web", as kubectl does then. */
   withKind?: boolean;
@@ -32,7 +41,19 @@ const tables: Record<string, TableDef> = {
   '/Event': eventTable,
   'apps/Deployment': deploymentTable,
   'apps/ReplicaSet': replicaSetTable,
+  'apps/StatefulSet': statefulSetTable,
+  'apps/DaemonSet': daemonSetTable,
+  'apps/ControllerRevision': controllerRevisionTable,
+  'batch/Job': jobTable,
+  'batch/CronJob': cronJobTable,
   'coordination.k8s.io/Lease': leaseTable,
+  '/ServiceAccount': serviceAccountTable,
+  '/Secret': secretTable,
+  '/ResourceQuota': resourceQuotaTable,
+  '/LimitRange': limitRangeTable,
+  'policy/PodDisruptionBudget': podDisruptionBudgetTable,
+  'scheduling.k8s.io/PriorityClass': priorityClassTable,
+  'scheduling.x-k8s.io/PodGroup': podGroupTable,
 };
 
 export function tableFor(kind: KindInfo): TableDef {
@@ -40,9 +61,10 @@ export function tableFor(kind: KindInfo): TableDef {
 }
 
 /** The column headers a table would print (upper-cased), after decoration. */
-export function tableHeaders(kind: KindInfo, opts: Pick<TableOptions, 'wide' | 'withNamespace' | 'showLabels'>): string[] {
+export function tableHeaders(kind: KindInfo, opts: Pick<TableOptions, 'wide' | 'withNamespace' | 'showLabels' | 'labelColumns'>): string[] {
   const headers = tableFor(kind).columns.filter((c) => opts.wide || !c.wide).map((c) => c.name.toUpperCase());
   if (opts.withNamespace) headers.unshift('NAMESPACE');
+  for (const key of opts.labelColumns ?? []) headers.push((key.split('/').pop() ?? key).toUpperCase());
   if (opts.showLabels) headers.push('LABELS');
   return headers;
 }
@@ -66,6 +88,7 @@ export function printTable(kind: KindInfo, objects: KubeObject[], opts: TableOpt
     const cells = def.row(obj, { now: opts.now }).filter((_, i) => visible[i]);
     if (opts.withKind) cells[0] = `${kind.group ? `${kind.singular}.${kind.group}` : kind.singular}/${cells[0]}`;
     if (opts.withNamespace) cells.unshift(obj.metadata?.namespace ?? '');
+    for (const key of opts.labelColumns ?? []) cells.push(obj.metadata?.labels?.[key] ?? '');
     if (opts.showLabels) cells.push(formatLabels(obj.metadata?.labels));
     lines.push(cells.map(sanitizeCell).join('\t'));
   }

@@ -1,19 +1,22 @@
-// The kubelet of one simulated node: registers the Node, renews its Lease, and runs the pods bound to it
-// through sandbox, image pull, create and start, then stops them when they are deleted.
+// The kubelet of one simulated node: registers the Node, renews its Lease, and runs the pods bound to it through
+// its pod workers on a simulated CRI runtime; it watches memory for node-pressure eviction and answers the
+// logs and metrics reads that `kubectl logs` and `kubectl top` make.
 import type { Lease } from 'kubernetes-types/coordination/v1';
-import type { Container, Node, Pod } from 'kubernetes-types/core/v1';
+import type { Node, NodeCondition, Pod, Taint } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
-import { isPodTerminal } from '../../api/pod.ts';
+import { Quantity } from '../../api/quantity.ts';
 import type { Store } from '../../apiserver/store.ts';
-import { isStatusError } from '../../apiserver/errors.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import { Informer } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
-import { formatIp, parseCidr } from '../../api/cidr.ts';
-import { imageDigest, imageSize, parseImage, pullDurationMs } from '../runtime/images.ts';
-import { nodeObject, type NodeConfig } from './nodestatus.ts';
-import { containerStatus, podStatus, type ContainerPhase } from './podstatus.ts';
+import type { LogLine } from '../runtime/logs.ts';
+import { SimRuntime } from '../runtime/simruntime.ts';
+import { containerLogs } from './containerlogs.ts';
+import { EvictionManager, SYSTEM_CPU_MILLI } from './eviction.ts';
+import { ImageManager } from './imagemanager.ts';
+import { conditions, KUBELET_VERSION, nodeObject, type NodeConfig } from './nodestatus.ts';
+import { PodWorkers } from './podworkers.ts';
 
 type P = Pod & KubeObject;
 
@@ -22,24 +25,22 @@ export const NODE_LEASE_DURATION_SECONDS = 40;
 export const NODE_LEASE_RENEW_MS = 10_000;
 /** nodeStatusReportFrequency: an unchanged status is still posted this often. */
 export const NODE_STATUS_REPORT_MS = 5 * 60_000;
-/** SIMULATION: time to create a pod sandbox (pause container + network setup). */
-export const SANDBOX_SETUP_MS = 500;
-/** SIMULATION: time for a container to be created and started once its image is present. */
-export const CONTAINER_START_MS = 200;
-/** SIMULATION: a container exits this long after SIGTERM (well-behaved processes stop quickly). */
-export const CONTAINER_STOP_MS = 1_000;
 
-interface PodWorker {
-  uid: string;
-  podIP?: string;
-  containers: Map<string, ContainerPhase>;
-  terminating: boolean;
-}
+const MEMORY_PRESSURE_TAINT: Taint = { key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' };
+
+/** The events the kubelet's condition setters record when a condition turns to a status. */
+const CONDITION_EVENTS: Record<string, string> = {
+  'MemoryPressure=False': 'NodeHasSufficientMemory', 'MemoryPressure=True': 'NodeHasInsufficientMemory',
+  'DiskPressure=False': 'NodeHasNoDiskPressure', 'PIDPressure=False': 'NodeHasSufficientPID', 'Ready=True': 'NodeReady',
+};
+
+export interface ContainerUsage { name: string; cpuMilli: number; memoryBytes: number; cpuThrottledSeconds: number }
+export interface PodUsage { namespace: string; name: string; containers: ContainerUsage[] }
 
 export class Kubelet {
-  private readonly workers = new Map<string, PodWorker>();
-  private readonly usedIPs = new Set<string>();
-  private readonly images = new Set<string>();
+  readonly runtime: SimRuntime;
+  private readonly pods: PodWorkers;
+  private readonly eviction: EvictionManager;
   private podInformer: Informer<P> | undefined;
   private stopHeartbeat: (() => void) | undefined;
   private readonly event: ReturnType<EventRecorder['forSource']>;
@@ -52,6 +53,18 @@ export class Kubelet {
     readonly config: NodeConfig,
   ) {
     this.event = recorder.forSource({ component: 'kubelet', host: config.name });
+    this.runtime = new SimRuntime(clock, rng.fork('runtime'), KUBELET_VERSION);
+    const images = new ImageManager(clock, this.runtime, this.event, (image, size) => this.recordImage(image, size));
+    this.eviction = new EvictionManager(clock, this.runtime, Quantity.parse(config.memory).value(), {
+      candidates: () => [...this.pods.all()].filter((w) => w.state === 'syncing').map((w) => ({ uid: w.uid, pod: w.pod, containers: w.containers.filter((r) => !r.init || r.sidecar).map((r) => ({ spec: r.spec, id: r.id })) })),
+      evict: (uid, message, grace) => this.evict(uid, message, grace),
+      setMemoryPressure: (on) => this.setMemoryPressure(on),
+    });
+    this.pods = new PodWorkers({
+      clock, store, runtime: this.runtime, images, emit: this.event, nodeName: config.name, hostIP: config.internalIP,
+      podCIDR: () => this.store.tryGet<Node>('Node', undefined, config.name)?.spec?.podCIDR,
+      usageChanged: () => this.eviction.changed(),
+    });
   }
 
   get nodeName(): string { return this.config.name; }
@@ -68,16 +81,16 @@ export class Kubelet {
       this.event(node, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
       this.event(node, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
     }
-    for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.images.add(n);
+    for (const img of node.status?.images ?? []) for (const n of img.names ?? []) if (!n.includes('@')) this.runtime.adoptImage(n, img.sizeBytes ?? 0);
     this.renewLease();
     const stopLease = this.clock.every(NODE_LEASE_RENEW_MS, () => this.renewLease());
     const stopStatus = this.clock.every(NODE_STATUS_REPORT_MS, () => this.postHeartbeat());
     this.stopHeartbeat = () => { stopLease(); stopStatus(); };
     this.podInformer = new Informer<P>(this.store, this.clock, 'Pod', { nodeName: name });
     this.podInformer.addEventHandler({
-      add: (p) => this.syncPod(p),
-      update: (_o, p) => this.syncPod(p),
-      delete: (p) => this.cleanup(p),
+      add: (p) => this.pods.podUpdated(p),
+      update: (_o, p) => this.pods.podUpdated(p),
+      delete: (p) => this.pods.podDeleted(p),
     });
     this.podInformer.run();
   }
@@ -86,6 +99,57 @@ export class Kubelet {
     this.stopHeartbeat?.();
     this.podInformer?.stop();
   }
+
+  /**
+   * Back after stop(): the machine runs again (`sim node start`) or the API server is reachable again. The
+   * kubelet posts its own node conditions over the Unknown ones the node lifecycle controller may have set,
+   * resumes heartbeats and the pod watch, and reconciles the pods it kept running meanwhile: those deleted in
+   * the API are killed, every other one has its status posted again.
+   */
+  reconnect(): void {
+    this.start();
+    this.postOwnConditions();
+    this.pods.resync(new Set(this.podInformer!.list().map((p) => p.metadata.uid!)));
+  }
+
+  /** `sim pod kill`: the pod's running containers die as if the node killed them (the restart policy applies). */
+  killPodContainers(uid: string): number {
+    const sandbox = this.pods.get(uid)?.sandboxId;
+    const running = sandbox ? this.runtime.listContainers(sandbox).filter((c) => c.state === 'CONTAINER_RUNNING') : [];
+    for (const c of running) this.runtime.kill(c.id);
+    return running.length;
+  }
+
+  // ---- reads for kubectl logs / top ----
+
+  /** The lines of one container of a pod on this node (throws ContainerLogError like the kubelet refuses). */
+  logs(pod: Pod, container: string, previous: boolean): LogLine[] {
+    return containerLogs(this.runtime, pod, container, previous);
+  }
+
+  /** Current use of every running pod (metrics-server's view of this node's summary API). */
+  podUsage(): PodUsage[] {
+    const out: PodUsage[] = [];
+    for (const w of this.pods.all()) {
+      if (w.state === 'terminated') continue;
+      const containers: ContainerUsage[] = [];
+      for (const r of w.containers) {
+        const s = r.id ? this.runtime.containerStats(r.id) : undefined;
+        if (s) containers.push({ name: r.spec.name, cpuMilli: s.cpuMilli, memoryBytes: s.memoryBytes, cpuThrottledSeconds: s.cpuThrottledSeconds });
+      }
+      if (containers.length) out.push({ namespace: w.pod.metadata.namespace ?? 'default', name: w.pod.metadata.name!, containers });
+    }
+    return out;
+  }
+
+  /** The node's use: its pods and the system. */
+  nodeUsage(): { cpuMilli: number; memoryBytes: number } {
+    let cpu = SYSTEM_CPU_MILLI;
+    for (const p of this.podUsage()) for (const c of p.containers) cpu += c.cpuMilli;
+    return { cpuMilli: cpu, memoryBytes: this.eviction.observe().usedBytes };
+  }
+
+  // ---- node ----
 
   private renewLease(): void {
     const name = this.config.name;
@@ -114,164 +178,58 @@ export class Kubelet {
     this.store.update({ ...node, status: { ...node.status, conditions } } as KubeObject, { subresource: 'status' });
   }
 
-  // ---- pods ----
-
-  private syncPod(pod: P): void {
-    const uid = pod.metadata.uid!;
-    let w = this.workers.get(uid);
-    if (pod.metadata.deletionTimestamp) {
-      if (!w) w = this.adopt(pod);
-      if (!w.terminating) this.killPod(pod, w);
-      return;
-    }
-    if (w || isPodTerminal(pod)) return;
-    // A pod the kubelet finds already running (after a restore) keeps running; anything else starts now.
-    if (pod.status?.phase === 'Running' && pod.status.podIP) { this.adopt(pod); return; }
-    w = { uid, containers: new Map(), terminating: false };
-    this.workers.set(uid, w);
-    for (const c of pod.spec?.containers ?? []) w.containers.set(c.name, { state: 'waiting', reason: 'ContainerCreating' });
-    this.writeStatus(pod, w);
-    this.clock.after(SANDBOX_SETUP_MS, () => this.createSandbox(uid));
-  }
-
-  private adopt(pod: P): PodWorker {
-    const w: PodWorker = { uid: pod.metadata.uid!, podIP: pod.status?.podIP, containers: new Map(), terminating: false };
-    if (w.podIP) this.usedIPs.add(w.podIP);
-    for (const cs of pod.status?.containerStatuses ?? []) {
-      w.containers.set(cs.name, cs.state?.running
-        ? { state: 'running', startedAt: cs.state.running.startedAt!, imageID: cs.imageID, containerID: cs.containerID ?? '' }
-        : { state: 'waiting', reason: cs.state?.waiting?.reason ?? 'ContainerCreating' });
-    }
-    this.workers.set(w.uid, w);
-    return w;
-  }
-
-  private current(uid: string): P | undefined {
-    const cached = this.podInformer?.list().find((p) => p.metadata.uid === uid);
-    if (!cached) return undefined;
-    return this.store.tryGet<Pod>('Pod', cached.metadata.namespace, cached.metadata.name!) as P | undefined;
-  }
-
-  private createSandbox(uid: string): void {
-    const w = this.workers.get(uid);
-    const pod = this.current(uid);
-    if (!w || !pod || w.terminating) return;
-    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
-    const cidr = node?.spec?.podCIDR;
-    if (!cidr) {
-      // The node IPAM controller has not assigned a podCIDR yet: the network plugin cannot set up the sandbox.
-      this.clock.after(1_000, () => this.createSandbox(uid));
-      return;
-    }
-    const ip = this.allocateIP(cidr);
-    if (!ip) {
-      this.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: plugin type="host-local" failed (add): failed to allocate for range 0: no IP addresses available in range set: ${cidr}`);
-      this.clock.after(10_000, () => this.createSandbox(uid));
-      return;
-    }
-    w.podIP = ip;
-    this.writeStatus(pod, w);
-    this.startContainers(uid, pod.spec?.containers ?? [], 0);
-  }
-
-  /** Containers start in order; each image is pulled first unless present (and the policy allows). */
-  private startContainers(uid: string, containers: Container[], i: number): void {
-    const w = this.workers.get(uid);
-    const pod = this.current(uid);
-    if (!w || !pod || w.terminating || i >= containers.length) return;
-    const c = containers[i];
-    const image = c.image ?? '';
-    const ref = parseImage(image);
-    const fieldPath = `spec.containers{${c.name}}`;
-    const present = this.images.has(ref.name);
-    const policy = c.imagePullPolicy ?? (ref.tag === 'latest' ? 'Always' : 'IfNotPresent');
-    let delay = CONTAINER_START_MS;
-    if (policy === 'Never' || (present && policy === 'IfNotPresent')) {
-      this.event(pod, 'Normal', 'Pulled', `Container image "${image}" already present on machine`, fieldPath);
-    } else {
-      const pull = pullDurationMs(image);
-      this.event(pod, 'Normal', 'Pulling', `Pulling image "${image}"`, fieldPath);
-      this.clock.after(pull, () => {
-        const p = this.current(uid);
-        if (!p) return;
-        this.images.add(ref.name);
-        const secs = (pull / 1000).toFixed(3).replace(/\.?0+$/, '');
-        this.event(p, 'Normal', 'Pulled', `Successfully pulled image "${image}" in ${secs}s (${secs}s including waiting). Image size: ${imageSize(image)} bytes.`, fieldPath);
-        this.recordImage(image);
-      });
-      delay += pull;
-    }
-    this.clock.after(delay, () => {
-      const p = this.current(uid);
-      const wk = this.workers.get(uid);
-      if (!p || !wk || wk.terminating) return;
-      this.event(p, 'Normal', 'Created', `Created container: ${c.name}`, fieldPath);
-      this.event(p, 'Normal', 'Started', `Started container ${c.name}`, fieldPath);
-      wk.containers.set(c.name, { state: 'running', startedAt: this.clock.nowRFC3339(), imageID: imageDigest(image), containerID: `containerd://${this.containerId()}` });
-      this.writeStatus(p, wk);
-      this.startContainers(uid, containers, i + 1);
-    });
-  }
-
-  private killPod(pod: P, w: PodWorker): void {
-    w.terminating = true;
-    for (const c of pod.spec?.containers ?? []) {
-      if (w.containers.get(c.name)?.state === 'running') this.event(pod, 'Normal', 'Killing', `Stopping container ${c.name}`, `spec.containers{${c.name}}`);
-    }
-    const grace = (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000;
-    this.clock.after(Math.min(grace, CONTAINER_STOP_MS), () => {
-      const p = this.store.tryGet<Pod>('Pod', pod.metadata.namespace, pod.metadata.name!);
-      if (!p || p.metadata.uid !== w.uid) return;
-      // The status manager confirms the deletion once every container has stopped.
-      try {
-        this.store.delete('Pod', p.metadata.namespace, p.metadata.name!, { gracePeriodSeconds: 0 });
-      } catch (e) {
-        if (!isStatusError(e, 'NotFound')) throw e;
-      }
-    });
-  }
-
-  private cleanup(pod: P): void {
-    const w = this.workers.get(pod.metadata.uid!);
-    if (w?.podIP) this.usedIPs.delete(w.podIP);
-    this.workers.delete(pod.metadata.uid!);
-  }
-
-  private writeStatus(pod: P, w: PodWorker): void {
-    const containers = (pod.spec?.containers ?? []).map((c) => containerStatus(c.name, c.image ?? '', w.containers.get(c.name) ?? { state: 'waiting', reason: 'ContainerCreating' }));
-    const status = podStatus(pod, { now: this.clock.nowRFC3339(), hostIP: this.config.internalIP, podIP: w.podIP, sandboxReady: !!w.podIP, containers });
-    try {
-      this.store.update({ ...pod, status } as P, { subresource: 'status' });
-    } catch (e) {
-      if (!isStatusError(e, 'NotFound')) throw e;
-    }
-  }
-
-  /** host-local IPAM: the first free address of the node's range, skipping network, gateway and broadcast. */
-  private allocateIP(cidr: string): string | undefined {
-    const c = parseCidr(cidr);
-    const size = 2 ** (32 - c.prefix);
-    for (let i = 2; i < size - 1; i++) {
-      const ip = formatIp(c.base + i);
-      if (!this.usedIPs.has(ip)) {
-        this.usedIPs.add(ip);
-        return ip;
-      }
-    }
-    return undefined;
-  }
-
-  private recordImage(image: string): void {
+  /** The condition setters' view (memory pressure from the eviction manager), with an event per transition. */
+  private postOwnConditions(): void {
     const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
     if (!node) return;
-    const names = [imageDigest(image), parseImage(image).name];
-    const images = [...(node.status?.images ?? []).filter((i) => !i.names?.includes(names[1])), { names, sizeBytes: imageSize(image) }];
-    this.store.update({ ...node, status: { ...node.status, images } } as KubeObject, { subresource: 'status' });
+    const now = this.clock.nowRFC3339();
+    const own = conditions(now, true).map((c) => (c.type === 'MemoryPressure' && this.eviction.underPressure()
+      ? { ...c, status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' } : c));
+    const old = node.status?.conditions ?? [];
+    const transitions: string[] = [];
+    const merged = own.map((c) => {
+      const prev = old.find((o) => o.type === c.type);
+      if (prev?.status === c.status) return { ...c, lastTransitionTime: prev.lastTransitionTime };
+      transitions.push(CONDITION_EVENTS[`${c.type}=${c.status}`]);
+      return c;
+    });
+    const next = [...old.map((o) => merged.find((c) => c.type === o.type) ?? o), ...merged.filter((c) => !old.some((o) => o.type === c.type))];
+    this.store.update({ ...node, status: { ...node.status, conditions: next } } as KubeObject, { subresource: 'status' });
+    for (const reason of transitions) this.event(node, 'Normal', reason, `Node ${this.config.name} status is now: ${reason}`);
   }
 
-  private containerId(): string {
-    let s = '';
-    while (s.length < 64) s += this.rng.nextUint32().toString(16).padStart(8, '0');
-    return s;
+  private evict(uid: string, message: string, graceSeconds: number): void {
+    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
+    if (node) this.event(node, 'Warning', 'EvictionThresholdMet', 'Attempting to reclaim memory');
+    const w = this.pods.get(uid);
+    if (w) this.event(w.pod, 'Warning', 'Evicted', message);
+    this.pods.evict(uid, message, graceSeconds);
+  }
+
+  /** The MemoryPressure condition, its node event, and the memory-pressure taint. */
+  private setMemoryPressure(on: boolean): void {
+    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
+    if (!node) return;
+    const now = this.clock.nowRFC3339();
+    const reason = on ? 'KubeletHasInsufficientMemory' : 'KubeletHasSufficientMemory';
+    const message = on ? 'kubelet has insufficient memory available' : 'kubelet has sufficient memory available';
+    const conditions: NodeCondition[] = (node.status?.conditions ?? []).map((c) => (c.type === 'MemoryPressure'
+      ? { ...c, status: on ? 'True' : 'False', reason, message, lastHeartbeatTime: now, lastTransitionTime: now } : c));
+    const updated = this.store.update({ ...node, status: { ...node.status, conditions } } as KubeObject, { subresource: 'status' }) as Node & KubeObject;
+    const taints = (updated.spec?.taints ?? []).filter((t) => !(t.key === MEMORY_PRESSURE_TAINT.key && t.effect === MEMORY_PRESSURE_TAINT.effect));
+    if (on) taints.push(MEMORY_PRESSURE_TAINT);
+    const { taints: _old, ...spec } = updated.spec ?? {};
+    this.store.update({ ...updated, spec: taints.length ? { ...spec, taints } : spec } as KubeObject);
+    const status = on ? 'NodeHasInsufficientMemory' : 'NodeHasSufficientMemory';
+    this.event(updated, 'Normal', status, `Node ${this.config.name} status is now: ${status}`);
+  }
+
+  private recordImage(image: string, size: number): void {
+    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
+    if (!node) return;
+    const digest = this.runtime.imageStatus(image)?.id ?? image;
+    const name = this.runtime.imageStatus(image)?.repoTags[0] ?? image;
+    const images = [...(node.status?.images ?? []).filter((i) => !i.names?.includes(name)), { names: [digest, name], sizeBytes: size }];
+    this.store.update({ ...node, status: { ...node.status, images } } as KubeObject, { subresource: 'status' });
   }
 }

@@ -1,50 +1,173 @@
-// Pod status as the kubelet's status manager writes it: phase, conditions and container statuses.
-import type { ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
+// Pod status as the kubelet's status manager writes it (generateAPIPodStatus in pkg/kubelet/kubelet_pods.go and
+// pkg/kubelet/status/generate.go): the phase from getPhase, the kubelet-owned conditions in upstream order,
+// and container statuses in the order of the spec.
+import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
+import { isRestartableInitContainer } from './containers.ts';
 
-export type ContainerPhase = { state: 'waiting'; reason: string; message?: string } | { state: 'running'; startedAt: string; imageID: string; containerID: string };
+type Phase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
 
-export function containerStatus(name: string, image: string, phase: ContainerPhase): ContainerStatus {
-  const base = { name, image, restartCount: 0 };
-  if (phase.state === 'waiting') {
-    return { ...base, imageID: '', ready: false, started: false, state: { waiting: { reason: phase.reason, ...(phase.message ? { message: phase.message } : {}) } }, lastState: {} };
-  }
-  return { ...base, imageID: phase.imageID, containerID: phase.containerID, ready: true, started: true, state: { running: { startedAt: phase.startedAt } }, lastState: {} };
+const KUBELET_CONDITIONS = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
+
+export interface StatusInput {
+  now: string;
+  hostIP: string;
+  podIP?: string;
+  sandboxReady: boolean;
+  initContainers: ContainerStatus[];
+  containers: ContainerStatus[];
+  /** The pod worker has finished with the pod: containers will not be restarted. */
+  podIsTerminal: boolean;
+  /** Set by eviction or an exceeded deadline: the phase is Failed with this reason. */
+  failure?: { reason: string; message: string; disruption?: PodCondition };
 }
 
-function condition(type: string, ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
+/** getPhase (v1.32, without the ContainerRestartRules gate). */
+export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatus[], podIsTerminal: boolean): Phase {
+  const spec = pod.spec;
+  const find = (list: ContainerStatus[], name: string) => list.find((s) => s.name === name);
+  let pendingInit = 0;
+  let pendingSidecars = 0;
+  let failedInit = 0;
+  for (const c of spec?.initContainers ?? []) {
+    if (isRestartableInitContainer(c)) continue;
+    const s = find(init, c.name);
+    if (!s || s.state?.running) pendingInit++;
+    else if (s.state?.terminated) { if (s.state.terminated.exitCode !== 0) failedInit++; }
+    else if (s.lastState?.terminated) { if (s.lastState.terminated.exitCode !== 0) failedInit++; }
+    else pendingInit++;
+  }
+  let unknown = 0, running = 0, waiting = 0, stopped = 0, succeeded = 0;
+  for (const c of spec?.initContainers ?? []) {
+    if (!isRestartableInitContainer(c)) continue;
+    const s = find(init, c.name);
+    if (!s) { unknown++; continue; }
+    if (s.state?.running) { if (!s.started) pendingSidecars++; running++; }
+    else if (s.state?.terminated) { /* stopped sidecars do not count */ }
+    else if (!s.lastState?.terminated) { pendingSidecars++; waiting++; }
+  }
+  for (const c of spec?.containers ?? []) {
+    const s = find(main, c.name);
+    if (!s) { unknown++; continue; }
+    if (s.state?.running) running++;
+    else if (s.state?.terminated) { stopped++; if (s.state.terminated.exitCode === 0) succeeded++; }
+    else if (s.lastState?.terminated) stopped++;
+    else waiting++;
+  }
+  if (failedInit > 0 && spec?.restartPolicy === 'Never') return 'Failed';
+  const initialized = main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated);
+  if (pendingInit > 0 || (pendingSidecars > 0 && !initialized) || waiting > 0) return 'Pending';
+  if (running > 0 && unknown === 0) return 'Running';
+  if (running === 0 && stopped > 0 && unknown === 0) {
+    if (podIsTerminal) return stopped === succeeded ? 'Succeeded' : 'Failed';
+    if (spec?.restartPolicy === 'Always') return 'Running';
+    if (stopped === succeeded) return 'Succeeded';
+    if (spec?.restartPolicy === 'Never') return 'Failed';
+    return 'Running';
+  }
+  return 'Pending';
+}
+
+function condition(type: string, status: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
   const old = prev?.find((c) => c.type === type);
-  const status = ok ? 'True' : 'False';
+  const s = status ? 'True' : 'False';
   return {
-    type, status,
+    type, status: s,
     lastProbeTime: null as unknown as string,
-    lastTransitionTime: old && old.status === status ? old.lastTransitionTime : now,
+    lastTransitionTime: old && old.status === s ? old.lastTransitionTime : now,
     ...(reason ? { reason } : {}),
     ...(message ? { message } : {}),
   };
 }
 
-/** generateAPIPodStatus: conditions in upstream order, with reasons for the false ones. */
-export function podStatus(pod: Pod, opts: { now: string; hostIP: string; podIP?: string; sandboxReady: boolean; containers: ContainerStatus[] }): PodStatus {
+const list = (names: string[]) => `[${names.join(' ')}]`;
+
+/** GenerateContainersReadyCondition: status, reason and message. */
+function containersReady(pod: Pod, statuses: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
+  const unknown: string[] = [];
+  const unready: string[] = [];
+  const check = (c: Container) => {
+    const s = statuses.find((x) => x.name === c.name);
+    if (!s) unknown.push(c.name);
+    else if (!s.ready) unready.push(c.name);
+  };
+  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) check(c);
+  for (const c of pod.spec?.containers ?? []) check(c);
+  if (phase === 'Succeeded' && !unknown.length) return { ok: false, reason: 'PodCompleted' };
+  if (phase === 'Failed') return { ok: false, reason: 'PodFailed' };
+  const msgs = [
+    ...(unknown.length ? [`containers with unknown status: ${list(unknown)}`] : []),
+    ...(unready.length ? [`containers with unready status: ${list(unready)}`] : []),
+  ];
+  return msgs.length ? { ok: false, reason: 'ContainersNotReady', message: msgs.join(', ') } : { ok: true };
+}
+
+/** GeneratePodInitializedCondition. */
+function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
+  const unknown: string[] = [];
+  const incomplete: string[] = [];
+  for (const c of pod.spec?.initContainers ?? []) {
+    const s = init.find((x) => x.name === c.name);
+    if (!s) { unknown.push(c.name); continue; }
+    if (isRestartableInitContainer(c) ? !s.started : !s.ready) incomplete.push(c.name);
+  }
+  if (phase === 'Succeeded' && !unknown.length) return { ok: true, reason: 'PodCompleted' };
+  if (main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated)) return { ok: true };
+  const msgs = [
+    ...(unknown.length ? [`containers with unknown status: ${list(unknown)}`] : []),
+    ...(incomplete.length ? [`containers with incomplete status: ${list(incomplete)}`] : []),
+  ];
+  return msgs.length ? { ok: false, reason: 'ContainersNotInitialized', message: msgs.join(', ') } : { ok: true };
+}
+
+/** The pod's readiness gates: conditions that other components set. */
+function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefined {
+  const msgs: string[] = [];
+  for (const g of pod.spec?.readinessGates ?? []) {
+    const c = conditions.find((x) => x.type === g.conditionType);
+    if (!c) msgs.push(`corresponding condition of pod readiness gate "${g.conditionType}" does not exist.`);
+    else if (c.status !== 'True') msgs.push(`the status of pod readiness gate "${g.conditionType}" is not "True", but ${c.status}`);
+  }
+  return msgs.length ? msgs.join(', ') : undefined;
+}
+
+export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const prev = pod.status?.conditions;
-  const notReady = opts.containers.filter((c) => !c.ready).map((c) => c.name);
-  const allReady = notReady.length === 0 && opts.containers.length > 0;
-  const running = opts.containers.length > 0 && opts.containers.every((c) => c.state?.running);
-  const unready = `containers with unready status: [${notReady.join(' ')}]`;
-  const scheduled = prev?.find((c) => c.type === 'PodScheduled') ?? condition('PodScheduled', true, opts.now, prev);
+  let phase = podPhase(pod, input.initContainers, input.containers, input.podIsTerminal);
+  if (input.failure) phase = 'Failed';
+  // Pods never leave a terminal phase.
+  const old = pod.status?.phase;
+  if ((old === 'Failed' || old === 'Succeeded') && phase !== old) phase = old;
+  const all = [...input.initContainers, ...input.containers];
+  const kept = (prev ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget');
+  const disruption = input.failure?.disruption ?? prev?.find((c) => c.type === 'DisruptionTarget');
+  const others = disruption ? [...kept, disruption] : kept;
+  const cr = containersReady(pod, all, phase);
+  const gates = cr.ok ? readinessGates(pod, others) : undefined;
+  const ready = gates ? { ok: false, reason: 'ReadinessGatesNotReady', message: gates } : cr;
+  const init = initialized(pod, input.initContainers, input.containers, phase);
+  const scheduled = prev?.find((c) => c.type === 'PodScheduled');
+  const sameFailure = old === phase;
+  const reason = input.failure?.reason ?? (sameFailure ? pod.status?.reason : undefined);
+  const message = input.failure?.message ?? (sameFailure ? pod.status?.message : undefined);
+  const { reason: _r, message: _m, initContainerStatuses: _i, ...rest } = pod.status ?? {};
   return {
-    ...pod.status,
-    phase: running ? 'Running' : 'Pending',
+    ...rest,
+    phase,
     conditions: [
-      condition('PodReadyToStartContainers', opts.sandboxReady, opts.now, prev),
-      condition('Initialized', true, opts.now, prev),
-      condition('Ready', allReady, opts.now, prev, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : unready),
-      condition('ContainersReady', allReady, opts.now, prev, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : unready),
-      scheduled,
+      ...others,
+      condition('PodReadyToStartContainers', input.sandboxReady, input.now, prev),
+      condition('Initialized', init.ok, input.now, prev, init.reason, init.message),
+      condition('Ready', ready.ok, input.now, prev, ready.reason, ready.message),
+      condition('ContainersReady', cr.ok, input.now, prev, cr.reason, cr.message),
+      scheduled ? { ...scheduled, status: 'True' } : condition('PodScheduled', true, input.now, prev),
     ],
-    hostIP: opts.hostIP,
-    hostIPs: [{ ip: opts.hostIP }],
-    ...(opts.podIP ? { podIP: opts.podIP, podIPs: [{ ip: opts.podIP }] } : {}),
-    startTime: pod.status?.startTime ?? opts.now,
-    containerStatuses: opts.containers,
+    ...(reason ? { reason } : {}),
+    ...(message ? { message } : {}),
+    hostIP: input.hostIP,
+    hostIPs: [{ ip: input.hostIP }],
+    ...(input.podIP ? { podIP: input.podIP, podIPs: [{ ip: input.podIP }] } : {}),
+    startTime: pod.status?.startTime ?? input.now,
+    ...(input.initContainers.length ? { initContainerStatuses: input.initContainers } : {}),
+    containerStatuses: input.containers,
   };
 }

@@ -33,6 +33,7 @@ const catalog: Record<string, CatalogEntry> = {
   python: { size: 375_193_458, tags: tags('latest', 'slim', 'alpine', 'bookworm', v('3', 'slim|alpine|bookworm|slim-bookworm')) },
   node: { size: 406_117_312, tags: tags('latest', 'lts', 'current', 'slim', 'alpine', '(?:1[89]|2[0-4])(?:\\.\\d{1,2}){0,2}(?:-(?:slim|alpine|bookworm))?') },
   'registry.k8s.io/pause': { size: 320_368, tags: tags('3\\.\\d{1,2}') },
+  'registry.k8s.io/busybox': { size: 1_144_547, tags: tags('latest', '1\\.2[0-9]') },
   'registry.k8s.io/e2e-test-images/agnhost': { size: 52_370_584, tags: tags('2\\.\\d{1,2}') },
   'registry.k8s.io/coredns/coredns': { size: 18_562_039 },
   'registry.k8s.io/kube-proxy': { size: 30_181_592 },

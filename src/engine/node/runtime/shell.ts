@@ -171,7 +171,7 @@ class Parser {
       const items: string[] = [];
       if (this.peekWord() === 'in') {
         this.i++;
-        while (this.i < this.toks.length && 'w' in this.toks[this.i] && this.peekWord() !== 'do') items.push(this.peekWord()!), this.i++;
+        for (let w = this.peekWord(); w !== undefined && w !== 'do'; w = this.peekWord()) { items.push(w); this.i++; }
       }
       while (this.i < this.toks.length && this.peekWord() !== 'do') this.i++;
       this.expectWord('do');
@@ -263,7 +263,9 @@ interface State {
   end?: TimelineEnd;
   /** Counters changed by `x=$((x+N))`, for loops. */
   step: Record<string, number>;
+  /** A server, or the latest end of a `sleep`, running in the background (`wait` waits for them). */
   bgServer?: string;
+  bgUntil?: number;
 }
 
 class Interpreter {
@@ -340,6 +342,7 @@ class Interpreter {
     const args = words.slice(1);
     if (n.background) {
       if (SERVERS.has(cmd) || (cmd === 'tail' && args.includes('-f'))) s.bgServer = cmd;
+      if (cmd === 'sleep') s.bgUntil = Math.max(s.bgUntil ?? 0, s.t + sleepMs(args));
       s.status = 0;
       return;
     }
@@ -366,12 +369,13 @@ class Interpreter {
       case 'false': s.status = 1; return;
       case 'touch': for (const a of args) this.event(s, 'touch', a); s.status = 0; return;
       case 'rm': for (const a of args.filter((x) => !x.startsWith('-'))) this.event(s, 'rm', a); s.status = 0; return;
-      case 'date': this.event(s, 'log', '$(date)'); s.status = 0; return;
+      case 'date': this.event(s, 'log', `$(date ${args.join(' ')})`); s.status = 0; return;
       case 'hostname': this.event(s, 'log', '$(hostname)'); s.status = 0; return;
       case 'test': case '[': case '[[': s.status = testStatus(args, s) ? 0 : 1; return;
       case 'let': for (const a of args) this.assign(a.replace(/\+\+$/, ''), a.endsWith('++') ? `$((${a.slice(0, -2)}+1))` : a, s); s.status = 0; return;
       case 'wait':
-        if (s.bgServer) s.end = { kind: 'forever', at: s.t, busy: false, serve: s.bgServer };
+        if (s.bgServer || s.bgUntil === Infinity) s.end = { kind: 'forever', at: s.t, busy: false, serve: s.bgServer };
+        else s.t = Math.max(s.t, s.bgUntil ?? 0);
         s.status = 0;
         return;
       case 'sh': case 'bash': case 'ash': case 'dash': {
@@ -426,9 +430,8 @@ function testStatus(args: string[], s: State): boolean {
 }
 
 function printf(args: string[]): string {
-  let [fmt = '', ...rest] = args;
-  fmt = fmt.replace(/%[sd]/g, () => rest.shift() ?? '');
-  return fmt.replace(/\\n/g, '\n').replace(/\n$/, '');
+  const [fmt = '', ...rest] = args;
+  return fmt.replace(/%[sd]/g, () => rest.shift() ?? '').replace(/\\n/g, '\n').replace(/\n$/, '');
 }
 
 /** Whether a script's file operations leave `path` present (undefined: the script never touches it). */
@@ -457,6 +460,35 @@ function lastSimple(seq: Seq): Node | undefined {
   return n.t === 'simple' ? n : undefined;
 }
 
+/** The lines a process has printed from its start (startMs) until `untilMs` into its life: at most `limit`, the last ones. */
+export function timelineLogs(tl: Timeline, startMs: number, untilMs: number, hostname: string, limit: number): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
+  const add = (at: number, e: TimelineEvent, env: Env) => out.push({ at: startMs + at, text: expand(e.text, env, startMs + at, hostname) });
+  for (const e of tl.events) if (e.kind === 'log' && e.at <= untilMs) add(e.at, e, e.env);
+  const end = tl.end;
+  if (end.kind !== 'loop' || untilMs < end.at) return out.slice(-limit);
+  const lines = end.body.filter((e) => e.kind === 'log');
+  if (!lines.length) return out.slice(-limit);
+  const iterations = Math.floor((untilMs - end.at) / end.period) + 1;
+  for (let k = Math.max(0, iterations - Math.ceil(limit / lines.length) - 1); k < iterations; k++) {
+    for (const e of lines) {
+      const at = end.at + k * end.period + e.at;
+      if (at > untilMs) break;
+      add(at, e, counterEnv(e.env, end.step, k));
+    }
+  }
+  return out.slice(-limit);
+}
+
+/** The environment of loop iteration k: counters moved on by k steps. */
+function counterEnv(env: Env, step: Record<string, number>, k: number): Env {
+  const names = Object.keys(step);
+  if (!names.length || k === 0) return env;
+  const out: Record<string, string> = { ...env };
+  for (const n of names) out[n] = String(Number(env[n] ?? 0) + step[n] * k);
+  return out;
+}
+
 /** Whether `path` exists `atMs` into the process's life, if the script manages it at all. */
 export function fileExists(timeline: Timeline, path: string, atMs: number): boolean | undefined {
   return fileExistsIn(timeline.events, path, atMs);
@@ -474,11 +506,26 @@ export function dateString(ms: number): string {
   return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
 }
 
+/** `date` or `date +FORMAT` (%Y %m %d %H %M %S %F %T %s): its other options are ignored. */
+function formatDate(args: string, ms: number): string {
+  const fmt = /\+(.*)$/.exec(args.trim().replace(/^(?:-u\s+)?['"]?|['"]$/g, ''))?.[1];
+  if (fmt === undefined) return dateString(ms);
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const parts: Record<string, string> = {
+    Y: String(d.getUTCFullYear()), m: p(d.getUTCMonth() + 1), d: p(d.getUTCDate()), H: p(d.getUTCHours()), M: p(d.getUTCMinutes()),
+    S: p(d.getUTCSeconds()), s: String(Math.floor(ms / 1000)), '%': '%',
+  };
+  parts.F = `${parts.Y}-${parts.m}-${parts.d}`;
+  parts.T = `${parts.H}:${parts.M}:${parts.S}`;
+  return fmt.replace(/%([YmdHMSsFT%])/g, (_, k: string) => parts[k]);
+}
+
 /** Expand $VAR, ${VAR}, $(date), $(hostname), $((a+b)) at the moment the line is printed. */
 export function expand(text: string, env: Env, atMs: number, hostname: string): string {
   return text
     .replace(/\$\(\((.*?)\)\)/g, (_, e: string) => String(arith(e, env)))
-    .replace(/\$\(\s*date[^)]*\)|`date[^`]*`/g, () => dateString(atMs))
+    .replace(/\$\(\s*date([^)]*)\)|`date([^`]*)`/g, (_, a?: string, b?: string) => formatDate(a ?? b ?? '', atMs))
     .replace(/\$\(\s*hostname\s*\)|`hostname`/g, hostname)
     .replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (_, a?: string, b?: string) => {
       const name = (a ?? b)!;

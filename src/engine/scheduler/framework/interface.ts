@@ -2,6 +2,7 @@
 // PreEnqueue, QueueSort, PreFilter (+AddPod/RemovePod extensions), Filter, PostFilter, PreScore, Score
 // (+NormalizeScore), Reserve/Unreserve, Permit, PreBind, Bind, PostBind.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
+import type { KubeObject } from '../../api/object.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { Status } from './status.ts';
 import type { WaitingPod } from './waiting.ts';
@@ -17,6 +18,14 @@ export class CycleState {
   readonly skipScore = new Set<string>();
   read<T>(key: string): T | undefined { return this.data.get(key) as T | undefined; }
   write(key: string, value: unknown): void { this.data.set(key, value); }
+  /** A copy for a preemption dry run: values with a clone() method (StateData.Clone) are copied, not shared. */
+  clone(): CycleState {
+    const c = new CycleState();
+    for (const [k, v] of this.data) c.data.set(k, typeof (v as { clone?: unknown })?.clone === 'function' ? (v as { clone(): unknown }).clone() : v);
+    for (const p of this.skipFilter) c.skipFilter.add(p);
+    for (const p of this.skipScore) c.skipScore.add(p);
+    return c;
+  }
 }
 
 export interface QueuedPodInfo {
@@ -29,7 +38,10 @@ export interface QueuedPodInfo {
   gatedBy?: string;
 }
 
-/** What plugins may reach besides their arguments: the cycle's snapshot and the cluster (framework.Handle). */
+/**
+ * What plugins may reach besides their arguments: the cycle's snapshot and the cluster (framework.Handle).
+ * The optional members are always there in the scheduler; a test's handle may leave them out.
+ */
 export interface Handle {
   /** The node snapshot of the current cycle, in iteration order. */
   nodeInfos(): NodeInfo[];
@@ -37,6 +49,19 @@ export interface Handle {
   now(): number;
   /** Pods held at Permit (gang scheduling allows its siblings through these). */
   waitingPods(): WaitingPod[];
+  /** The running profile's plugins (PluginsRunner): preemption filters a node copy with victims removed. */
+  pluginsRunner?(): PluginsRunner;
+  /** The scheduler's event recorder ("Preempted" on a victim). */
+  recordEvent?(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** Activate: move these pods from backoffQ or unschedulablePods to activeQ (a gang's siblings). */
+  activate?(pods: Pod[]): void;
+}
+
+/** Runs the current profile's Filter plugins and PreFilter extensions on a node that preemption changed. */
+export interface PluginsRunner {
+  runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status;
+  runPreFilterExtensionAddPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void;
+  runPreFilterExtensionRemovePod(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void;
 }
 
 export interface Plugin { readonly name: string }
@@ -55,7 +80,8 @@ export interface PreFilterPlugin extends Plugin {
 export interface FilterPlugin extends Plugin { filter(state: CycleState, pod: Pod, node: NodeInfo): Status }
 
 export interface NodeToStatus { get(node: string): Status | undefined; entries(): Iterable<[string, Status]> }
-export interface PostFilterResult { nominatedNodeName?: string }
+/** nominatedNodeName "" clears a nomination; victims (namespace/name) are what preemption evicted, for the trace. */
+export interface PostFilterResult { nominatedNodeName?: string; victims?: string[] }
 export interface PostFilterPlugin extends Plugin {
   postFilter(state: CycleState, pod: Pod, filtered: NodeToStatus): { status: Status; result?: PostFilterResult };
 }

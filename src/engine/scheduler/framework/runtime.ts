@@ -62,15 +62,33 @@ export class Framework {
     return Status.success();
   }
 
+  /** RunPreFilterExtensionAddPod/RemovePod: preemption added or removed a pod on a node copy. */
+  runPreFilterExtensionAddPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void {
+    for (const p of this.points.preFilter) if (p.addPod && !state.skipFilter.has(p.name)) p.addPod(state, pod, added, node);
+  }
+
+  runPreFilterExtensionRemovePod(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void {
+    for (const p of this.points.preFilter) if (p.removePod && !state.skipFilter.has(p.name)) p.removePod(state, pod, removed, node);
+  }
+
+  /**
+   * RunPostFilterPlugins: the first success wins; UnschedulableAndUnresolvable or an error stops; otherwise the
+   * rejections' reasons add up (the first rejecting plugin is named) and the last nomination given is kept.
+   */
   runPostFilter(state: CycleState, pod: Pod, filtered: NodeToStatus): { status: Status; result?: PostFilterResult } {
-    let last = Status.unschedulable();
+    let result: PostFilterResult | undefined;
+    const reasons: string[] = [];
+    let rejector = '';
     for (const p of this.points.postFilter) {
       const r = p.postFilter(state, pod, filtered);
       if (r.status.isSuccess()) return { status: r.status, result: r.result };
-      if (r.status.code !== Code.Unschedulable) return { status: r.status.withPlugin(p.name) };
-      last = r.status.withPlugin(p.name);
+      if (r.status.code === Code.UnschedulableAndUnresolvable) return { status: r.status.withPlugin(p.name), result: r.result };
+      if (!r.status.isRejected()) return { status: r.status.withPlugin(p.name) };
+      if (r.result?.nominatedNodeName !== undefined) result = r.result;
+      reasons.push(...r.status.reasons);
+      rejector ||= p.name;
     }
-    return { status: last };
+    return { status: new Status(Code.Unschedulable, reasons, rejector), result };
   }
 
   runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {

@@ -4,7 +4,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
-import { tolerates } from './TaintToleration.ts';
+import { toleratesTaint } from '../../api/taints.ts';
 
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 
@@ -13,7 +13,7 @@ export class NodeUnschedulable implements FilterPlugin {
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
     if (!node.node.spec?.unschedulable) return Status.success();
     const taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
-    if ((pod.spec?.tolerations ?? []).some((t) => tolerates(t, taint))) return Status.success();
+    if ((pod.spec?.tolerations ?? []).some((t) => toleratesTaint(t, taint))) return Status.success();
     return Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
   }
 }

@@ -1,20 +1,10 @@
 // TaintToleration: Filter rejects nodes with an untolerated NoSchedule/NoExecute taint; Score prefers nodes
 // with fewer untolerated PreferNoSchedule taints (normalized in reverse).
-import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
+import type { Pod, Toleration } from 'kubernetes-types/core/v1';
+import { toleratesTaint } from '../../api/taints.ts';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
-
-/** v1.Toleration.ToleratesTaint. */
-export function tolerates(t: Toleration, taint: Pick<Taint, 'key' | 'value' | 'effect'>): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key && t.key !== taint.key) return false;
-  switch (t.operator ?? 'Equal') {
-    case 'Exists': return true;
-    case 'Equal': return (t.value ?? '') === (taint.value ?? '');
-    default: return false;
-  }
-}
 
 const PRESCORE_KEY = 'PreScoreTaintToleration';
 
@@ -27,7 +17,7 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     const tolerations = pod.spec?.tolerations ?? [];
     for (const taint of taints) {
       if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-      if (!tolerations.some((t) => tolerates(t, taint))) {
+      if (!tolerations.some((t) => toleratesTaint(t, taint))) {
         return Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
       }
     }
@@ -45,7 +35,7 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     if (!taints?.length) return 0;
     const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
     let n = 0;
-    for (const taint of taints) if (taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => tolerates(t, taint))) n++;
+    for (const taint of taints) if (taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => toleratesTaint(t, taint))) n++;
     return n;
   }
 

@@ -5,7 +5,8 @@ import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
 import { NodeResourcesFit } from './NodeResourcesFit.ts';
 import { NodeResourcesBalancedAllocation } from './NodeResourcesBalancedAllocation.ts';
 import { NodePorts, ERR_REASON_PORTS } from './NodePorts.ts';
-import { TaintToleration, tolerates } from './TaintToleration.ts';
+import { TaintToleration } from './TaintToleration.ts';
+import { toleratesTaint as tolerates } from '../../api/taints.ts';
 import { SchedulingGates } from './SchedulingGates.ts';
 import { ImageLocality } from './ImageLocality.ts';
 

@@ -106,17 +106,11 @@ function addDefaultTolerations(spec: Obj): void {
   spec.tolerations = out;
 }
 
-/** The PriorityClasses every cluster has (scheduling.SystemPriorityClasses). */
-const systemPriorityClasses: Record<string, number> = {
-  'system-node-critical': 2000001000,
-  'system-cluster-critical': 2000000000,
-};
-
 /**
- * Everything a Pod gets that a template does not: SetDefaults_Pod (requests from limits, enableServiceLinks),
- * and the defaults of the admission plugins every cluster runs: ServiceAccount (serviceAccountName "default"),
- * Priority (priority 0 and PreemptLowerPriority without a PriorityClass; kept from the old pod on update) and
- * DefaultTolerationSeconds.
+ * Everything a Pod gets that a template does not: SetDefaults_Pod (requests from limits, enableServiceLinks), the
+ * v1 conversion of the deprecated serviceAccount field, and the DefaultTolerationSeconds admission plugin's
+ * tolerations. (The ServiceAccount and Priority admission plugins, admission/plugins/, set the service account and
+ * the priority.)
  */
 export function setPodDefaults(spec: Obj, oldSpec?: Obj): void {
   for (const list of ['containers', 'initContainers']) for (const c of objects(spec[list])) defaultRequestsToLimits(c);
@@ -129,17 +123,11 @@ export function setPodDefaults(spec: Obj, oldSpec?: Obj): void {
   }
   setPodSpecDefaults(spec);
   if (oldSpec) {
-    if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
-    if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;
     if (unset(spec.serviceAccountName) && !unset(oldSpec.serviceAccountName)) spec.serviceAccountName = oldSpec.serviceAccountName;
     if (unset(spec.serviceAccount) && !unset(oldSpec.serviceAccount)) spec.serviceAccount = oldSpec.serviceAccount;
   }
-  if (unset(spec.serviceAccountName)) spec.serviceAccountName = unset(spec.serviceAccount) ? 'default' : spec.serviceAccount;
-  // The deprecated field mirrors serviceAccountName (v1 conversion).
-  spec.serviceAccount = spec.serviceAccountName;
-  if (spec.priority === undefined || spec.priority === null) {
-    spec.priority = typeof spec.priorityClassName === 'string' ? (systemPriorityClasses[spec.priorityClassName] ?? 0) : 0;
-  }
-  if (unset(spec.preemptionPolicy)) spec.preemptionPolicy = 'PreemptLowerPriority';
+  // v1 conversion: the deprecated serviceAccount stands in for an empty serviceAccountName, and mirrors it.
+  if (unset(spec.serviceAccountName) && !unset(spec.serviceAccount)) spec.serviceAccountName = spec.serviceAccount;
+  if (!unset(spec.serviceAccountName)) spec.serviceAccount = spec.serviceAccountName;
   addDefaultTolerations(spec);
 }

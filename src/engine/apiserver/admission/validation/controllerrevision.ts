@@ -13,19 +13,15 @@ function goRawExtension(data: unknown): string {
   return `runtime.RawExtension{Raw:[]uint8{${bytes.join(', ')}}, Object:runtime.Object(nil)}`;
 }
 
-function validateRevision(r: ControllerRevision): FieldError[] {
+export function validateControllerRevision(r: ControllerRevision): FieldError[] {
   const errs = validateObjectMeta(r.metadata, nameIsDNSSubdomain);
   if (r.data === undefined || r.data === null) errs.push(required('data', 'data is mandatory'));
   errs.push(...nonNegative(r.revision, 'revision'));
   return errs;
 }
 
-export function validateControllerRevision(r: ControllerRevision): FieldError[] {
-  return validateRevision(r);
-}
-
 export function validateControllerRevisionUpdate(r: ControllerRevision, old: ControllerRevision): FieldError[] {
-  const errs = [...validateObjectMetaUpdate(r.metadata, old.metadata), ...validateRevision(r)];
+  const errs = [...validateObjectMetaUpdate(r.metadata, old.metadata), ...validateControllerRevision(r)];
   if (!semanticEqual(r.data, old.data)) errs.push(withGoValue('Invalid', 'data', goRawExtension(r.data), FIELD_IMMUTABLE));
   return errs;
 }

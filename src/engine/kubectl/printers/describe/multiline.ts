@@ -46,8 +46,9 @@ export function printAnnotationsMultiline(w: PrefixWriter, title: string, annota
   });
 }
 
-/** Taint.ToString: "key=value:Effect", "key:Effect" without a value. */
+/** Taint.ToString: "key=value:Effect", "key:Effect" without a value; without an effect "key" or "key=value:". */
 export function taintString(t: Taint): string {
+  if (!t.effect) return t.value ? `${t.key}=${t.value}:` : t.key;
   return t.value ? `${t.key}=${t.value}:${t.effect}` : `${t.key}:${t.effect}`;
 }
 

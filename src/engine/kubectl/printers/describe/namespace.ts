@@ -5,16 +5,11 @@ import { typed } from '../columns/column.ts';
 import { sortedKeys } from '../labelmap.ts';
 import { formatRFC1123Z } from '../time.ts';
 import { listOrEmpty, type DescribeContext } from './context.ts';
+import { describeLimitRangeSpec } from './limitrange.ts';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.ts';
 import { canonical } from './podresources.ts';
+import { QUOTA_SCOPE_HELP } from './resourcequota.ts';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './writer.ts';
-
-const SCOPE_HELP: Record<string, string> = {
-  Terminating: 'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
-  NotTerminating: 'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
-  BestEffort: 'Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.',
-  NotBestEffort: 'Matches all pods that have at least one resource requirement set. These pods have a burstable or guaranteed quality of service.',
-};
 
 function describeResourceQuotas(quotas: ResourceQuota[], w: PrefixWriter): void {
   if (quotas.length === 0) {
@@ -28,7 +23,7 @@ function describeResourceQuotas(quotas: ResourceQuota[], w: PrefixWriter): void 
     const scopes = [...(q.spec?.scopes ?? [])].sort();
     if (scopes.length > 0) {
       w.write(LEVEL_1, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const s of scopes) if (SCOPE_HELP[s]) w.write(LEVEL_1, `* ${SCOPE_HELP[s]}\n`);
+      for (const s of scopes) if (QUOTA_SCOPE_HELP[s]) w.write(LEVEL_1, `* ${QUOTA_SCOPE_HELP[s]}\n`);
     }
     w.write(LEVEL_1, 'Resource\tUsed\tHard\n');
     w.write(LEVEL_1, '--------\t---\t---\n');
@@ -38,7 +33,6 @@ function describeResourceQuotas(quotas: ResourceQuota[], w: PrefixWriter): void 
   }
 }
 
-/** Resources of each limit appear in name order (upstream iterates a Go map: any order). */
 function describeLimitRanges(ranges: LimitRange[], w: PrefixWriter): void {
   if (ranges.length === 0) {
     w.write(LEVEL_0, 'No LimitRange resource.\n');
@@ -46,17 +40,7 @@ function describeLimitRanges(ranges: LimitRange[], w: PrefixWriter): void {
   }
   w.write(LEVEL_0, 'Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
   w.write(LEVEL_0, ' ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
-  for (const lr of ranges) {
-    for (const item of lr.spec?.limits ?? []) {
-      const lists = [item.min, item.max, item.defaultRequest, item.default, item.maxLimitRequestRatio];
-      const names = new Set<string>();
-      for (const l of lists) for (const k of Object.keys(l ?? {})) names.add(k);
-      for (const k of [...names].sort()) {
-        const cells = lists.map((l) => (l?.[k] !== undefined ? canonical(l[k]) : '-'));
-        w.write(LEVEL_0, ` ${item.type}\t${k}\t${cells.join('\t')}\n`);
-      }
-    }
-  }
+  for (const lr of ranges) describeLimitRangeSpec(lr.spec, ' ', w);
 }
 
 export function describeNamespace(obj: KubeObject, ctx: DescribeContext): string {

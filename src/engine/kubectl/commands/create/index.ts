@@ -1,0 +1,110 @@
+// kubectl create -f FILE, or kubectl create SUBCOMMAND NAME …: build the object on the client, print it with
+// --dry-run=client (-o yaml shows it as kubectl would send it), otherwise create it ("deployment.apps/web created").
+import type { KubeObject } from '../../../api/object.ts';
+import { StatusError } from '../../../apiserver/errors.ts';
+import { CommandError, formatError, readSource, type KubectlContext } from '../../context.ts';
+import { flag, type ParsedArgs } from '../../flags.ts';
+import { parseManifests } from '../../manifests.ts';
+import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
+import { namespaceGenerator, priorityClassGenerator, quotaGenerator, serviceAccountGenerator } from './cluster.ts';
+import { configMapGenerator, secretGenericGenerator } from './configdata.ts';
+import { usageError } from '../usage.ts';
+import type { Generator } from './generator.ts';
+import { notServed, servedKind } from './objects.ts';
+import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
+
+const generators: Record<string, Generator> = {
+  deployment: deploymentGenerator, deploy: deploymentGenerator,
+  job: jobGenerator,
+  cronjob: cronJobGenerator, cj: cronJobGenerator,
+  namespace: namespaceGenerator, ns: namespaceGenerator,
+  configmap: configMapGenerator, cm: configMapGenerator,
+  serviceaccount: serviceAccountGenerator, sa: serviceAccountGenerator,
+  priorityclass: priorityClassGenerator, pc: priorityClassGenerator,
+  quota: quotaGenerator, resourcequota: quotaGenerator,
+};
+
+const SECRET_TYPES = ['generic', 'docker-registry', 'tls'];
+
+export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  checkOutput(args);
+  const [sub, ...rest] = args.positional;
+  if (args.flags.get('filename')?.length) {
+    if (sub !== undefined) throw usageError('create', `Unexpected args: [${args.positional.join(' ')}]`);
+    return createFromFiles(ctx, args);
+  }
+  if (sub === undefined) {
+    ctx.err.push('Error: must specify one of -f and -k');
+    return 1;
+  }
+  let generator = generators[sub];
+  let path = sub;
+  let nameArgs = rest;
+  if (sub === 'secret') {
+    const [type, ...after] = rest;
+    if (!type || !SECRET_TYPES.includes(type)) throw new CommandError(`unknown command "${type ?? ''}" for "kubectl create secret"`);
+    if (type !== 'generic') throw new CommandError(`kubectl create secret ${type} is not available in the simulator (only generic)`);
+    generator = secretGenericGenerator;
+    path = `secret ${type}`;
+    nameArgs = after;
+  }
+  if (!generator) throw usageError('create', `Unexpected args: [${args.positional.join(' ')}]`);
+  const [name, ...command] = nameArgs;
+  if (!name) throw usageError(`create ${path}`, 'NAME is required');
+  return runGenerator(ctx, args, generator, name, command);
+}
+
+function runGenerator(ctx: KubectlContext, args: ParsedArgs, g: Generator, name: string, command: string[]): number {
+  const { info, served } = servedKind(ctx, g.kind);
+  const explicitNamespace = info.namespaced ? flag(args, 'namespace') : undefined;
+  const obj = g.build({ ctx, args, name, namespace: explicitNamespace, command });
+  const dryRun = dryRunOf(args);
+  if (dryRun === 'client') {
+    printResult(ctx, args, info, obj, 'created');
+    return 0;
+  }
+  try {
+    if (!served) throw notServed();
+    const toCreate: KubeObject = structuredClone(obj);
+    if (info.namespaced) toCreate.metadata.namespace = explicitNamespace ?? 'default';
+    printResult(ctx, args, info, ctx.store.create(toCreate, { dryRun: dryRun === 'server' }), 'created');
+    return 0;
+  } catch (e) {
+    if (!(e instanceof StatusError) || !g.failure) throw e;
+    throw new CommandError(g.failure(e.message));
+  }
+}
+
+/** kubectl create -f: every document created as it is, errors worded as kubectl words them. */
+function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
+  const dryRun = dryRunOf(args);
+  const namespaceFlag = flag(args, 'namespace');
+  let code = 0;
+  for (const f of args.flags.get('filename') ?? []) {
+    const { text, source } = readSource(ctx, f);
+    for (const m of parseManifests(text, source)) {
+      if (m.error || !m.object) {
+        ctx.err.push(`error: ${m.error}`);
+        code = 1;
+        continue;
+      }
+      const obj = structuredClone(m.object);
+      const info = ctx.store.kinds.forManifest(String(obj.apiVersion), String(obj.kind));
+      if (!info) {
+        ctx.err.push(`error: resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`);
+        code = 1;
+        continue;
+      }
+      obj.metadata ??= {};
+      if (info.namespaced) obj.metadata.namespace ||= namespaceFlag || 'default';
+      try {
+        const created = dryRun === 'client' ? obj : ctx.store.create(obj, { dryRun: dryRun === 'server' });
+        printResult(ctx, args, info, created, 'created');
+      } catch (e) {
+        ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when creating "${source}"`) : formatError(e));
+        code = 1;
+      }
+    }
+  }
+  return code;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createCluster } from '../../../index.ts';
+import { wrap } from './index.ts';
+
+const explain = (what: string) => createCluster({ seed: 1 }).exec(`kubectl explain ${what}`);
+
+describe('kubectl explain', () => {
+  it('explains a field with its type, description and fields', () => {
+    const out = explain('deployment.spec.strategy').stdout;
+    expect(out).toBe(`GROUP:      apps
+KIND:       Deployment
+VERSION:    v1
+
+FIELD: strategy <DeploymentStrategy>
+
+
+DESCRIPTION:
+    The deployment strategy to use to replace existing pods with new
+    ones.DeploymentStrategy describes how to replace existing pods with new
+    ones.
+FIELDS:
+  rollingUpdate\t<RollingUpdateDeployment>
+    Rolling update config params. Present only if DeploymentStrategyType =
+    RollingUpdate.
+
+  type\t<string>
+    Type of deployment. Can be "Recreate" or "RollingUpdate". Default is
+    RollingUpdate.
+
+
+`);
+  });
+
+  it('explains a kind, a list field and a scalar field', () => {
+    const pod = explain('pods').stdout;
+    expect(pod.startsWith('KIND:       Pod\nVERSION:    v1\n\nDESCRIPTION:\n    Pod is a collection of containers that can run on a host.')).toBe(true);
+    expect(pod).toContain('\nFIELDS:\n  apiVersion\t<string>\n');
+    expect(pod).toContain('\n  spec\t<PodSpec>\n');
+    const containers = explain('pods.spec.containers').stdout;
+    expect(containers).toContain('FIELD: containers <[]Container>\n\n\nDESCRIPTION:\n    List of containers belonging to the pod.');
+    expect(containers).toContain('Cannot be\n    updated.A single application container that you want to run within a pod.\nFIELDS:\n');
+    expect(containers).toContain('\n  name\t<string> -required-\n');
+    expect(explain('deploy.spec.replicas').stdout).toBe('GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: replicas <integer>\n\n\nDESCRIPTION:\n    Number of desired pods. This is a pointer to distinguish between explicit\n    zero and not specified. Defaults to 1.\n\n');
+  });
+
+  it('lists nested fields with --recursive', () => {
+    const out = explain('deployment.spec.strategy --recursive').stdout;
+    expect(out.endsWith('FIELDS:\n  rollingUpdate\t<RollingUpdateDeployment>\n    maxSurge\t<IntOrString>\n    maxUnavailable\t<IntOrString>\n  type\t<string>\n\n')).toBe(true);
+  });
+
+  it('reports unknown resources and fields', () => {
+    expect(explain('foo')).toEqual({ code: 1, stdout: '', stderr: 'error: the server doesn\'t have a resource type "foo"\n' });
+    expect(explain('pods.spec.bogus')).toEqual({ code: 1, stdout: '', stderr: 'error: field "bogus" does not exist\n' });
+    expect(explain('leases').stderr).toBe('error: GVK coordination.k8s.io/v1, Kind=Lease not found in OpenAPI schema\n');
+  });
+
+  it('reflows descriptions like kubectl 1.32: line breaks dropped, words moved, long words whole', () => {
+    // funcs_test.go's "realign line breaks" case.
+    expect(wrap('Lorem ipsum dolor sit amet, consectetur adipiscing elit. Vivamus pulvinar in libero id sagittis. \nAliquam sem enim, vehicula et urna ac, vehicula ullamcorper sem. Morbi turpis arcu, aliquet at \neros quis, sodales dignissim eros. \nQuisque ut lectus quis magna maximus elementum a nec felis. \nNulla ultricies pulvinar quam, id tincidunt.', 76))
+      .toBe('Lorem ipsum dolor sit amet, consectetur adipiscing elit. Vivamus pulvinar in\nlibero id sagittis. Aliquam sem enim, vehicula et urna ac, vehicula\nullamcorper sem. Morbi turpis arcu, aliquet at eros quis, sodales dignissim\neros. Quisque ut lectus quis magna maximus elementum a nec felis. Nulla\nultricies pulvinar quam, id tincidunt.');
+    expect(wrap('aaa bbb ccc', 7)).toBe('aaa bbb\nccc');
+    expect(wrap('a https://example.com/very/long b', 5)).toBe('a\nhttps://example.com/very/long\nb');
+  });
+});

@@ -1,0 +1,106 @@
+// Container helpers of the kubelet: sidecars, restart rules, limits, preStop hooks, and the API form of a
+// container's status (convertToAPIContainerStatuses).
+import type { Container, ContainerState, ContainerStateTerminated, ContainerStatus, Pod } from 'kubernetes-types/core/v1';
+import { resourceAmount } from '../../api/pod.ts';
+import { toRFC3339 } from '../../sim/clock.ts';
+import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
+import { qualifiedReference } from '../runtime/images.ts';
+import { sleepMs } from '../runtime/shell.ts';
+
+/** A native sidecar: an init container with restartPolicy Always. */
+export function isRestartableInitContainer(c: Container | undefined): boolean {
+  return c?.restartPolicy === 'Always';
+}
+
+/** Whether an exited container is started again (sidecars always; others by the pod's restartPolicy). */
+export function shouldRestart(pod: Pod, c: Container, init: boolean, exitCode: number): boolean {
+  if (init && isRestartableInitContainer(c)) return true;
+  const policy = pod.spec?.restartPolicy ?? 'Always';
+  if (init) return policy !== 'Never' && exitCode !== 0;
+  return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
+}
+
+export function fieldPath(init: boolean, name: string): string {
+  return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
+}
+
+/** The cgroup limits of a container: cpu in millicores, memory in bytes. */
+export function limitsOf(c: Container): { cpuLimitMilli?: number; memoryLimitBytes?: number } {
+  const l = (c.resources?.limits ?? {}) as Record<string, string>;
+  return {
+    ...(l.cpu !== undefined ? { cpuLimitMilli: resourceAmount('cpu', l.cpu) } : {}),
+    ...(l.memory !== undefined ? { memoryLimitBytes: resourceAmount('memory', l.memory) } : {}),
+  };
+}
+
+/** SIMULATION: how long the preStop hook takes: `sleep N` (exec, or the sleep action); other hooks are quick. */
+export function preStopMs(c: Container): number {
+  const h = c.lifecycle?.preStop;
+  if (!h) return 0;
+  if (h.sleep) return h.sleep.seconds * 1000;
+  const cmd = h.exec?.command ?? [];
+  if (!cmd.length) return 0;
+  const name = cmd[0].slice(cmd[0].lastIndexOf('/') + 1);
+  if (name === 'sleep') return finite(sleepMs(cmd.slice(1)));
+  const script = ['sh', 'bash', 'ash'].includes(name) && cmd[1]?.includes('c') ? cmd[2] ?? '' : '';
+  const m = /(?:^|[;&|\s])sleep\s+(\S+)/.exec(script);
+  return m ? finite(sleepMs([m[1]])) : 0;
+}
+
+const finite = (ms: number) => (Number.isFinite(ms) ? ms : 3_600_000);
+
+export const runtimeId = (id: string) => `containerd://${id}`;
+
+export function terminatedOf(s: CriStatus): ContainerStateTerminated {
+  return {
+    exitCode: s.exitCode ?? 0,
+    reason: s.reason,
+    ...(s.message ? { message: s.message } : {}),
+    startedAt: toRFC3339(s.startedAt ?? s.createdAt),
+    finishedAt: toRFC3339(s.finishedAt ?? s.createdAt),
+    containerID: runtimeId(s.id),
+  };
+}
+
+export interface StatusParts {
+  spec: Container;
+  /** The latest instance, and the one before it (for lastState). */
+  current?: CriStatus;
+  previous?: CriStatus;
+  /** Why the next instance has not started (ErrImagePull, CrashLoopBackOff …). */
+  waiting?: { reason: string; message?: string };
+  defaultReason: 'ContainerCreating' | 'PodInitializing';
+  restartCount: number;
+  ready: boolean;
+  started: boolean;
+}
+
+/** One entry of containerStatuses / initContainerStatuses. */
+export function apiContainerStatus(p: StatusParts): ContainerStatus {
+  const cur = p.current;
+  let state: ContainerState;
+  let last: ContainerState = p.previous?.state === 'CONTAINER_EXITED' ? { terminated: terminatedOf(p.previous) } : {};
+  if (p.waiting && (!cur || cur.state === 'CONTAINER_EXITED')) {
+    state = { waiting: { reason: p.waiting.reason, ...(p.waiting.message ? { message: p.waiting.message } : {}) } };
+    if (cur) last = { terminated: terminatedOf(cur) };
+  } else if (cur?.state === 'CONTAINER_RUNNING') state = { running: { startedAt: toRFC3339(cur.startedAt!) } };
+  else if (cur?.state === 'CONTAINER_EXITED') state = { terminated: terminatedOf(cur) };
+  else if (cur) state = { waiting: {} };
+  else state = { waiting: { reason: p.defaultReason } };
+  const running = !!state.running;
+  const mounts = (p.spec.volumeMounts ?? []).map((m) => ({
+    name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
+  }));
+  return {
+    name: p.spec.name,
+    state,
+    lastState: last,
+    ready: p.ready,
+    restartCount: p.restartCount,
+    image: cur ? qualifiedReference(cur.image) : p.spec.image ?? '',
+    imageID: cur?.imageRef ?? '',
+    ...(cur ? { containerID: runtimeId(cur.id) } : {}),
+    started: running && p.started,
+    ...(mounts.length ? { volumeMounts: mounts } : {}),
+  };
+}

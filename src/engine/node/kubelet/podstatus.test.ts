@@ -1,0 +1,73 @@
+import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
+import { describe, expect, it } from 'vitest';
+import { podPhase, podStatus } from './podstatus.ts';
+
+const running: Partial<ContainerStatus> = { state: { running: { startedAt: 't' } }, started: true, ready: true };
+const waiting: Partial<ContainerStatus> = { state: { waiting: { reason: 'ContainerCreating' } } };
+const exited = (exitCode: number): Partial<ContainerStatus> => ({ state: { terminated: { exitCode } } });
+const crashLooping = (exitCode: number): Partial<ContainerStatus> => ({ state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: { terminated: { exitCode } } });
+const st = (name: string, s: Partial<ContainerStatus>) => ({ name, image: 'x', imageID: '', ready: false, restartCount: 0, ...s }) as ContainerStatus;
+
+function pod(restartPolicy: string, init: { name: string; sidecar?: boolean }[] = []): Pod {
+  return { spec: { restartPolicy, initContainers: init.map((i) => ({ name: i.name, ...(i.sidecar ? { restartPolicy: 'Always' } : {}) })), containers: [{ name: 'a' }, { name: 'b' }] } } as Pod;
+}
+
+describe('getPhase', () => {
+  it.each([
+    ['a container still waiting', 'Always', [running, waiting], false, 'Pending'],
+    ['all running', 'Always', [running, running], false, 'Running'],
+    ['one exited, Always restarts it', 'Always', [running, exited(1)], false, 'Running'],
+    ['all exited 0, Never', 'Never', [exited(0), exited(0)], false, 'Succeeded'],
+    ['one failed, Never', 'Never', [exited(0), exited(2)], false, 'Failed'],
+    ['one failed, OnFailure restarts it', 'OnFailure', [exited(0), crashLooping(2)], false, 'Running'],
+    ['all exited 0, OnFailure', 'OnFailure', [exited(0), exited(0)], false, 'Succeeded'],
+    ['all exited under Always, pod terminal (deleted)', 'Always', [exited(0), exited(137)], true, 'Failed'],
+    ['all exited 0 under Always, pod terminal', 'Always', [exited(0), exited(0)], true, 'Succeeded'],
+  ])('%s → %s', (_, policy, states, terminal, phase) => {
+    expect(podPhase(pod(policy), [], [st('a', states[0]), st('b', states[1])], terminal)).toBe(phase);
+  });
+
+  it('an init container that failed under Never fails the pod', () => {
+    expect(podPhase(pod('Never', [{ name: 'i' }]), [st('i', exited(1))], [st('a', waiting), st('b', waiting)], false)).toBe('Failed');
+  });
+
+  it('init containers keep the pod Pending; a crash-looping one too under OnFailure', () => {
+    expect(podPhase(pod('Always', [{ name: 'i' }]), [st('i', running)], [st('a', waiting), st('b', waiting)], false)).toBe('Pending');
+    expect(podPhase(pod('OnFailure', [{ name: 'i' }]), [st('i', crashLooping(1))], [st('a', waiting), st('b', waiting)], false)).toBe('Pending');
+  });
+
+  it('a running sidecar does not hold a completed pod back once it stops, and is not counted as a failure', () => {
+    const p = pod('Never', [{ name: 's', sidecar: true }]);
+    expect(podPhase(p, [st('s', running)], [st('a', exited(0)), st('b', exited(0))], false)).toBe('Running');
+    expect(podPhase(p, [st('s', exited(137))], [st('a', exited(0)), st('b', exited(0))], true)).toBe('Succeeded');
+  });
+});
+
+describe('pod status conditions', () => {
+  it('name unready and incomplete containers as upstream does', () => {
+    const p = pod('Always', [{ name: 'i' }]);
+    const s = podStatus(p, { now: 'now', hostIP: '1.1.1.1', sandboxReady: true, initContainers: [st('i', { ...running, ready: false })], containers: [st('a', waiting), st('b', waiting)], podIsTerminal: false });
+    expect(s.conditions?.map((c) => [c.type, c.status, c.reason ?? '', c.message ?? ''])).toEqual([
+      ['PodReadyToStartContainers', 'True', '', ''],
+      ['Initialized', 'False', 'ContainersNotInitialized', 'containers with incomplete status: [i]'],
+      ['Ready', 'False', 'ContainersNotReady', 'containers with unready status: [a b]'],
+      ['ContainersReady', 'False', 'ContainersNotReady', 'containers with unready status: [a b]'],
+      ['PodScheduled', 'True', '', ''],
+    ]);
+  });
+
+  it('a completed pod is Initialized (PodCompleted) and not Ready (PodCompleted)', () => {
+    const s = podStatus(pod('Never'), { now: 'now', hostIP: '1.1.1.1', sandboxReady: false, initContainers: [], containers: [st('a', exited(0)), st('b', exited(0))], podIsTerminal: true });
+    expect(s.phase).toBe('Succeeded');
+    expect(s.conditions?.map((c) => `${c.type}=${c.status}${c.reason ? `/${c.reason}` : ''}`)).toEqual([
+      'PodReadyToStartContainers=False', 'Initialized=True/PodCompleted', 'Ready=False/PodCompleted', 'ContainersReady=False/PodCompleted', 'PodScheduled=True',
+    ]);
+  });
+
+  it('keeps lastTransitionTime while a condition does not change', () => {
+    const first = podStatus(pod('Always'), { now: 't1', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false });
+    const again = podStatus({ ...pod('Always'), status: first }, { now: 't2', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', waiting)], podIsTerminal: false });
+    expect(again.conditions?.find((c) => c.type === 'PodReadyToStartContainers')?.lastTransitionTime).toBe('t1');
+    expect(again.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime).toBe('t2');
+  });
+});

@@ -1,0 +1,628 @@
+// The kubelet's pod workers (pkg/kubelet/pod_workers.go with kuberuntime_manager.go's SyncPod and
+// computePodActions): one worker per pod moves it through sandbox, init containers in order, native sidecars,
+// the main containers, restarts with CrashLoopBackOff, probes, and termination (preStop, SIGTERM, SIGKILL at the
+// grace period, sidecars last), then reports the terminal phase and confirms a deletion.
+//
+// A worker does one CRI step at a time (busy while it runs). Its sync is level-triggered and idempotent: it runs
+// when the pod changes, a container starts or dies, a probe result changes, or a backoff ends; nothing ticks.
+import type { Container, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import type { KubeObject } from '../../api/object.ts';
+import type { Store } from '../../apiserver/store.ts';
+import { isStatusError } from '../../apiserver/errors.ts';
+import type { SimClock, TimerId } from '../../sim/clock.ts';
+import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehavior, type ProbeType } from '../runtime/behavior.ts';
+import type { ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
+import type { SimRuntime } from '../runtime/simruntime.ts';
+import { Backoff, formatGoDuration } from './backoff.ts';
+import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
+import type { ImageManager } from './imagemanager.ts';
+import { podStatus } from './podstatus.ts';
+import { Prober, type ProbeResult } from './prober.ts';
+
+type P = Pod & KubeObject;
+type Emit = (obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string) => void;
+
+/** SIMULATION: time to create a pod sandbox (pause container + network setup). */
+export const SANDBOX_SETUP_MS = 500;
+/** SIMULATION: time to stop a pod sandbox (network teardown, pause container) once its containers are gone. */
+export const SANDBOX_TEARDOWN_MS = 500;
+/** SIMULATION: time for a container to be created and started once its image is present. */
+export const CONTAINER_START_MS = 200;
+/** The PLEG relists every second: that is how soon the kubelet acts on a container that died or failed to start. */
+export const PLEG_RELIST_MS = 1_000;
+/** minimumGracePeriodInSeconds: containers always get this long after SIGTERM (unless an override says less). */
+export const MIN_GRACE_SECONDS = 2;
+/** How long the sandbox waits for the node's podCIDR, and retries after a CNI failure. */
+const NETWORK_RETRY_MS = 1_000;
+const CNI_FAILURE_RETRY_MS = 10_000;
+
+interface ContainerRecord {
+  spec: Container;
+  init: boolean;
+  sidecar: boolean;
+  /** The latest instance, and the one before it (kept for lastState and logs --previous). */
+  id?: string;
+  previousId?: string;
+  restartCount: number;
+  waiting?: { reason: string; message?: string };
+  /** Do not try to start before this time (a backoff, or the next relist after an error). */
+  notBefore: number;
+  /** A sidecar whose startup has succeeded once: it no longer blocks initialization. */
+  everStarted: boolean;
+  /** The instance a BackOff event was recorded for (one per crash). */
+  announced?: string;
+  /** The instance being stopped. */
+  stopping?: string;
+  /** Restart at once, whatever the restart policy says (its definition changed). */
+  forceRestart?: boolean;
+}
+
+interface Termination {
+  cause: 'deleted' | 'evicted' | 'deadline' | 'completed';
+  /** When the pod's grace period ends. */
+  deadline: number;
+  /** Eviction's grace period override: honoured exactly. */
+  override?: number;
+  failure?: { reason: string; message: string; disruption?: PodCondition };
+}
+
+interface PodWorker {
+  uid: string;
+  pod: P;
+  /** When the kubelet took the pod (the probes' tick grid). */
+  epoch: number;
+  containers: ContainerRecord[];
+  sandboxId?: string;
+  podIP?: string;
+  busy: boolean;
+  state: 'syncing' | 'terminating' | 'terminated';
+  termination?: Termination;
+  syncQueued: boolean;
+  statusQueued: boolean;
+  wakeAt: number;
+  wakeTimer?: TimerId;
+  deadlineTimer?: TimerId;
+  lastStatus?: string;
+  behavior: { text: string | undefined; parsed: ParsedBehavior };
+}
+
+export interface PodWorkersConfig {
+  clock: SimClock;
+  store: Store;
+  runtime: SimRuntime;
+  images: ImageManager;
+  emit: Emit;
+  nodeName: string;
+  hostIP: string;
+  /** The node's podCIDR, once the IPAM controller has assigned it. */
+  podCIDR(): string | undefined;
+  /** Something that changes the node's resource use happened (for the eviction manager). */
+  usageChanged(): void;
+}
+
+export class PodWorkers {
+  private readonly workers = new Map<string, PodWorker>();
+  private readonly bySandbox = new Map<string, string>();
+  readonly crashBackoff: Backoff;
+  readonly prober: Prober;
+
+  constructor(private readonly cfg: PodWorkersConfig) {
+    this.crashBackoff = new Backoff(cfg.clock);
+    this.prober = new Prober(cfg.clock, cfg.runtime, (pod, type, reason, message, path) => cfg.emit(pod, type, reason, message, path), {
+      resultChanged: (uid, id, type, result) => this.probeResult(uid, id, type, result),
+    });
+    cfg.runtime.onEvent((e) => this.runtimeEvent(e));
+  }
+
+  get(uid: string): PodWorker | undefined { return this.workers.get(uid); }
+  all(): IterableIterator<PodWorker> { return this.workers.values(); }
+
+  // ---- pod updates (from the kubelet's informer) ----
+
+  podUpdated(pod: P): void {
+    const uid = pod.metadata.uid!;
+    let w = this.workers.get(uid);
+    if (!w) {
+      if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
+      w = this.newWorker(pod);
+      this.behaviorOf(w);
+      if (pod.status?.startTime) this.adopt(w);
+      this.requestSync(w);
+      return;
+    }
+    const old = w.pod;
+    w.pod = pod;
+    if (!relevantChange(old, pod)) return;
+    for (const rec of w.containers) {
+      const spec = (rec.init ? pod.spec?.initContainers : pod.spec?.containers)?.find((c) => c.name === rec.spec.name) ?? rec.spec;
+      const cur = this.current(rec);
+      if (spec.image !== rec.spec.image && cur?.state === 'CONTAINER_RUNNING' && w.state === 'syncing') {
+        rec.forceRestart = true;
+        this.killContainer(w, rec, this.graceOf(pod), `Container ${rec.spec.name} definition changed, will be restarted`);
+      }
+      rec.spec = spec;
+    }
+    this.scheduleDeadline(w);
+    this.requestSync(w);
+  }
+
+  podDeleted(pod: P): void {
+    const w = this.workers.get(pod.metadata.uid!);
+    if (!w) return;
+    // Simplification: a pod removed from the API (force deletion) has its containers killed at once.
+    for (const rec of w.containers) for (const id of [rec.id, rec.previousId]) if (id) this.prober.stop(id);
+    if (w.sandboxId) { this.cfg.runtime.removePodSandbox(w.sandboxId); this.bySandbox.delete(w.sandboxId); }
+    for (const t of [w.wakeTimer, w.deadlineTimer]) if (t !== undefined) this.cfg.clock.cancel(t);
+    this.crashBackoff.deleteMatching(`${w.uid}_`);
+    this.cfg.images.forgetPod(w.uid);
+    this.workers.delete(w.uid);
+    this.cfg.usageChanged();
+  }
+
+  /**
+   * After the kubelet was cut off from the API server: pods that are gone from it are killed; every other pod
+   * has its status posted again (and a finished deletion confirmed), whatever was lost meanwhile.
+   */
+  resync(live: ReadonlySet<string>): void {
+    for (const w of [...this.workers.values()]) {
+      if (!live.has(w.uid)) { this.podDeleted(w.pod); continue; }
+      w.lastStatus = undefined;
+      if (w.state === 'terminated') this.finishTermination(w); else this.markDirty(w);
+    }
+  }
+
+  /** The eviction manager's killPodNow: Failed/Evicted at once, containers stopped within the override. */
+  evict(uid: string, message: string, graceSeconds: number): void {
+    const w = this.workers.get(uid);
+    if (!w || w.state !== 'syncing') return;
+    const now = this.cfg.clock.nowRFC3339();
+    const disruption: PodCondition = { type: 'DisruptionTarget', status: 'True', lastProbeTime: null as unknown as string, lastTransitionTime: now, reason: 'TerminationByKubelet', message };
+    this.terminate(w, { cause: 'evicted', override: graceSeconds, failure: { reason: 'Evicted', message, disruption } });
+  }
+
+  // ---- sync ----
+
+  private requestSync(w: PodWorker, delayMs = 0): void {
+    if (delayMs > 0) { this.wake(w, this.cfg.clock.now() + delayMs); return; }
+    if (w.syncQueued) return;
+    w.syncQueued = true;
+    this.cfg.clock.defer(() => this.sync(w));
+  }
+
+  private wake(w: PodWorker, at: number): void {
+    if (w.wakeTimer !== undefined && w.wakeAt <= at) return;
+    if (w.wakeTimer !== undefined) this.cfg.clock.cancel(w.wakeTimer);
+    w.wakeAt = at;
+    w.wakeTimer = this.cfg.clock.after(at - this.cfg.clock.now(), () => { w.wakeTimer = undefined; this.sync(w); });
+  }
+
+  private sync(w: PodWorker): void {
+    w.syncQueued = false;
+    if (this.workers.get(w.uid) !== w) return;
+    if (w.state !== 'syncing') { this.syncTerminating(w); return; }
+    this.markDirty(w);
+    if (w.pod.metadata.deletionTimestamp) { this.terminate(w, { cause: 'deleted' }); return; }
+    if (w.busy) return;
+    if (!w.sandboxId) { this.createSandbox(w); return; }
+    if (!this.syncInitContainers(w) || w.busy || w.state !== 'syncing') return;
+    let allDone = true;
+    for (const rec of w.containers) {
+      if (rec.init) continue;
+      const cur = this.current(rec);
+      if (cur && cur.state !== 'CONTAINER_EXITED') { allDone = false; continue; }
+      if (cur && !rec.forceRestart && !shouldRestart(w.pod, rec.spec, false, cur.exitCode ?? 0)) continue;
+      allDone = false;
+      if (cur ? this.restart(w, rec, cur) : this.startWhenDue(w, rec)) return;
+    }
+    if (allDone) this.terminate(w, { cause: 'completed' });
+  }
+
+  /** Init containers in order; native sidecars start and keep running. True when initialization is done. */
+  private syncInitContainers(w: PodWorker): boolean {
+    for (const rec of w.containers) {
+      if (!rec.init) continue;
+      const cur = this.current(rec);
+      if (rec.sidecar) {
+        if (cur?.state === 'CONTAINER_RUNNING') {
+          if (!this.started(cur)) return false;
+          rec.everStarted = true;
+          continue;
+        }
+        if (cur?.state === 'CONTAINER_CREATED') return false;
+        if (cur) {
+          if (this.restart(w, rec, cur) || !rec.everStarted) return false;
+          continue;
+        }
+        this.startWhenDue(w, rec);
+        return false;
+      }
+      if (cur?.state === 'CONTAINER_EXITED' && cur.exitCode === 0) continue;
+      if (cur && cur.state !== 'CONTAINER_EXITED') return false;
+      if (cur) {
+        if (w.pod.spec?.restartPolicy === 'Never') this.terminate(w, { cause: 'completed' });
+        else this.restart(w, rec, cur);
+        return false;
+      }
+      this.startWhenDue(w, rec);
+      return false;
+    }
+    return true;
+  }
+
+  /** Start a container that never ran, unless a backoff or a relist delay says to wait. True when busy. */
+  private startWhenDue(w: PodWorker, rec: ContainerRecord): boolean {
+    if (this.cfg.clock.now() < rec.notBefore) { this.wake(w, rec.notBefore); return false; }
+    this.startContainer(w, rec);
+    return w.busy;
+  }
+
+  /** doBackOff, then start again. True when the worker became busy starting it. */
+  private restart(w: PodWorker, rec: ContainerRecord, cur: CriStatus): boolean {
+    const now = this.cfg.clock.now();
+    if (now < rec.notBefore) { this.wake(w, rec.notBefore); return false; }
+    if (rec.forceRestart) {
+      rec.forceRestart = false;
+      this.startContainer(w, rec);
+      return w.busy;
+    }
+    const key = `${w.uid}_${rec.spec.name}`;
+    const finishedAt = cur.finishedAt ?? now;
+    if (this.crashBackoff.isInBackOffSince(key, finishedAt)) {
+      const pod = w.pod;
+      const podRef = `${pod.metadata.name}_${pod.metadata.namespace}(${w.uid})`;
+      const period = this.crashBackoff.get(key);
+      if (rec.announced !== cur.id) {
+        rec.announced = cur.id;
+        this.cfg.emit(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${rec.spec.name} in pod ${podRef}`, fieldPath(rec.init, rec.spec.name));
+      }
+      rec.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${formatGoDuration(period)} restarting failed container=${rec.spec.name} pod=${podRef}` };
+      rec.notBefore = finishedAt + period;
+      this.wake(w, rec.notBefore);
+      return false;
+    }
+    this.crashBackoff.next(key, finishedAt);
+    this.startContainer(w, rec);
+    return w.busy;
+  }
+
+  /** startContainer: ensure the image, then create and start (CONTAINER_START_MS). */
+  private startContainer(w: PodWorker, rec: ContainerRecord): void {
+    const pod = w.pod;
+    const path = fieldPath(rec.init, rec.spec.name);
+    w.busy = true;
+    this.cfg.images.ensure(pod, rec.spec, path, (r) => {
+      if (this.workers.get(w.uid) !== w) return;
+      if (!r.ok) {
+        w.busy = false;
+        rec.waiting = { reason: r.reason, message: r.message };
+        this.cfg.emit(w.pod, 'Warning', 'Failed', `Error: ${r.reason}`, path);
+        rec.notBefore = r.retryAt ?? this.cfg.clock.now() + PLEG_RELIST_MS;
+        this.markDirty(w);
+        this.requestSync(w);
+        return;
+      }
+      this.cfg.clock.after(CONTAINER_START_MS, () => {
+        w.busy = false;
+        if (this.workers.get(w.uid) !== w) return;
+        if (w.state === 'syncing' && w.sandboxId) this.createAndStart(w, rec, r.imageRef);
+        this.requestSync(w);
+      });
+    });
+  }
+
+  private createAndStart(w: PodWorker, rec: ContainerRecord, imageRef: string): void {
+    const { runtime, clock, emit } = this.cfg;
+    const spec = rec.spec;
+    const attempt = rec.id ? rec.restartCount + 1 : rec.restartCount;
+    const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
+    const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec) });
+    const path = fieldPath(rec.init, spec.name);
+    emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
+    if (rec.previousId) runtime.removeContainer(rec.previousId);
+    rec.previousId = rec.id;
+    rec.id = id;
+    rec.restartCount = attempt;
+    rec.waiting = undefined;
+    rec.stopping = undefined;
+    runtime.startContainer(id);
+    emit(w.pod, 'Normal', 'Started', `Started container ${spec.name}`, path);
+    const cur = runtime.containerStatus(id);
+    if (cur?.state === 'CONTAINER_RUNNING') this.prober.start(this.proberContext(w, rec), id, clock.now());
+    this.markDirty(w);
+  }
+
+  private createSandbox(w: PodWorker): void {
+    const { runtime, clock } = this.cfg;
+    w.busy = true;
+    clock.after(SANDBOX_SETUP_MS, () => {
+      w.busy = false;
+      if (this.workers.get(w.uid) !== w || w.state !== 'syncing') return;
+      runtime.updateRuntimeConfig(this.cfg.podCIDR());
+      if (!runtime.networkReady()) { this.requestSync(w, NETWORK_RETRY_MS); return; }
+      const pod = w.pod;
+      try {
+        w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name! });
+      } catch (e) {
+        this.cfg.emit(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${e instanceof Error ? e.message : String(e)}`);
+        this.requestSync(w, CNI_FAILURE_RETRY_MS);
+        return;
+      }
+      this.bySandbox.set(w.sandboxId, w.uid);
+      w.podIP = runtime.podSandboxStatus(w.sandboxId)!.ip;
+      this.scheduleDeadline(w);
+      this.markDirty(w);
+      this.requestSync(w);
+    });
+  }
+
+  // ---- termination ----
+
+  private terminate(w: PodWorker, t: Omit<Termination, 'deadline'>): void {
+    if (w.state !== 'syncing') return;
+    const now = this.cfg.clock.now();
+    const grace = t.override ?? (t.cause === 'deleted' ? w.pod.metadata.deletionGracePeriodSeconds ?? this.graceOf(w.pod) : this.graceOf(w.pod));
+    w.state = 'terminating';
+    w.termination = { ...t, deadline: now + grace * 1000 };
+    if (w.wakeTimer !== undefined) { this.cfg.clock.cancel(w.wakeTimer); w.wakeTimer = undefined; }
+    if (w.deadlineTimer !== undefined) { this.cfg.clock.cancel(w.deadlineTimer); w.deadlineTimer = undefined; }
+    for (const rec of w.containers) if (!rec.sidecar) this.killContainer(w, rec, grace, undefined, t.override);
+    this.markDirty(w);
+    this.syncTerminating(w);
+  }
+
+  /** Regular containers first; once they are all gone, sidecars in reverse order; then the sandbox. */
+  private syncTerminating(w: PodWorker): void {
+    if (w.state !== 'terminating') return;
+    const running = (rec: ContainerRecord) => {
+      const s = this.current(rec)?.state;
+      return s === 'CONTAINER_RUNNING' || s === 'CONTAINER_CREATED';
+    };
+    if (w.containers.some((rec) => !rec.sidecar && running(rec))) return;
+    const sidecar = [...w.containers].reverse().find((rec) => rec.sidecar && running(rec));
+    if (sidecar) {
+      const t = w.termination!;
+      const remaining = Math.ceil((t.deadline - this.cfg.clock.now()) / 1000);
+      this.killContainer(w, sidecar, Math.max(remaining, 0), undefined, t.override);
+      return;
+    }
+    this.finishTermination(w);
+  }
+
+  /** Tear the sandbox down (SANDBOX_TEARDOWN_MS), report the terminal phase, and confirm a deletion. */
+  private finishTermination(w: PodWorker): void {
+    w.state = 'terminated';
+    for (const rec of w.containers) if (rec.id) this.prober.stop(rec.id);
+    this.cfg.clock.after(SANDBOX_TEARDOWN_MS, () => this.confirmTermination(w));
+  }
+
+  private confirmTermination(w: PodWorker): void {
+    if (this.workers.get(w.uid) !== w) return;
+    if (w.sandboxId) this.cfg.runtime.stopPodSandbox(w.sandboxId);
+    this.flushStatus(w);
+    this.cfg.usageChanged();
+    const pod = this.cfg.store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+    if (!pod || pod.metadata.uid !== w.uid || !pod.metadata.deletionTimestamp) return;
+    // The status manager confirms the deletion once every container has stopped.
+    try {
+      this.cfg.store.delete('Pod', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
+    } catch (e) {
+      if (!isStatusError(e, 'NotFound')) throw e;
+    }
+  }
+
+  /** killContainer: Killing event, preStop hook, then SIGTERM with the rest of the grace period. */
+  private killContainer(w: PodWorker, rec: ContainerRecord, graceSeconds: number, message?: string, override?: number): void {
+    const cur = this.current(rec);
+    if (!cur || cur.state !== 'CONTAINER_RUNNING' || rec.stopping === cur.id) return;
+    rec.stopping = cur.id;
+    const { runtime, clock } = this.cfg;
+    this.cfg.emit(w.pod, 'Normal', 'Killing', message ?? `Stopping container ${rec.spec.name}`, fieldPath(rec.init, rec.spec.name));
+    const hook = override === undefined && graceSeconds > 0 ? Math.min(preStopMs(rec.spec), graceSeconds * 1000) : 0;
+    const stop = () => runtime.stopContainer(cur.id, override ?? Math.max(Math.ceil(graceSeconds - hook / 1000), MIN_GRACE_SECONDS));
+    if (hook > 0) clock.after(hook, stop);
+    else stop();
+  }
+
+  private graceOf(pod: Pod): number { return pod.spec?.terminationGracePeriodSeconds ?? 30; }
+
+  /** activeDeadlineSeconds, counted from the pod's start time. */
+  private scheduleDeadline(w: PodWorker): void {
+    if (w.deadlineTimer !== undefined) { this.cfg.clock.cancel(w.deadlineTimer); w.deadlineTimer = undefined; }
+    const ads = w.pod.spec?.activeDeadlineSeconds;
+    if (ads === undefined || w.state !== 'syncing') return;
+    const start = Date.parse(w.pod.status?.startTime ?? '') || w.epoch;
+    w.deadlineTimer = this.cfg.clock.after(Math.max(0, start + ads * 1000 - this.cfg.clock.now()), () => {
+      w.deadlineTimer = undefined;
+      const message = 'Pod was active on the node longer than the specified deadline';
+      this.cfg.emit(w.pod, 'Normal', 'DeadlineExceeded', message);
+      this.terminate(w, { cause: 'deadline', failure: { reason: 'DeadlineExceeded', message } });
+    });
+  }
+
+  // ---- events from the runtime and the prober ----
+
+  private runtimeEvent(e: RuntimeEvent): void {
+    const uid = this.bySandbox.get(e.podSandboxId);
+    const w = uid === undefined ? undefined : this.workers.get(uid);
+    this.cfg.usageChanged();
+    if (!w || e.type !== 'ContainerDied') return;
+    this.prober.stop(e.containerId);
+    this.markDirty(w);
+    if (w.state === 'terminating') this.syncTerminating(w);
+    else if (w.state === 'syncing') this.requestSync(w, PLEG_RELIST_MS);
+  }
+
+  private probeResult(uid: string, containerId: string, type: ProbeType, result: ProbeResult): void {
+    const w = this.workers.get(uid);
+    if (!w) return;
+    this.markDirty(w);
+    const rec = w.containers.find((r) => r.id === containerId);
+    if (!rec || w.state !== 'syncing') return;
+    if ((type === 'liveness' || type === 'startup') && result === 'failure') {
+      const probe = type === 'liveness' ? rec.spec.livenessProbe : rec.spec.startupProbe;
+      const willRestart = rec.sidecar || w.pod.spec?.restartPolicy !== 'Never';
+      const grace = probe?.terminationGracePeriodSeconds ?? this.graceOf(w.pod);
+      this.killContainer(w, rec, grace, `Container ${rec.spec.name} failed ${type} probe${willRestart ? ', will be restarted' : ''}`);
+      return;
+    }
+    if (type === 'startup' && result === 'success') this.requestSync(w);
+  }
+
+  // ---- status ----
+
+  private markDirty(w: PodWorker): void {
+    if (w.statusQueued) return;
+    w.statusQueued = true;
+    this.cfg.clock.defer(() => this.flushStatus(w));
+  }
+
+  private flushStatus(w: PodWorker): void {
+    w.statusQueued = false;
+    if (this.workers.get(w.uid) !== w) return;
+    const { store } = this.cfg;
+    const pod = store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!) as P | undefined;
+    if (!pod || pod.metadata.uid !== w.uid) return;
+    const status = this.buildStatus(w, pod);
+    const json = JSON.stringify(status);
+    if (json === w.lastStatus) return;
+    w.lastStatus = json;
+    try {
+      store.update({ ...pod, status } as P, { subresource: 'status' });
+    } catch (e) {
+      if (!isStatusError(e, 'NotFound')) throw e;
+    }
+  }
+
+  private buildStatus(w: PodWorker, pod: P) {
+    const hasInit = (pod.spec?.initContainers ?? []).length > 0;
+    const statuses = (init: boolean) => w.containers.filter((r) => r.init === init).map((rec) => {
+      const cur = this.current(rec);
+      const running = cur?.state === 'CONTAINER_RUNNING';
+      const started = running && this.started(cur);
+      const ready = rec.init && !rec.sidecar
+        ? cur?.state === 'CONTAINER_EXITED' && cur.exitCode === 0
+        : started && (!this.prober.has(cur!.id, 'readiness') || this.prober.result(cur!.id, 'readiness') === 'success');
+      return apiContainerStatus({
+        spec: rec.spec, current: cur, previous: rec.previousId ? this.cfg.runtime.containerStatus(rec.previousId) : undefined,
+        waiting: rec.waiting, defaultReason: hasInit ? 'PodInitializing' : 'ContainerCreating', restartCount: rec.restartCount,
+        ready: !!ready, started,
+      });
+    });
+    const sandbox = w.sandboxId ? this.cfg.runtime.podSandboxStatus(w.sandboxId) : undefined;
+    return podStatus(pod, {
+      now: this.cfg.clock.nowRFC3339(), hostIP: this.cfg.hostIP, podIP: w.podIP,
+      sandboxReady: sandbox?.state === 'SANDBOX_READY',
+      initContainers: statuses(true), containers: statuses(false),
+      podIsTerminal: w.state === 'terminated', failure: w.termination?.failure,
+    });
+  }
+
+  // ---- helpers ----
+
+  private current(rec: ContainerRecord): CriStatus | undefined {
+    return rec.id ? this.cfg.runtime.containerStatus(rec.id) : undefined;
+  }
+
+  /** Started: running, and the startup probe (if any) has succeeded. */
+  private started(cur: CriStatus | undefined): boolean {
+    if (cur?.state !== 'CONTAINER_RUNNING') return false;
+    return !this.prober.has(cur.id, 'startup') || this.prober.result(cur.id, 'startup') === 'success';
+  }
+
+  private proberContext(w: PodWorker, rec: ContainerRecord) {
+    return { pod: w.pod, container: rec.spec, fieldPath: fieldPath(rec.init, rec.spec.name), podIP: w.podIP ?? '', epoch: w.epoch };
+  }
+
+  /** The behaviour annotation, parsed once per version; its mistakes become a Warning event. */
+  private behaviorOf(w: PodWorker): ParsedBehavior {
+    const text = w.pod.metadata.annotations?.[BEHAVIOR_ANNOTATION];
+    if (text === w.behavior.text) return w.behavior.parsed;
+    const parsed = parseBehavior(text, w.containers.map((r) => r.spec.name));
+    w.behavior = { text, parsed };
+    for (const err of parsed.errors) this.cfg.emit(w.pod, 'Warning', 'InvalidBehavior', `${BEHAVIOR_ANNOTATION}: ${err}`);
+    return parsed;
+  }
+
+  private newWorker(pod: P): PodWorker {
+    const containers: ContainerRecord[] = [
+      ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
+      ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
+    ];
+    const w: PodWorker = {
+      uid: pod.metadata.uid!, pod, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
+      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: { text: undefined, parsed: { settings: new Map(), errors: [] } },
+    };
+    this.workers.set(w.uid, w);
+    return w;
+  }
+
+  /**
+   * After a restore: take over a pod the previous kubelet was running, from what its status says. Running
+   * containers keep running (their behaviour continues from their start time); a crash-looping one keeps its
+   * backoff; anything else starts again.
+   */
+  private adopt(w: PodWorker): void {
+    const pod = w.pod;
+    const { runtime, clock } = this.cfg;
+    const ip = pod.status?.podIP;
+    if (!ip) return;
+    const meta = { uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name! };
+    w.sandboxId = runtime.adoptSandbox(meta, ip);
+    w.podIP = ip;
+    this.bySandbox.set(w.sandboxId, w.uid);
+    const settings = this.behaviorOf(w).settings;
+    const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
+    for (const rec of w.containers) {
+      const cs = all.find((s) => s.name === rec.spec.name);
+      if (!cs) continue;
+      rec.restartCount = cs.restartCount ?? 0;
+      const config = (attempt: number) => ({ name: rec.spec.name, attempt, image: rec.spec.image ?? '', imageRef: cs.imageID ?? '', behavior: containerBehavior(rec.spec, settings.get(rec.spec.name)), ...limitsOf(rec.spec) });
+      const idOf = (cid: string | undefined) => cid?.replace(/^[a-z]+:\/\//, '');
+      const t = (s: string | undefined) => (s ? Date.parse(s) : undefined);
+      const last = cs.lastState?.terminated;
+      const lastId = idOf(last?.containerID);
+      if (last && lastId) {
+        runtime.adoptContainer(w.sandboxId, config(Math.max(0, rec.restartCount - 1)), { id: lastId, state: 'CONTAINER_EXITED', startedAt: t(last.startedAt), finishedAt: t(last.finishedAt), exitCode: last.exitCode, reason: last.reason });
+        rec.previousId = lastId;
+      }
+      const running = cs.state?.running;
+      const done = cs.state?.terminated;
+      const curId = idOf(cs.containerID);
+      if (running && curId) {
+        runtime.adoptContainer(w.sandboxId, config(rec.restartCount), { id: curId, state: 'CONTAINER_RUNNING', startedAt: t(running.startedAt) });
+        rec.id = curId;
+        rec.everStarted = !!cs.started;
+        this.prober.start(this.proberContext(w, rec), curId, t(running.startedAt) ?? clock.now(), {
+          readiness: cs.ready ? 'success' : 'failure', startup: cs.started ? 'success' : 'unknown',
+        });
+      } else if (done && curId) {
+        runtime.adoptContainer(w.sandboxId, config(rec.restartCount), { id: curId, state: 'CONTAINER_EXITED', startedAt: t(done.startedAt), finishedAt: t(done.finishedAt), exitCode: done.exitCode, reason: done.reason });
+        rec.id = curId;
+      } else if (cs.state?.waiting?.reason && cs.state.waiting.reason !== 'ContainerCreating' && cs.state.waiting.reason !== 'PodInitializing') {
+        rec.waiting = { reason: cs.state.waiting.reason, message: cs.state.waiting.message };
+        if (rec.previousId) {
+          // The exited instance is the latest one: the backoff runs from its end.
+          rec.id = rec.previousId;
+          rec.previousId = undefined;
+          rec.announced = rec.id;
+        }
+      }
+      // The backoff that let the latest instance start: 10 s doubling per restart since the first.
+      const latest = rec.id === lastId ? last?.startedAt : running?.startedAt ?? done?.startedAt;
+      if (rec.restartCount > 0 && latest) {
+        this.crashBackoff.restore(`${w.uid}_${rec.spec.name}`, this.crashBackoff.initialMs * 2 ** (rec.restartCount - 1), t(latest)!);
+      }
+    }
+    w.lastStatus = undefined;
+  }
+}
+
+/** What in a pod update concerns the worker (its own status writes do not). */
+function relevantChange(a: Pod, b: Pod): boolean {
+  return a.metadata?.deletionTimestamp !== b.metadata?.deletionTimestamp
+    || a.metadata?.deletionGracePeriodSeconds !== b.metadata?.deletionGracePeriodSeconds
+    || a.spec?.activeDeadlineSeconds !== b.spec?.activeDeadlineSeconds
+    || a.metadata?.annotations?.[BEHAVIOR_ANNOTATION] !== b.metadata?.annotations?.[BEHAVIOR_ANNOTATION]
+    || (a.spec?.containers ?? []).some((c, i) => c.image !== b.spec?.containers?.[i]?.image)
+    || (a.spec?.initContainers ?? []).some((c, i) => c.image !== b.spec?.initContainers?.[i]?.image);
+}

@@ -1,0 +1,357 @@
+// The simulated container runtime of one node (a containerd stand-in behind the CRI): sandboxes with their IPs
+// (host-local IPAM), images, and containers as state machines on the SimClock. A running container has at most
+// one timer: the next thing that will happen to it by itself (its process exits, it is OOMKilled, or the SIGKILL
+// after a stop). Usage, logs and file checks are computed from the container's behaviour when asked.
+import { formatIp, parseCidr } from '../../api/cidr.ts';
+import type { SimClock, TimerId } from '../../sim/clock.ts';
+import { hashString, type SeededRng } from '../../sim/rng.ts';
+import type { ProbeType } from './behavior.ts';
+import type {
+  ContainerConfig, ContainerStats, ContainerStatus, ExecSyncResponse, Image, ImageService, PodSandboxConfig,
+  PodSandboxStatus, ProbeTarget, PullResult, RuntimeEvent, RuntimeService,
+} from './cri.ts';
+import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
+import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
+import { fileExists, timelineLogs } from './shell.ts';
+
+/** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
+export const OOM_AT_START_MS = 500;
+/** Memory is used in whole pages. */
+const PAGE_BYTES = 4096;
+const pages = (bytes: number) => Math.ceil(bytes / PAGE_BYTES) * PAGE_BYTES;
+
+/** Exit code of a process killed by SIGKILL (128 + 9), as the runtime reports it. */
+export const SIGKILL_EXIT_CODE = 137;
+
+interface Sandbox { status: PodSandboxStatus }
+
+interface SimContainer {
+  id: string;
+  sandboxId: string;
+  config: ContainerConfig;
+  state: ContainerStatus['state'];
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  reason?: string;
+  timer?: TimerId;
+  /** When SIGTERM was sent. */
+  stoppingAt?: number;
+  logs: LogBuffer;
+  /** 0..1, stable per container: idle use varies a little between containers. */
+  jitter: number;
+}
+
+export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
+  private readonly sandboxes = new Map<string, Sandbox>();
+  private readonly containers = new Map<string, SimContainer>();
+  private readonly images = new Map<string, Image>();
+  private readonly pulls = new Map<string, ((r: PullResult) => void)[]>();
+  private readonly usedIPs = new Set<string>();
+  private readonly listeners: ((e: RuntimeEvent) => void)[] = [];
+  private podCIDR: string | undefined;
+
+  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string) {}
+
+  onEvent(listener: (e: RuntimeEvent) => void): void { this.listeners.push(listener); }
+
+  /** UpdateRuntimeConfig: the node's podCIDR, from which the CNI plugin hands out addresses. */
+  updateRuntimeConfig(podCIDR: string | undefined): void { this.podCIDR = podCIDR; }
+  networkReady(): boolean { return !!this.podCIDR; }
+
+  // ---- images ----
+
+  pullImage(image: string, done: (r: PullResult) => void): void {
+    const key = parseImage(image).name;
+    const waiting = this.pulls.get(key);
+    // Two pods asking for the same image share one pull, as containerd's content store does.
+    if (waiting) { waiting.push(done); return; }
+    this.pulls.set(key, [done]);
+    const found = imageExists(image);
+    const ms = !found ? PULL_NOT_FOUND_MS : this.images.has(key) ? PULL_BASE_MS : pullDurationMs(image);
+    this.clock.after(ms, () => {
+      const callbacks = this.pulls.get(key) ?? [];
+      this.pulls.delete(key);
+      let r: PullResult;
+      if (found) {
+        const img: Image = { id: imageDigest(image), repoTags: [key], size: imageSize(image) };
+        this.images.set(key, img);
+        r = { ok: true, imageRef: img.id, size: img.size, durationMs: ms };
+      } else r = { ok: false, error: notFoundError(image) };
+      for (const cb of callbacks) cb(r);
+    });
+  }
+
+  imageStatus(image: string): Image | undefined { return this.images.get(parseImage(image).name); }
+  listImages(): Image[] { return [...this.images.values()]; }
+  /** Images a restored node reports as present. */
+  adoptImage(name: string, size: number): void {
+    const key = parseImage(name).name;
+    if (!this.images.has(key)) this.images.set(key, { id: imageDigest(name), repoTags: [key], size });
+  }
+
+  // ---- sandboxes ----
+
+  runPodSandbox(config: PodSandboxConfig): string {
+    if (!this.podCIDR) throw new Error('network plugin is not ready: cni config uninitialized');
+    const ip = this.allocateIP(this.podCIDR);
+    if (!ip) throw new Error(`plugin type="host-local" failed (add): failed to allocate for range 0: no IP addresses available in range set: ${this.podCIDR}`);
+    return this.addSandbox(config, ip);
+  }
+
+  /** After a restore: the sandbox a pod already had, with its address. */
+  adoptSandbox(config: PodSandboxConfig, ip: string): string {
+    this.usedIPs.add(ip);
+    return this.addSandbox(config, ip);
+  }
+
+  private addSandbox(config: PodSandboxConfig, ip: string): string {
+    const id = this.newId();
+    this.sandboxes.set(id, { status: { id, state: 'SANDBOX_READY', createdAt: this.clock.now(), ip, metadata: config } });
+    return id;
+  }
+
+  stopPodSandbox(podSandboxId: string): void {
+    const sb = this.sandboxes.get(podSandboxId);
+    if (!sb || sb.status.state === 'SANDBOX_NOTREADY') return;
+    for (const c of this.containers.values()) if (c.sandboxId === podSandboxId && c.state === 'CONTAINER_RUNNING') this.exit(c, SIGKILL_EXIT_CODE, 'Error');
+    sb.status = { ...sb.status, state: 'SANDBOX_NOTREADY' };
+    this.usedIPs.delete(sb.status.ip);
+  }
+
+  removePodSandbox(podSandboxId: string): void {
+    this.stopPodSandbox(podSandboxId);
+    for (const c of [...this.containers.values()]) if (c.sandboxId === podSandboxId) this.removeContainer(c.id);
+    this.sandboxes.delete(podSandboxId);
+  }
+
+  podSandboxStatus(podSandboxId: string): PodSandboxStatus | undefined { return this.sandboxes.get(podSandboxId)?.status; }
+
+  // ---- containers ----
+
+  createContainer(podSandboxId: string, config: ContainerConfig): string {
+    const id = this.newId();
+    this.containers.set(id, { id, sandboxId: podSandboxId, config, state: 'CONTAINER_CREATED', createdAt: this.clock.now(), logs: new LogBuffer(), jitter: (hashString(id) % 1000) / 1000 });
+    return id;
+  }
+
+  startContainer(containerId: string): void {
+    const c = this.mustGet(containerId);
+    if (c.state !== 'CONTAINER_CREATED') return;
+    c.state = 'CONTAINER_RUNNING';
+    c.startedAt = this.clock.now();
+    const server = c.config.behavior.server;
+    if (server) for (const line of serverStartLines(server, this.serverContext(c))) c.logs.add(c.startedAt, line);
+    this.scheduleOwnExit(c);
+    this.emit('ContainerStarted', c);
+  }
+
+  /** After a restore: a container that was running (or had exited) before, with its identity and times. */
+  adoptContainer(podSandboxId: string, config: ContainerConfig, status: Pick<ContainerStatus, 'id' | 'state' | 'startedAt' | 'finishedAt' | 'exitCode' | 'reason'>): void {
+    const c: SimContainer = {
+      id: status.id, sandboxId: podSandboxId, config, state: status.state, createdAt: status.startedAt ?? this.clock.now(),
+      startedAt: status.startedAt, finishedAt: status.finishedAt, exitCode: status.exitCode, reason: status.reason,
+      logs: new LogBuffer(), jitter: (hashString(status.id) % 1000) / 1000,
+    };
+    this.containers.set(c.id, c);
+    if (c.state === 'CONTAINER_RUNNING') this.scheduleOwnExit(c);
+  }
+
+  stopContainer(containerId: string, timeoutSeconds: number): void {
+    const c = this.containers.get(containerId);
+    if (!c || c.state !== 'CONTAINER_RUNNING' || c.stoppingAt !== undefined) return;
+    const now = this.clock.now();
+    c.stoppingAt = now;
+    const server = c.config.behavior.server;
+    if (server) for (const line of serverStopLines(server, this.serverContext(c))) c.logs.add(now, line);
+    const stop = c.config.behavior.stop;
+    const graceMs = Math.max(0, timeoutSeconds) * 1000;
+    const own = this.ownExitAt(c);
+    const termAt = stop === 'ignore' || stop.ms > graceMs ? Infinity : now + stop.ms;
+    const killAt = now + graceMs;
+    if (own.at <= Math.min(termAt, killAt)) return; // it is about to exit by itself anyway
+    this.clearTimer(c);
+    if (termAt <= killAt) c.timer = this.clock.after(termAt - now, () => this.exit(c, (stop as { code: number }).code, undefined));
+    else c.timer = this.clock.after(killAt - now, () => this.exit(c, SIGKILL_EXIT_CODE, 'Error'));
+  }
+
+  /** SIMULATION: the process dies of a SIGKILL from outside the kubelet (`sim pod kill`); the PLEG notices. */
+  kill(containerId: string): void {
+    const c = this.containers.get(containerId);
+    if (c) this.exit(c, SIGKILL_EXIT_CODE, 'Error');
+  }
+
+  removeContainer(containerId: string): void {
+    const c = this.containers.get(containerId);
+    if (!c) return;
+    this.clearTimer(c);
+    this.containers.delete(containerId);
+  }
+
+  containerStatus(containerId: string): ContainerStatus | undefined {
+    const c = this.containers.get(containerId);
+    return c && this.statusOf(c);
+  }
+
+  listContainers(podSandboxId?: string): ContainerStatus[] {
+    const out: ContainerStatus[] = [];
+    for (const c of this.containers.values()) if (podSandboxId === undefined || c.sandboxId === podSandboxId) out.push(this.statusOf(c));
+    return out;
+  }
+
+  execSync(containerId: string, cmd: string[]): ExecSyncResponse {
+    const c = this.containers.get(containerId);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
+    return this.checkFiles(c, cmd);
+  }
+
+  containerStats(containerId: string): ContainerStats | undefined {
+    const c = this.containers.get(containerId);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return undefined;
+    const b = c.config.behavior;
+    const age = (this.clock.now() - c.startedAt!) / 1000;
+    const vary = b.explicitUsage ? 1 : 0.8 + 0.4 * c.jitter;
+    const limit = c.config.memoryLimitBytes;
+    const memory = pages(b.memoryBytes * vary + b.memoryGrowPerSec * age);
+    const demand = b.explicitUsage ? b.cpuMilli : b.cpuMilli + (b.cpuMilli > 0 && c.jitter > 0.5 ? 1 : 0);
+    const cpuLimit = c.config.cpuLimitMilli;
+    const throttled = cpuLimit !== undefined && demand > cpuLimit;
+    return {
+      cpuMilli: throttled ? cpuLimit : demand,
+      memoryBytes: limit !== undefined ? Math.min(memory, limit) : memory,
+      memoryGrowPerSec: b.memoryGrowPerSec,
+      cpuThrottledSeconds: throttled ? age * (1 - cpuLimit / demand) : 0,
+    };
+  }
+
+  readLogs(containerId: string): LogLine[] {
+    const c = this.containers.get(containerId);
+    if (!c || c.startedAt === undefined) return [];
+    const until = (c.finishedAt ?? this.clock.now()) - c.startedAt;
+    const hostname = this.sandboxes.get(c.sandboxId)?.status.metadata.hostname ?? '';
+    const fromProcess = timelineLogs(c.config.behavior.timeline, c.startedAt, until, hostname, LOG_BUFFER_LINES);
+    return [...fromProcess, ...c.logs.all()].sort((a, b) => a.at - b.at).slice(-LOG_BUFFER_LINES);
+  }
+
+  // ---- probes (SIMULATION) ----
+
+  answers(containerId: string, type: ProbeType): boolean {
+    const c = this.containers.get(containerId);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return false;
+    const o = c.config.behavior.probes[type];
+    if (!o) return true;
+    const age = this.clock.now() - c.startedAt!;
+    return !(age >= o.from && age < o.until);
+  }
+
+  execProbe(containerId: string, cmd: string[], type: ProbeType): ExecSyncResponse {
+    if (!this.answers(containerId, type)) return { exitCode: 1, stdout: '' };
+    return this.execSync(containerId, cmd);
+  }
+
+  logProbeRequest(containerId: string, path: string, status: number): void {
+    const c = this.containers.get(containerId);
+    const server = c?.config.behavior.server;
+    if (!c || !server || !this.podCIDR) return;
+    // The kubelet probes from the node, which reaches the pod through the bridge's gateway address.
+    const gateway = formatIp(parseCidr(this.podCIDR).base + 1);
+    const line = probeAccessLine(server, { now: this.clock.now(), clientIP: gateway, path, status, kubeletVersion: this.kubeletVersion });
+    if (line) c.logs.add(this.clock.now(), line);
+  }
+
+  // ---- internals ----
+
+  /** When the process will end by itself: its own exit, or the OOM killer once memory reaches the limit. */
+  private ownExitAt(c: SimContainer): { at: number; code: number; reason?: string } {
+    const b = c.config.behavior;
+    const start = c.startedAt!;
+    const end = b.timeline.end;
+    let best = end.kind === 'exit' ? { at: start + end.at, code: end.code } as { at: number; code: number; reason?: string } : { at: Infinity, code: 0 };
+    const limit = c.config.memoryLimitBytes;
+    if (limit !== undefined) {
+      const base = b.memoryBytes * (b.explicitUsage ? 1 : 0.8 + 0.4 * c.jitter);
+      const oomAt = base >= limit ? start + OOM_AT_START_MS : b.memoryGrowPerSec > 0 ? start + Math.ceil(((limit - base) / b.memoryGrowPerSec) * 1000) : Infinity;
+      if (oomAt < best.at) best = { at: oomAt, code: SIGKILL_EXIT_CODE, reason: 'OOMKilled' };
+    }
+    return best;
+  }
+
+  private scheduleOwnExit(c: SimContainer): void {
+    const own = this.ownExitAt(c);
+    if (own.at === Infinity) return;
+    c.timer = this.clock.after(own.at - this.clock.now(), () => this.exit(c, own.code, own.reason));
+  }
+
+  private exit(c: SimContainer, code: number, reason: string | undefined): void {
+    if (c.state !== 'CONTAINER_RUNNING') return;
+    this.clearTimer(c);
+    c.state = 'CONTAINER_EXITED';
+    c.finishedAt = this.clock.now();
+    c.exitCode = code;
+    c.reason = reason ?? (code === 0 ? 'Completed' : 'Error');
+    this.emit('ContainerDied', c);
+  }
+
+  private clearTimer(c: SimContainer): void {
+    if (c.timer !== undefined) this.clock.cancel(c.timer);
+    c.timer = undefined;
+  }
+
+  private statusOf(c: SimContainer): ContainerStatus {
+    return {
+      id: c.id, name: c.config.name, attempt: c.config.attempt, state: c.state, createdAt: c.createdAt,
+      startedAt: c.startedAt, finishedAt: c.finishedAt, exitCode: c.exitCode, reason: c.reason,
+      image: c.config.image, imageRef: c.config.imageRef,
+    };
+  }
+
+  private emit(type: RuntimeEvent['type'], c: SimContainer): void {
+    for (const l of this.listeners) l({ type, containerId: c.id, podSandboxId: c.sandboxId });
+  }
+
+  private serverContext(c: SimContainer) {
+    return { now: this.clock.now(), podIP: this.sandboxes.get(c.sandboxId)?.status.ip ?? '', tag: parseImage(c.config.image).tag };
+  }
+
+  /** Commands exec probes use to look at files: they fail when the script has removed (or not yet made) the file. */
+  private checkFiles(c: SimContainer, cmd: string[]): ExecSyncResponse {
+    const argv = ['sh', 'bash', '/bin/sh', '/bin/bash'].includes(cmd[0]) && cmd[1] === '-c' ? (cmd[2] ?? '').trim().split(/\s+/) : cmd;
+    const prog = (argv[0] ?? '').slice(argv[0].lastIndexOf('/') + 1);
+    const path = argv.slice(1).filter((a) => !a.startsWith('-') && a !== ']' && a !== '!').pop();
+    if (!path || !['cat', 'ls', 'stat', 'test', '[', 'head', 'grep'].includes(prog)) return { exitCode: 0, stdout: '' };
+    const exists = fileExists(c.config.behavior.timeline, path, this.clock.now() - c.startedAt!);
+    if (exists !== false) return { exitCode: 0, stdout: '' };
+    const busybox = /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image));
+    const messages: Record<string, string> = busybox
+      ? { cat: `cat: can't open '${path}': No such file or directory`, ls: `ls: ${path}: No such file or directory`, stat: `stat: can't stat '${path}': No such file or directory`, head: `head: ${path}: No such file or directory`, grep: `grep: ${path}: No such file or directory` }
+      : { cat: `cat: ${path}: No such file or directory`, ls: `ls: cannot access '${path}': No such file or directory`, stat: `stat: cannot statx '${path}': No such file or directory`, head: `head: cannot open '${path}' for reading: No such file or directory`, grep: `grep: ${path}: No such file or directory` };
+    return { exitCode: prog === 'ls' || prog === 'grep' ? 2 : 1, stdout: messages[prog] ?? '' };
+  }
+
+  private mustGet(id: string): SimContainer {
+    const c = this.containers.get(id);
+    if (!c) throw new Error(`rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found`);
+    return c;
+  }
+
+  /** host-local IPAM: the first free address of the node's range, skipping network, gateway and broadcast. */
+  private allocateIP(cidr: string): string | undefined {
+    const c = parseCidr(cidr);
+    const size = 2 ** (32 - c.prefix);
+    for (let i = 2; i < size - 1; i++) {
+      const ip = formatIp(c.base + i);
+      if (!this.usedIPs.has(ip)) {
+        this.usedIPs.add(ip);
+        return ip;
+      }
+    }
+    return undefined;
+  }
+
+  private newId(): string {
+    let s = '';
+    while (s.length < 64) s += this.rng.nextUint32().toString(16).padStart(8, '0');
+    return s;
+  }
+}

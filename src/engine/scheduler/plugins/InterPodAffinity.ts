@@ -1,0 +1,107 @@
+// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity): podAffinity and podAntiAffinity.
+// Required terms at PreFilter/Filter (with the symmetry of existing pods' required anti-affinity), preferred
+// terms at PreScore/Score (with existing pods' required affinity at hardPodAffinityWeight). Both PreFilter and
+// PreScore Skip when neither the pod nor the cluster has terms that could matter.
+import type { Pod } from 'kubernetes-types/core/v1';
+import { LabelSelectorError } from '../../api/labels.ts';
+import { invalidFieldError } from '../../api/validation.ts';
+import type { CycleState, FilterPlugin, Handle, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { Status } from '../framework/status.ts';
+import { AffinityPodIndex, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
+import { computeAffinityFilterState, filterByAffinity, type AffinityFilterState } from './InterPodAffinityFiltering.ts';
+import { affinityScore, computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
+import { ArgsError } from './NodeResourcesFit.ts';
+import type { ObjectReader } from './PodTopologySpreadCommon.ts';
+import { DomainCountsCache, MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+
+export interface InterPodAffinityArgs {
+  /** Weight of an existing pod's required affinity term that selects the incoming pod (0–100, default 1). */
+  hardPodAffinityWeight?: number;
+  /** Skip PreScore for pods without preferred terms, ignoring existing pods' preferences. */
+  ignorePreferredTermsOfExistingPods?: boolean;
+}
+
+const PRE_FILTER_KEY = 'PreFilterInterPodAffinity';
+const PRE_SCORE_KEY = 'PreScoreInterPodAffinity';
+
+export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+  readonly name = 'InterPodAffinity';
+  private readonly hardPodAffinityWeight: number;
+  private readonly ignorePreferredTermsOfExistingPods: boolean;
+  private readonly index = new AffinityPodIndex();
+  private readonly counter = new MatchingPodCounter();
+  private readonly domainCounts = new DomainCountsCache();
+
+  constructor(args: InterPodAffinityArgs, private readonly handle: Handle, private readonly objects: ObjectReader) {
+    const w = args.hardPodAffinityWeight ?? 1;
+    if (!Number.isInteger(w) || w < 0 || w > 100) throw new ArgsError(invalidFieldError('hardPodAffinityWeight', w, 'not in valid range [0, 100]'));
+    this.hardPodAffinityWeight = w;
+    this.ignorePreferredTermsOfExistingPods = args.ignorePreferredTermsOfExistingPods ?? false;
+  }
+
+  preFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status } {
+    let terms: PodAffinityTerms;
+    try {
+      terms = parseAffinityTerms(pod);
+    } catch (e) {
+      if (e instanceof LabelSelectorError) return { status: Status.unresolvable(`parsing pod: ${e.message}`) };
+      throw e;
+    }
+    const required = {
+      affinity: terms.requiredAffinity.map((t) => mergeNamespaceSelector(t, this.objects)),
+      antiAffinity: terms.requiredAntiAffinity.map((t) => mergeNamespaceSelector(t, this.objects)),
+    };
+    const s = computeAffinityFilterState(pod, required, namespaceLabels(pod, this.objects), nodes, this.index, this.counter, this.domainCounts);
+    if (!s) return { status: Status.skip() };
+    state.write(PRE_FILTER_KEY, s);
+    return { status: Status.success() };
+  }
+
+  addPod(state: CycleState, _pod: Pod, added: Pod, node: NodeInfo): void {
+    state.read<AffinityFilterState>(PRE_FILTER_KEY)?.updateWithPod(added, node, 1);
+  }
+
+  removePod(state: CycleState, _pod: Pod, removed: Pod, node: NodeInfo): void {
+    state.read<AffinityFilterState>(PRE_FILTER_KEY)?.updateWithPod(removed, node, -1);
+  }
+
+  filter(state: CycleState, _pod: Pod, node: NodeInfo): Status {
+    const s = state.read<AffinityFilterState>(PRE_FILTER_KEY);
+    if (!s) return Status.error(`reading "${PRE_FILTER_KEY}" from cycleState: not found`);
+    return filterByAffinity(s, node);
+  }
+
+  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {
+    if (!nodes.length) return Status.skip();
+    const a = pod.spec?.affinity;
+    const hasPreferred = !!a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length || !!a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length;
+    if (this.ignorePreferredTermsOfExistingPods && !hasPreferred) return Status.skip();
+    let terms: PodAffinityTerms;
+    try {
+      terms = parseAffinityTerms(pod);
+    } catch (e) {
+      if (e instanceof LabelSelectorError) return Status.error(`failed to parse pod: ${e.message}`);
+      throw e;
+    }
+    const merge = (ws: PodAffinityTerms['preferredAffinity']) => ws.map((w) => ({ term: mergeNamespaceSelector(w.term, this.objects), weight: w.weight }));
+    const score = computeTopologyScore({
+      pod,
+      preferred: { affinity: merge(terms.preferredAffinity), antiAffinity: merge(terms.preferredAntiAffinity) },
+      namespaceLabels: namespaceLabels(pod, this.objects),
+      hardPodAffinityWeight: this.hardPodAffinityWeight,
+    }, this.handle.nodeInfos(), this.index, this.counter, this.domainCounts);
+    if (!score.size) return Status.skip();
+    state.write(PRE_SCORE_KEY, score);
+    return Status.success();
+  }
+
+  score(state: CycleState, _pod: Pod, node: NodeInfo): number {
+    const s = state.read<TopologyScore>(PRE_SCORE_KEY);
+    return s ? affinityScore(s, node) : 0;
+  }
+
+  normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {
+    if (state.read<TopologyScore>(PRE_SCORE_KEY)?.size) normalizeAffinityScores(scores);
+  }
+}

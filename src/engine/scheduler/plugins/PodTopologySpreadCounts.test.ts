@@ -1,0 +1,68 @@
+// The counts carried across cycles must always equal a recount from scratch, whatever changed in between.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { selectorFromSet } from '../../api/labels.ts';
+import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
+import { node, pod } from './PodTopologySpread.fixtures.ts';
+import { labelsOf } from './PodTopologySpreadCommon.ts';
+import { DomainCounts, DomainCountsCache, MatchingPodCounter, spreadQuestion } from './PodTopologySpreadCounts.ts';
+
+type Op =
+  | { op: 'addPod'; node: number; app: string; ns: string }
+  | { op: 'removePod'; node: number }
+  | { op: 'relabel'; node: number; zone: string | undefined }
+  | { op: 'addNode'; zone: string | undefined }
+  | { op: 'removeNode'; node: number };
+
+const zone = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ op: fc.constant('addPod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), ns: fc.constantFrom('default', 'other') }),
+  fc.record({ op: fc.constant('removePod' as const), node: fc.nat() }),
+  fc.record({ op: fc.constant('relabel' as const), node: fc.nat(), zone }),
+  fc.record({ op: fc.constant('addNode' as const), zone }),
+  fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() }),
+);
+
+const zoned = (name: string, z: string | undefined) => node(name, z ? { zone: z } : {});
+
+describe('counts carried across cycles', () => {
+  it('property: DomainCounts and MatchingPodCounter equal a recount after any sequence of changes', () => {
+    fc.assert(fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }), (cycles) => {
+      let nodes = [new NodeInfo(zoned('n0', 'a')), new NodeInfo(zoned('n1', undefined))];
+      let serial = 2;
+      const counter = new MatchingPodCounter();
+      const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
+      const domains = new DomainCounts();
+      for (const ops of cycles) {
+        for (const o of ops) {
+          const n = nodes.length ? nodes[(o as { node?: number }).node! % nodes.length] : undefined;
+          if (o.op === 'addPod' && n) n.addPod(podInfoOf(pod(`p${serial++}`, { node: n.name, labels: { app: o.app }, namespace: o.ns })));
+          else if (o.op === 'removePod' && n?.pods.size) n.removePod(n.pods.keys().next().value!);
+          else if (o.op === 'relabel' && n) n.setNode(zoned(n.name, o.zone));
+          else if (o.op === 'addNode') nodes = [...nodes, new NodeInfo(zoned(`n${serial++}`, o.zone))];
+          else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
+        }
+        const got = domains.update(nodes, (x) => labelsOf(x).get('zone'), (x) => counter.count(x, q)).counts;
+        const want = new Map<string, number>();
+        for (const x of nodes) {
+          const z = x.node.metadata?.labels?.zone;
+          const c = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && p.metadata?.labels?.app === 'web').length;
+          expect(counter.count(x, q)).toBe(c);
+          if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
+        }
+        expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('the cache keeps the 32 most recently used entries', () => {
+    const cache = new DomainCountsCache();
+    const entries = Array.from({ length: 32 }, (_, i) => cache.get(`k${i}`));
+    expect(cache.get('k0')).toBe(entries[0]);
+    cache.get('k32');
+    // k1 was the least recently used: it went, k0 stayed.
+    expect(cache.get('k0')).toBe(entries[0]);
+    expect(cache.get('k2')).toBe(entries[2]);
+    expect(cache.get('k1')).not.toBe(entries[1]);
+  });
+});

@@ -1,0 +1,107 @@
+// PodTopologySpread, soft constraints (podtopologyspread/scoring.go): a node scores the matching pods of its
+// domains, each count weighted by log(number of domains + 2) so small topologies are not watered down, plus
+// maxSkew − 1; NormalizeScore turns "fewer is better" into 0–100.
+import type { Pod } from 'kubernetes-types/core/v1';
+import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, labelsOf, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
+import { spreadQuestion, type DomainCountsCache, type MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+
+/** preScoreState: per constraint, matching pods per topology value of the candidates, or per node for hostnames. */
+export interface SpreadScoreState {
+  constraints: readonly SpreadConstraint[];
+  /** Candidates that lack a topology key: they score 0. */
+  ignoredNodes: Set<string>;
+  topologyValueToPodCounts: Map<string, number>[];
+  topologyNormalizingWeight: number[];
+  /** Hostname constraints: node name → matching pods on it (upstream counts them in Score). */
+  podsPerNode: (ReadonlyMap<string, number> | undefined)[];
+}
+
+/** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
+export function topologyNormalizingWeight(size: number): number {
+  return Math.log(size + 2);
+}
+
+/** maxSkew − 1 waters the differences between domains down: a higher maxSkew tolerates more skew. */
+function scoreForCount(count: number, maxSkew: number, weight: number): number {
+  return count * weight + (maxSkew - 1);
+}
+
+/**
+ * initPreScoreState + PreScore: domains come from the candidates (the filtered nodes); pods are counted over
+ * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
+ * node without a zone still spreads by hostname.
+ */
+export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, counter: MatchingPodCounter, cache: DomainCountsCache): SpreadScoreState {
+  const s: SpreadScoreState = {
+    constraints,
+    ignoredNodes: new Set(),
+    topologyValueToPodCounts: constraints.map(() => new Map()),
+    topologyNormalizingWeight: [],
+    podsPerNode: [],
+  };
+  for (const node of filtered) {
+    const labels = labelsOf(node);
+    if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) {
+      s.ignoredNodes.add(node.name);
+      continue;
+    }
+    for (let i = 0; i < constraints.length; i++) {
+      if (constraints[i].topologyKey !== LABEL_HOSTNAME) s.topologyValueToPodCounts[i].set(labels.get(constraints[i].topologyKey) ?? '', 0);
+    }
+  }
+  const candidates = filtered.length - s.ignoredNodes.size;
+  s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : s.topologyValueToPodCounts[i].size));
+  const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
+  constraints.forEach((c, i) => {
+    const q = spreadQuestion(pod.metadata?.namespace, c.selector);
+    const share = (node: NodeInfo) => counter.count(node, q);
+    if (c.topologyKey === LABEL_HOSTNAME) {
+      s.podsPerNode[i] = cache.get(`node|${q.key}`).update(allNodes, (node) => node.name, share).counts;
+      return;
+    }
+    const domainOf = (node: NodeInfo) => {
+      const labels = labelsOf(node);
+      if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) return undefined;
+      return matchesNodeInclusionPolicies(pod, node, c) ? (labels.get(c.topologyKey) ?? '') : undefined;
+    };
+    const totals = cache.get(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, domainOf, share).counts;
+    // Only the candidates' domains are scored.
+    const counts = s.topologyValueToPodCounts[i];
+    for (const value of counts.keys()) counts.set(value, totals.get(value) ?? 0);
+  });
+  return s;
+}
+
+/** Score: the weighted matching pods of every domain the node is in (rounded); ignored nodes score 0. */
+export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
+  if (s.ignoredNodes.size && s.ignoredNodes.has(node.name)) return 0;
+  const labels = labelsOf(node);
+  let score = 0;
+  for (let i = 0; i < s.constraints.length; i++) {
+    const c = s.constraints[i];
+    const value = labels.get(c.topologyKey);
+    if (value === undefined) continue;
+    const count = c.topologyKey === LABEL_HOSTNAME ? (s.podsPerNode[i]!.get(node.name) ?? 0) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
+    score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]);
+  }
+  return Math.round(score);
+}
+
+/** NormalizeScore: MAX × (max + min − score) / max in integers; ignored nodes 0; all-zero scores all MAX. */
+export function normalizeSpreadScores(s: SpreadScoreState, scores: NodeScore[]): void {
+  let min = Infinity;
+  let max = 0;
+  const ignored = (name: string) => s.ignoredNodes.size > 0 && s.ignoredNodes.has(name);
+  for (const x of scores) {
+    if (ignored(x.name)) continue;
+    if (x.score < min) min = x.score;
+    if (x.score > max) max = x.score;
+  }
+  for (const x of scores) {
+    if (ignored(x.name)) x.score = 0;
+    else if (max === 0) x.score = MAX_NODE_SCORE;
+    else x.score = Math.floor((MAX_NODE_SCORE * (max + min - x.score)) / max);
+  }
+}
