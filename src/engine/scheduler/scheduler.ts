@@ -100,7 +100,8 @@ export class Scheduler {
     const isAssigned = (p: Pod) => !!p.spec?.nodeName;
     this.informers.informerFor<P>('Pod').addEventHandler({
       add: (p) => {
-        if (isAssigned(p)) { if (!isPodTerminal(p)) this.cache.addOrUpdatePod(p); }
+        // AssignedPodAdd may satisfy pod affinity or spreading of pending pods.
+        if (isAssigned(p)) { if (!isPodTerminal(p)) { this.cache.addOrUpdatePod(p); this.queue.moveAllToActiveOrBackoff(); } }
         else if (this.frameworkFor(p) && !p.metadata.deletionTimestamp) this.queue.add(p);
       },
       update: (o, p) => {

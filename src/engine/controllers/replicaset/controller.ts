@@ -163,10 +163,8 @@ export class ReplicaSetController extends Controller {
     // calculateStatus: ReplicaFailure while creates or deletes fail, removed once they succeed.
     const others = (current?.status?.conditions ?? []).filter((c) => c.type !== 'ReplicaFailure');
     const old = current?.status?.conditions?.find((c) => c.type === 'ReplicaFailure');
-    if (failure) {
-      others.push(old && old.reason === failure.reason && old.message === failure.error.message ? old
-        : { type: 'ReplicaFailure', status: 'True', reason: failure.reason, message: failure.error.message, lastTransitionTime: this.clock.nowRFC3339() });
-    }
+    // As calculateStatus: the first failure is kept while failures go on (a new message each retry would loop).
+    if (failure) others.push(old ?? { type: 'ReplicaFailure', status: 'True', reason: failure.reason, message: failure.error.message, lastTransitionTime: this.clock.nowRFC3339() });
     if (others.length) status.conditions = others;
     if (!current || jsonEqual(stripZeros(current.status), stripZeros(status))) return;
     this.store.update({ ...current, status: stripZeros(status) } as RS, { subresource: 'status' });

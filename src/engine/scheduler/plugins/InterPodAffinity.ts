@@ -13,7 +13,7 @@ import { computeAffinityFilterState, filterByAffinity, type AffinityFilterState 
 import { affinityScore, computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
 import type { ObjectReader } from './PodTopologySpreadCommon.ts';
-import { DomainCountsCache, MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
 
 export interface InterPodAffinityArgs {
   /** Weight of an existing pod's required affinity term that selects the incoming pod (0–100, default 1). */
@@ -30,8 +30,7 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
   private readonly hardPodAffinityWeight: number;
   private readonly ignorePreferredTermsOfExistingPods: boolean;
   private readonly index = new AffinityPodIndex();
-  private readonly counter = new MatchingPodCounter();
-  private readonly domainCounts = new DomainCountsCache();
+  private readonly cache = new CrossCycleCache();
 
   constructor(args: InterPodAffinityArgs, private readonly handle: Handle, private readonly objects: ObjectReader) {
     const w = args.hardPodAffinityWeight ?? 1;
@@ -52,7 +51,8 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
       affinity: terms.requiredAffinity.map((t) => mergeNamespaceSelector(t, this.objects)),
       antiAffinity: terms.requiredAntiAffinity.map((t) => mergeNamespaceSelector(t, this.objects)),
     };
-    const s = computeAffinityFilterState(pod, required, namespaceLabels(pod, this.objects), nodes, this.index, this.counter, this.domainCounts);
+    this.retain(nodes);
+    const s = computeAffinityFilterState(pod, required, namespaceLabels(pod, this.objects), nodes, this.index, this.cache);
     if (!s) return { status: Status.skip() };
     state.write(PRE_FILTER_KEY, s);
     return { status: Status.success() };
@@ -84,13 +84,15 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
       if (e instanceof LabelSelectorError) return Status.error(`failed to parse pod: ${e.message}`);
       throw e;
     }
+    const allNodes = this.handle.nodeInfos();
+    this.retain(allNodes);
     const merge = (ws: PodAffinityTerms['preferredAffinity']) => ws.map((w) => ({ term: mergeNamespaceSelector(w.term, this.objects), weight: w.weight }));
     const score = computeTopologyScore({
       pod,
       preferred: { affinity: merge(terms.preferredAffinity), antiAffinity: merge(terms.preferredAntiAffinity) },
       namespaceLabels: namespaceLabels(pod, this.objects),
       hardPodAffinityWeight: this.hardPodAffinityWeight,
-    }, this.handle.nodeInfos(), this.index, this.counter, this.domainCounts);
+    }, allNodes, this.index, this.cache);
     if (!score.size) return Status.skip();
     state.write(PRE_SCORE_KEY, score);
     return Status.success();
@@ -98,7 +100,13 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
 
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
     const s = state.read<TopologyScore>(PRE_SCORE_KEY);
-    return s ? affinityScore(s, node) : 0;
+    return s ? affinityScore(s, this.cache.labels(node)) : 0;
+  }
+
+  /** Node data of nodes that left the list is dropped. */
+  private retain(all: readonly NodeInfo[]): void {
+    this.cache.retain(all);
+    this.index.retain(all);
   }
 
   normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {

@@ -5,8 +5,8 @@ import type { Namespace, Pod, PodAffinityTerm, WeightedPodAffinityTerm } from 'k
 import type { LabelSelector, LabelSelectorRequirement } from 'kubernetes-types/meta/v1';
 import { LabelSelectorError, nothing, selectorFromLabelSelector, type Selector } from '../../api/labels.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import type { NodeLabels, ObjectReader } from './PodTopologySpreadCommon.ts';
-import { NodeChanges, selectorKey, type PodQuestion } from './PodTopologySpreadCounts.ts';
+import type { ObjectReader } from './PodTopologySpreadCommon.ts';
+import { NodeChanges, NodeData, selectorKey, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
 
 /** framework.AffinityTerm: the namespaces a term looks in (or a namespace selector) and the pod selector. */
 export interface AffinityTerm {
@@ -141,7 +141,7 @@ interface NodeAffinityPods { generation: number; withAffinity: PodWithTerms[]; w
  * those nodes' short lists instead of every pod of the cluster.
  */
 export class AffinityPodIndex {
-  private readonly memo = new WeakMap<NodeInfo, NodeAffinityPods>();
+  private readonly pods = new NodeData((node) => podsWithAffinity(node), (node, d) => d.generation === node.generation);
   private readonly changes = new NodeChanges();
   private readonly withAffinity = new Map<number, NodeInfo>();
   private readonly withRequiredAntiAffinity = new Map<number, NodeInfo>();
@@ -162,19 +162,25 @@ export class AffinityPodIndex {
   }
 
   of(node: NodeInfo): NodeAffinityPods {
-    let entry = this.memo.get(node);
-    if (entry && entry.generation === node.generation) return entry;
-    entry = { generation: node.generation, withAffinity: [], withRequiredAntiAffinity: [] };
-    for (const { pod } of node.pods.values()) {
-      const a = pod.spec?.affinity;
-      if (!a?.podAffinity && !a?.podAntiAffinity) continue;
-      const p = { pod, terms: termsOf(pod) };
-      entry.withAffinity.push(p);
-      if (a.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) entry.withRequiredAntiAffinity.push(p);
-    }
-    this.memo.set(node, entry);
-    return entry;
+    return this.pods.of(node);
   }
+
+  /** At the start of a cycle, with the cycle's nodes: forget the others. */
+  retain(all: readonly NodeInfo[]): void {
+    this.pods.retain(all);
+  }
+}
+
+function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
+  const entry: NodeAffinityPods = { generation: node.generation, withAffinity: [], withRequiredAntiAffinity: [] };
+  for (const { pod } of node.pods.values()) {
+    const a = pod.spec?.affinity;
+    if (!a?.podAffinity && !a?.podAntiAffinity) continue;
+    const p = { pod, terms: termsOf(pod) };
+    entry.withAffinity.push(p);
+    if (a.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) entry.withRequiredAntiAffinity.push(p);
+  }
+  return entry;
 }
 
 /**

@@ -7,8 +7,7 @@ import { Status } from '../framework/status.ts';
 import {
   matchesAllTerms, termMatcher, termMatches, termQuestion, termsOf, TopologyPairCounts, type AffinityPodIndex, type AffinityTerm,
 } from './InterPodAffinityCommon.ts';
-import { labelsOf, type NodeLabels } from './PodTopologySpreadCommon.ts';
-import type { DomainCountsCache, MatchingPodCounter, PodQuestion } from './PodTopologySpreadCounts.ts';
+import type { CrossCycleCache, NodeLabels, PodQuestion } from './PodTopologySpreadCounts.ts';
 
 export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
@@ -26,15 +25,16 @@ export class AffinityFilterState {
     readonly existingAntiAffinityCounts: TopologyPairCounts,
     readonly affinityCounts: TopologyPairCounts,
     readonly antiAffinityCounts: TopologyPairCounts,
+    readonly labelsOf: (node: NodeInfo) => NodeLabels,
   ) {}
 
   clone(): AffinityFilterState {
-    return new AffinityFilterState(this.pod, this.terms, this.namespaceLabels, this.existingAntiAffinityCounts.clone(), this.affinityCounts.clone(), this.antiAffinityCounts.clone());
+    return new AffinityFilterState(this.pod, this.terms, this.namespaceLabels, this.existingAntiAffinityCounts.clone(), this.affinityCounts.clone(), this.antiAffinityCounts.clone(), this.labelsOf);
   }
 
   /** updateWithPod: preemption adds (1) or removes (−1) a pod on a node. */
   updateWithPod(updated: Pod, node: NodeInfo, multiplier: number): void {
-    const labels = labelsOf(node);
+    const labels = this.labelsOf(node);
     for (const t of termsOf(updated).requiredAntiAffinity) if (termMatches(t, this.pod, this.namespaceLabels)) this.existingAntiAffinityCounts.add(labels, t.topologyKey, multiplier);
     if (matchesAllTerms(this.terms.affinity, updated)) for (const t of this.terms.affinity) this.affinityCounts.add(labels, t.topologyKey, multiplier);
     for (const t of this.terms.antiAffinity) if (termMatches(t, updated, undefined)) this.antiAffinityCounts.add(labels, t.topologyKey, multiplier);
@@ -45,11 +45,11 @@ export class AffinityFilterState {
  * PreFilter's counts, or undefined (Skip) when neither the incoming pod has required terms nor any existing
  * pod's required anti-affinity selects it.
  */
-export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, namespaceLabels: Readonly<Record<string, string>> | undefined, nodes: readonly NodeInfo[], index: AffinityPodIndex, counter: MatchingPodCounter, cache: DomainCountsCache): AffinityFilterState | undefined {
+export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, namespaceLabels: Readonly<Record<string, string>> | undefined, nodes: readonly NodeInfo[], index: AffinityPodIndex, cache: CrossCycleCache): AffinityFilterState | undefined {
   const existingAnti = new TopologyPairCounts();
   const selectsPod = termMatcher(pod, namespaceLabels);
   for (const node of index.nodesWithAffinity(nodes).withRequiredAntiAffinity) {
-    const labels = labelsOf(node);
+    const labels = cache.labels(node);
     for (const p of index.of(node).withRequiredAntiAffinity) {
       for (const t of p.terms.requiredAntiAffinity) if (selectsPod(t)) existingAnti.add(labels, t.topologyKey, 1);
     }
@@ -57,7 +57,7 @@ export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, names
   if (!existingAnti.size && !terms.affinity.length && !terms.antiAffinity.length) return undefined;
   // Matching pods per topology value: for affinity a pod must match all the terms, for anti-affinity any.
   const countInto = (counts: TopologyPairCounts, prefix: string, q: PodQuestion, topologyKey: string) => {
-    const domains = cache.get(`${prefix}|${q.key}|${topologyKey}`).update(nodes, (node) => labelsOf(node).get(topologyKey), (node) => counter.count(node, q));
+    const domains = cache.domains(`${prefix}|${q.key}|${topologyKey}`).update(nodes, (node) => cache.labels(node).get(topologyKey), (node) => cache.count(node, q));
     for (const [value, n] of domains.counts) if (n) counts.addValue(topologyKey, value, n);
   };
   const affinity = new TopologyPairCounts();
@@ -67,7 +67,7 @@ export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, names
   }
   const anti = new TopologyPairCounts();
   for (const t of terms.antiAffinity) countInto(anti, 'anti', termQuestion(t), t.topologyKey);
-  return new AffinityFilterState(pod, terms, namespaceLabels, existingAnti, affinity, anti);
+  return new AffinityFilterState(pod, terms, namespaceLabels, existingAnti, affinity, anti, cache.labels);
 }
 
 /**
@@ -96,7 +96,7 @@ function satisfiesExistingPodsAntiAffinity(s: AffinityFilterState, labels: NodeL
 
 /** Filter: affinity (unresolvable), then anti-affinity, then the existing pods' anti-affinity. */
 export function filterByAffinity(s: AffinityFilterState, node: NodeInfo): Status {
-  const labels = labelsOf(node);
+  const labels = s.labelsOf(node);
   if (!satisfiesPodAffinity(s, labels)) return Status.unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH);
   if (!satisfiesPodAntiAffinity(s, labels)) return Status.unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
   if (!satisfiesExistingPodsAntiAffinity(s, labels)) return Status.unschedulable(ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);

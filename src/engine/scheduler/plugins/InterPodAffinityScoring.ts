@@ -6,8 +6,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { termMatcher, termQuestion, type AffinityPodIndex, type AffinityTerm, type WeightedAffinityTerm } from './InterPodAffinityCommon.ts';
-import { labelsOf, type NodeLabels } from './PodTopologySpreadCommon.ts';
-import type { DomainCountsCache, MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+import type { CrossCycleCache, NodeLabels } from './PodTopologySpreadCounts.ts';
 
 /** topologyKey → value → summed weight. */
 export type TopologyScore = Map<string, Map<string, number>>;
@@ -39,17 +38,17 @@ export interface ScoreInputs {
  * (carried across cycles), and only the nodes with pods with affinity are visited for those pods' terms.
  * Equal to upstream's processExistingPod over every pod, as each contribution only adds up.
  */
-export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeInfo[], index: AffinityPodIndex, counter: MatchingPodCounter, cache: DomainCountsCache): TopologyScore {
+export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeInfo[], index: AffinityPodIndex, cache: CrossCycleCache): TopologyScore {
   const score: TopologyScore = new Map();
   const own = [...inp.preferred.affinity.map((w) => ({ ...w, sign: 1 })), ...inp.preferred.antiAffinity.map((w) => ({ ...w, sign: -1 }))];
   for (const { term, weight, sign } of own) {
     const q = termQuestion(term);
-    const domains = cache.get(`preferred|${q.key}`).update(allNodes, (node) => labelsOf(node).get(term.topologyKey), (node) => counter.count(node, q));
+    const domains = cache.domains(`preferred|${q.key}`).update(allNodes, (node) => cache.labels(node).get(term.topologyKey), (node) => cache.count(node, q));
     for (const [value, n] of domains.counts) if (n) add(score, term.topologyKey, value, sign * weight * n);
   }
   const selectsPod = termMatcher(inp.pod, inp.namespaceLabels);
   for (const node of index.nodesWithAffinity(allNodes).withAffinity) {
-    const labels = labelsOf(node);
+    const labels = cache.labels(node);
     for (const { terms } of index.of(node).withAffinity) {
       if (inp.hardPodAffinityWeight > 0) for (const t of terms.requiredAffinity) processTerm(score, t, inp.hardPodAffinityWeight, selectsPod, labels);
       for (const w of terms.preferredAffinity) processTerm(score, w.term, w.weight, selectsPod, labels);
@@ -60,8 +59,7 @@ export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeIn
 }
 
 /** Score: the sum of the node's pairs (positive for affinity, negative for anti-affinity). */
-export function affinityScore(score: TopologyScore, node: NodeInfo): number {
-  const labels = labelsOf(node);
+export function affinityScore(score: TopologyScore, labels: NodeLabels): number {
   let total = 0;
   for (const [key, values] of score) {
     const v = labels.get(key);

@@ -10,7 +10,7 @@ import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
 import { ConstraintSource, SYSTEM_DEFAULT_CONSTRAINTS, type ObjectReader } from './PodTopologySpreadCommon.ts';
-import { DomainCountsCache, MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
 import { computeFilterState, filterBySpread, type SpreadFilterState } from './PodTopologySpreadFiltering.ts';
 import { computeScoreState, normalizeSpreadScores, spreadScore, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
 
@@ -26,8 +26,7 @@ const PRE_SCORE_KEY = 'PreScorePodTopologySpread';
 export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = 'PodTopologySpread';
   private readonly source: ConstraintSource;
-  private readonly counter = new MatchingPodCounter();
-  private readonly domainCounts = new DomainCountsCache();
+  private readonly cache = new CrossCycleCache();
 
   constructor(args: PodTopologySpreadArgs, private readonly handle: Handle, objects: ObjectReader) {
     validateArgs(args);
@@ -44,7 +43,8 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
       throw e;
     }
     if (!constraints.length) return { status: Status.skip() };
-    state.write(PRE_FILTER_KEY, computeFilterState(pod, constraints, nodes, this.counter, this.domainCounts));
+    this.cache.retain(nodes);
+    state.write(PRE_FILTER_KEY, computeFilterState(pod, constraints, nodes, this.cache));
     return { status: Status.success() };
   }
 
@@ -75,7 +75,8 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     if (!constraints.length) return Status.skip();
     // Only user-given constraints need every topology key: nodes without a zone still spread by hostname.
     const requireAllTopologies = !!pod.spec?.topologySpreadConstraints?.length || !this.source.systemDefaulted;
-    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.counter, this.domainCounts));
+    this.cache.retain(allNodes);
+    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache));
     return Status.success();
   }
 

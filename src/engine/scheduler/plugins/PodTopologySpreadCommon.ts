@@ -1,14 +1,15 @@
 // PodTopologySpread, the parts filtering and scoring share (podtopologyspread/common.go, plugin.go and
 // helper/spread.go): a pod's constraints with parsed selectors (matchLabelKeys merged in), the defaults for
-// pods that belong to a Service, ReplicationController, ReplicaSet or StatefulSet, node labels and the node
-// inclusion policies.
-import type { Node, Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
+// pods that belong to a Service, ReplicationController, ReplicaSet or StatefulSet, and the node inclusion
+// policies.
+import type { Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
 import { LabelSelectorError, selectorFromLabelSelector, selectorFromRequirements, selectorFromSet, type Selector } from '../../api/labels.ts';
 import { requiredNodeAffinityMatches } from '../../api/nodeaffinity.ts';
 import { controllerOf } from '../../api/pod.ts';
 import { findUntoleratedTaint } from '../../api/taints.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
+import type { NodeLabels } from './PodTopologySpreadCounts.ts';
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
 export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
@@ -107,21 +108,6 @@ export function defaultSelector(pod: Pod, objects: ObjectReader): Selector {
     }
   }
   return selector;
-}
-
-/** A node's labels. */
-export type NodeLabels = ReadonlyMap<string, string>;
-
-const labelMaps = new WeakMap<Node, NodeLabels>();
-
-/**
- * A node's labels as a Map, made once per Node object: the hot loops read them for every node every cycle,
- * and keyed reads of the stored (frozen) label objects cost several times more than Map lookups.
- */
-export function labelsOf(node: NodeInfo): NodeLabels {
-  let labels = labelMaps.get(node.node);
-  if (!labels) labelMaps.set(node.node, (labels = new Map(Object.entries(node.node.metadata?.labels ?? {}))));
-  return labels;
 }
 
 /** nodeLabelsMatchSpreadConstraints: the node has every constraint's topology key. */

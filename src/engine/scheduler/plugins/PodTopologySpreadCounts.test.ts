@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { selectorFromSet } from '../../api/labels.ts';
 import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
 import { node, pod } from './PodTopologySpread.fixtures.ts';
-import { labelsOf } from './PodTopologySpreadCommon.ts';
-import { DomainCounts, DomainCountsCache, MatchingPodCounter, spreadQuestion } from './PodTopologySpreadCounts.ts';
+import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
 
 type Op =
   | { op: 'addPod'; node: number; app: string; ns: string }
@@ -26,11 +25,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 const zoned = (name: string, z: string | undefined) => node(name, z ? { zone: z } : {});
 
 describe('counts carried across cycles', () => {
-  it('property: DomainCounts and MatchingPodCounter equal a recount after any sequence of changes', () => {
+  it('property: DomainCounts, the per-node counts and the label maps equal a recount after any sequence of changes', () => {
     fc.assert(fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }), (cycles) => {
       let nodes = [new NodeInfo(zoned('n0', 'a')), new NodeInfo(zoned('n1', undefined))];
       let serial = 2;
-      const counter = new MatchingPodCounter();
+      const cache = new CrossCycleCache();
       const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
       const domains = new DomainCounts();
       for (const ops of cycles) {
@@ -42,12 +41,14 @@ describe('counts carried across cycles', () => {
           else if (o.op === 'addNode') nodes = [...nodes, new NodeInfo(zoned(`n${serial++}`, o.zone))];
           else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
         }
-        const got = domains.update(nodes, (x) => labelsOf(x).get('zone'), (x) => counter.count(x, q)).counts;
+        cache.retain(nodes);
+        const got = domains.update(nodes, (x) => cache.labels(x).get('zone'), (x) => cache.count(x, q)).counts;
         const want = new Map<string, number>();
         for (const x of nodes) {
           const z = x.node.metadata?.labels?.zone;
           const c = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && p.metadata?.labels?.app === 'web').length;
-          expect(counter.count(x, q)).toBe(c);
+          expect(cache.count(x, q)).toBe(c);
+          expect(cache.labels(x).get('zone')).toBe(z);
           if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
         }
         expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
@@ -55,14 +56,14 @@ describe('counts carried across cycles', () => {
     }), { numRuns: 200 });
   });
 
-  it('the cache keeps the 32 most recently used entries', () => {
-    const cache = new DomainCountsCache();
-    const entries = Array.from({ length: 32 }, (_, i) => cache.get(`k${i}`));
-    expect(cache.get('k0')).toBe(entries[0]);
-    cache.get('k32');
+  it('the cache keeps the 32 most recently used domain counts', () => {
+    const cache = new CrossCycleCache();
+    const entries = Array.from({ length: 32 }, (_, i) => cache.domains(`k${i}`));
+    expect(cache.domains('k0')).toBe(entries[0]);
+    cache.domains('k32');
     // k1 was the least recently used: it went, k0 stayed.
-    expect(cache.get('k0')).toBe(entries[0]);
-    expect(cache.get('k2')).toBe(entries[2]);
-    expect(cache.get('k1')).not.toBe(entries[1]);
+    expect(cache.domains('k0')).toBe(entries[0]);
+    expect(cache.domains('k2')).toBe(entries[2]);
+    expect(cache.domains('k1')).not.toBe(entries[1]);
   });
 });

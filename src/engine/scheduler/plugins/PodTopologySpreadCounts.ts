@@ -1,8 +1,8 @@
-// PodTopologySpread and InterPodAffinity: counts of matching pods per node and per topology value, carried
-// from cycle to cycle. Upstream recounts every pod of the cluster in each cycle; here a cycle looks at each node
-// once (identity and NodeInfo.generation) and recounts only the nodes that changed, which keeps PreFilter and
-// PreScore cheap at 5,000 nodes.
-import type { Pod } from 'kubernetes-types/core/v1';
+// PodTopologySpread and InterPodAffinity: what a plugin carries from cycle to cycle. Node labels as Maps,
+// matching pods per node and per topology value. Upstream recounts every pod of the cluster in each cycle;
+// here a cycle looks at each node once (identity and NodeInfo.generation) and recounts only the nodes that
+// changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
+import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 
@@ -22,31 +22,76 @@ export function spreadQuestion(namespace: string | undefined, selector: Selector
   };
 }
 
+/**
+ * Per-node data kept across cycles, remade when stale. A plain Map: WeakMaps with thousands of entries slow
+ * every garbage collection down. Nodes that left the list are forgotten by retain().
+ */
+export class NodeData<T> {
+  private readonly entries = new Map<NodeInfo, T>();
+
+  constructor(private readonly make: (node: NodeInfo) => T, private readonly fresh: (node: NodeInfo, data: T) => boolean) {}
+
+  of(node: NodeInfo): T {
+    let d = this.entries.get(node);
+    if (d === undefined || !this.fresh(node, d)) this.entries.set(node, (d = this.make(node)));
+    return d;
+  }
+
+  /** Keep only the nodes of the list (preemption's node copies and removed nodes go). */
+  retain(all: readonly NodeInfo[]): void {
+    if (this.entries.size <= all.length) return;
+    const keep = new Set(all);
+    for (const node of this.entries.keys()) if (!keep.has(node)) this.entries.delete(node);
+  }
+}
+
+/** A node's labels. */
+export type NodeLabels = ReadonlyMap<string, string>;
+
 /** Distinct questions remembered per node before its memo starts over. */
 const MAX_QUESTIONS_PER_NODE = 32;
 
-/**
- * Per-node answers to "how many pods here match?", kept until the node changes (NodeInfo.generation). Pods
- * of one owner ask the same question cycle after cycle while only the last chosen node changed, so each
- * cycle recounts one node instead of every pod in the cluster.
- */
-export class MatchingPodCounter {
-  private readonly memo = new WeakMap<NodeInfo, { generation: number; counts: Map<string, number> }>();
+/** Domain counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
+const MAX_DOMAIN_COUNTS = 32;
 
+/** What a plugin keeps from cycle to cycle about the nodes. */
+export class CrossCycleCache {
+  /** Labels as a Map per Node object: keyed reads of the stored (frozen) label objects cost several times more. */
+  private readonly labelMaps = new NodeData<{ node: Node; labels: NodeLabels }>((n) => ({ node: n.node, labels: new Map(Object.entries(n.node.metadata?.labels ?? {})) }), (n, d) => d.node === n.node);
+  private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
+  private readonly domainCounts = new Map<string, DomainCounts>();
+
+  readonly labels = (node: NodeInfo): NodeLabels => this.labelMaps.of(node).labels;
+
+  /** How many pods on the node match, counted once per node change and question. */
   count(node: NodeInfo, q: PodQuestion): number {
-    let entry = this.memo.get(node);
-    if (!entry || entry.generation !== node.generation) {
-      entry = { generation: node.generation, counts: new Map() };
-      this.memo.set(node, entry);
-    }
-    let n = entry.counts.get(q.key);
+    const memo = this.podCounts.of(node).counts;
+    let n = memo.get(q.key);
     if (n === undefined) {
       n = 0;
       for (const { pod } of node.pods.values()) if (q.matches(pod)) n++;
-      if (entry.counts.size >= MAX_QUESTIONS_PER_NODE) entry.counts.clear();
-      entry.counts.set(q.key, n);
+      if (memo.size >= MAX_QUESTIONS_PER_NODE) memo.clear();
+      memo.set(q.key, n);
     }
     return n;
+  }
+
+  /** The domain counts named by the key (created empty). */
+  domains(key: string): DomainCounts {
+    let e = this.domainCounts.get(key);
+    if (e) this.domainCounts.delete(key);
+    else {
+      e = new DomainCounts();
+      if (this.domainCounts.size >= MAX_DOMAIN_COUNTS) this.domainCounts.delete(this.domainCounts.keys().next().value!);
+    }
+    this.domainCounts.set(key, e);
+    return e;
+  }
+
+  /** At the start of a cycle, with the cycle's nodes: forget the others. */
+  retain(all: readonly NodeInfo[]): void {
+    this.labelMaps.retain(all);
+    this.podCounts.retain(all);
   }
 }
 
@@ -109,23 +154,5 @@ export class DomainCounts {
       this.nodesIn.set(d, left);
       this.counts.set(d, this.counts.get(d)! - this.shares[i]);
     }
-  }
-}
-
-/** Domain counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
-const MAX_DOMAIN_COUNTS = 32;
-
-export class DomainCountsCache {
-  private readonly entries = new Map<string, DomainCounts>();
-
-  get(key: string): DomainCounts {
-    let e = this.entries.get(key);
-    if (e) this.entries.delete(key);
-    else {
-      e = new DomainCounts();
-      if (this.entries.size >= MAX_DOMAIN_COUNTS) this.entries.delete(this.entries.keys().next().value!);
-    }
-    this.entries.set(key, e);
-    return e;
   }
 }

@@ -4,8 +4,8 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
-import { hasAllTopologyKeys, inclusionKey, labelsOf, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
-import { spreadQuestion, type DomainCountsCache, type MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+import { hasAllTopologyKeys, inclusionKey, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
+import { spreadQuestion, type CrossCycleCache, type NodeLabels } from './PodTopologySpreadCounts.ts';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
@@ -52,6 +52,7 @@ export class SpreadFilterState {
     readonly constraints: readonly SpreadConstraint[],
     readonly tpValueToMatchNum: ReadonlyMap<string, number>[],
     readonly criticalPaths: CriticalPaths[],
+    readonly labelsOf: (node: NodeInfo) => NodeLabels,
     own = false,
   ) {
     this.own = constraints.map(() => own);
@@ -63,13 +64,13 @@ export class SpreadFilterState {
   }
 
   clone(): SpreadFilterState {
-    return new SpreadFilterState(this.constraints, this.tpValueToMatchNum.map((m) => new Map(m)), this.criticalPaths.map((p) => p.clone()), true);
+    return new SpreadFilterState(this.constraints, this.tpValueToMatchNum.map((m) => new Map(m)), this.criticalPaths.map((p) => p.clone()), this.labelsOf, true);
   }
 
   /** updateWithPod: preemption adds (delta 1) or removes (−1) a pod on a node. */
   updateWithPod(preemptor: Pod, updated: Pod, node: NodeInfo, delta: number): void {
     if (updated.metadata?.namespace !== preemptor.metadata?.namespace) return;
-    const labels = labelsOf(node);
+    const labels = this.labelsOf(node);
     if (!hasAllTopologyKeys(labels, this.constraints)) return;
     for (let i = 0; i < this.constraints.length; i++) {
       const c = this.constraints[i];
@@ -89,27 +90,27 @@ export class SpreadFilterState {
  * calPreFilterState: per constraint, the matching pods per topology value over the nodes that have every
  * constraint's topology key and that the inclusion policies admit.
  */
-export function computeFilterState(pod: Pod, constraints: readonly SpreadConstraint[], nodes: readonly NodeInfo[], counter: MatchingPodCounter, cache: DomainCountsCache): SpreadFilterState {
+export function computeFilterState(pod: Pod, constraints: readonly SpreadConstraint[], nodes: readonly NodeInfo[], cache: CrossCycleCache): SpreadFilterState {
   const allKeys = constraints.map((c) => c.topologyKey).join(',');
   const counts = constraints.map((c) => {
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
     const domainOf = (node: NodeInfo) => {
-      const labels = labelsOf(node);
+      const labels = cache.labels(node);
       return hasAllTopologyKeys(labels, constraints) && matchesNodeInclusionPolicies(pod, node, c) ? labels.get(c.topologyKey) : undefined;
     };
-    return cache.get(`filter|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(nodes, domainOf, (node) => counter.count(node, q)).counts;
+    return cache.domains(`filter|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(nodes, domainOf, (node) => cache.count(node, q)).counts;
   });
   const paths = counts.map((m) => {
     const p = new CriticalPaths();
     for (const [value, num] of m) p.update(value, num);
     return p;
   });
-  return new SpreadFilterState(constraints, counts, paths);
+  return new SpreadFilterState(constraints, counts, paths, cache.labels);
 }
 
 /** Filter: a node without a topology key can never fit; otherwise every constraint's skew must stay ≤ maxSkew. */
 export function filterBySpread(s: SpreadFilterState, pod: Pod, node: NodeInfo): Status {
-  const labels = labelsOf(node);
+  const labels = s.labelsOf(node);
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i];
     const value = labels.get(c.topologyKey);

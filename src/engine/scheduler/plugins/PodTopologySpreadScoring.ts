@@ -4,8 +4,8 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, labelsOf, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
-import { spreadQuestion, type DomainCountsCache, type MatchingPodCounter } from './PodTopologySpreadCounts.ts';
+import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
+import { spreadQuestion, type CrossCycleCache, type NodeLabels } from './PodTopologySpreadCounts.ts';
 
 /** preScoreState: per constraint, matching pods per topology value of the candidates, or per node for hostnames. */
 export interface SpreadScoreState {
@@ -16,6 +16,7 @@ export interface SpreadScoreState {
   topologyNormalizingWeight: number[];
   /** Hostname constraints: node name → matching pods on it (upstream counts them in Score). */
   podsPerNode: (ReadonlyMap<string, number> | undefined)[];
+  labelsOf: (node: NodeInfo) => NodeLabels;
 }
 
 /** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
@@ -33,16 +34,17 @@ function scoreForCount(count: number, maxSkew: number, weight: number): number {
  * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
  * node without a zone still spreads by hostname.
  */
-export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, counter: MatchingPodCounter, cache: DomainCountsCache): SpreadScoreState {
+export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache): SpreadScoreState {
   const s: SpreadScoreState = {
     constraints,
     ignoredNodes: new Set(),
     topologyValueToPodCounts: constraints.map(() => new Map()),
     topologyNormalizingWeight: [],
     podsPerNode: [],
+    labelsOf: cache.labels,
   };
   for (const node of filtered) {
-    const labels = labelsOf(node);
+    const labels = cache.labels(node);
     if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) {
       s.ignoredNodes.add(node.name);
       continue;
@@ -56,17 +58,17 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   constraints.forEach((c, i) => {
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
-    const share = (node: NodeInfo) => counter.count(node, q);
+    const share = (node: NodeInfo) => cache.count(node, q);
     if (c.topologyKey === LABEL_HOSTNAME) {
-      s.podsPerNode[i] = cache.get(`node|${q.key}`).update(allNodes, (node) => node.name, share).counts;
+      s.podsPerNode[i] = cache.domains(`node|${q.key}`).update(allNodes, (node) => node.name, share).counts;
       return;
     }
     const domainOf = (node: NodeInfo) => {
-      const labels = labelsOf(node);
+      const labels = cache.labels(node);
       if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (labels.get(c.topologyKey) ?? '') : undefined;
     };
-    const totals = cache.get(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, domainOf, share).counts;
+    const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, domainOf, share).counts;
     // Only the candidates' domains are scored.
     const counts = s.topologyValueToPodCounts[i];
     for (const value of counts.keys()) counts.set(value, totals.get(value) ?? 0);
@@ -77,7 +79,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
 /** Score: the weighted matching pods of every domain the node is in (rounded); ignored nodes score 0. */
 export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
   if (s.ignoredNodes.size && s.ignoredNodes.has(node.name)) return 0;
-  const labels = labelsOf(node);
+  const labels = s.labelsOf(node);
   let score = 0;
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i];
