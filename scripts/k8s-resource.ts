@@ -1,7 +1,7 @@
 // The kinds the YAML editor's JSON schema knows: what kubesim serves now and soon.
 // gen-schema.mjs reads each member's `apiVersion`/`kind` literals to key the schema, so adding a
 // kind here is the only step needed.
-import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
+import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
@@ -13,10 +13,20 @@ import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import type { StorageClass } from 'kubernetes-types/storage/v1';
+import type { ObjectMeta } from 'kubernetes-types/meta/v1';
+
+/** scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship. */
+export interface PodGroup {
+  apiVersion: 'scheduling.x-k8s.io/v1alpha1';
+  kind: 'PodGroup';
+  metadata?: ObjectMeta;
+  spec?: { minMember?: number; scheduleTimeoutSeconds?: number; minResources?: Record<string, string | number> };
+  status?: { phase?: string; scheduled?: number; running?: number; succeeded?: number; failed?: number };
+}
 
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
-  | ReplicaSet | Deployment | StatefulSet | DaemonSet | Job | CronJob
+  | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
   | HorizontalPodAutoscaler | Lease;

@@ -30,7 +30,9 @@ step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '
 if (existsSync('test-results/unit.json')) {
   const r = JSON.parse(readFileSync('test-results/unit.json', 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A file that failed to load has no test results of its own: count it once.
+  const broken = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).length).length;
+  failed += r.numFailedTests + broken;
 } else failed++;
 
 if (step('build', 'npm', ['run', 'build'])) {

@@ -128,6 +128,11 @@ export class NodeManager {
     }
   }
 
+  /** The pods whose containers a machine runs, whether or not the machine can reach the API server. */
+  machinePods(name: string): string[] {
+    return (this.kubelets.get(name)?.podUsage() ?? []).map((p) => p.name).sort();
+  }
+
   /** metrics-server reaches only the machines that run (a stopped node's row shows <unknown>). */
   podMetrics(): PodUsage[] {
     return this.reachable().flatMap((k) => k.podUsage());

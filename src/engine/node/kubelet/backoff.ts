@@ -1,6 +1,6 @@
 // client-go's flowcontrol.Backoff on the SimClock: per-key exponential backoff that doubles from an initial
 // period up to a maximum, and forgets a key once it has been quiet for twice the maximum.
-// Simplification: no jitter (the kubelet's container and image backoffs use none either).
+// Without jitter, as the kubelet creates its container and image backoffs.
 import type { SimClock } from '../../sim/clock.ts';
 
 /** The kubelet's crash-loop and image-pull backoffs: 10 s doubling to 5 minutes (MaxContainerBackOff). */

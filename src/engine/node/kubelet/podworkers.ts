@@ -5,6 +5,9 @@
 //
 // A worker does one CRI step at a time (busy while it runs). Its sync is level-triggered and idempotent: it runs
 // when the pod changes, a container starts or dies, a probe result changes, or a backoff ends; nothing ticks.
+// Simplifications: a container restarts exactly when its backoff ends (upstream, at the pod worker's next sync
+// after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
+// postStart hooks take no time; ephemeral containers and in-place resize are not run.
 import type { Container, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
@@ -557,6 +560,8 @@ export class PodWorkers {
   }
 
   /**
+   * Simplification: logs written before a restore are not kept; lines a process prints are derived again from
+   * its behaviour, so only server start-up and probe lines of earlier instances are missing.
    * After a restore: take over a pod the previous kubelet was running, from what its status says. Running
    * containers keep running (their behaviour continues from their start time); a crash-looping one keeps its
    * backoff; anything else starts again.

@@ -3,6 +3,8 @@
 // A result only changes after failureThreshold failures or successThreshold successes in a row; readiness
 // starts as Failure, liveness as Success, startup as Unknown; liveness and readiness wait for startup to
 // succeed. A failed liveness or startup result puts the worker on hold until the container is replaced.
+// Simplifications: simulated handlers answer at once, so timeoutSeconds never trips; no random first delay
+// (upstream spreads probes out after a kubelet restart).
 import type { Container, Pod, Probe } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { SimClock, TimerId } from '../../sim/clock.ts';
