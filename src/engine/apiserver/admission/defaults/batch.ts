@@ -1,20 +1,10 @@
 // Job and CronJob defaults (pkg/apis/batch/v1 SetDefaults_Job, SetDefaults_CronJob,
 // SetDefaults_PodFailurePolicyOnPodConditionsPattern), with PodSpec defaults for their pod templates.
 import { setPodSpecDefaults } from './podspec.ts';
+import { ensureObj, isObj, type Obj } from './objects.ts';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (v: unknown): boolean => v === undefined || v === null;
 const MAX_INT32 = 2147483647;
-
-function ensureObj(parent: Obj, key: string): Obj {
-  const v = parent[key];
-  if (isObj(v)) return v;
-  const o: Obj = {};
-  parent[key] = o;
-  return o;
-}
 
 /** What every JobSpec gets, in a Job or in a CronJob's jobTemplate: pod template and pod failure policy defaults. */
 function setJobSpecTemplateDefaults(spec: Obj): void {

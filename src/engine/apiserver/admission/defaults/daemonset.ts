@@ -2,18 +2,11 @@
 // the deprecated.daemonset.template.generation annotation (1 on create, bumped whenever the template changes).
 import { semanticEqual } from '../validation/semantic.ts';
 import { setPodSpecDefaults } from './podspec.ts';
-
-type Obj = Record<string, unknown>;
+import { ensureObj, isObj, type Obj } from './objects.ts';
 
 export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
-
-function ensureObj(parent: Obj, key: string): Obj {
-  if (!isObj(parent[key])) parent[key] = {};
-  return parent[key] as Obj;
-}
 
 export function setDaemonSetDefaults(spec: Obj): void {
   const strategy = ensureObj(spec, 'updateStrategy');

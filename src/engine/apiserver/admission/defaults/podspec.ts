@@ -1,10 +1,8 @@
 // PodSpec defaults shared by Pods and pod templates (pkg/apis/core/v1 SetDefaults_PodSpec, SetDefaults_Container,
 // SetDefaults_Probe, SetDefaults_Volume … as zz_generated.defaults.go applies them), and the Pod-only ones.
 import { imageTag } from './image.ts';
+import { isObj, type Obj } from './objects.ts';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 const unset = (v: unknown): boolean => v === undefined || v === null || v === '';
 

@@ -1,9 +1,6 @@
 // Defaults of the policy and identity kinds: SetDefaults_PriorityClass, SetDefaults_LimitRangeItem, SetDefaults_Secret
 // and the v1 conversion that folds a Secret's write-only stringData into data.
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObj, type Obj } from './objects.ts';
 
 /** SetDefaults_PriorityClass. */
 export function setPriorityClassDefaults(pc: Obj): void {

@@ -1,16 +1,9 @@
 // StatefulSet defaults (pkg/apis/apps/v1 SetDefaults_StatefulSet, and SetDefaults_PersistentVolumeClaim for the
 // claim templates), with the pod template getting the PodSpec defaults.
 import { setPodSpecDefaults } from './podspec.ts';
+import { ensureObj, isObj, type Obj } from './objects.ts';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
-
-function ensureObj(parent: Obj, key: string): Obj {
-  if (!isObj(parent[key])) parent[key] = {};
-  return parent[key] as Obj;
-}
 
 export function setStatefulSetDefaults(spec: Obj): void {
   if (absent(spec.podManagementPolicy)) spec.podManagementPolicy = 'OrderedReady';

@@ -1,19 +1,9 @@
 // Deployment and ReplicaSet defaults (pkg/apis/apps/v1 SetDefaults_Deployment, SetDefaults_ReplicaSet), with the
 // pod template getting the PodSpec defaults (not the Pod-only ones).
 import { setPodSpecDefaults } from './podspec.ts';
+import { ensureObj, type Obj } from './objects.ts';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (v: unknown): boolean => v === undefined || v === null;
-
-function ensureObj(parent: Obj, key: string): Obj {
-  const v = parent[key];
-  if (isObj(v)) return v;
-  const o: Obj = {};
-  parent[key] = o;
-  return o;
-}
 
 function setTemplateDefaults(spec: Obj): void {
   const template = ensureObj(spec, 'template');
