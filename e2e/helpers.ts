@@ -1,32 +1,10 @@
 /// <reference lib="dom" />
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DEFAULT_DOCUMENT_TEXT } from '../src/storage/defaults.ts';
 
-/** The sample Deployment of the default document (storage/defaults.ts), with a chosen replica count. */
+/** The sample Deployment of the default document, with a chosen replica count. */
 export function webDeployment(replicas: number): string {
-  return `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  labels:
-    app: web
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.27
-          resources:
-            requests:
-              cpu: 100m
-              memory: 128Mi
-`;
+  return DEFAULT_DOCUMENT_TEXT.replace(/replicas: \d+/, `replicas: ${replicas}`);
 }
 
 /** Wait until the real editor (Monaco, or the plain fallback if it failed) is in place. */
