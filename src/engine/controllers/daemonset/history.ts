@@ -4,7 +4,7 @@ import type { Selector } from '../../api/labels.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import type { Store } from '../../apiserver/store.ts';
 import type { Informer } from '../../client/informer.ts';
-import { computeHash } from '../deployment/util.ts';
+import { computeHash } from '../hash.ts';
 import { goJson } from '../history/gojson.ts';
 import { rawData, templatePatch, type Revision } from '../history/revision.ts';
 import { controllerRefTo } from '../podcontrol.ts';

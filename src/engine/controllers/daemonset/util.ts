@@ -5,7 +5,7 @@ import type { Affinity, Node, Pod, PodSpec, PodTemplateSpec, Toleration } from '
 import { requiredNodeAffinityMatches } from '../../api/nodeaffinity.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { findUntoleratedTaint, sameToleration } from '../../api/taints.ts';
-import { scaledValue } from '../deployment/util.ts';
+import { getScaledValueFromIntOrPercent } from '../../api/intstr.ts';
 
 export type DS = DaemonSet & KubeObject;
 export type P = Pod & KubeObject;
@@ -97,14 +97,14 @@ export function isPodUpdated(pod: Pod, hash: string, generation: number | undefi
 export function surgeCount(ds: DS, numberToSchedule: number): number {
   const s = ds.spec?.updateStrategy;
   if (s?.type !== 'RollingUpdate' || !s.rollingUpdate || s.rollingUpdate.maxSurge === undefined) return 0;
-  return scaledValue(s.rollingUpdate.maxSurge, numberToSchedule, true);
+  return getScaledValueFromIntOrPercent(s.rollingUpdate.maxSurge, numberToSchedule, true);
 }
 
 /** UnavailableCount: maxUnavailable of the nodes to schedule, percentages rounded up (unlike Deployments). */
 export function unavailableCount(ds: DS, numberToSchedule: number): number {
   const s = ds.spec?.updateStrategy;
   if (s?.type !== 'RollingUpdate' || !s.rollingUpdate) return 0;
-  return scaledValue(s.rollingUpdate.maxUnavailable, numberToSchedule, true);
+  return getScaledValueFromIntOrPercent(s.rollingUpdate.maxUnavailable, numberToSchedule, true);
 }
 
 export const allowsSurge = (ds: DS): boolean => surgeCount(ds, 1) > 0;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
 import type { KubesimCluster } from '../../index.ts';
-import { resolveFenceposts, scaledValue } from './util.ts';
+import { resolveFenceposts } from './util.ts';
+import { getScaledValueFromIntOrPercent as scaledValue } from '../../api/intstr.ts';
 
 interface P { metadata: { deletionTimestamp?: string; labels: Record<string, string> }; spec: { containers: { image: string }[] }; status?: { conditions?: { type: string; status: string }[] } }
 interface RS { spec: { replicas: number } }

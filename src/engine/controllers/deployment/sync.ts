@@ -9,8 +9,9 @@ import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
 import {
   DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, POD_TEMPLATE_HASH, REVISION_ANNOTATION,
-  byCreation, computeHash, equalIgnoreHash, maxUnavailable, resolveFenceposts, revisionOf, specReplicas,
+  byCreation, equalIgnoreHash, maxUnavailable, resolveFenceposts, revisionOf, specReplicas,
 } from './util.ts';
+import { computeHash } from '../hash.ts';
 
 export type D = Deployment & KubeObject;
 export type RS = ReplicaSet & KubeObject;

@@ -18,6 +18,7 @@ import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
 import { toRFC3339, type SimClock } from '../../sim/clock.ts';
+import { getScaledValueFromIntOrPercent } from '../../api/intstr.ts';
 
 type PDB = PodDisruptionBudget & KubeObject;
 type P = Pod & KubeObject;
@@ -40,14 +41,6 @@ function selectorString(sel: LabelSelector | undefined): string {
   const labels = Object.keys(sel.matchLabels ?? {}).sort().map((k) => `${k}: ${sel.matchLabels![k]},`).join('');
   const exprs = (sel.matchExpressions ?? []).map((e) => `LabelSelectorRequirement{Key:${e.key},Operator:${e.operator},Values:[${(e.values ?? []).join(' ')}],},`).join('');
   return `&LabelSelector{MatchLabels:map[string]string{${labels}},MatchExpressions:[]LabelSelectorRequirement{${exprs}},}`;
-}
-
-/** GetScaledValueFromIntOrPercent with rounding up. */
-function scaled(v: number | string, total: number): number {
-  if (typeof v === 'number') return v;
-  if (/^[0-9]+%$/.test(v)) return Math.ceil((Number(v.slice(0, -1)) * total) / 100);
-  if (/^[0-9]+$/.test(v)) return Number(v);
-  throw new Error(`invalid value for IntOrString: invalid type: string is not a percentage`);
 }
 
 export class DisruptionController extends Controller {
@@ -143,12 +136,12 @@ export class DisruptionController extends Controller {
     const { minAvailable, maxUnavailable } = pdb.spec ?? {};
     if (maxUnavailable !== undefined) {
       const { expected, unmanaged } = this.expectedScale(pods);
-      return { expected, desired: Math.max(0, expected - scaled(maxUnavailable, expected)), unmanaged };
+      return { expected, desired: Math.max(0, expected - getScaledValueFromIntOrPercent(maxUnavailable, expected, true)), unmanaged };
     }
     if (typeof minAvailable === 'number') return { expected: pods.length, desired: minAvailable, unmanaged: [] };
     if (typeof minAvailable === 'string') {
       const { expected, unmanaged } = this.expectedScale(pods);
-      return { expected, desired: scaled(minAvailable, expected), unmanaged };
+      return { expected, desired: getScaledValueFromIntOrPercent(minAvailable, expected, true), unmanaged };
     }
     return { expected: 0, desired: 0, unmanaged: [] };
   }
