@@ -71,3 +71,21 @@ describe('parseDuration', () => {
 it('formats RFC 3339 at second precision', () => {
   expect(toRFC3339(DEFAULT_START_MS + 1500)).toBe('2026-01-01T00:00:01Z');
 });
+
+describe('livelock guard', () => {
+  it('throws when timers keep waking each other without virtual time moving', () => {
+    const clock = new SimClock(0, 1000);
+    const again = () => clock.defer(again);
+    clock.defer(again);
+    expect(() => clock.runUntilIdle()).toThrow('simulation livelock: more than 1000 timers ran at 1970-01-01T00:00:00Z without virtual time moving');
+  });
+
+  it('counts afresh whenever time moves', () => {
+    const clock = new SimClock(0, 1000);
+    let n = 0;
+    const tick = () => { if (++n < 5000) { for (let i = 0; i < 500; i++) clock.defer(() => {}); clock.after(1, tick); } };
+    clock.after(1, tick);
+    expect(clock.runUntilIdle()).toBe(true);
+    expect(n).toBe(5000);
+  });
+});
