@@ -1,5 +1,8 @@
 // Benchmarks: print figures, assert nothing. `npm run bench -- --nodes 5000 --pods 150000`.
 import { createCluster } from '../src/engine/index.ts';
+import { schedulerSuite } from './scheduler.ts';
+import { workloadsSuite } from './workloads.ts';
+import { networkSuite } from './network.ts';
 
 function arg(name: string, def: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,7 +58,8 @@ function large(nodes: number, podCount: number): void {
   while (virtual < 3600) {
     c.advance(10);
     virtual += 10;
-    running = c.list('Pod').filter((p) => (p.status as { phase?: string })?.phase === 'Running').length;
+    // Only the Deployments' pods (namespace default): the addons' DaemonSet pods would count too.
+    running = c.list('Pod').filter((p) => p.metadata.namespace === 'default' && (p.status as { phase?: string })?.phase === 'Running').length;
     process.stdout.write(`\r  ${virtual} s virtual: ${running}/${podCount} Running, ${secs(performance.now() - t)} wall   `);
     if (running >= podCount) break;
   }
@@ -75,5 +79,11 @@ function large(nodes: number, podCount: number): void {
   console.log(`  heap used: ${mb(process.memoryUsage().heapUsed - heap0)} (objects in store: ${c.list('Pod').length} pods, ${c.list('Event').length} events)`);
 }
 
-small();
-large(arg('nodes', 5000), arg('pods', 150_000));
+const suite = process.argv.indexOf('--suite');
+if (suite >= 0 && process.argv[suite + 1] === 'scheduler') schedulerSuite(process.argv);
+else if (suite >= 0 && process.argv[suite + 1] === 'workloads') workloadsSuite(process.argv);
+else if (suite >= 0 && process.argv[suite + 1] === 'network') networkSuite(process.argv);
+else {
+  small();
+  large(arg('nodes', 5000), arg('pods', 150_000));
+}

@@ -102,7 +102,7 @@ test('terminal: stderr in red, history with the arrow keys, clear', async ({ pag
   await expect(page.getByTestId('terminal-line')).toHaveCount(0);
 });
 
-test('clicking a pod describes it; reset starts a new cluster', async ({ page }) => {
+test('clicking a pod opens its details; reset starts a new cluster', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await editorReady(page);
@@ -112,8 +112,12 @@ test('clicking a pod describes it; reset starts a new cluster', async ({ page })
   const tile = page.getByTestId('pod-tile').first();
   const name = await tile.getAttribute('data-pod');
   await tile.click();
-  await expect(page.getByTestId('terminal-output')).toContainText(`kubectl describe pod ${name} -n default`);
-  await expect(page.getByTestId('terminal-output')).toContainText(/Status:\s+Running/);
+  await expect(page.getByTestId('detail-drawer')).toHaveAttribute('data-name', name!);
+  await page.getByTestId('drawer-tab-describe').click();
+  await expect(page.getByTestId('drawer-text')).toContainText(new RegExp(`Name:\\s+${name}`));
+  await expect(page.getByTestId('drawer-text')).toContainText(/Status:\s+Running/);
+  await page.getByTestId('drawer-close').click();
+  await expect(page.getByTestId('detail-drawer')).toHaveCount(0);
 
   await page.getByTestId('reset-cluster').click();
   await expect(page.getByTestId('pod-tile')).toHaveCount(3); // asks once more first

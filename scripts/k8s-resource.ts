@@ -9,10 +9,11 @@ import type {
   ConfigMap, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
   ResourceQuota, Secret, Service, ServiceAccount,
 } from 'kubernetes-types/core/v1';
-import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
+import type { Ingress, IngressClass, NetworkPolicy } from 'kubernetes-types/networking/v1';
+import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
-import type { StorageClass } from 'kubernetes-types/storage/v1';
+import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 
 /** scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship. */
@@ -27,6 +28,6 @@ export interface PodGroup {
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
-  | PersistentVolume | PersistentVolumeClaim | StorageClass
+  | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
-  | HorizontalPodAutoscaler | Lease;
+  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from './index.ts';
-import { clusterWithNodes, deploymentYaml, mustExec, pods } from './testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec, pods } from './testing/fixtures.ts';
 
 describe('a Deployment becomes Running pods, headless', () => {
   it('creates a ReplicaSet and pods that are scheduled, get IPs and run', () => {
@@ -60,7 +60,7 @@ describe('a Deployment becomes Running pods, headless', () => {
     expect(after.map((p) => p.metadata.name)).not.toContain(victim);
     mustExec(c, 'kubectl delete deployment web');
     c.advance(60);
-    expect(c.list('ReplicaSet')).toHaveLength(0);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(0);
     expect(pods(c, 'web')).toHaveLength(0);
   });
 
@@ -174,9 +174,9 @@ describe('exec', () => {
     expect(c.exec('kubectl get pod nope')).toMatchObject({ code: 1, stderr: 'Error from server (NotFound): pods "nope" not found\n' });
   });
 
-  it('starts with the kubeadm namespaces', () => {
+  it('starts with the kubeadm namespaces, and flannel\'s', () => {
     const c = createCluster();
-    expect(mustExec(c, 'kubectl get ns -o name')).toBe('namespace/default\nnamespace/kube-node-lease\nnamespace/kube-public\nnamespace/kube-system\n');
+    expect(mustExec(c, 'kubectl get ns -o name')).toBe('namespace/default\nnamespace/kube-flannel\nnamespace/kube-node-lease\nnamespace/kube-public\nnamespace/kube-system\n');
   });
 
   it('sim node add validates its input', () => {
@@ -224,7 +224,7 @@ describe('kubectl patch and diff', () => {
     expect(JSON.parse(mustExec(c, 'kubectl get deploy web -o json')).spec.replicas).toBe(1);
     const created = c.exec('kubectl diff -f -', deploymentYaml('new', 1));
     expect(created.stdout).toContain('+kind: Deployment');
-    expect(c.list('Deployment')).toHaveLength(1);
+    expect(inDefault(c, 'Deployment')).toHaveLength(1);
   });
 
   it('apply removes a container dropped from the file (strategic three-way merge)', () => {

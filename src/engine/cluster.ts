@@ -25,11 +25,28 @@ import { TTLAfterFinishedController } from './controllers/ttlafterfinished/contr
 import { ServiceAccountsController } from './controllers/serviceaccount/controller.ts';
 import { ResourceQuotaController } from './controllers/resourcequota/controller.ts';
 import { DisruptionController } from './controllers/disruption/controller.ts';
-import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from './index.ts';
+import { PersistentVolumeController } from './controllers/volume/persistentvolume/controller.ts';
+import { AttachDetachController } from './controllers/volume/attachdetach/controller.ts';
+import { ExpandController } from './controllers/volume/expand/controller.ts';
+import { StorageProtectionController } from './controllers/volume/protection/controller.ts';
+import { SimCSIDriver } from './node/csi/driver.ts';
+import { ExternalProvisioner } from './node/csi/provisioner.ts';
+import { ExternalAttacher } from './node/csi/attacher.ts';
+import { ExternalResizer } from './node/csi/resizer.ts';
+import type { PersistentVolume } from 'kubernetes-types/core/v1';
+import type { VolumeAttachment } from 'kubernetes-types/storage/v1';
+import { HorizontalController } from './controllers/podautoscaler/controller.ts';
+import { EndpointSliceController } from './controllers/endpointslice/controller.ts';
+import { Network, type NetworkState } from './network/network.ts';
+import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
+import type { SourceStatus } from './network/traffic/simulator.ts';
+import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
+import type { NodeDeviceState } from './node/deviceplugin/node.ts';
+import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import type { SchedulingTrace } from './scheduler/trace.ts';
 import type { KubeSchedulerConfiguration } from './scheduler/config.ts';
@@ -37,7 +54,16 @@ import { DEFAULT_START_MS, SimClock } from './sim/clock.ts';
 import { SeededRng } from './sim/rng.ts';
 import type { NodeSpec, SimHost } from './simctl/host.ts';
 import { CONNECTION_REFUSED, ControlPlane } from './simctl/controlplane.ts';
+import { ControllerLoops, type LoopView } from './client/loops.ts';
+import type { DropFault } from './client/looptrace.ts';
 import { runSim } from './simctl/sim.ts';
+import { crashTarget } from './simctl/faults.ts';
+import { CommandTimeline } from './scenario/timeline.ts';
+import { bootstrapAddons } from './bootstrap/addons.ts';
+import { ClusterCni } from './bootstrap/cni.ts';
+import { OperatorManager } from './operators/manager.ts';
+import { withCoschedulingProfile } from './simctl/operator.ts';
+import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
 export const EVENT_TTL_MS = 60 * 60_000;
@@ -52,9 +78,21 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly scheduler: Scheduler;
   readonly nodes: NodeManager;
   readonly controlPlane: ControlPlane;
+  /** sim controller and the Control loops view: every controller's informer → workqueue → sync, made visible. */
+  readonly loops: ControllerLoops;
   readonly controllers: Controller[];
+  /** The data plane: kube-proxy, CoreDNS, load balancers, ingress and traffic. */
+  readonly network: Network;
+  /** The simulated CSI backend (csi.kubesim.io); its state is rebuilt from PVs and VolumeAttachments on restore. */
+  readonly csiDriver = new SimCSIDriver();
   /** Files that `kubectl apply -f NAME` can read (the page's editor documents). */
   readonly files = new Map<string, string>();
+  /** sim cni, and whether the pod network enforces NetworkPolicy (cni.supportsNetworkPolicy()). */
+  readonly cni: ClusterCni;
+  /** A scenario's timeline: commands waiting for their virtual moment. */
+  readonly timeline: CommandTimeline;
+  /** sim operator: the built-in operators (training …) and their controllers. */
+  readonly operators: OperatorManager;
   private readonly apiRng: SeededRng;
   private readonly ipam: NodeIpamConfig;
   private readonly startMs: number;
@@ -93,22 +131,64 @@ export class Cluster implements KubesimCluster, SimHost {
       new JobController(this.store, this.clock, this.informers, this.recorder),
       new CronJobController(this.store, this.clock, this.informers, this.recorder),
       new TTLAfterFinishedController(this.store, this.clock, this.informers),
-      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob', 'Node', 'Lease', 'ConfigMap']),
+      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob', 'Node', 'Lease', 'ConfigMap', 'EndpointSlice', 'Service', 'CSINode', 'PersistentVolumeClaim']),
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
       new PodGroupController(this.store, this.clock, this.informers, this.recorder),
       new ServiceAccountsController(this.store, this.clock, this.informers),
       new ResourceQuotaController(this.store, this.clock, this.informers),
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),
+      // metrics-server: the machines' pod usage (the node manager exists by the time the controller first syncs).
+      new HorizontalController(this.store, this.clock, this.informers, this.recorder, { podMetrics: () => this.nodes.podMetrics() }),
+      new EndpointSliceController(this.store, this.clock, this.informers),
+      new PersistentVolumeController(this.store, this.clock, this.informers, this.recorder),
+      new AttachDetachController(this.store, this.clock, this.informers, this.recorder),
+      new ExpandController(this.store, this.clock, this.informers, this.recorder),
+      new StorageProtectionController(this.store, this.clock, this.informers),
+      // The CSI controller plugin's sidecars (see node/csi/provisioner.ts).
+      new ExternalProvisioner(this.store, this.clock, this.informers, this.recorder, this.csiDriver),
+      new ExternalAttacher(this.store, this.clock, this.informers, this.csiDriver),
+      new ExternalResizer(this.store, this.clock, this.informers, this.recorder, this.csiDriver),
     ];
     this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'));
     if (snap?.config?.scheduler) this.scheduler.setConfiguration(snap.config.scheduler as KubeSchedulerConfiguration);
     this.nodes = new NodeManager(this.store, this.clock, root.fork('nodes'));
-    this.controlPlane = new ControlPlane({ apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler, nodes: this.nodes });
-    for (const c of this.controllers) c.start();
+    this.nodes.csiDriver = this.csiDriver;
+    if (snap) this.csiDriver.restore(this.store.list<PersistentVolume>('PersistentVolume'), this.store.list<VolumeAttachment>('VolumeAttachment'));
+    this.network = new Network({
+      store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
+      apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p),
+      enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(),
+    }, snap?.config?.network as NetworkState | undefined);
+    this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
+    this.controlPlane = new ControlPlane({
+      apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler,
+      // The data plane's controllers (load balancer, ingress) lose the API server with the kubelets.
+      nodes: { apiServerChanged: (up) => { this.nodes.apiServerChanged(up); for (const c of this.network.controllers()) if (up) c.resume(); else c.pause(); } },
+    });
+    this.loops = new ControllerLoops(() => this.controllers, this.store, this.clock);
+    for (const c of this.controllers) c.loop.registerHandlers(() => c.start());
+    this.loops.restoreFaults(snap?.config?.loops as Record<string, DropFault> | undefined);
+    this.network.start();
     this.scheduler.start();
     this.informers.start();
-    if (snap) this.nodes.resume(this.store.list<Node>('Node'));
+    // The garbage collector follows the kinds CRDs serve; operators run on the shared informers.
+    const gc = this.controllers.find((c): c is GarbageCollector => c instanceof GarbageCollector)!;
+    // PodGroups and autoscalers are the built-in operators' dependents.
+    gc.monitor('PodGroup');
+    gc.monitor('HorizontalPodAutoscaler');
+    const monitorCustomKinds = () => { for (const k of this.store.customResources.servedKinds()) gc.monitor(k.kind); };
+    monitorCustomKinds();
+    this.store.customResources.onKindsChanged(monitorCustomKinds);
+    this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder }, {
+      ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
+    });
+    for (const name of snap?.config?.operators ?? []) this.operators.install(name);
+    if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
+    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks() });
+    if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
+    this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin));
+    for (const cmd of snap?.config?.timeline ?? []) this.timeline.schedule(cmd);
   }
 
   // ---- headless API ----
@@ -142,9 +222,24 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam, scheduler: this.scheduler.configuration() },
+      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults() },
     };
   }
+
+  schedule(cmd: ScheduledCommand): void { this.timeline.schedule(cmd); }
+  scheduledCommands(): ScheduledCommand[] { return this.timeline.pending(); }
+  onScheduledRun(listener: (cmd: ScheduledCommand, result: ExecResult) => void): () => void { return this.timeline.onRun(listener); }
+
+  /** The JSON Schemas of the custom resources CRDs serve, per apiVersion and kind (the page's editor). */
+  customResourceSchemas(): CustomResourceSchema[] { return this.store.customResources.schemas(); }
+
+  // ---- the data plane's read models (the page) ----
+
+  /** Traffic metrics over virtual time per pod, Service, node and source (network/traffic). */
+  trafficMetrics(scope?: TrafficSeries['scope']): TrafficSeries[] { return this.network.trafficMetrics(scope); }
+  /** Every Service as kube-proxy last compiled it, with its endpoints and their conditions. */
+  serviceEndpoints(): ServiceEndpointsView[] { return this.network.serviceEndpoints(); }
+  trafficSources(): SourceStatus[] { return this.network.trafficSources(); }
 
   // ---- SimHost ----
 
@@ -156,12 +251,17 @@ export class Cluster implements KubesimCluster, SimHost {
   advanceMs(ms: number): void { this.clock.advance(ms); }
   startedAt(): number { return this.startMs; }
   schedulingTrace(podKey: string): SchedulingTrace | undefined { return this.scheduler.traces.forPod(podKey); }
+  /** The Control loops view: one controller's loop since `sinceSeq` (tracing starts on the first look). */
+  loopTrace(controller: string, sinceSeq = 0): LoopView { return this.loops.view(controller, sinceSeq); }
   schedulerConfiguration(): KubeSchedulerConfiguration { return this.scheduler.configuration(); }
   setSchedulerConfiguration(cfg: KubeSchedulerConfiguration): void { this.scheduler.setConfiguration(cfg); }
   schedulerProfiles(): string[] { return this.scheduler.profileNames(); }
   stopNode(name: string): void { this.nodes.stop(name); }
   startNode(name: string): void { this.nodes.start(name); }
   nodeStopped(name: string): boolean { return this.nodes.isStopped(name); }
+  /** The GPUs of every GPU node: devices, health and holders (the page's GPU slots and `sim gpu list`). */
+  gpuDevices(): NodeGpuView[] { return this.nodes.gpuViews(); }
+  gpuFault(node: string, index: number, xid: number | 'heal'): void { this.nodes.gpuFault(node, index, xid); }
 
   /** The machine disappears and its Node object is deleted (as a cloud provider's node controller would). */
   deleteNode(name: string): void {
@@ -176,6 +276,15 @@ export class Cluster implements KubesimCluster, SimHost {
     if (!pod) throw new Error(`pods "${name}" not found`);
     if (!pod.spec?.nodeName) throw new Error(`pod "${name}" is not bound to a node`);
     return this.nodes.killPod(pod);
+  }
+
+  crashContainer(namespace: string, name: string, container: string | undefined): string {
+    if (!this.store.available) throw new Error(CONNECTION_REFUSED);
+    const pod = this.store.tryGet<Pod>('Pod', namespace, name);
+    if (!pod) throw new Error(`pods "${name}" not found`);
+    const target = crashTarget(pod, container);
+    if (!this.nodes.crashContainer(pod, target)) throw new Error(`container "${target}" of pod "${name}" is not running`);
+    return target;
   }
 
   // ---- internals ----
@@ -210,6 +319,11 @@ export class Cluster implements KubesimCluster, SimHost {
     }
     const text = (lines: string[]) => (lines.length ? lines.join('\n') + '\n' : '');
     return { result: { code, stdout: text(out), stderr: text(err) }, documents };
+  }
+
+  private applyAddon(name: string, manifest: string): void {
+    const r = this.exec('kubectl apply -f -', manifest);
+    if (r.code !== 0) throw new Error(`bootstrap addon ${name}: ${r.stderr}`);
   }
 
   /** The API server's --event-ttl, applied once a minute. */

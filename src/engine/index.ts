@@ -5,6 +5,10 @@
 //   c.advance(30);
 import type { KubeObject } from './api/object.ts';
 import { Cluster } from './cluster.ts';
+import type { NodeGpuView } from './node/deviceplugin/view.ts';
+import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
+import type { SourceStatus } from './network/traffic/simulator.ts';
+import type { CniControl } from './simctl/cni.ts';
 
 export interface ExecResult {
   code: number;
@@ -41,7 +45,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown };
 }
 
 export interface CreateClusterOptions {
@@ -52,6 +56,8 @@ export interface CreateClusterOptions {
   clusterCIDR?: string;
   /** --node-cidr-mask-size (default 24). */
   nodeCIDRMaskSize?: number;
+  /** The pod network installed at creation (default flannel); with none, nodes stay NotReady until `sim cni install`. */
+  cni?: 'flannel' | 'calico' | 'none';
 }
 
 export interface KubesimCluster {
@@ -74,6 +80,26 @@ export interface KubesimCluster {
   /** Every change to every object, as it is committed. Returns an unsubscribe function. */
   onChange(listener: (e: WatchEvent) => void): () => void;
   snapshot(): ClusterSnapshot;
+  /** A scenario timeline's entry: run a command line at a virtual moment (kept in snapshots until it runs). */
+  schedule(cmd: ScheduledCommand): void;
+  /** The timeline's commands still waiting, in order. */
+  scheduledCommands(): ScheduledCommand[];
+  /** Called with each timeline command's result as it runs. Returns an unsubscribe function. */
+  onScheduledRun(listener: (cmd: ScheduledCommand, result: ExecResult) => void): () => void;
+  /** The page's read models: every GPU node's devices and holders, traffic metrics, Services with endpoints, traffic sources. */
+  gpuDevices(): NodeGpuView[];
+  trafficMetrics(scope?: TrafficSeries['scope']): TrafficSeries[];
+  serviceEndpoints(): ServiceEndpointsView[];
+  trafficSources(): SourceStatus[];
+  /** The pod network (`sim cni status`). */
+  readonly cni: Pick<CniControl, 'installed' | 'status'>;
+}
+
+/** A command line to run at `at` (virtual ms since the Unix epoch); stdin feeds `-f -`. */
+export interface ScheduledCommand {
+  at: number;
+  run: string;
+  stdin?: string;
 }
 
 export function createCluster(opts: CreateClusterOptions = {}): KubesimCluster {

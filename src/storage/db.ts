@@ -2,6 +2,7 @@
 // Opened by the page (documents) and by the engine worker (snapshot); both use this one schema.
 import { Dexie, type EntityTable } from 'dexie';
 import type { ClusterSnapshot } from '../engine/index.ts';
+import type { ProgressRecord } from './progress.ts';
 
 export interface DocumentRecord {
   id: string;
@@ -34,6 +35,7 @@ export class KubesimDB extends Dexie {
   documents!: EntityTable<DocumentRecord, 'id'>;
   clusters!: EntityTable<SavedCluster, 'id'>;
   settings!: EntityTable<SettingRecord, 'key'>;
+  progress!: EntityTable<ProgressRecord, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -42,6 +44,8 @@ export class KubesimDB extends Dexie {
       clusters: 'id',
       settings: 'key',
     });
+    // Version 2 adds exercise progress (storage/progress.ts); the tables of version 1 keep their data.
+    this.version(2).stores({ progress: 'id, scenarioId, student, updatedAt' });
   }
 }
 

@@ -1,16 +1,30 @@
-// The page: header with the clock and time controls, the cluster map, the manifests panel, and below the
-// map a kubectl terminal and the event list. The engine lives in a worker (EngineClient).
+// The page: header with the clock and time controls, the cluster map (or the resource browser), the
+// manifests and scheduler panel, below the map a kubectl terminal and the event list, and a detail drawer
+// for one object. The engine lives in a worker (EngineClient).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
 import type { EngineClient } from '../worker/client.ts';
-import type { PodView, Speed } from '../worker/protocol.ts';
+import type { ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import { DetailDrawer } from './drawer/DetailDrawer.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Header } from './header/Header.tsx';
+import { Classroom } from './scenarios/Classroom.tsx';
 import { ClusterMap } from './map/ClusterMap.tsx';
+import { DataPlaneDock } from './network/DataPlaneDock.tsx';
+import { MapOverlayContext, type MapOverlay, type NodeVerdict } from './map/mapContext.ts';
+import { NodeMenu, nodeActionCommand, type NodeAction } from './map/NodeMenu.tsx';
 import { EditorPanel } from './panel/EditorPanel.tsx';
+import { SchedulerPanel } from './panel/SchedulerPanel.tsx';
 import { useWorkspace } from './panel/useWorkspace.ts';
+import { setLanguage } from './i18n/index.ts';
+import { CommandPalette } from './palette/CommandPalette.tsx';
+import { usePaletteCommands } from './palette/commands.ts';
+import { ResourceBrowser } from './resources/ResourceBrowser.tsx';
+import { LoopsView } from './loops/LoopsView.tsx';
+import { applyTheme, loadTheme, type ThemeChoice } from './theme.ts';
 import { ClusterViewStore, useClusterView } from './state/clusterStore.ts';
+import type { CompletionSource } from './terminal/completion.ts';
 import { Terminal, type TerminalHandle } from './terminal/Terminal.tsx';
 
 export interface AppProps {
@@ -18,13 +32,24 @@ export interface AppProps {
   documents: DocumentStore;
 }
 
+declare global {
+  interface Window {
+    /** The engine client, for benchmarks and tests: set with `?test` in the URL. */
+    __kubesimEngine?: EngineClient;
+  }
+}
+
 export function App({ engine, documents }: AppProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useMemo(() => new ClusterViewStore(), []);
   const ready = useClusterView(store, (s) => s.ready);
   const [error, setError] = useState<string | undefined>();
   const workspace = useWorkspace(documents);
   const terminal = useRef<TerminalHandle>(null);
+
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has('test')) window.__kubesimEngine = engine;
+  }, [engine]);
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
@@ -69,11 +94,100 @@ export function App({ engine, documents }: AppProps) {
     [engine],
   );
   const apply = useCallback((text: string) => engine.apply(text), [engine]);
-  const onPodClick = useCallback((p: PodView) => terminal.current?.run(`kubectl describe pod ${p.name} -n ${p.namespace}`), []);
+  const execStdin = useCallback((line: string, stdin?: string) => engine.exec(line, stdin), [engine]);
+  const runCommand = useCallback((line: string) => terminal.current?.run(line), []);
+
+  // The object open in the detail drawer, and what its scheduling explanation says about each node.
+  const [selected, setSelected] = useState<ObjectRef | undefined>();
+  const [verdicts, setVerdicts] = useState<ReadonlyMap<string, NodeVerdict>>(new Map());
+  const onPodClick = useCallback((p: PodView) => setSelected({ kind: 'Pod', namespace: p.namespace, name: p.name }), []);
+  const closeDrawer = useCallback(() => setSelected(undefined), []);
+
+  const [nodeMenu, setNodeMenu] = useState<{ node: string; anchor: DOMRect } | undefined>();
+  const openNodeMenu = useCallback((node: string, anchor: DOMRect) => setNodeMenu({ node, anchor }), []);
+  const onNodeAction = useCallback(
+    (node: string, action: NodeAction) => {
+      if (action === 'details') setSelected({ kind: 'Node', namespace: '', name: node });
+      else runCommand(nodeActionCommand(action, node));
+    },
+    [runCommand],
+  );
+  const overlay = useMemo<MapOverlay>(
+    () => ({
+      verdicts,
+      selectedPod: selected?.kind === 'Pod' ? `${selected.namespace}/${selected.name}` : undefined,
+      selectedNode: selected?.kind === 'Node' ? selected.name : undefined,
+      openNodeMenu,
+    }),
+    [verdicts, selected, openNodeMenu],
+  );
+
+  // Tab completion: kinds from the worker, pod and node names from the views, others from kubectl's tables.
+  const [kinds, setKinds] = useState<ResourceKindView[]>([]);
+  useEffect(() => void engine.kinds().then(setKinds, () => undefined), [engine]);
+  const completion = useMemo<CompletionSource>(
+    () => ({
+      kinds,
+      names: async (kind, namespace) => {
+        const s = store.getState();
+        if (kind === 'Pod') return [...s.pods.values()].filter((p) => p.namespace === namespace).map((p) => p.name);
+        if (kind === 'Node') return [...s.nodes.keys()];
+        const tb = await engine.table(kind);
+        return tb.rows.filter((r) => !r.namespace || r.namespace === namespace).map((r) => r.name);
+      },
+    }),
+    [kinds, store, engine],
+  );
+
+  const [view, setView] = useState<'map' | 'resources' | 'loops'>('map');
+  const [side, setSide] = useState<'manifests' | 'scheduler'>('manifests');
+  const [theme, setTheme] = useState<ThemeChoice>(loadTheme);
+  useEffect(() => applyTheme(theme), [theme]);
+  const [palette, setPalette] = useState(false);
+  const togglePlay = useCallback(() => {
+    const c = store.getState().clock;
+    if (c.playing) onPause();
+    else onPlay(c.speed);
+  }, [store, onPause, onPlay]);
+
+  const commands = usePaletteCommands({
+    store, onPlay, onPause, onStep, runCommand, setView, setSide, setTheme, togglePlay,
+    focusTerminal: () => terminal.current?.focus(),
+    setLanguage: (lng) => void setLanguage(i18n, lng),
+    openNode: (name) => setSelected({ kind: 'Node', namespace: '', name }),
+  });
+
+  // Global shortcuts (also listed in the palette).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setPalette((v) => !v);
+      } else if (e.altKey && !e.ctrlKey && !e.metaKey) {
+        const action = { Digit1: () => setView('map'), Digit2: () => setView('resources'), KeyT: () => terminal.current?.focus(), KeyP: togglePlay }[e.code];
+        if (!action) return;
+        e.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [togglePlay]);
 
   return (
     <div className="app" data-testid="app" data-ready={ready}>
-      <Header store={store} onPlay={onPlay} onPause={onPause} onStep={onStep} onReset={onReset} />
+      <Header
+        store={store}
+        onPlay={onPlay}
+        onPause={onPause}
+        onStep={onStep}
+        onReset={onReset}
+        run={runCommand}
+        onPalette={() => setPalette(true)}
+        theme={theme}
+        onTheme={setTheme}
+      />
+      <Classroom engine={engine} store={store} documents={documents} />
       {error && (
         <div className="banner banner-error" role="alert" data-testid="engine-error">
           {t('app.engineFailed', { message: error })}
@@ -81,17 +195,57 @@ export function App({ engine, documents }: AppProps) {
       )}
       <main className="app-main">
         <div className="app-left">
+          <div className="view-tabs" role="tablist" aria-label={t('views.label')}>
+            {(['map', 'resources', 'loops'] as const).map((v) => (
+              <button key={v} type="button" role="tab" aria-selected={view === v} className={`view-tab ${view === v ? 'active' : ''}`} data-testid={`view-${v}`} onClick={() => setView(v)}>
+                {t(`views.${v}`)}
+              </button>
+            ))}
+          </div>
           <div className="map-area">
-            <ClusterMap store={store} onPodClick={onPodClick} />
+            {view === 'map' ? (
+              <MapOverlayContext.Provider value={overlay}>
+                <ClusterMap store={store} onPodClick={onPodClick} colorMode={theme} />
+              </MapOverlayContext.Provider>
+            ) : view === 'loops' ? (
+              <LoopsView engine={engine} store={store} />
+            ) : (
+              <ResourceBrowser engine={engine} store={store} selected={selected} onOpen={setSelected} />
+            )}
+            <DataPlaneDock engine={engine} />
             {!ready && !error && <div className="map-overlay">{t('app.starting')}</div>}
           </div>
           <div className="bottom-area">
-            <Terminal ref={terminal} exec={exec} />
+            <Terminal ref={terminal} exec={exec} completion={completion} />
             <EventList store={store} />
           </div>
         </div>
-        <EditorPanel workspace={workspace} apply={apply} />
+        <div className="side-panel">
+          <div className="view-tabs" role="tablist" aria-label={t('views.sideLabel')}>
+            {(['manifests', 'scheduler'] as const).map((v) => (
+              <button key={v} type="button" role="tab" aria-selected={side === v} className={`view-tab ${side === v ? 'active' : ''}`} data-testid={`side-${v}`} onClick={() => setSide(v)}>
+                {t(`views.${v}`)}
+              </button>
+            ))}
+          </div>
+          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} /> : <SchedulerPanel exec={execStdin} />}
+        </div>
+        {selected && (
+          <DetailDrawer
+            key={`${selected.kind}/${selected.namespace}/${selected.name}`}
+            engine={engine}
+            store={store}
+            target={selected}
+            onClose={closeDrawer}
+            onVerdicts={setVerdicts}
+            runCommand={runCommand}
+          />
+        )}
       </main>
+      {palette && <CommandPalette commands={commands} onClose={() => setPalette(false)} />}
+      {nodeMenu && (
+        <NodeMenu node={nodeMenu.node} anchor={nodeMenu.anchor} onAction={(a) => onNodeAction(nodeMenu.node, a)} onClose={() => setNodeMenu(undefined)} />
+      )}
     </div>
   );
 }

@@ -4,8 +4,10 @@ import * as Comlink from 'comlink';
 import { createCluster } from '../engine/index.ts';
 import { clusterStore } from '../storage/cluster.ts';
 import { openDb } from '../storage/db.ts';
+import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
-import type { BatchListener, EngineApi, InitOptions, Speed } from './protocol.ts';
+import type { ScenarioSource } from './protocol.ts';
+import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed } from './protocol.ts';
 
 const host = new EngineHost({
   createCluster,
@@ -29,6 +31,18 @@ const api: EngineApi = {
   save: () => host.save(),
   subscribe: (listener: BatchListener) => host.subscribe(listener),
   unsubscribe: (id: number) => host.unsubscribe(id),
+  detail: (ref: ObjectRef, tab: DetailTab) => host.detail(ref, tab),
+  explain: (namespace: string, name: string) => host.explain(namespace, name),
+  kinds: () => host.kinds(),
+  table: (kind: string) => host.table(kind),
+  loops: () => host.loops(),
+  loopTrace: (controller: string, sinceSeq: number) => host.loopTrace(controller, sinceSeq),
+  gallery: () => host.gallery(),
+  inspectScenario: (yaml: string) => host.inspectScenario(yaml),
+  loadScenario: (source: ScenarioSource, student?: string, snapshot?: ClusterSnapshot) => host.loadScenario(source, student, snapshot),
+  exercise: (source: ScenarioSource, student?: string) => host.exercise(source, student),
+  checkStep: (source: ScenarioSource, student: string | undefined, step: number) => host.checkStep(source, student, step),
+  dataPlane: () => host.dataPlane(),
 };
 
 Comlink.expose(api);

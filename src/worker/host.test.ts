@@ -23,7 +23,7 @@ function harness(opts: { saved?: SavedCluster; failSave?: boolean } = {}) {
     createCluster: (o) => {
       const c = new FakeCluster(o.snapshot);
       clusters.push(c);
-      return c;
+      return c.asCluster();
     },
     store,
     wallNow: () => wall,
@@ -248,7 +248,7 @@ describe('EngineHost before init', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const host = new EngineHost({
-      createCluster: () => new FakeCluster(),
+      createCluster: () => new FakeCluster().asCluster(),
       store: { load: async () => (await gate, undefined), save: async () => undefined, clear: async () => undefined },
       wallNow: () => 0,
       every: () => () => undefined,

@@ -5,11 +5,15 @@ import type { Event as KubeEvent, Node, Pod } from 'kubernetes-types/core/v1';
 import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from '../engine/index.ts';
 import type { SavedCluster } from '../storage/db.ts';
 import type {
-  BatchListener, ClockView, Delta, EngineApi, EventView, InitOptions, InitResult, NodeView, PersistView, PodView,
-  ResourceAmounts, Speed, ViewBatch,
+  BatchListener, ClockView, Delta, DetailTab, EngineApi, EventView, InitOptions, InitResult, LoopStats, LoopView, NodeView, ObjectRef,
+  PersistView, PodView, ResourceAmounts, ResourceKindView, ResourceTableView, SchedulingExplanation, Speed, ViewBatch,
 } from './protocol.ts';
+import { browsableKinds, detailCommand, resourceTable } from './objects.ts';
 import { SPEEDS } from './protocol.ts';
 import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
+import { ScenarioService } from './exercise.ts';
+import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
+import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
 
 export interface SnapshotStore {
   load(): Promise<SavedCluster | undefined>;
@@ -207,6 +211,86 @@ export class EngineHost implements EngineApi {
 
   unsubscribe(id: number): void {
     this.subscribers.delete(id);
+  }
+
+  detail(ref: ObjectRef, tab: DetailTab): Promise<ExecResult> {
+    return this.serial(async () => {
+      const r = await this.need().exec(detailCommand(ref, tab));
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    });
+  }
+
+  explain(namespace: string, name: string): Promise<SchedulingExplanation | null> {
+    return this.serial(async () => {
+      const r = await this.need().exec(`sim explain pod ${name} -n ${namespace} -o json`);
+      if (r.code !== 0) throw new Error(r.stderr.trim());
+      return JSON.parse(r.stdout) as SchedulingExplanation | null;
+    });
+  }
+
+  loops(): Promise<LoopStats[]> {
+    return this.serial(() => this.simJson<LoopStats[]>('sim controller list -o json'));
+  }
+
+  loopTrace(controller: string, sinceSeq: number): Promise<LoopView> {
+    return this.serial(() => this.simJson<LoopView>(`sim controller trace ${controller} -o json --since ${Math.max(0, Math.floor(sinceSeq))}`));
+  }
+
+  dataPlane(): Promise<DataPlaneView> {
+    return this.serial(() => dataPlaneView(this.need()));
+  }
+
+  private async simJson<T>(line: string): Promise<T> {
+    const r = await this.need().exec(line);
+    if (r.code !== 0) throw new Error(r.stderr.trim());
+    return JSON.parse(r.stdout) as T;
+  }
+
+  kinds(): ResourceKindView[] {
+    return browsableKinds();
+  }
+
+  table(kind: string): Promise<ResourceTableView> {
+    return this.serial(() => {
+      const cluster = this.need();
+      return resourceTable(kind, cluster.list(kind), cluster.now());
+    });
+  }
+
+  // ---- scenarios and exercises (exercise.ts) ------------------------------------------------------------
+
+  private scenarioService: ScenarioService | undefined;
+  private get scenarios(): ScenarioService {
+    this.scenarioService ??= new ScenarioService(this, this.deps);
+    return this.scenarioService;
+  }
+  gallery(): GalleryItem[] { return this.scenarios.gallery(); }
+  inspectScenario(yaml: string): ScenarioSummary { return this.scenarios.inspect(yaml); }
+  loadScenario(source: ScenarioSource, student?: string, snapshot?: ClusterSnapshot): Promise<ExerciseView> { return this.scenarios.load(source, student, snapshot); }
+  exercise(source: ScenarioSource, student?: string): ExerciseView { return this.scenarios.exercise(source, student); }
+  checkStep(source: ScenarioSource, student: string | undefined, step: number): Promise<StepResultView> { return this.scenarios.check(source, student, step); }
+
+  /** Run fn on the cluster in turn with every other engine call. */
+  withCluster<T>(fn: (c: KubesimCluster) => T | Promise<T>): Promise<T> {
+    return this.serial(() => fn(this.need()));
+  }
+
+  /** Replace the cluster with one that `build` makes (a scenario), as reset() does with the default one. */
+  async replace(build: () => KubesimCluster | Promise<KubesimCluster>): Promise<InitResult> {
+    await this.init();
+    const result = await this.serial(async () => {
+      const cluster = await build();
+      this.attach(cluster);
+      this.startMs = cluster.now();
+      this.playing = true;
+      this.speed = 1;
+      this.lastTickWall = this.deps.wallNow();
+      this.persistDirty = true;
+      this.broadcastReset();
+      return { restored: false, clock: this.clockView() };
+    });
+    await this.save();
+    return result;
   }
 
   /** Stop the ticker and the watch (tests; the worker lives as long as the page). */

@@ -1,7 +1,16 @@
 // The contract between the page and the engine worker (Comlink). Types only: the page imports this file,
 // the worker implements it. The page never sees Kubernetes objects wholesale, only compact view models
 // computed in the worker and sent as coalesced deltas.
-import type { ApplyResult, ExecResult } from '../engine/index.ts';
+import type { ApplyResult, ClusterSnapshot, ExecResult } from '../engine/index.ts';
+import type { Text as ScenarioText } from '../engine/scenario/index.ts';
+export type { ScenarioText };
+import type { traceForDisplay } from '../engine/scheduler/trace.ts';
+import type { LoopView } from '../engine/client/loops.ts';
+import type { LoopEvent, LoopStats } from '../engine/client/looptrace.ts';
+export type { LoopEvent, LoopStats, LoopView };
+// The data plane and GPUs as the page shows them: read a few times a second, not per frame (dataplane.ts).
+import type { DataPlaneView } from './dataplane.ts';
+export type { DataPlaneView };
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -126,6 +135,86 @@ export interface InitResult {
   clock: ClockView;
 }
 
+/** An object the page can open in the detail drawer. */
+export interface ObjectRef {
+  kind: string;
+  /** Empty for cluster-scoped kinds. */
+  namespace: string;
+  name: string;
+}
+
+/** The drawer's text tabs: each is what a kubectl command prints. */
+export type DetailTab = 'yaml' | 'describe' | 'events' | 'logs';
+
+/** The scheduler's last decision about a pod, as `sim explain pod NAME -o json` prints it. */
+export type SchedulingExplanation = ReturnType<typeof traceForDisplay>;
+
+export interface ResourceKindView {
+  kind: string;
+  /** kubectl's resource name, e.g. "deployments.apps". */
+  resource: string;
+  namespaced: boolean;
+}
+
+export interface ResourceRowView {
+  /** "namespace/name" (or the name of a cluster-scoped object). */
+  key: string;
+  namespace: string;
+  name: string;
+  createdMs: number;
+  /** One cell per header, as `kubectl get` prints them. */
+  cells: string[];
+}
+
+/** `kubectl get KIND -A` as data: kubectl's own columns and cells. */
+export interface ResourceTableView {
+  kind: string;
+  headers: string[];
+  rows: ResourceRowView[];
+}
+
+/** Scenarios and exercises (worker/exercise.ts): a scenario from the gallery or scenario text (from a link or file). */
+export type ScenarioSource = { id: string } | { yaml: string };
+
+export interface ScenarioSummary {
+  id: string;
+  title: ScenarioText;
+  description: ScenarioText;
+  /** Worker nodes the scenario creates. */
+  nodes: number;
+  manifests: number;
+  /** Exercise steps (0: a scenario to watch and play with). */
+  steps: number;
+}
+
+export interface GalleryItem extends ScenarioSummary {
+  concept?: string;
+  /** The scenario file's text. */
+  source: string;
+}
+
+export interface ExerciseStepView {
+  id: string;
+  goal: ScenarioText;
+  /** Nudge, stronger hint, solution. */
+  ladder: ScenarioText[];
+  checks: number;
+}
+
+export interface ExerciseView {
+  summary: ScenarioSummary;
+  /** The values the student's name selected. */
+  variant: Record<string, string>;
+  steps: ExerciseStepView[];
+  /** Set-up commands that failed. */
+  problems: string[];
+}
+
+export interface StepResultView {
+  pass: boolean;
+  checks: { pass: boolean; reason: ScenarioText }[];
+}
+
 /** What the worker exposes through Comlink. Every method is async on the page's side. */
 export interface EngineApi {
   init(opts?: InitOptions): InitResult | Promise<InitResult>;
@@ -143,4 +232,28 @@ export interface EngineApi {
   /** Returns a subscription id for unsubscribe(). The first batch is a full reset. */
   subscribe(listener: BatchListener): number | Promise<number>;
   unsubscribe(id: number): void | Promise<void>;
+  /** What a drawer tab shows: the output of the matching kubectl command. */
+  detail(ref: ObjectRef, tab: DetailTab): ExecResult | Promise<ExecResult>;
+  /** The last scheduling attempt for a pod; null when the scheduler has none. */
+  explain(namespace: string, name: string): SchedulingExplanation | null | Promise<SchedulingExplanation | null>;
+  /** Kinds the resource browser lists. */
+  kinds(): ResourceKindView[] | Promise<ResourceKindView[]>;
+  /** All objects of a kind in every namespace as kubectl's table. */
+  table(kind: string): ResourceTableView | Promise<ResourceTableView>;
+  /** The bundled scenarios. */
+  gallery(): GalleryItem[] | Promise<GalleryItem[]>;
+  /** Parse and validate scenario text; rejects with every problem. */
+  inspectScenario(yaml: string): ScenarioSummary | Promise<ScenarioSummary>;
+  /** Replace the cluster with a scenario (a student's variant; a shared snapshot instead of set-up). */
+  loadScenario(source: ScenarioSource, student?: string, snapshot?: ClusterSnapshot): ExerciseView | Promise<ExerciseView>;
+  /** A scenario's exercise for a student, without touching the cluster. */
+  exercise(source: ScenarioSource, student?: string): ExerciseView | Promise<ExerciseView>;
+  /** Run a step's checks against the cluster. */
+  checkStep(source: ScenarioSource, student: string | undefined, step: number): StepResultView | Promise<StepResultView>;
+  /** The Control loops view: every controller's counters (`sim controller list -o json`). */
+  loops(): LoopStats[] | Promise<LoopStats[]>;
+  /** One controller's loop since `sinceSeq` (`sim controller trace NAME -o json --since SEQ`; tracing starts on the first call). */
+  loopTrace(controller: string, sinceSeq: number): LoopView | Promise<LoopView>;
+  /** GPUs per node, the pod network, Services with their endpoints, traffic sources and recent traffic metrics. */
+  dataPlane(): DataPlaneView | Promise<DataPlaneView>;
 }

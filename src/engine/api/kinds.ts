@@ -9,6 +9,19 @@ export interface KindInfo {
   namespaced: boolean;
   /** Objects of this kind have a status subresource (spec and status are written separately). */
   hasStatus: boolean;
+  /** Set for a kind a CustomResourceDefinition serves (apiserver/apiextensions registers and removes it). */
+  custom?: CustomKindInfo;
+}
+
+/** What a CRD adds to discovery: the other served versions, categories, its scale subresource and table columns. */
+export interface CustomKindInfo {
+  /** The CRD's name (plural.group). */
+  crd: string;
+  /** Every served version; `version` is the storage version objects are kept in. */
+  servedVersions: string[];
+  categories: string[];
+  scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
+  printerColumns: { name: string; type: string; format?: string; description?: string; priority?: number; jsonPath: string }[];
 }
 
 const builtins: KindInfo[] = [
@@ -21,6 +34,11 @@ const builtins: KindInfo[] = [
   { kind: 'Secret', group: '', version: 'v1', plural: 'secrets', singular: 'secret', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'ResourceQuota', group: '', version: 'v1', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true, hasStatus: true },
   { kind: 'LimitRange', group: '', version: 'v1', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, hasStatus: false },
+  { kind: 'Service', group: '', version: 'v1', plural: 'services', singular: 'service', shortNames: ['svc'], namespaced: true, hasStatus: true },
+  { kind: 'EndpointSlice', group: 'discovery.k8s.io', version: 'v1', plural: 'endpointslices', singular: 'endpointslice', shortNames: [], namespaced: true, hasStatus: false },
+  { kind: 'Ingress', group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', singular: 'ingress', shortNames: ['ing'], namespaced: true, hasStatus: true },
+  { kind: 'NetworkPolicy', group: 'networking.k8s.io', version: 'v1', plural: 'networkpolicies', singular: 'networkpolicy', shortNames: ['netpol'], namespaced: true, hasStatus: false },
+  { kind: 'IngressClass', group: 'networking.k8s.io', version: 'v1', plural: 'ingressclasses', singular: 'ingressclass', shortNames: [], namespaced: false, hasStatus: false },
   { kind: 'ReplicaSet', group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true, hasStatus: true },
   { kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true, hasStatus: true },
   { kind: 'StatefulSet', group: 'apps', version: 'v1', plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], namespaced: true, hasStatus: true },
@@ -29,9 +47,17 @@ const builtins: KindInfo[] = [
   { kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', plural: 'leases', singular: 'lease', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'Job', group: 'batch', version: 'v1', plural: 'jobs', singular: 'job', shortNames: [], namespaced: true, hasStatus: true },
   { kind: 'CronJob', group: 'batch', version: 'v1', plural: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], namespaced: true, hasStatus: true },
+  { kind: 'HorizontalPodAutoscaler', group: 'autoscaling', version: 'v2', plural: 'horizontalpodautoscalers', singular: 'horizontalpodautoscaler', shortNames: ['hpa'], namespaced: true, hasStatus: true },
   { kind: 'PodDisruptionBudget', group: 'policy', version: 'v1', plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], namespaced: true, hasStatus: true },
   { kind: 'PodGroup', group: 'scheduling.x-k8s.io', version: 'v1alpha1', plural: 'podgroups', singular: 'podgroup', shortNames: ['pg', 'pgs'], namespaced: true, hasStatus: true },
   { kind: 'PriorityClass', group: 'scheduling.k8s.io', version: 'v1', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false, hasStatus: false },
+  { kind: 'PersistentVolume', group: '', version: 'v1', plural: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'], namespaced: false, hasStatus: true },
+  { kind: 'PersistentVolumeClaim', group: '', version: 'v1', plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], namespaced: true, hasStatus: true },
+  { kind: 'StorageClass', group: 'storage.k8s.io', version: 'v1', plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false, hasStatus: false },
+  { kind: 'VolumeAttachment', group: 'storage.k8s.io', version: 'v1', plural: 'volumeattachments', singular: 'volumeattachment', shortNames: [], namespaced: false, hasStatus: true },
+  { kind: 'CSIDriver', group: 'storage.k8s.io', version: 'v1', plural: 'csidrivers', singular: 'csidriver', shortNames: [], namespaced: false, hasStatus: false },
+  { kind: 'CSINode', group: 'storage.k8s.io', version: 'v1', plural: 'csinodes', singular: 'csinode', shortNames: [], namespaced: false, hasStatus: false },
+  { kind: 'CustomResourceDefinition', group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', singular: 'customresourcedefinition', shortNames: ['crd', 'crds'], namespaced: false, hasStatus: true },
 ];
 
 export function apiVersionOf(info: KindInfo): string {
@@ -54,6 +80,11 @@ export class KindRegistry {
     this.byKind.set(info.kind, info);
   }
 
+  /** A CustomResourceDefinition's kind stops being served. */
+  unregister(kind: string): void {
+    this.byKind.delete(kind);
+  }
+
   all(): KindInfo[] {
     return [...this.byKind.values()];
   }
@@ -66,6 +97,7 @@ export class KindRegistry {
   /** Check that a manifest's apiVersion serves its kind. */
   forManifest(apiVersion: string, kind: string): KindInfo | undefined {
     const info = this.byKind.get(kind);
+    if (info?.custom) return info.custom.servedVersions.some((v) => `${info.group}/${v}` === apiVersion) ? info : undefined;
     return info && apiVersionOf(info) === apiVersion ? info : undefined;
   }
 

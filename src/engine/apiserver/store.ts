@@ -15,6 +15,8 @@ import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
 import { applyStrategicMergePatch, PatchError } from './patch/strategic.ts';
 import { evictPod, type EvictOptions } from './registry/eviction.ts';
 import { strategyFor } from './registry/strategy.ts';
+import { ServiceAllocators } from './registry/service/allocators.ts';
+import { CustomResources } from './apiextensions/registry.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -78,6 +80,10 @@ export class Store {
   private readonly allWatchers = new Set<Handler>();
   /** The admission plugins (admission/plugins): NamespaceLifecycle … ResourceQuota. */
   private readonly admission: AdmissionChain;
+  /** Service ClusterIPs and NodePorts (registry/service). */
+  readonly serviceAllocators: ServiceAllocators;
+  /** CustomResourceDefinitions and the kinds they serve (apiextensions). */
+  readonly customResources: CustomResources;
 
   constructor(
     private readonly clock: SimClock,
@@ -87,6 +93,10 @@ export class Store {
   ) {
     this.kinds = kinds;
     this.admission = defaultAdmissionChain({ store: this, clock });
+    this.serviceAllocators = new ServiceAllocators(rng, () => this.info('Service'));
+    this.watchAll((e) => this.serviceAllocators.observe(e.type, e.object, e.prevObject));
+    this.customResources = new CustomResources(this, kinds, clock);
+    this.watchAll((e) => this.customResources.observe(e.type, e.object));
   }
 
   get resourceVersion(): number { return this.rv; }
@@ -132,7 +142,7 @@ export class Store {
 
   create<T extends KubeObject>(input: T, opts: WriteOptions = {}): T {
     const info = this.info(input.kind);
-    const obj = structuredClone(input) as KubeObject;
+    const obj = copyJson(input) as KubeObject;
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
@@ -141,7 +151,7 @@ export class Store {
     const name = meta.name ?? '';
     // As upstream BeforeCreate: system fields, then the strategy's PrepareForCreate (a Job's generated selector
     // needs the uid), then validation.
-    const strategy = strategyFor(info.kind);
+    const strategy = this.strategyOf(info);
     meta.uid = this.rng.uuid();
     meta.creationTimestamp = this.clock.nowRFC3339();
     delete meta.deletionTimestamp;
@@ -167,12 +177,12 @@ export class Store {
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
     if (opts.subresource === 'status') {
       // Only status changes: share old's frozen spec and copy just what is written.
-      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: structuredClone(input.status) };
+      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status) };
       return this.finishUpdate(info, next, old, opts) as T;
     }
-    const obj = structuredClone(input) as KubeObject;
+    const obj = copyJson(input) as KubeObject;
     obj.metadata.namespace = ns;
-    if (info.hasStatus) obj.status = structuredClone(old.status);
+    if (info.hasStatus) obj.status = copyJson(old.status);
     this.admit(info, obj, old, opts.dryRun);
     return this.finishUpdate(info, obj, old, opts) as T;
   }
@@ -207,7 +217,7 @@ export class Store {
     }
     // The priorityclass storage's Delete: the system classes stay (validation reserves the "system-" prefix to them).
     if (info.kind === 'PriorityClass' && name.startsWith('system-')) throw forbidden(info, name, 'this is a system priority class and cannot be deleted');
-    const strategy = strategyFor(kind);
+    const strategy = this.strategyOf(info);
     const grace = strategy.deletionGracePeriod?.(old, opts.gracePeriodSeconds) ?? 0;
     const gcFinalizer = opts.propagationPolicy === 'Orphan' ? ORPHAN_FINALIZER : opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : undefined;
     const had = old.metadata.finalizers ?? [];
@@ -218,7 +228,7 @@ export class Store {
     const current = old.metadata.deletionGracePeriodSeconds;
     // Already being deleted: a second delete may only shorten the grace period.
     if (old.metadata.deletionTimestamp && current !== undefined && grace >= current && finalizers === had) return old;
-    const next = structuredClone(old);
+    const next = copyJson(old);
     const meta = next.metadata as MutableMeta;
     // As upstream BeforeDelete: the timestamp is the moment the grace period ends; a later delete keeps it.
     meta.deletionTimestamp = old.metadata.deletionTimestamp && (current === undefined || grace >= current)
@@ -244,11 +254,10 @@ export class Store {
     const old = this.get<Pod>('Pod', namespace, podName);
     if (old.metadata.deletionTimestamp) throw conflict(info, podName, 'pod is being deleted, cannot be assigned to a host');
     if (old.spec?.nodeName) throw conflict(info, podName, `pod ${podName} is already assigned to node "${old.spec.nodeName}"`);
-    const next = structuredClone(old) as Pod & KubeObject;
-    next.spec = { ...next.spec!, nodeName };
-    const conditions = (next.status!.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+    // Only the changed paths are new; the rest is shared with the (frozen) old object.
+    const conditions = (old.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null as unknown as string, lastTransitionTime: this.clock.nowRFC3339() });
-    next.status = { ...next.status, conditions };
+    const next = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec!, nodeName }, status: { ...old.status, conditions } } as Pod & KubeObject;
     return this.commit('MODIFIED', next, old) as Pod & KubeObject;
   }
 
@@ -296,6 +305,8 @@ export class Store {
   load(objects: KubeObject[], resourceVersion: number): void {
     for (const o of objects) this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(structuredClone(o)));
     this.rv = resourceVersion;
+    this.serviceAllocators.rebuild(objects);
+    this.customResources.rebuild(objects);
   }
 
   // ---- internals ----
@@ -304,6 +315,10 @@ export class Store {
     let b = this.objects.get(kind);
     if (!b) this.objects.set(kind, (b = new Map()));
     return b;
+  }
+
+  private strategyOf(info: KindInfo) {
+    return this.customResources.strategyFor(info) ?? strategyFor(info.kind);
   }
 
   private checkNamespace(info: KindInfo, obj: KubeObject): void {
@@ -324,6 +339,7 @@ export class Store {
 
   private mutate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
     try {
+      this.customResources.mutate(info, obj);
       applyDefaults(obj, old);
       canonicalizeQuantities(obj);
     } catch (e) {
@@ -333,10 +349,12 @@ export class Store {
       throw e;
     }
     this.admission.admit(this.attributes(info, obj, old, dryRun));
+    // The Service storage's BeginCreate/BeginUpdate: allocation comes before validation.
+    this.serviceAllocators.allocate(obj, old);
   }
 
   private validate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
-    const errs = validateObject(info, obj, old);
+    const errs = this.customResources.validate(info, obj, old) ?? validateObject(info, obj, old);
     if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
     this.admission.validate(this.attributes(info, obj, old, dryRun));
   }
@@ -354,7 +372,7 @@ export class Store {
     meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
     if (meta.deletionTimestamp === undefined) delete meta.deletionTimestamp;
     if (meta.deletionGracePeriodSeconds === undefined) delete meta.deletionGracePeriodSeconds;
-    if (strategyFor(info.kind).generation) {
+    if (this.strategyOf(info).generation) {
       meta.generation = (old.metadata.generation ?? 1) + (jsonEqual(obj.spec, old.spec) ? 0 : 1);
     }
     meta.resourceVersion = old.metadata.resourceVersion;
@@ -362,14 +380,16 @@ export class Store {
     if (jsonEqual(obj, old)) return old;
     if (opts.dryRun) return deepFreeze(obj);
     // An object being deleted whose last finalizer is gone is removed now.
-    if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0 && !strategyFor(info.kind).specFinalizers?.pending(obj)) {
+    if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0 && !this.strategyOf(info).specFinalizers?.pending(obj)) {
       return this.remove(info, old, opts, obj);
     }
     return this.commit('MODIFIED', obj, old);
   }
 
   private remove(_info: KindInfo, old: KubeObject, opts: { dryRun?: boolean }, last?: KubeObject): KubeObject {
-    const final = structuredClone(last ?? old);
+    // Only metadata changes (resourceVersion): the rest is shared, frozen.
+    const src = last ?? old;
+    const final = { ...src, metadata: { ...src.metadata } } as KubeObject;
     if (opts.dryRun) return deepFreeze(final);
     return this.commit('DELETED', final, old);
   }
@@ -414,3 +434,20 @@ function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/**
+ * A deep copy of JSON-shaped data (plain objects, arrays, primitives; undefined kept), several times faster than
+ * structuredClone on API objects; anything else (a Date …) goes through structuredClone.
+ */
+function copyJson<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
+    return out as T;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = {};
+  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k]);
+  return out as T;
+}

@@ -2,14 +2,18 @@
 // an error requeues the key with backoff. Level-triggered: sync reads the current state, never the event.
 import type { SimClock } from '../sim/clock.ts';
 import { WorkQueue, type RateLimiter } from './workqueue.ts';
+import { LoopTap } from './looptrace.ts';
 
 export abstract class Controller {
   readonly queue: WorkQueue;
   lastError: { key: string; message: string } | undefined;
+  /** The loop made visible: counters always, a trace on demand, the drop-events fault. */
+  readonly loop: LoopTap;
 
   /** `rateLimiter`: the retry backoff of failed syncs, when the controller's differs from the default one. */
   constructor(readonly name: string, protected readonly clock: SimClock, rateLimiter?: RateLimiter) {
-    this.queue = new WorkQueue(clock, (key) => this.sync(key), rateLimiter);
+    this.queue = new WorkQueue(clock, (key) => this.loop.sync(key, () => this.sync(key)), rateLimiter);
+    this.loop = new LoopTap(name, clock, this.queue);
     this.queue.onError = (key, err) => {
       this.lastError = { key, message: err instanceof Error ? err.message : String(err) };
     };

@@ -4,6 +4,7 @@ import type { KubeObject } from '../api/object.ts';
 import { objectKey } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store, StoreEvent, WatchOptions } from '../apiserver/store.ts';
+import { recordCacheRead, tapHandlers } from './looptrace.ts';
 
 export interface EventHandlers<T> {
   add?(obj: T): void;
@@ -37,6 +38,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private synced = false;
   private stopWatch: (() => void) | undefined;
   private lastRV = 0;
+  private nextResyncAt = 0;
 
   constructor(
     private readonly store: Store,
@@ -57,7 +59,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(idx, v, key);
   }
 
-  addEventHandler(h: EventHandlers<T>): void {
+  addEventHandler(handlers: EventHandlers<T>): void {
+    // A controller's handlers are tapped (loop trace, drop-events) when it registers them in start().
+    const h = tapHandlers(this.kind, handlers, { periodMs: this.resyncMs, nextAt: () => this.nextResyncAt });
     this.handlers.push(h);
     // A handler added after start sees the current contents as adds (client-go does the same).
     if (this.synced) for (const obj of this.items.values()) this.clock.defer(() => h.add?.(obj));
@@ -71,7 +75,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.started = true;
     this.relist();
     if (this.resyncMs > 0) {
+      this.nextResyncAt = this.clock.now() + this.resyncMs;
       this.clock.every(this.resyncMs, () => {
+        this.nextResyncAt = this.clock.now() + this.resyncMs;
         for (const obj of this.items.values()) for (const h of this.handlers) h.update?.(obj, obj);
       });
     }
@@ -84,12 +90,15 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   // ---- lister ----
 
-  get(key: string): T | undefined { return this.items.get(key); }
+  get(key: string): T | undefined { recordCacheRead('get', this.kind, key); return this.items.get(key); }
   getByName(namespace: string | undefined, name: string): T | undefined {
-    return this.items.get(namespace ? `${namespace}/${name}` : name);
+    const key = namespace ? `${namespace}/${name}` : name;
+    recordCacheRead('get', this.kind, key);
+    return this.items.get(key);
   }
-  list(): T[] { return [...this.items.values()]; }
+  list(): T[] { recordCacheRead('list', this.kind); return [...this.items.values()]; }
   listByIndex(index: string, value: string): T[] {
+    recordCacheRead('list', this.kind, `${index}=${value}`);
     const keys = this.indices.get(index)?.get(value);
     if (!keys) return [];
     const out: T[] = [];

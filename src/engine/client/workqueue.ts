@@ -21,7 +21,8 @@ export class ExponentialRateLimiter implements RateLimiter {
   numRequeues(key: string): number { return this.failures.get(key) ?? 0; }
 }
 
-export type QueueListener = (e: { type: 'add' | 'get' | 'done' | 'requeue'; key: string; depth: number; delayMs?: number }) => void;
+export type QueueActivity = 'add' | 'addAfter' | 'get' | 'done' | 'requeue' | 'forget';
+export type QueueListener = (e: { type: QueueActivity; key: string; depth: number; delayMs?: number }) => void;
 
 export class WorkQueue {
   private readonly queue: string[] = [];
@@ -42,6 +43,15 @@ export class WorkQueue {
 
   get depth(): number { return this.queue.length - this.head; }
 
+  /** What the queue holds now: keys waiting for a worker, the one being processed, keys delayed until dueAt. */
+  contents(): { queued: string[]; processing: string[]; waiting: { key: string; dueAt: number; requeues: number }[] } {
+    return {
+      queued: this.queue.slice(this.head),
+      processing: [...this.processing],
+      waiting: [...this.waiting].map(([key, dueAt]) => ({ key, dueAt, requeues: this.rateLimiter.numRequeues(key) })),
+    };
+  }
+
   onActivity(l: QueueListener): () => void {
     this.listeners.push(l);
     return () => { this.listeners = this.listeners.filter((x) => x !== l); };
@@ -57,6 +67,11 @@ export class WorkQueue {
   }
 
   addAfter(key: string, delayMs: number): void {
+    if (delayMs > 0) this.emit('addAfter', key, delayMs);
+    this.delay(key, delayMs);
+  }
+
+  private delay(key: string, delayMs: number): void {
     if (delayMs <= 0) return this.add(key);
     const due = this.clock.now() + delayMs;
     const existing = this.waiting.get(key);
@@ -72,10 +87,13 @@ export class WorkQueue {
   addRateLimited(key: string): void {
     const delay = this.rateLimiter.when(key);
     this.emit('requeue', key, delay);
-    this.addAfter(key, delay);
+    this.delay(key, delay);
   }
 
-  forget(key: string): void { this.rateLimiter.forget(key); }
+  forget(key: string): void {
+    this.rateLimiter.forget(key);
+    this.emit('forget', key);
+  }
 
   numRequeues(key: string): number { return this.rateLimiter.numRequeues(key); }
 
@@ -108,7 +126,7 @@ export class WorkQueue {
     this.emit('get', key);
     try {
       this.process(key);
-      this.rateLimiter.forget(key);
+      this.forget(key);
     } catch (err) {
       this.onError(key, err);
       this.addRateLimited(key);
@@ -123,7 +141,7 @@ export class WorkQueue {
   /** Hook for the owner to record errors (utilruntime.HandleError). */
   onError: (key: string, err: unknown) => void = () => {};
 
-  private emit(type: 'add' | 'get' | 'done' | 'requeue', key: string, delayMs?: number): void {
+  private emit(type: QueueActivity, key: string, delayMs?: number): void {
     if (this.listeners.length) for (const l of this.listeners) l({ type, key, depth: this.depth, delayMs });
   }
 }

@@ -5,6 +5,7 @@ import type { SimClock } from '../sim/clock.ts';
 import { StatusError } from '../apiserver/errors.ts';
 import type { PodLogSource } from './commands/logs.ts';
 import type { MetricsSource } from './commands/top.ts';
+import type { PodExecSource } from './commands/exec.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -14,8 +15,8 @@ export interface KubectlContext {
   files: ReadonlyMap<string, string>;
   out: string[];
   err: string[];
-  /** Reads that kubelets and metrics-server answer (kubectl logs, kubectl top). */
-  nodes?: PodLogSource & MetricsSource;
+  /** Reads that kubelets and metrics-server answer (kubectl logs, exec, top). */
+  nodes?: PodLogSource & MetricsSource & PodExecSource;
 }
 
 /** A user error that kubectl prints as "error: …" and exits 1. */

@@ -11,6 +11,8 @@ export interface FlagSpec {
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string[]>;
+  /** How many positional arguments came before "--" (cobra's ArgsLenAtDash); absent without "--". */
+  dashAt?: number;
 }
 
 export class FlagError extends Error {}
@@ -20,6 +22,7 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
   const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
   const flags = new Map<string, string[]>();
   const positional: string[] = [];
+  let dashAt: number | undefined;
   const set = (spec: FlagSpec, v: string) => {
     const list = flags.get(spec.name) ?? [];
     if (spec.repeated) list.push(v); else list.splice(0, list.length, v);
@@ -27,7 +30,7 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--') { positional.push(...args.slice(i + 1)); break; }
+    if (a === '--') { dashAt = positional.length; positional.push(...args.slice(i + 1)); break; }
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
@@ -58,7 +61,7 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
       }
     } else positional.push(a);
   }
-  return { positional, flags };
+  return dashAt === undefined ? { positional, flags } : { positional, flags, dashAt };
 }
 
 export function flag(p: ParsedArgs, name: string): string | undefined {

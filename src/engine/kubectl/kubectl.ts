@@ -9,6 +9,8 @@ import { describeCommand } from './commands/describe.ts';
 import { getCommand } from './commands/get.ts';
 import { scaleCommand } from './commands/scale.ts';
 import { logsCommand } from './commands/logs.ts';
+import { execCommand } from './commands/exec.ts';
+import { VIEW_KINDS } from './eventsview.ts';
 import { topCommand } from './commands/top.ts';
 import { patchCommand } from './commands/patch.ts';
 import { diffCommand } from './commands/diff.ts';
@@ -45,6 +47,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   diff: [{ name: 'server-side' }],
   version: [{ name: 'client' }],
   logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
+  exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true }],
   rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
@@ -95,6 +98,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'delete': return { code: deleteCommand(ctx, args) };
       case 'scale': return { code: scaleCommand(ctx, args) };
       case 'logs': return { code: logsCommand(ctx, args) };
+      case 'exec': return { code: execCommand(ctx, args) };
       case 'top': return { code: topCommand(ctx, args) };
       case 'patch': return { code: patchCommand(ctx, args) };
       case 'diff': return { code: diffCommand(ctx, args) };
@@ -121,7 +125,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
         ctx.out.push(`Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0\nServer Version: ${KUBERNETES_VERSION}`);
         return { code: 0 };
       case 'api-resources': {
-        const rows = ctx.store.kinds.all().sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
+        const rows = [...ctx.store.kinds.all(), ...VIEW_KINDS].sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
           .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1))
           .map((k) => [k.plural, k.shortNames.join(','), apiVersionOf(k), String(k.namespaced), k.kind]);
         ctx.out.push(tabwrite([['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));

@@ -2,11 +2,12 @@
 import type { KindInfo } from '../api/kinds.ts';
 import type { Store } from '../apiserver/store.ts';
 import { CommandError } from './context.ts';
+import { resolveView } from './eventsview.ts';
 
 export interface ResourceArg { info: KindInfo; names: string[] }
 
 export function resolveKind(store: Store, typed: string): KindInfo {
-  const info = store.kinds.resolve(typed);
+  const info = store.kinds.resolve(typed) ?? resolveView(typed);
   if (!info) throw new CommandError(`the server doesn't have a resource type "${typed}"`);
   return info;
 }

@@ -10,9 +10,15 @@ import type { SeededRng } from '../sim/rng.ts';
 import { formatIp, parseCidr } from '../api/cidr.ts';
 import { ApiLink } from './apilink.ts';
 import { ContainerLogError } from './kubelet/containerlogs.ts';
+import type { ExecOutcome } from './kubelet/exec.ts';
 import { Kubelet, type PodUsage } from './kubelet/kubelet.ts';
 import type { NodeConfig } from './kubelet/nodestatus.ts';
 import type { LogLine } from './runtime/logs.ts';
+import type { SimCSIDriver } from './csi/driver.ts';
+import type { NodeDeviceState } from './deviceplugin/node.ts';
+import { isGfdLabel } from './deviceplugin/nvidia/labels.ts';
+import type { NodeGpuView } from './deviceplugin/view.ts';
+import type { CniNetwork } from './cni/network.ts';
 
 /** SIMULATION: node InternalIPs are handed out in order from this range. */
 export const NODE_NETWORK = '172.18.0.0/16';
@@ -26,6 +32,8 @@ export class NodeManager {
   private readonly links = new Map<string, { link: ApiLink; recorder: EventRecorder }>();
   private readonly stopped = new Set<string>();
   private nextIP = 2;
+  /** The CSI driver every machine runs the node plugin of (the composition root sets it). */
+  csiDriver: SimCSIDriver | undefined;
 
   constructor(private readonly store: Store, private readonly clock: SimClock, private readonly rng: SeededRng) {}
 
@@ -33,14 +41,17 @@ export class NodeManager {
   configs(): NodeConfig[] { return [...this.kubelets.values()].map((k) => k.config); }
   isStopped(name: string): boolean { return this.stopped.has(name); }
 
-  add(cfg: Omit<NodeConfig, 'internalIP' | 'ephemeralStorage'> & Partial<Pick<NodeConfig, 'internalIP' | 'ephemeralStorage'>>): Kubelet {
+  /** files: the machine's CNI files when it is restored from a snapshot. */
+  add(cfg: Omit<NodeConfig, 'internalIP' | 'ephemeralStorage'> & Partial<Pick<NodeConfig, 'internalIP' | 'ephemeralStorage'>>, files?: Record<string, string>, devices?: NodeDeviceState): Kubelet {
     const base = parseCidr(NODE_NETWORK).base;
     const full: NodeConfig = { ephemeralStorage: '100Gi', internalIP: formatIp(base + this.nextIP++), ...cfg };
     const link = new ApiLink(this.store);
     const recorder = new EventRecorder(link.store, this.clock);
-    const k = new Kubelet(link.store, this.clock, recorder, this.rng.fork(`kubelet/${cfg.name}`), full);
+    const k = new Kubelet(link.store, this.clock, recorder, this.rng.fork(`kubelet/${cfg.name}`), full, devices);
     this.kubelets.set(cfg.name, k);
     this.links.set(cfg.name, { link, recorder });
+    if (files) k.runtime.network.files.load(files);
+    k.csiDriver = this.csiDriver;
     k.start();
     return k;
   }
@@ -89,6 +100,12 @@ export class NodeManager {
     return k ? k.killPodContainers(pod.metadata!.uid!) : 0;
   }
 
+  /** One container of the pod crashes on its node (exit code 1; the kubelet applies the restart policy). */
+  crashContainer(pod: Pod, container: string): boolean {
+    const k = pod.spec?.nodeName ? this.kubelets.get(pod.spec.nodeName) : undefined;
+    return k ? k.crashContainer(pod.metadata!.uid!, container) : false;
+  }
+
   /** The --event-ttl pass: the kubelets' recorders forget events that expired. */
   pruneEvents(): void {
     for (const { recorder } of this.links.values()) recorder.prune();
@@ -101,17 +118,60 @@ export class NodeManager {
   }
 
   /** After a restore: start a kubelet for every Node object, configured from what the Node reports. */
-  resume(nodes: Node[]): void {
+  resume(nodes: Node[], files: Record<string, Record<string, string>> = {}, devices: Record<string, NodeDeviceState> = {}): void {
     for (const n of nodes) {
       const ip = n.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
       if (ip) this.nextIP = Math.max(this.nextIP, ipIndex(ip) + 1);
-      const labels = Object.fromEntries(Object.entries(n.metadata?.labels ?? {}).filter(([k]) => !DEFAULT_LABELS.has(k)));
+      const state = devices[n.metadata!.name!];
+      const labels = Object.fromEntries(Object.entries(n.metadata?.labels ?? {}).filter(([k]) => !DEFAULT_LABELS.has(k) && !(state?.gpus && isGfdLabel(k))));
       const cap = (n.status?.capacity ?? {}) as Record<string, string>;
       this.add({
         name: n.metadata!.name!, cpu: cap.cpu ?? '1', memory: cap.memory ?? '1Gi', pods: Number(cap.pods ?? 110),
         ephemeralStorage: cap['ephemeral-storage'] ?? '100Gi', labels, taints: n.spec?.taints ?? [], internalIP: ip,
-      });
+        ...(state?.gpus ? { gpus: state.gpus } : {}),
+      }, files[n.metadata!.name!], state);
     }
+  }
+
+  // ---- pod network ----
+
+  /** Each machine's CNI side (its configuration, plugins and pod addresses). */
+  networks(): { node: string; network: CniNetwork }[] {
+    return [...this.kubelets.values()].map((k) => ({ node: k.nodeName, network: k.runtime.network }));
+  }
+
+  /** Every machine's CNI files, for a snapshot. */
+  hostFiles(): Record<string, Record<string, string>> {
+    return Object.fromEntries([...this.kubelets.values()].map((k) => [k.nodeName, k.runtime.network.files.dump()]));
+  }
+
+  // ---- devices ----
+
+  /** Each machine's devices to keep in a snapshot (machines without GPUs or allocations are left out). */
+  deviceStates(): Record<string, NodeDeviceState> {
+    const out: Record<string, NodeDeviceState> = {};
+    for (const [name, k] of this.kubelets) {
+      const s = k.devices.state();
+      if (s.gpus || s.checkpoint?.Data.PodDeviceEntries.length) out[name] = s;
+    }
+    return out;
+  }
+
+  /** The GPUs of every GPU machine, in node name order. */
+  gpuViews(): NodeGpuView[] {
+    return [...this.kubelets.keys()].sort().flatMap((name) => this.gpuView(name) ?? []);
+  }
+
+  gpuView(name: string): NodeGpuView | undefined {
+    const k = this.machine(name);
+    return k.devices.view(name, (uid) => k.podByUID(uid));
+  }
+
+  /** `sim gpu fail|heal`: an XID error on one GPU of a machine, or its reset. */
+  gpuFault(name: string, index: number, xid: number | 'heal'): void {
+    const gpus = this.machine(name).devices.gpus;
+    if (!gpus) throw new Error(`node "${name}" has no GPUs`);
+    if (xid === 'heal') gpus.heal(index); else gpus.xid(index, xid);
   }
 
   // ---- node reads ----
@@ -128,18 +188,48 @@ export class NodeManager {
     }
   }
 
+  /** `kubectl exec`: the kubelet that runs the pod runs the command (the API server cannot reach a stopped machine). */
+  execInContainer(pod: Pod, container: string, cmd: string[]): ExecOutcome {
+    const node = pod.spec?.nodeName ?? '';
+    const k = this.kubelets.get(node);
+    if (!k || this.stopped.has(node)) return { error: `error dialing backend: dial tcp ${k?.config.internalIP ?? node}:10250: i/o timeout` };
+    return k.exec(pod, container, cmd);
+  }
+
   /** The pods whose containers a machine runs, whether or not the machine can reach the API server. */
   machinePods(name: string): string[] {
     return (this.kubelets.get(name)?.podUsage() ?? []).map((p) => p.name).sort();
   }
 
+  /** CPU that traffic puts on a pod (network/traffic), added to what its containers' behaviour uses. */
+  loadCpuMilli: ((namespace: string, name: string) => number) | undefined;
+
   /** metrics-server reaches only the machines that run (a stopped node's row shows <unknown>). */
   podMetrics(): PodUsage[] {
-    return this.reachable().flatMap((k) => k.podUsage());
+    return this.reachable().flatMap((k) => k.podUsage().map((u) => this.withLoad(u)));
+  }
+
+  /** The traffic load goes to the pod's first container. */
+  private withLoad(u: PodUsage): PodUsage {
+    const extra = this.loadCpuMilli?.(u.namespace, u.name) ?? 0;
+    if (!extra || !u.containers.length) return u;
+    return { ...u, containers: u.containers.map((c, i) => (i === 0 ? { ...c, cpuMilli: c.cpuMilli + extra } : c)) };
+  }
+
+  /** SIMULATION: whether a pod's server answers (see Kubelet.podAnswers); 'gone' on a stopped or unknown machine. */
+  podAnswers(pod: Pod): 'serving' | 'refused' | 'gone' {
+    const name = pod.spec?.nodeName;
+    const k = name ? this.kubelets.get(name) : undefined;
+    if (!k || this.stopped.has(name!)) return 'gone';
+    return k.podAnswers(pod.metadata!.uid!);
   }
 
   nodeMetrics(): NodeUsage[] {
-    return this.reachable().map((k) => ({ name: k.nodeName, ...k.nodeUsage() }));
+    return this.reachable().map((k) => {
+      const u = k.nodeUsage();
+      const load = k.podUsage().reduce((sum, p) => sum + (this.loadCpuMilli?.(p.namespace, p.name) ?? 0), 0);
+      return { name: k.nodeName, ...u, cpuMilli: u.cpuMilli + load };
+    });
   }
 
   private reachable(): Kubelet[] {

@@ -45,7 +45,7 @@ export function buildFrameworks(cfg: KubeSchedulerConfiguration, ctx: FactoryCon
       bind: pick<BindPlugin>('bind'),
       postBind: pick<PostBindPlugin>('postBind'),
     };
-    out.set(expanded.schedulerName, new Framework(expanded.schedulerName, points, expanded.percentageOfNodesToScore, instances));
+    out.set(expanded.schedulerName, new Framework(expanded.schedulerName, points, expanded.percentageOfNodesToScore, instances, ctx.handle));
   }
   const sorts = new Set([...out.values()].map((f) => f.queueSort.name));
   if (sorts.size > 1) throw new ConfigError('profiles: all profiles must use the same queueSort plugin');

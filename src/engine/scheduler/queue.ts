@@ -4,6 +4,8 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { SimClock } from '../sim/clock.ts';
 import type { QueueSortPlugin, QueuedPodInfo } from './framework/interface.ts';
 import type { Status } from './framework/status.ts';
+import { Nominator } from './nominator.ts';
+import { UNSCHEDULABLE_TIMEOUT, type ClusterEvent } from './framework/events.ts';
 
 export const POD_INITIAL_BACKOFF_MS = 1_000;
 export const POD_MAX_BACKOFF_MS = 10_000;
@@ -18,6 +20,8 @@ export class SchedulingQueue {
   /** Pods a PreEnqueue plugin holds back (scheduling gates): they wait for an update of the pod itself. */
   private readonly gated = new Map<string, QueuedPodInfo>();
   private readonly inFlight = new Set<string>();
+  /** Pods nominated to nodes by preemption (status.nominatedNodeName), counted by Filter on those nodes. */
+  readonly nominator = new Nominator();
   /** Cluster events seen while a pod was being scheduled send it to backoff instead of unschedulable. */
   private moveRequestCycle = -1;
   private schedulingCycle = 0;
@@ -25,6 +29,10 @@ export class SchedulingQueue {
   /** The PreEnqueue plugins of the pod's profile. */
   preEnqueue: (pod: Pod) => Status | undefined = () => undefined;
   onGated: (info: QueuedPodInfo, status: Status) => void = () => {};
+  /** The queueing hints of the pod's profile: may this event make the pod schedulable? */
+  worthRequeuing: (info: QueuedPodInfo, event: ClusterEvent, oldObj: unknown, newObj: unknown) => { queue: boolean; plugin?: string } = () => ({ queue: true });
+  /** A pod left unschedulablePods: where to and why (for the trace). */
+  onMoved: (info: QueuedPodInfo, to: 'activeQ' | 'backoffQ', why: string) => void = () => {};
 
   constructor(private readonly clock: SimClock, private sort: QueueSortPlugin) {
     clock.every(1_000, () => this.flushBackoffCompleted());
@@ -62,7 +70,18 @@ export class SchedulingQueue {
     this.backoff.delete(uid);
     this.unschedulable.delete(uid);
     this.gated.delete(uid);
+    this.nominator.addFromPod(pod);
     this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: new Set() });
+  }
+
+  /**
+   * updateNominatedPod: the pod's status.nominatedNodeName rules, except that a nomination made in memory
+   * survives an update that arrives before the API server has it (neither version names a node).
+   */
+  updateNomination(old: Pod, pod: Pod): void {
+    const kept = !old.status?.nominatedNodeName && !pod.status?.nominatedNodeName ? this.nominator.nominatedNode(pod.metadata!.uid!) : undefined;
+    if (kept) this.nominator.add(pod, kept);
+    else this.nominator.addFromPod(pod);
   }
 
   /** A pending pod changed: keep its place, but a changed pod may now fit, so unschedulable moves it. */
@@ -83,7 +102,7 @@ export class SchedulingQueue {
     if (u) {
       u.pod = pod;
       this.unschedulable.delete(uid);
-      this.requeue(u);
+      this.requeue(u, 'UnscheduledPodUpdate');
       return;
     }
     if (!this.inFlight.has(uid)) this.add(pod);
@@ -100,12 +119,13 @@ export class SchedulingQueue {
       const info = this.unschedulable.get(uid);
       if (!info) continue;
       this.unschedulable.delete(uid);
-      this.requeue(info);
+      this.requeue(info, 'ForceActivate');
     }
   }
 
   delete(pod: Pod): void {
     const uid = pod.metadata!.uid!;
+    this.nominator.delete(pod);
     if (this.activeUids.delete(uid)) this.active = this.active.filter((i) => i.pod.metadata!.uid !== uid);
     this.backoff.delete(uid);
     this.unschedulable.delete(uid);
@@ -128,20 +148,38 @@ export class SchedulingQueue {
   /** The cycle finished (bound or failed): the pod is no longer in flight. */
   done(uid: string): void { this.inFlight.delete(uid); }
 
-  /** AddUnschedulableIfNotPresent. */
-  addUnschedulable(info: QueuedPodInfo, podSchedulingCycle: number): void {
+  /**
+   * AddUnschedulableIfNotPresent: a failure no plugin is named for (an error, no nodes) retries after backoff; so
+   * does a pod that saw a cluster event while in flight; the rest wait in unschedulablePods. Returns why.
+   */
+  addUnschedulable(info: QueuedPodInfo, podSchedulingCycle: number): string {
     const uid = info.pod.metadata!.uid!;
     this.inFlight.delete(uid);
     info.timestamp = this.clock.now();
-    if (this.moveRequestCycle >= podSchedulingCycle) this.backoff.set(uid, info);
-    else this.unschedulable.set(uid, info);
+    if (!info.unschedulablePlugins.size) {
+      this.backoff.set(uid, info);
+      return 'no plugin rejected the pod (an error, or no nodes): it retries after its backoff';
+    }
+    if (this.moveRequestCycle >= podSchedulingCycle) {
+      this.backoff.set(uid, info);
+      return 'a cluster event arrived while it was being scheduled: it retries after its backoff';
+    }
+    this.unschedulable.set(uid, info);
+    return `waits for a cluster event that may help ${[...info.unschedulablePlugins].sort().join(', ')} (or ${POD_MAX_IN_UNSCHEDULABLE_MS / 60_000} minutes)`;
   }
 
-  /** A cluster event (node added or changed, pod deleted …) may make pending pods schedulable. */
-  moveAllToActiveOrBackoff(): void {
+  /**
+   * MoveAllToActiveOrBackoffQueue: a cluster event (node added or changed, assigned pod added or deleted …) moves
+   * the pods of unschedulablePods whose rejecting plugins' queueing hints say it may help; the others keep waiting.
+   * Pods in flight go to backoffQ when they fail.
+   * Simplification: events that arrive while a pod is in flight send it to backoffQ without asking the hints.
+   */
+  moveAllToActiveOrBackoff(event: ClusterEvent, oldObj?: unknown, newObj?: unknown): void {
     for (const [uid, info] of this.unschedulable) {
+      const { queue, plugin } = this.worthRequeuing(info, event, oldObj, newObj);
+      if (!queue) continue;
       this.unschedulable.delete(uid);
-      this.requeue(info);
+      this.requeue(info, plugin ? `${event.label} (${plugin})` : event.label);
     }
     this.moveRequestCycle = this.schedulingCycle;
   }
@@ -150,9 +188,11 @@ export class SchedulingQueue {
     return Math.min(POD_INITIAL_BACKOFF_MS * 2 ** Math.max(0, info.attempts - 1), POD_MAX_BACKOFF_MS);
   }
 
-  private requeue(info: QueuedPodInfo): void {
+  private requeue(info: QueuedPodInfo, why: string): void {
     const uid = info.pod.metadata!.uid!;
-    if (this.clock.now() < info.timestamp + this.backoffDuration(info)) this.backoff.set(uid, info);
+    const backingOff = this.clock.now() < info.timestamp + this.backoffDuration(info);
+    this.onMoved(info, backingOff ? 'backoffQ' : 'activeQ', why);
+    if (backingOff) this.backoff.set(uid, info);
     else this.pushActive(info);
   }
 
@@ -171,7 +211,7 @@ export class SchedulingQueue {
     for (const [uid, info] of this.unschedulable) {
       if (now - info.timestamp > POD_MAX_IN_UNSCHEDULABLE_MS) {
         this.unschedulable.delete(uid);
-        this.requeue(info);
+        this.requeue(info, UNSCHEDULABLE_TIMEOUT.label);
       }
     }
   }

@@ -18,14 +18,15 @@ import { PodTopologySpread, type PodTopologySpreadArgs } from './plugins/PodTopo
 import { PrioritySort } from './plugins/PrioritySort.ts';
 import { SchedulingGates } from './plugins/SchedulingGates.ts';
 import { TaintToleration } from './plugins/TaintToleration.ts';
-import { VolumePlugin } from './plugins/VolumeHooks.ts';
+import { NodeVolumeLimits } from './plugins/NodeVolumeLimits.ts';
+import { VolumeBinding } from './plugins/VolumeBinding.ts';
+import { VolumeRestrictions } from './plugins/VolumeRestrictions.ts';
+import { VolumeZone } from './plugins/VolumeZone.ts';
 
 /** What factories may use besides their args: the cycle handle, the API server (binding, preemption), randomness. */
 export interface FactoryContext { handle: Handle; store: Store; rng: SeededRng }
 
 export type PluginFactory = (args: unknown, ctx: FactoryContext) => AnyPlugin;
-
-const claimExists = (ctx: FactoryContext) => (ns: string, name: string) => !!ctx.store.kinds.byKindName('PersistentVolumeClaim') && !!ctx.store.tryGet('PersistentVolumeClaim', ns, name);
 
 export const inTreeRegistry = new Map<string, PluginFactory>([
   ['SchedulingGates', () => new SchedulingGates()],
@@ -40,10 +41,10 @@ export const inTreeRegistry = new Map<string, PluginFactory>([
   ['ImageLocality', (_a, ctx) => new ImageLocality(ctx.handle)],
   ['PodTopologySpread', (args, ctx) => new PodTopologySpread(args as PodTopologySpreadArgs, ctx.handle, ctx.store)],
   ['InterPodAffinity', (args, ctx) => new InterPodAffinity(args as InterPodAffinityArgs, ctx.handle, ctx.store)],
-  ['VolumeRestrictions', (_a, ctx) => new VolumePlugin('VolumeRestrictions', claimExists(ctx))],
-  ['NodeVolumeLimits', (_a, ctx) => new VolumePlugin('NodeVolumeLimits', claimExists(ctx))],
-  ['VolumeBinding', (_a, ctx) => new VolumePlugin('VolumeBinding', claimExists(ctx))],
-  ['VolumeZone', (_a, ctx) => new VolumePlugin('VolumeZone', claimExists(ctx))],
+  ['VolumeRestrictions', (_a, ctx) => new VolumeRestrictions(ctx.store)],
+  ['NodeVolumeLimits', (_a, ctx) => new NodeVolumeLimits(ctx.store)],
+  ['VolumeBinding', (_a, ctx) => new VolumeBinding(ctx.store)],
+  ['VolumeZone', (_a, ctx) => new VolumeZone(ctx.store)],
   ['DefaultPreemption', (args, ctx) => new DefaultPreemption(args as DefaultPreemptionArgs, ctx.handle, ctx.store, ctx.rng)],
   ['DefaultBinder', (_a, ctx) => new DefaultBinder(ctx.store)],
   ['Coscheduling', (args, ctx) => new Coscheduling(args as CoschedulingArgs, ctx.handle, ctx.store)],

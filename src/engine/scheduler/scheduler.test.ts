@@ -147,10 +147,12 @@ profiles:
         asks.forEach(([cpu, mem], i) => c.exec('kubectl apply -f -', `apiVersion: v1\nkind: Pod\nmetadata: {name: p${i}}\nspec:\n  containers: [{name: c, image: nginx:1.27, resources: {requests: {cpu: ${cpu}m, memory: ${mem}Mi}}}]\n`));
         c.advance(20);
         const used = new Map<string, { cpu: number; mem: number }>();
-        for (const p of c.list('Pod') as unknown as { spec: { nodeName?: string; containers: { resources: { requests: { cpu: string; memory: string } } }[] } }[]) {
+        for (const p of c.list('Pod') as unknown as { spec: { nodeName?: string; containers: { resources: { requests?: { cpu?: string; memory?: string } } }[] } }[]) {
           if (!p.spec.nodeName) continue;
           const u = used.get(p.spec.nodeName) ?? { cpu: 0, mem: 0 };
-          const r = p.spec.containers[0].resources.requests;
+          // System pods (flannel, kube-proxy, CoreDNS) count too; some request nothing.
+          const req = p.spec.containers[0].resources.requests;
+          const r = { cpu: req?.cpu ?? '0m', memory: req?.memory ?? '0Mi' };
           u.cpu += parseInt(r.cpu.endsWith('m') ? r.cpu : String(Number(r.cpu) * 1000), 10);
           u.mem += parseInt(r.memory, 10) * (r.memory.endsWith('Gi') ? 1024 : 1);
           used.set(p.spec.nodeName, u);

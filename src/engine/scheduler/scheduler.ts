@@ -9,7 +9,7 @@ import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import type { EventRecorder } from '../client/events.ts';
 import type { SharedInformerFactory } from '../client/informer.ts';
-import type { SimClock } from '../sim/clock.ts';
+import { goDuration, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { SchedulerCache } from './cache.ts';
 import { defaultConfiguration, DEFAULT_SCHEDULER_NAME, type KubeSchedulerConfiguration } from './config.ts';
@@ -21,6 +21,7 @@ import { Code, Status } from './framework/status.ts';
 import type { WaitingPod } from './framework/waiting.ts';
 import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
+import { ASSIGNED_POD_ADD, ASSIGNED_POD_DELETE, FORCE_ACTIVATE, NODE_ADD, NODE_DELETE, assignedPodUpdateEvents, nodeUpdateEvents } from './framework/events.ts';
 import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
 
 type P = Pod & KubeObject;
@@ -57,6 +58,8 @@ export class Scheduler {
     this.handle = {
       nodeInfos: () => this.cycleNodes,
       nodeInfo: (name) => this.cache.nodes.get(name),
+      imageNodeCount: (image) => this.cache.imageNodeCount(image),
+      nominatedPodsForNode: (node) => this.queue.nominator.forNode(node),
       now: () => this.clock.now(),
       waitingPods: () => [...this.waiting.values()],
       pluginsRunner: () => this.cycleFramework!,
@@ -67,6 +70,16 @@ export class Scheduler {
     this.frameworks = buildFrameworks(this.config, { handle: this.handle, store, rng: this.pluginRng });
     this.queue = new SchedulingQueue(clock, this.anyFramework().queueSort);
     this.queue.onActive = () => this.kick();
+    this.queue.worthRequeuing = (info, event, oldObj, newObj) => {
+      if (event === FORCE_ACTIVATE) return { queue: true };
+      return this.frameworkFor(info.pod)?.queueingHint(info.unschedulablePlugins, info.pod, event, oldObj, newObj) ?? { queue: false };
+    };
+    this.queue.onMoved = (info, to, why) => {
+      const trace = this.traces.forPod(objectKey(info.pod as P));
+      if (trace?.uid !== info.pod.metadata?.uid) return;
+      trace!.queue = to;
+      trace!.queueReason = `moved by ${why}`;
+    };
     this.queue.preEnqueue = (pod) => this.frameworkFor(pod)?.runPreEnqueue(pod);
     this.queue.onGated = (info, status) => this.setUnschedulableCondition(info.pod as P, 'SchedulingGated', status.code === Code.UnschedulableAndUnresolvable && status.plugin === 'SchedulingGates' ? 'Scheduling is blocked due to non-empty scheduling gates' : status.message());
     this.event = recorder.forSource({ component: 'default-scheduler' });
@@ -83,7 +96,7 @@ export class Scheduler {
     this.queue.resort(this.anyFramework().queueSort);
     // Pods of a profile that now exists, and pods whose verdict may change, get another look.
     for (const p of this.store.list<Pod>('Pod')) if (!p.spec?.nodeName && !p.metadata.deletionTimestamp && this.frameworkFor(p)) this.queue.add(p);
-    this.queue.moveAllToActiveOrBackoff();
+    this.queue.moveAllToActiveOrBackoff(FORCE_ACTIVATE);
   }
 
   profileNames(): string[] { return [...this.frameworks.keys()]; }
@@ -93,29 +106,45 @@ export class Scheduler {
 
   start(): void {
     this.informers.informerFor<N>('Node').addEventHandler({
-      add: (n) => { this.cache.addOrUpdateNode(n); this.queue.moveAllToActiveOrBackoff(); },
-      update: (_o, n) => { this.cache.addOrUpdateNode(n); this.queue.moveAllToActiveOrBackoff(); },
-      delete: (n) => this.cache.removeNode(n.metadata.name!),
+      add: (n) => { this.cache.addOrUpdateNode(n); this.queue.moveAllToActiveOrBackoff(NODE_ADD, undefined, n); },
+      update: (o, n) => {
+        this.cache.addOrUpdateNode(n);
+        for (const e of nodeUpdateEvents(o, n)) this.queue.moveAllToActiveOrBackoff(e, o, n);
+      },
+      delete: (n) => { this.cache.removeNode(n.metadata.name!); this.queue.moveAllToActiveOrBackoff(NODE_DELETE, n, undefined); },
     });
+    // The volume plugins' cluster events (PVC, PV, StorageClass, CSINode add/update) may make pending pods fit.
+    for (const kind of ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'CSINode']) {
+      this.informers.informerFor(kind).addEventHandler({
+        add: (o) => this.queue.moveAllToActiveOrBackoff({ resource: kind, action: 'Add', label: `${kind}Add` }, undefined, o),
+        update: (o, n) => this.queue.moveAllToActiveOrBackoff({ resource: kind, action: 'Update', label: `${kind}Update` }, o, n),
+      });
+    }
     const isAssigned = (p: Pod) => !!p.spec?.nodeName;
     this.informers.informerFor<P>('Pod').addEventHandler({
       add: (p) => {
         // AssignedPodAdd may satisfy pod affinity or spreading of pending pods.
-        if (isAssigned(p)) { if (!isPodTerminal(p)) { this.cache.addOrUpdatePod(p); this.queue.moveAllToActiveOrBackoff(); } }
+        if (isAssigned(p)) { if (!isPodTerminal(p)) { this.cache.addOrUpdatePod(p); this.queue.moveAllToActiveOrBackoff(ASSIGNED_POD_ADD, undefined, p); } }
         else if (this.frameworkFor(p) && !p.metadata.deletionTimestamp) this.queue.add(p);
       },
       update: (o, p) => {
         if (isAssigned(p)) {
           if (!isAssigned(o)) this.queue.delete(p);
-          if (isPodTerminal(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(); }
-          else this.cache.addOrUpdatePod(p);
+          if (isPodTerminal(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(ASSIGNED_POD_DELETE, p, undefined); }
+          else {
+            this.cache.addOrUpdatePod(p);
+            if (isAssigned(o)) for (const e of assignedPodUpdateEvents(o, p)) this.queue.moveAllToActiveOrBackoff(e, o, p);
+          }
         } else if (this.frameworkFor(p)) {
           if (p.metadata.deletionTimestamp) this.queue.delete(p);
-          else if (specChanged(o, p)) this.queue.update(p);
+          else {
+            this.queue.updateNomination(o, p);
+            if (specChanged(o, p)) this.queue.update(p);
+          }
         }
       },
       delete: (p) => {
-        if (isAssigned(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(); }
+        if (isAssigned(p)) { this.cache.removePod(p); this.queue.moveAllToActiveOrBackoff(ASSIGNED_POD_DELETE, p, undefined); }
         else this.queue.delete(p);
         this.waiting.get(p.metadata.uid!)?.reject('', 'pod deleted');
       },
@@ -172,10 +201,11 @@ export class Scheduler {
       for (const n of nodes) trace.rejected.push({ node: n.name, plugin: pre.status.plugin, code: pre.status.code, reasons: pre.status.reasons });
       return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
-    const candidates = pre.nodeNames ? nodes.filter((n) => pre.nodeNames!.has(n.name)) : nodes;
-    if (pre.nodeNames) for (const n of nodes) if (!pre.nodeNames.has(n.name)) trace.rejected.push({ node: n.name, plugin: 'PreFilter', code: Code.UnschedulableAndUnresolvable, reasons: ["node(s) didn't satisfy plugin(s) [PreFilter]"] });
+    const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
+    // The nodes a PreFilterResult leaves out share one status (NodeToStatus's AbsentNodesStatus), not one each.
+    if (candidates.length < nodes.length) trace.preFilterExcluded = { nodes: nodes.length - candidates.length, reasons: ["node(s) didn't satisfy plugin(s) [PreFilter]"] };
 
-    const feasible = this.findNodesThatFit(fwk, state, pod, candidates, trace, nodes.length);
+    const feasible = this.evaluateNominatedNode(fwk, state, pod, candidates, trace) ?? this.findNodesThatFit(fwk, state, pod, candidates, trace, nodes.length);
     trace.feasible = feasible.length;
     if (!feasible.length) return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
 
@@ -189,17 +219,18 @@ export class Scheduler {
     }
     trace.node = chosen;
 
-    // Reserve: the pod counts on the node from now on, before the binding is confirmed.
+    // Reserve: the pod counts on the node from now on, before the binding is confirmed; its nomination is spent.
     this.cache.assume(pod, chosen);
+    this.queue.nominator.delete(pod);
     const reserved = fwk.runReserve(state, pod, chosen);
     if (!reserved.isSuccess()) {
       this.cache.forget(pod);
-      return this.fail(info, pod, cycle, trace, reserved.message(), reserved.code === Code.Error ? 'Error' : 'Unschedulable');
+      return this.fail(info, pod, cycle, trace, reserved.message(), reserved.code === Code.Error ? 'Error' : 'Unschedulable', reserved.plugin);
     }
     const permit = fwk.runPermit(state, pod, chosen);
     if (!permit.status.isSuccess() && permit.status.code !== Code.Wait) {
       this.unreserve(fwk, state, pod, chosen);
-      return this.fail(info, pod, cycle, trace, permit.status.message(), 'Unschedulable');
+      return this.fail(info, pod, cycle, trace, permit.status.message(), 'Unschedulable', permit.status.plugin);
     }
     trace.result = 'Scheduled';
     trace.message = `Successfully assigned ${key} to ${chosen}`;
@@ -213,16 +244,31 @@ export class Scheduler {
     this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, trace));
   }
 
+  /**
+   * evaluateNominatedNode: a pod nominated by an earlier preemption tries that node first; if it fits there, it is
+   * the only feasible node (no scoring). Otherwise the normal search runs and records the node's verdict.
+   */
+  private evaluateNominatedNode(fwk: Framework, state: CycleState, pod: P, candidates: NodeInfo[], trace: SchedulingTrace): NodeInfo[] | undefined {
+    const name = pod.status?.nominatedNodeName;
+    if (!name) return undefined;
+    const node = this.cache.nodes.get(name);
+    if (!node || !candidates.includes(node)) return undefined;
+    if (!fwk.runFilterWithNominatedPods(state, pod, node).isSuccess()) return undefined;
+    trace.nodesEvaluated = 1;
+    return [node];
+  }
+
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
   private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, allNodes: number): NodeInfo[] {
     const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
     const out: NodeInfo[] = [];
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
+    const withNominated = this.queue.nominator.size > 0;
     for (let i = 0; i < nodes.length && out.length < want; i++) {
       const node = nodes[(start + i) % nodes.length];
       evaluated++;
-      const s = fwk.runFilter(state, pod, node);
+      const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
       if (s.isSuccess()) out.push(node);
       else trace.rejected.push({ node: node.name, plugin: s.plugin, code: s.code, reasons: s.reasons });
     }
@@ -247,7 +293,7 @@ export class Scheduler {
 
   /** PostFilter (preemption) after every node was rejected; its message joins the FailedScheduling text. */
   private failUnschedulable(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, allNodes: number): void {
-    let message = fitErrorMessage(allNodes, trace.rejected, trace.preFilter?.reasons.join(', '));
+    let message = fitErrorMessage(allNodes, trace.rejected, trace.preFilter?.reasons.join(', '), trace.preFilterExcluded?.reasons);
     // Without nodes the cycle ends before PostFilter (ErrNoNodesAvailable).
     if (fwk.points.postFilter.length && allNodes > 0) {
       const statuses = new Map<string, Status>(trace.rejected.map((r) => [r.node, new Status(r.code as Code, r.reasons, r.plugin)]));
@@ -255,7 +301,10 @@ export class Scheduler {
       trace.postFilter = { plugin: post.status.plugin, message: post.status.message(), nominatedNode: post.result?.nominatedNodeName, victims: post.result?.victims };
       // The PostFilter message (DefaultPreemption's starts with "preemption: ") follows the fit error.
       if (post.status.message()) message += ` ${post.status.message()}`;
-      if (post.result?.nominatedNodeName !== undefined) this.nominate(pod, post.result.nominatedNodeName);
+      if (post.result?.nominatedNodeName !== undefined) {
+        this.queue.nominator.add(pod, post.result.nominatedNodeName);
+        this.nominate(pod, post.result.nominatedNodeName);
+      }
     }
     this.fail(info, pod, cycle, trace, message, 'Unschedulable');
   }
@@ -279,7 +328,7 @@ export class Scheduler {
       if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace));
       else {
         this.unreserve(fwk, state, pod, node);
-        this.fail(info, pod, cycle, trace, message, 'Unschedulable');
+        this.fail(info, pod, cycle, trace, message, 'Unschedulable', plugin);
       }
     };
     // As the waiting pod's status channel: the first rejection wins and the pod's own goroutine handles it
@@ -296,7 +345,7 @@ export class Scheduler {
       reject: (_plugin, msg) => reject(msg),
     };
     this.waiting.set(uid, waitingPod);
-    const timer = this.clock.after(timeoutMs, () => reject(`rejected due to timeout after waiting ${timeoutMs / 1000}s at plugin ${plugin}`));
+    const timer = this.clock.after(timeoutMs, () => reject(`rejected due to timeout after waiting ${goDuration(timeoutMs)} at plugin ${plugin}`));
   }
 
   /** The binding cycle: PreBind, Bind, PostBind; a failure unreserves and sends the pod back to the queue. */
@@ -313,8 +362,10 @@ export class Scheduler {
     if (!this.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!)) return;
     trace.result = 'Error';
     this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);
+    info.unschedulablePlugins = new Set();
     this.queue.addUnschedulable(info, cycle);
-    this.queue.moveAllToActiveOrBackoff();
+    // The assumed pod is forgotten: its room is free again, as if an assigned pod went.
+    this.queue.moveAllToActiveOrBackoff(ASSIGNED_POD_DELETE, pod, undefined);
   }
 
   private unreserve(fwk: Framework, state: CycleState, pod: P, node: string): void {
@@ -322,12 +373,14 @@ export class Scheduler {
     this.cache.forget(pod);
   }
 
-  private fail(info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, message: string, result: 'Unschedulable' | 'Error'): void {
+  /** A failed attempt: the plugins that rejected the pod decide which cluster events bring it back (queueing hints). */
+  private fail(info: QueuedPodInfo, pod: P, cycle: number, trace: SchedulingTrace, message: string, result: 'Unschedulable' | 'Error', rejector?: string): void {
     trace.result = result;
     trace.message = message;
     trace.node = undefined;
     this.event(pod, 'Warning', 'FailedScheduling', message);
-    this.queue.addUnschedulable(info, cycle);
+    info.unschedulablePlugins = result === 'Error' ? new Set() : rejectorsOf(trace, rejector);
+    trace.queueReason = this.queue.addUnschedulable(info, cycle);
     trace.queue = this.queue.whereIs(pod.metadata.uid!);
     this.traces.add(trace);
     this.setUnschedulableCondition(pod, 'Unschedulable', message);
@@ -349,12 +402,21 @@ export class Scheduler {
   }
 }
 
+/** The plugins that rejected the pod in this attempt (the pseudo-plugin "PreFilter" of a PreFilterResult aside). */
+function rejectorsOf(trace: SchedulingTrace, rejector: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const r of trace.rejected) if (r.plugin && r.plugin !== 'PreFilter') out.add(r.plugin);
+  if (trace.preFilter?.plugin) out.add(trace.preFilter.plugin);
+  if (rejector) out.add(rejector);
+  return out;
+}
+
 function specChanged(a: Pod, b: Pod): boolean {
   return JSON.stringify(a.spec) !== JSON.stringify(b.spec) || JSON.stringify(a.metadata?.labels) !== JSON.stringify(b.metadata?.labels);
 }
 
 /** FitError.Error(): "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint {…}." */
-export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[], preFilterMsg?: string): string {
+export function fitErrorMessage(numAllNodes: number, rejected: FilterVerdict[], preFilterMsg?: string, absentReasons?: string[]): string {
   if (numAllNodes === 0) return 'no nodes available to schedule pods';
-  return fitError(numAllNodes, { nodeReasons: rejected.map((r) => r.reasons), preFilterMsg });
+  return fitError(numAllNodes, { nodeReasons: rejected.map((r) => r.reasons), preFilterMsg, absentReasons });
 }

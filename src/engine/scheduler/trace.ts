@@ -32,23 +32,54 @@ export interface SchedulingTrace {
   rejected: FilterVerdict[];
   /** Scores in compact form (the hot path allocates no object per node); see traceScores. */
   scoreTable?: ScoreTable;
+  /** Nodes a PreFilterResult left out (NodeName, NodeAffinity on metadata.name …): counted, not listed one by one. */
+  preFilterExcluded?: { nodes: number; reasons: string[] };
   /** A PreFilter plugin that rejected the pod for every node. */
   preFilter?: { plugin: string; reasons: string[] };
   /** PostFilter (preemption) outcome when no node fit. */
   postFilter?: { plugin: string; message: string; nominatedNode?: string; victims?: string[] };
   /** Held at Permit (gang scheduling). */
   permit?: { waitingOn: string; timeoutMs: number };
-  /** Where the pod went after a failed attempt. */
+  /** The pod's earlier attempts, one line each, oldest first (at most EARLIER_ATTEMPTS). */
+  earlier?: AttemptSummary[];
+  /** Where the pod went after a failed attempt (later: where a cluster event moved it). */
   queue?: string;
+  /** Why it went there: the rejecting plugins whose events it waits for, or the event and plugin hint that moved it. */
+  queueReason?: string;
 }
 
+/** One earlier attempt in brief. */
+export interface AttemptSummary { attempt: number; time: number; result: SchedulingTrace['result']; node?: string; message: string; queue?: string; queueReason?: string }
+
 export const TRACE_BUFFER_SIZE = 1000;
+/** Earlier attempts kept per pod (beside its latest trace, so the memory stays bounded). */
+export const EARLIER_ATTEMPTS = 10;
+
+/** Float64 slots per slab: score tables are views into shared slabs (one new buffer per table costs more than scoring). */
+const SLAB_SIZE = 1 << 19;
+let slab = new Float64Array(SLAB_SIZE);
+let slabUsed = 0;
+
+/** A zeroed Float64Array of the length; a slab stays alive while a trace holds a view of it. */
+export function scoreArray(length: number): Float64Array {
+  if (length > SLAB_SIZE / 4) return new Float64Array(length);
+  if (slabUsed + length > SLAB_SIZE) { slab = new Float64Array(SLAB_SIZE); slabUsed = 0; }
+  const view = slab.subarray(slabUsed, slabUsed + length);
+  slabUsed += length;
+  return view;
+}
 
 export class TraceBuffer {
   private readonly buf: SchedulingTrace[] = [];
   private readonly latest = new Map<string, SchedulingTrace>();
 
   add(t: SchedulingTrace): void {
+    const prev = this.latest.get(t.pod);
+    if (prev && prev !== t && prev.uid === t.uid) {
+      const { attempt, time, result, node, message, queue, queueReason } = prev;
+      t.earlier = [...(prev.earlier ?? []), { attempt, time, result, node, message, queue, queueReason }].slice(-EARLIER_ATTEMPTS);
+      prev.earlier = undefined;
+    }
     this.buf.push(t);
     this.latest.set(t.pod, t);
     if (this.buf.length > TRACE_BUFFER_SIZE) {

@@ -187,3 +187,18 @@ export function parseDuration(text: string): number {
   if (consumed !== s.length || s.length === 0) throw new Error(`time: invalid duration "${text}"`);
   return Math.round(total);
 }
+
+/** Go's time.Duration.String() at millisecond precision: "0s", "500ms", "30s", "1.5s", "1m0s", "1h0m0s". */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${sign}${abs}ms`;
+  const h = Math.floor(abs / 3_600_000);
+  const m = Math.floor((abs % 3_600_000) / 60_000);
+  const s = (abs % 60_000) / 1000;
+  const secs = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
+  if (h) return `${sign}${h}h${m}m${secs}`;
+  if (m) return `${sign}${m}m${secs}`;
+  return `${sign}${secs}`;
+}

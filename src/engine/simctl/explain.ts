@@ -10,6 +10,8 @@ export function explainPod(trace: SchedulingTrace | undefined, name: string, now
     `Message: ${trace.message}`,
     `Nodes: ${trace.nodesTotal} in cluster, ${trace.nodesEvaluated} evaluated, ${trace.feasible} feasible`,
   ];
+  if (trace.queue) lines.push(`Queue: ${trace.queue}${trace.queueReason ? ` (${trace.queueReason})` : ''}`);
+  if (trace.preFilterExcluded) lines.push(`Left out by PreFilter: ${trace.preFilterExcluded.nodes} node(s) (${trace.preFilterExcluded.reasons.join(', ')})`);
   if (trace.rejected.length) {
     lines.push('', 'Filtered out:');
     for (const r of trace.rejected) lines.push(`  ${r.node}\t${r.plugin}\t${r.reasons.join(', ')}`);
@@ -23,6 +25,12 @@ export function explainPod(trace: SchedulingTrace | undefined, name: string, now
     const sorted = [...scores].sort((a, b) => b.total - a.total);
     for (const s of sorted) {
       lines.push(`  ${s.node}\ttotal ${s.total}\t${s.plugins.map((p) => `${p.plugin} ${p.normalized}×${p.weight}`).join(', ')}${s.node === trace.node ? '\t← chosen' : ''}`);
+    }
+  }
+  if (trace.earlier?.length) {
+    lines.push('', 'Earlier attempts:');
+    for (const a of [...trace.earlier].reverse()) {
+      lines.push(`  attempt ${a.attempt}, ${humanDuration(now - a.time)} ago: ${a.result}${a.node ? ` on ${a.node}` : ''}${a.message ? ` — ${a.message}` : ''}${a.queue ? ` → ${a.queue}${a.queueReason ? ` (${a.queueReason})` : ''}` : ''}`);
     }
   }
   return lines.join('\n');

@@ -1,7 +1,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../cluster.ts';
-import { clusterWithNodes, mustExec } from '../testing/fixtures.ts';
+import { clusterWithNodes, inDefault, mustExec } from '../testing/fixtures.ts';
 
 const podYaml = (name: string, node: string, restartPolicy = 'Always') => `apiVersion: v1
 kind: Pod
@@ -14,8 +14,10 @@ spec:
   - name: app
     image: nginx:1.27
 `;
-const pod = (c: ReturnType<typeof clusterWithNodes>, name: string) => (c.list('Pod') as Pod[]).find((p) => p.metadata?.name === name);
-const metricsPods = (c: ReturnType<typeof clusterWithNodes>) => (c as unknown as Cluster).nodes.podMetrics().map((p) => p.name).sort();
+const pod = (c: ReturnType<typeof clusterWithNodes>, name: string) => (inDefault(c, 'Pod') as Pod[]).find((p) => p.metadata?.name === name);
+/** The test's pods whose containers a machine runs (not the system addons: flannel, kube-proxy, CoreDNS). */
+const testPodsOnMachine = (c: ReturnType<typeof clusterWithNodes>, node: string) => (c as unknown as Cluster).nodes.machinePods(node).filter((n) => !/^(?:kube-flannel-ds|kube-proxy|coredns)-/.test(n));
+const metricsPods = (c: ReturnType<typeof clusterWithNodes>) => (c as unknown as Cluster).nodes.podMetrics().filter((p) => p.namespace === 'default').map((p) => p.name).sort();
 
 describe('sim node stop|start|delete', () => {
   it('answers usage and state errors, and shows the state in sim node list', () => {
@@ -55,11 +57,11 @@ describe('sim node stop|start|delete', () => {
     expect(pod(c, 'forced')).toBeUndefined();
     // metrics-server cannot reach a stopped machine, but its containers still run there.
     expect(metricsPods(c)).toEqual([]);
-    expect((c as unknown as Cluster).nodes.machinePods('w1')).toEqual(['forced', 'graceful']);
+    expect(testPodsOnMachine(c, 'w1')).toEqual(['forced', 'graceful']);
     mustExec(c, 'sim node start w1');
     c.advance(10);
     expect(pod(c, 'graceful')).toBeUndefined();
-    expect((c as unknown as Cluster).nodes.machinePods('w1')).toEqual([]);
+    expect(testPodsOnMachine(c, 'w1')).toEqual([]);
     expect(metricsPods(c)).toEqual([]);
   });
 });
@@ -96,5 +98,43 @@ describe('sim pod kill', () => {
     mustExec(c, 'kubectl apply -f -', podYaml('p', 'w1').replace('  nodeName: w1\n', ''));
     expect(c.exec('sim pod kill p').stderr).toBe('error: pod "p" is not bound to a node\n');
     expect(c.exec('sim pod kill').stderr).toBe('error: usage: sim pod kill POD [-n NAMESPACE]\n');
+  });
+});
+
+describe('sim container crash', () => {
+  const twoContainers = `apiVersion: v1
+kind: Pod
+metadata:
+  name: duo
+spec:
+  restartPolicy: OnFailure
+  containers:
+  - {name: app, image: nginx:1.27}
+  - {name: side, image: busybox:1.36, command: [sh, -c, "sleep infinity"]}
+`;
+
+  it('the container exits with code 1 and the restart policy brings it back', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl apply -f -', twoContainers);
+    c.advance(20);
+    expect(mustExec(c, 'sim container crash duo side')).toBe('pod/duo: container side crashed (exit code 1)\n');
+    c.advance(5);
+    const side = pod(c, 'duo')?.status?.containerStatuses?.find((s) => s.name === 'side');
+    expect(side?.restartCount).toBe(1);
+    expect(side?.lastState?.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
+    expect(pod(c, 'duo')?.status?.containerStatuses?.find((s) => s.name === 'app')?.restartCount).toBe(0);
+    // Without a name the default (first) container crashes.
+    expect(mustExec(c, 'sim container crash duo')).toBe('pod/duo: container app crashed (exit code 1)\n');
+  });
+
+  it('answers usage and state errors', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl apply -f -', twoContainers);
+    expect(c.exec('sim container crash').stderr).toBe('error: usage: sim container crash POD [CONTAINER] [-n NAMESPACE]\n');
+    expect(c.exec('sim container crash nope').stderr).toBe('error: pods "nope" not found\n');
+    expect(c.exec('sim container crash duo web').stderr).toBe('error: container "web" not found in pod "duo"\n');
+    expect(c.exec('sim container crash duo').stderr).toBe('error: container "app" of pod "duo" is not running\n');
+    expect(c.exec('sim container explode duo').stderr).toContain('expected crash');
+    expect(mustExec(c, 'sim help')).toContain('sim container crash POD [CONTAINER] [-n NAMESPACE]');
   });
 });

@@ -2,7 +2,13 @@
 import type { Taint } from 'kubernetes-types/core/v1';
 import type { SchedulingTrace } from '../scheduler/trace.ts';
 import type { KubeSchedulerConfiguration } from '../scheduler/config.ts';
+import type { CniControl } from './cni.ts';
 import type { ControlPlane } from './controlplane.ts';
+import type { ControllerLoops } from '../client/loops.ts';
+import type { NetworkControl } from './network.ts';
+import type { OperatorControl } from './operator.ts';
+import type { GpuConfig } from '../node/deviceplugin/nvidia/config.ts';
+import type { NodeGpuView } from '../node/deviceplugin/view.ts';
 
 export interface NodeSpec {
   name: string;
@@ -11,6 +17,8 @@ export interface NodeSpec {
   pods: number;
   labels: Record<string, string>;
   taints: Taint[];
+  /** The machine's GPUs (`--gpus N --gpu-model M …`). */
+  gpus?: GpuConfig;
 }
 
 export interface SimHost {
@@ -31,7 +39,20 @@ export interface SimHost {
   nodeStopped(name: string): boolean;
   /** sim pod kill: the pod's running containers die on its node; how many did. */
   killPod(namespace: string, name: string): number;
+  /** sim container crash: one running container of the pod exits with code 1; the container's name. */
+  crashContainer(namespace: string, name: string, container: string | undefined): string;
   readonly controlPlane: ControlPlane;
+  /** sim controller: every controller's loop (counters, trace, drop-events). */
+  readonly loops: ControllerLoops;
+  /** sim gpu list: every GPU node's devices; sim gpu fail|heal: an XID error on one GPU, or its reset. */
+  gpuDevices(): NodeGpuView[];
+  gpuFault(node: string, index: number, xid: number | 'heal'): void;
+  /** sim cni: the cluster's pod network. */
+  readonly cni: CniControl;
+  /** sim traffic, trace, dns, proxy: the data plane. */
+  readonly network: NetworkControl;
+  /** sim operator: the built-in operators. */
+  readonly operators: OperatorControl;
 }
 
 /** What a sim command may read: standard input and the files `-f NAME` names. */

@@ -11,7 +11,12 @@ import type { NodeSpec, SimHost, SimInput } from './host.ts';
 import { schedulerCommand } from './scheduler.ts';
 import { explainPod } from './explain.ts';
 import { controlPlaneCommand } from './controlplane.ts';
-import { nodeFault, podKill } from './faults.ts';
+import { CONTROLLER_USAGE, controllerCommand } from './controller.ts';
+import { cniCommand } from './cni.ts';
+import { dnsCommand, NETWORK_USAGE, proxyCommand, traceCommand, trafficCommand } from './network.ts';
+import { containerCrash, nodeFault, podKill } from './faults.ts';
+import { OPERATOR_USAGE, operatorCommand } from './operator.ts';
+import { GPU_NODE_FLAGS, GPU_NODE_USAGE, GPU_USAGE, gpuCommand, gpuFlags } from './gpu.ts';
 import { traceForDisplay } from '../scheduler/trace.ts';
 
 export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
@@ -20,17 +25,24 @@ const USAGE = `sim drives the simulation.
 
 Commands:
   sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]
+                    ${GPU_NODE_USAGE}
   sim node list
   sim node stop|start|delete NAME   (the machine goes silent, comes back, or disappears)
   sim pod kill POD [-n NAMESPACE]   (its containers die; the restart policy applies)
+  sim container crash POD [CONTAINER] [-n NAMESPACE]   (it exits with code 1; the restart policy applies)
+${GPU_USAGE}
+${OPERATOR_USAGE}
   sim controlplane stop|start apiserver|controller-manager|scheduler, sim controlplane status
+${CONTROLLER_USAGE}
   sim advance DURATION          (e.g. 30s, 5m, 1h30m)
   sim explain pod NAME [-n NAMESPACE] [-o json]
-  sim scheduler config [-f FILE|-]   (show or load a KubeSchedulerConfiguration)`;
+  sim scheduler config [-f FILE|-]   (show or load a KubeSchedulerConfiguration)
+  sim cni install [flannel|calico] | sim cni uninstall | sim cni status   (the pod network)
+${NETWORK_USAGE}`;
 
 const nodeAddFlags: FlagSpec[] = [
   { name: 'cpu', value: true }, { name: 'memory', value: true }, { name: 'pods', value: true },
-  { name: 'labels', value: true }, { name: 'taints', value: true },
+  { name: 'labels', value: true }, { name: 'taints', value: true }, ...GPU_NODE_FLAGS,
 ];
 
 export function runSim(host: SimHost, argv: string[], out: string[], input: SimInput = { files: new Map() }): void {
@@ -45,13 +57,32 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
         if (verb === 'list' || verb === 'ls') return nodeList(host, out);
         if (verb === 'stop' || verb === 'start' || verb === 'delete') return nodeFault(host, verb, rest, out);
         throw new CommandError(`unknown command "node ${verb ?? ''}" for "sim": expected add, list, stop, start or delete`);
+      case 'gpu':
+        return gpuCommand(host, argv.slice(1), out);
       case 'pod':
         if (verb === 'kill') return podKill(host, rest, out);
         throw new CommandError(`unknown command "pod ${verb ?? ''}" for "sim": expected kill`);
+      case 'container':
+        if (verb === 'crash') return containerCrash(host, rest, out);
+        throw new CommandError(`unknown command "container ${verb ?? ''}" for "sim": expected crash`);
       case 'controlplane':
         return controlPlaneCommand(host.controlPlane, argv.slice(1), out);
+      case 'controller':
+        return controllerCommand(host, argv.slice(1), out);
       case 'scheduler':
         return schedulerCommand(host, argv.slice(1), out, input);
+      case 'operator':
+        return operatorCommand(host.operators, argv.slice(1), out);
+      case 'cni':
+        return cniCommand(host.cni, argv.slice(1), out);
+      case 'traffic':
+        return trafficCommand(host.network, argv.slice(1), out);
+      case 'trace':
+        return traceCommand(host.network, argv.slice(1), out);
+      case 'dns':
+        return dnsCommand(host.network, argv.slice(1), out);
+      case 'proxy':
+        return proxyCommand(host.network, argv.slice(1), out);
       case 'advance': {
         if (!verb) throw new CommandError('sim advance needs a duration, e.g. sim advance 30s');
         const ms = parseDuration(verb);
@@ -93,6 +124,8 @@ function nodeAdd(host: SimHost, args: string[], out: string[]): void {
     labels: parseLabels(flag(p, 'labels')),
     taints: parseTaints(flag(p, 'taints')),
   };
+  const gpus = gpuFlags(p);
+  if (gpus) spec.gpus = gpus;
   host.addNode(spec);
   out.push(`node/${name} added`);
 }

@@ -90,7 +90,7 @@ describe('k8s-schema.json', () => {
     expect(apiVersionOfKind('Deployment')).toBe('apps/v1');
     expect(apiVersionOfKind('HorizontalPodAutoscaler')).toBe('autoscaling/v2');
     expect(apiVersionOfKind('Event')).toBe('v1');
-    expect(branches).toHaveLength(27);
+    expect(branches.length).toBeGreaterThanOrEqual(new KindRegistry().all().length);
     // Every kind the API server serves has a schema with the same apiVersion.
     for (const info of new KindRegistry().all()) expect(apiVersionOfKind(info.kind), info.kind).toBe(apiVersionOf(info));
   });

@@ -1,10 +1,11 @@
-// Editor colours for a clean light UI, and a dark one that follows prefers-color-scheme.
+// Editor colours for a clean light UI, and a dark one; Monaco follows the page's theme (ui/theme.ts).
 import type * as Monaco from 'monaco-editor/editor';
+import { effectiveTheme, onThemeChange } from '../theme.ts';
 
 const LIGHT = 'kubesim-light';
 const DARK = 'kubesim-dark';
 
-/** Registers both themes and keeps Monaco's (global) theme in step with the OS setting. */
+/** Registers both themes and keeps Monaco's (global) theme in step with the page's. */
 export function defineThemes(monaco: typeof Monaco): () => string {
   monaco.editor.defineTheme(LIGHT, {
     base: 'vs',
@@ -32,8 +33,7 @@ export function defineThemes(monaco: typeof Monaco): () => string {
       'editorIndentGuide.background1': '#21262d',
     },
   });
-  const media = matchMedia('(prefers-color-scheme: dark)');
-  const current = (): string => (media.matches ? DARK : LIGHT);
-  media.addEventListener('change', () => monaco.editor.setTheme(current()));
+  const current = (): string => (effectiveTheme() === 'dark' ? DARK : LIGHT);
+  onThemeChange(() => monaco.editor.setTheme(current()));
   return current;
 }

@@ -32,7 +32,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
         <span className="pane-count">{events.size}</span>
         {warnings > 0 && <span className="chip chip-warn">{t('events.warnings', { count: warnings })}</span>}
       </div>
-      <div className="events-scroll">
+      <div className="events-scroll" tabIndex={0} aria-label={t('events.title')}>
         {rows.length === 0 ? (
           <div className="empty">{t('events.empty')}</div>
         ) : (

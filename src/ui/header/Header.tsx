@@ -6,6 +6,9 @@ import { SPEEDS } from '../../worker/protocol.ts';
 import { formatElapsed, formatTimestamp, formatWallTime } from '../format.ts';
 import { setLanguage, type Language } from '../i18n/index.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+import { THEMES, type ThemeChoice } from '../theme.ts';
+import { FaultMenu } from './FaultMenu.tsx';
+import { CniMenu } from '../network/CniMenu.tsx';
 
 export interface HeaderProps {
   store: ClusterViewStore;
@@ -13,6 +16,31 @@ export interface HeaderProps {
   onPause(): void;
   onStep(): void;
   onReset(): void;
+  /** Run a command in the terminal (faults, time jumps). */
+  run(line: string): void;
+  onPalette(): void;
+  theme: ThemeChoice;
+  onTheme(theme: ThemeChoice): void;
+}
+
+const THEME_ICON: Record<ThemeChoice, string> = { system: '◐', light: '☀', dark: '☾' };
+
+function ThemeSwitch({ theme, onTheme }: Pick<HeaderProps, 'theme' | 'onTheme'>) {
+  const { t } = useTranslation();
+  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length];
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost"
+      data-testid="theme-switch"
+      data-theme-choice={theme}
+      aria-label={t('theme.label', { theme: t(`theme.${theme}`) })}
+      title={t('theme.next', { theme: t(`theme.${next}`) })}
+      onClick={() => onTheme(next)}
+    >
+      {THEME_ICON[theme]}
+    </button>
+  );
 }
 
 function Clock({ store }: { store: ClusterViewStore }) {
@@ -31,7 +59,10 @@ function Clock({ store }: { store: ClusterViewStore }) {
   );
 }
 
-function TimeControls({ store, onPlay, onPause, onStep }: Pick<HeaderProps, 'store' | 'onPlay' | 'onPause' | 'onStep'>) {
+/** Jumps of virtual time ("run until …") through `sim advance`. */
+const ADVANCE_STEPS = ['1m', '10m'] as const;
+
+function TimeControls({ store, onPlay, onPause, onStep, run }: Pick<HeaderProps, 'store' | 'onPlay' | 'onPause' | 'onStep' | 'run'>) {
   const { t } = useTranslation();
   const clock = useClusterView(store, (s) => s.clock);
   const ready = useClusterView(store, (s) => s.ready);
@@ -67,6 +98,11 @@ function TimeControls({ store, onPlay, onPause, onStep }: Pick<HeaderProps, 'sto
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 2.5v11l7-5.5z" /><rect x="11" y="2.5" width="2.5" height="11" rx="1" /></svg>
         <span>{t('time.stepLabel')}</span>
       </button>
+      {ADVANCE_STEPS.map((d) => (
+        <button key={d} type="button" className="seg" onClick={() => run(`sim advance ${d}`)} disabled={!ready} title={t('time.advance', { duration: d })} data-testid={`time-advance-${d}`}>
+          +{d}
+        </button>
+      ))}
     </div>
   );
 }
@@ -149,6 +185,12 @@ export function Header(props: HeaderProps) {
       </div>
       <div className="header-right">
         <SaveState store={props.store} />
+        <CniMenu run={props.run} />
+        <FaultMenu run={props.run} />
+        <button type="button" className="btn btn-ghost" data-testid="palette-button" onClick={props.onPalette} title={t('palette.title')}>
+          <kbd>Ctrl K</kbd>
+        </button>
+        <ThemeSwitch theme={props.theme} onTheme={props.onTheme} />
         <ResetButton onReset={props.onReset} />
         <LanguageSwitch />
       </div>

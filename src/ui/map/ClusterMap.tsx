@@ -1,5 +1,5 @@
 // The cluster map: Nodes as groups with capacity bars, Pods as tiles inside them, an "Unscheduled" lane.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useEdgesState, useNodesState,
   useReactFlow, type Edge, type NodeMouseHandler, type NodeTypes,
@@ -11,12 +11,24 @@ import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
 import { layoutCluster, mergeNodes, type MapNode } from './layout.ts';
 import { PodTile } from './PodTile.tsx';
 import { podTone, TONES } from './tone.ts';
+import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
+
+/** Namespaces of add-ons (CNI, DNS, kube-proxy): their pods are hidden on the map unless asked for. */
+const SYSTEM_NAMESPACES = new Set(['calico-system', 'tigera-operator', 'local-path-storage']);
+
+export function isSystemNamespace(ns: string): boolean {
+  return ns.startsWith('kube-') || SYSTEM_NAMESPACES.has(ns);
+}
+
+/** Past this many pods only the flow nodes in view are rendered (xyflow culling). */
+const CULL_ABOVE = 300;
 
 const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, pod: PodTile };
 
 export interface ClusterMapProps {
   store: ClusterViewStore;
   onPodClick?(pod: PodView): void;
+  colorMode?: 'system' | 'light' | 'dark';
 }
 
 function Legend({ pods }: { pods: ReadonlyMap<string, PodView> }) {
@@ -42,9 +54,29 @@ function Legend({ pods }: { pods: ReadonlyMap<string, PodView> }) {
   );
 }
 
-function MapCanvas({ store, onPodClick }: ClusterMapProps) {
+function SystemToggle({ count, shown, onChange }: { count: number; shown: boolean; onChange(v: boolean): void }) {
   const { t } = useTranslation();
-  const pods = useClusterView(store, (s) => s.pods);
+  return (
+    <label className="system-toggle" data-testid="system-pods-toggle" data-count={count}>
+      <input type="checkbox" checked={shown} onChange={(e) => onChange(e.target.checked)} />
+      {t('map.systemPods', { count })}
+    </label>
+  );
+}
+
+function MapCanvas({ store, onPodClick, colorMode = 'system' }: ClusterMapProps) {
+  const { t } = useTranslation();
+  const allPods = useClusterView(store, (s) => s.pods);
+  const [showSystem, setShowSystem] = useState(false);
+  const systemCount = useMemo(() => {
+    let n = 0;
+    for (const p of allPods.values()) if (isSystemNamespace(p.namespace)) n++;
+    return n;
+  }, [allPods]);
+  const pods = useMemo(() => {
+    if (showSystem || systemCount === 0) return allPods;
+    return new Map([...allPods].filter(([, p]) => !isSystemNamespace(p.namespace)));
+  }, [allPods, showSystem, systemCount]);
   const kubeNodes = useClusterView(store, (s) => s.nodes);
   const ready = useClusterView(store, (s) => s.ready);
   const [nodes, setNodes, onNodesChange] = useNodesState<MapNode>([]);
@@ -83,17 +115,22 @@ function MapCanvas({ store, onPodClick }: ClusterMapProps) {
       nodesDraggable={false}
       nodesConnectable={false}
       elementsSelectable={false}
-      minZoom={0.15}
+      onlyRenderVisibleElements={pods.size > CULL_ABOVE}
+      minZoom={0.05}
       maxZoom={2.5}
       fitView
       fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }}
-      colorMode="system"
+      colorMode={colorMode}
       proOptions={{ hideAttribution: true }}
     >
       <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+      <TrafficEdges />
       <Controls showInteractive={false} position="bottom-right" fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }} />
       <Panel position="top-left">
-        <Legend pods={pods} />
+        <div className="map-toolbar">
+          <Legend pods={pods} />
+          {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}
+        </div>
       </Panel>
       {ready && kubeNodes.size === 0 && (
         <Panel position="top-center">

@@ -5,6 +5,29 @@ import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu, fraction } from '../format.ts';
 import type { KubeNodeFlowNode, LaneFlowNode } from './layout.ts';
+import { useMapOverlay, type NodeVerdict } from './mapContext.ts';
+import { GpuSlots } from '../gpu/GpuSlots.tsx';
+
+/** The scheduler's verdict on this node for the pod open in the drawer. */
+function VerdictLine({ verdict }: { verdict: NodeVerdict }) {
+  const { t } = useTranslation();
+  const score = 'score' in verdict && verdict.score !== undefined ? ` · ${t('explain.score', { score: verdict.score })}` : '';
+  const text =
+    verdict.state === 'rejected'
+      ? `✕ ${verdict.plugin}: ${verdict.reason}`
+      : verdict.state === 'chosen'
+        ? `✓ ${t('explain.chosen')}${score}`
+        : verdict.state === 'feasible'
+          ? `○ ${t('explain.feasible')}${score}`
+          : verdict.state === 'nominated'
+            ? `◎ ${t('explain.nominated')}`
+            : `– ${t('explain.skipped')}`;
+  return (
+    <div className={`verdict verdict-${verdict.state}`} data-testid="node-verdict" data-state={verdict.state} title={text}>
+      {text}
+    </div>
+  );
+}
 
 function Bar(props: { label: string; used: number; total: number; format(n: number): string; testId: string }) {
   const { t } = useTranslation();
@@ -29,31 +52,55 @@ function Bar(props: { label: string; used: number; total: number; format(n: numb
 export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeNodeFlowNode>) {
   const { t } = useTranslation();
   const n = data.view;
+  const overlay = useMapOverlay();
+  const verdict = overlay.verdicts.get(n.name);
   const taints = n.taints.map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`).join(', ');
   const labels = Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join('\n');
   return (
     <div
-      className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''}`}
+      className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''} ${verdict ? `has-verdict verdict-${verdict.state}` : ''} ${overlay.selectedNode === n.name ? 'is-selected' : ''}`}
       data-testid="node-card"
       data-node={n.name}
       data-ready={n.ready}
+      data-unschedulable={n.unschedulable}
+      data-verdict={verdict?.state ?? ''}
       title={labels}
     >
+      <GpuSlots node={n.name} />
       <div className="kube-node-head">
         <span className={`status-dot ${n.ready ? 'ok' : 'bad'}`} />
         <span className="kube-node-name">{n.name}</span>
         <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? t('map.ready') : t('map.notReady')}</span>
         {n.unschedulable && <span className="chip chip-warn">{t('map.cordoned')}</span>}
         <span className="kube-node-roles">{n.roles.length ? n.roles.join(',') : t('map.noRoles')}</span>
-      </div>
-      <div className="kube-node-sub">
-        <span>{t('map.nodeSummary', { count: data.podCount })}</span>
-        {taints && (
-          <span className="taints" title={t('map.taints', { taints })}>
-            ⚑ {n.taints.length}
-          </span>
+        {overlay.openNodeMenu && (
+          <button
+            type="button"
+            className="node-menu-button nodrag nopan"
+            data-testid="node-menu-button"
+            aria-label={t('nodeMenu.open', { node: n.name })}
+            aria-haspopup="menu"
+            onClick={(e) => {
+              e.stopPropagation();
+              overlay.openNodeMenu?.(n.name, e.currentTarget.getBoundingClientRect());
+            }}
+          >
+            ⋮
+          </button>
         )}
       </div>
+      {verdict ? (
+        <VerdictLine verdict={verdict} />
+      ) : (
+        <div className="kube-node-sub">
+          <span>{t('map.nodeSummary', { count: data.podCount })}</span>
+          {taints && (
+            <span className="taints" title={t('map.taints', { taints })}>
+              ⚑ {n.taints.length}
+            </span>
+          )}
+        </div>
+      )}
       <div className="bars">
         <Bar testId="bar-cpu" label={t('map.cpu')} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
         <Bar testId="bar-memory" label={t('map.memory')} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />

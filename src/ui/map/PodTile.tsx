@@ -4,10 +4,12 @@ import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu } from '../format.ts';
 import type { PodFlowNode } from './layout.ts';
+import { useMapOverlay } from './mapContext.ts';
 
 export const PodTile = memo(function PodTile({ data }: NodeProps<PodFlowNode>) {
   const { t } = useTranslation();
   const p = data.pod;
+  const selected = useMapOverlay().selectedPod === p.key;
   const lines = [
     t('map.podTitle', {
       name: p.namespace === 'default' ? p.name : `${p.namespace}/${p.name}`,
@@ -21,7 +23,7 @@ export const PodTile = memo(function PodTile({ data }: NodeProps<PodFlowNode>) {
   lines.push(t('map.podDescribe'));
   return (
     <div
-      className={`pod-tile tone-${data.tone}`}
+      className={`pod-tile tone-${data.tone} ${selected ? 'is-selected' : ''}`}
       data-testid="pod-tile"
       data-pod={p.name}
       data-namespace={p.namespace}
@@ -29,7 +31,10 @@ export const PodTile = memo(function PodTile({ data }: NodeProps<PodFlowNode>) {
       data-phase={p.phase}
       data-status={p.status}
       data-tone={data.tone}
+      data-owner={p.ownerName}
+      data-selected={selected}
       title={lines.join('\n')}
+      role="img"
       aria-label={`${p.name}: ${p.status}`}
     />
   );

@@ -4,7 +4,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { YamlEditorProps } from './editorTypes.ts';
 
-export default function TextareaEditor({ value, onChange, markers, onApplyShortcut }: YamlEditorProps) {
+export default function TextareaEditor({ value, onChange, markers, onApplyShortcut, label }: YamlEditorProps) {
   const { t } = useTranslation();
   const gutter = useRef<HTMLDivElement>(null);
   const lineCount = useMemo(() => value.split('\n').length, [value]);
@@ -38,7 +38,7 @@ export default function TextareaEditor({ value, onChange, markers, onApplyShortc
       <textarea
         className="textarea-input"
         value={value}
-        aria-label={t('editor.ariaLabel')}
+        aria-label={label ?? t('editor.ariaLabel')}
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"

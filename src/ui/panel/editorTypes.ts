@@ -11,4 +11,6 @@ export interface YamlEditorProps {
   onChange(text: string): void;
   markers: EditorMarker[];
   onApplyShortcut?(): void;
+  /** Accessible name (default: the manifest editor's). */
+  label?: string;
 }

@@ -48,6 +48,17 @@ export function reduceBatch(state: ClusterViewState, b: ViewBatch): ClusterViewS
   };
 }
 
+/** Counters a benchmark reads (bench/page.ts sets `window.__kubesimFeedStats = {}` to turn them on). */
+export interface FeedStats {
+  batches?: number;
+  upserts?: number;
+  reduceMs?: number;
+}
+
+declare global {
+  var __kubesimFeedStats: FeedStats | undefined;
+}
+
 export class ClusterViewStore {
   private state: ClusterViewState = INITIAL_STATE;
   private readonly listeners = new Set<() => void>();
@@ -60,8 +71,15 @@ export class ClusterViewStore {
   };
 
   apply = (batch: ViewBatch): void => {
+    const stats = globalThis.__kubesimFeedStats;
+    const t0 = stats ? performance.now() : 0;
     this.state = reduceBatch(this.state, batch);
     for (const l of this.listeners) l();
+    if (stats) {
+      stats.batches = (stats.batches ?? 0) + 1;
+      stats.upserts = (stats.upserts ?? 0) + batch.pods.upserts.length + batch.pods.deletes.length;
+      stats.reduceMs = (stats.reduceMs ?? 0) + performance.now() - t0;
+    }
   };
 }
 

@@ -1,7 +1,9 @@
 // A kubectl terminal: one command line with history (↑/↓), scrollback, stderr in red, `clear`.
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExecResult } from '../../worker/protocol.ts';
+import { colorize } from './colorize.tsx';
+import { complete, type CompletionSource } from './completion.ts';
 import { History } from './history.ts';
 
 export interface TerminalHandle {
@@ -12,12 +14,23 @@ export interface TerminalHandle {
 
 export interface TerminalProps {
   exec(line: string): Promise<ExecResult>;
+  /** Tab completion of kinds and names. */
+  completion?: CompletionSource;
   ref?: Ref<TerminalHandle>;
 }
 
 type Line = { id: number; kind: 'cmd' | 'out' | 'err' | 'info'; text: string };
 
 const MAX_LINES = 5000;
+
+const TermLine = memo(function TermLine({ line }: { line: Line }) {
+  return (
+    <div className={`term-line ${line.kind}`} data-testid="terminal-line" data-kind={line.kind}>
+      {line.kind === 'cmd' && <span className="prompt">$ </span>}
+      {line.kind === 'out' ? colorize(line.text) : line.text}
+    </div>
+  );
+});
 const HISTORY_KEY = 'kubesim.terminal.history';
 
 function loadHistory(): string[] {
@@ -37,7 +50,7 @@ function saveHistory(entries: readonly string[]): void {
   }
 }
 
-export function Terminal({ exec, ref }: TerminalProps) {
+export function Terminal({ exec, completion, ref }: TerminalProps) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<Line[]>([]);
   const [input, setInput] = useState('');
@@ -106,6 +119,14 @@ export function Terminal({ exec, ref }: TerminalProps) {
       e.preventDefault();
       const v = history.current!.down();
       if (v !== undefined) setInput(v);
+    } else if (e.key === 'Tab' && !e.shiftKey && completion) {
+      e.preventDefault();
+      const typed = input;
+      void complete(typed, completion).then((c) => {
+        if (!c) return;
+        setInput((now) => (now === typed ? c.line : now));
+        if (c.candidates.length && c.line === typed) append('info', c.candidates.join('  '));
+      });
     } else if (e.key === 'l' && e.ctrlKey) {
       e.preventDefault();
       setLines([]);
@@ -124,10 +145,7 @@ export function Terminal({ exec, ref }: TerminalProps) {
       <div className="terminal-output" ref={outputRef} data-testid="terminal-output" aria-live="polite">
         {lines.length === 0 && <div className="term-line info">{t('terminal.welcome')}</div>}
         {lines.map((l) => (
-          <div key={l.id} className={`term-line ${l.kind}`} data-testid="terminal-line" data-kind={l.kind}>
-            {l.kind === 'cmd' && <span className="prompt">$ </span>}
-            {l.text}
-          </div>
+          <TermLine key={l.id} line={l} />
         ))}
       </div>
       <div className={`terminal-input-row ${busy ? 'busy' : ''}`}>

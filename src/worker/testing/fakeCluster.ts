@@ -1,9 +1,12 @@
 // A tiny stand-in for the engine in worker tests: it stores objects and emits watch events, nothing more.
 import type { ApplyResult, ClusterSnapshot, ExecResult, KubeObject, KubesimCluster, WatchEvent } from '../../engine/index.ts';
 
+/** The part of the headless API the host drives; the rest (GPUs, traffic, timelines …) the fake leaves out. */
+export type CoreCluster = Pick<KubesimCluster, 'exec' | 'apply' | 'advance' | 'step' | 'runUntilIdle' | 'now' | 'setFile' | 'list' | 'onChange' | 'snapshot'>;
+
 export const EPOCH = Date.UTC(2025, 0, 1);
 
-export class FakeCluster implements KubesimCluster {
+export class FakeCluster implements CoreCluster {
   nowMs: number;
   readonly objects = new Map<string, KubeObject>();
   readonly listeners = new Set<(e: WatchEvent) => void>();
@@ -56,6 +59,18 @@ export class FakeCluster implements KubesimCluster {
   runUntilIdle(): boolean {
     return true;
   }
+
+  /** The fake as the host's createCluster returns it (the host only calls CoreCluster's methods on it). */
+  asCluster(): KubesimCluster {
+    return this as unknown as KubesimCluster;
+  }
+
+  // No data plane and no GPUs: the read models are empty.
+  gpuDevices(): [] { return []; }
+  trafficMetrics(): [] { return []; }
+  serviceEndpoints(): [] { return []; }
+  trafficSources(): [] { return []; }
+  readonly cni = { installed: (): [] => [], status: (): [] => [] };
 
   now(): number {
     return this.nowMs;

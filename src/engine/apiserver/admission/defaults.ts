@@ -6,7 +6,11 @@ import { setDaemonSetDefaults, setTemplateGeneration } from './defaults/daemonse
 import { setStatefulSetDefaults } from './defaults/statefulset.ts';
 import { setDeploymentDefaults, setReplicaSetDefaults } from './defaults/workloads.ts';
 import { setCronJobDefaults, setJobDefaults } from './defaults/batch.ts';
+import { setEndpointSliceDefaults, setServiceDefaults } from './defaults/service.ts';
+import { setNetworkPolicyDefaults } from './defaults/networkpolicy.ts';
+import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from './defaults/autoscaling.ts';
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
+import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -65,6 +69,19 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       if (status && isObj(status.capacity) && !isObj(status.allocatable)) status.allocatable = { ...status.capacity };
       break;
     }
+    case 'Service':
+      setServiceDefaults(ensure(obj, 'spec'));
+      break;
+    case 'EndpointSlice':
+      setEndpointSliceDefaults(obj as unknown as Obj);
+      break;
+    case 'NetworkPolicy':
+      setNetworkPolicyDefaults(ensure(obj, 'spec'));
+      break;
+    case 'HorizontalPodAutoscaler':
+      setHorizontalPodAutoscalerDefaults(ensure(obj, 'spec'));
+      canonicalizeMetricTargets(ensure(obj, 'spec'));
+      break;
     case 'PriorityClass':
       setPriorityClassDefaults(obj);
       break;
@@ -73,6 +90,18 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'Secret':
       setSecretDefaults(obj);
+      break;
+    case 'PersistentVolume':
+      setPersistentVolumeDefaults(obj as unknown as Obj);
+      break;
+    case 'PersistentVolumeClaim':
+      setPersistentVolumeClaimDefaults(obj as unknown as Obj);
+      break;
+    case 'StorageClass':
+      setStorageClassDefaults(obj as unknown as Obj);
+      break;
+    case 'CSIDriver':
+      setCSIDriverDefaults(obj as unknown as Obj);
       break;
     case 'Event':
       // Fields a core/v1 Event always serializes (no omitempty upstream).

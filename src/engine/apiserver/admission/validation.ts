@@ -27,6 +27,18 @@ import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetUpdate, validatePriorityClass, validatePriorityClassUpdate } from './validation/policy.ts';
 import { validateLimitRange, validateLimitRangeUpdate, validateResourceQuota, validateResourceQuotaUpdate } from './validation/quota.ts';
 import { validateSecret, validateSecretUpdate } from './validation/secret.ts';
+import type { PersistentVolume, PersistentVolumeClaim } from 'kubernetes-types/core/v1';
+import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
+import * as storage from './validation/storage.ts';
+import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
+import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate } from './validation/autoscaling.ts';
+import type { Service } from 'kubernetes-types/core/v1';
+import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
+import type { Ingress } from 'kubernetes-types/networking/v1';
+import { validateService, validateServiceUpdate } from './validation/service.ts';
+import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
+import { validateNetworkPolicy, validateNetworkPolicyUpdate } from './validation/networkpolicy.ts';
+import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -49,6 +61,17 @@ const validators: Record<string, Validator<never>> = {
   PodDisruptionBudget: { create: validatePodDisruptionBudget, update: validatePodDisruptionBudgetUpdate } satisfies Validator<PodDisruptionBudget>,
   Job: { create: validateJob, update: validateJobUpdate } satisfies Validator<Job>,
   CronJob: { create: validateCronJob, update: validateCronJobUpdate } satisfies Validator<CronJob>,
+  PersistentVolume: { create: storage.validatePersistentVolume, update: storage.validatePersistentVolumeUpdate } satisfies Validator<PersistentVolume>,
+  PersistentVolumeClaim: { create: storage.validatePersistentVolumeClaim, update: storage.validatePersistentVolumeClaimUpdate } satisfies Validator<PersistentVolumeClaim>,
+  StorageClass: { create: storage.validateStorageClass, update: storage.validateStorageClassUpdate } satisfies Validator<StorageClass>,
+  VolumeAttachment: { create: storage.validateVolumeAttachment, update: storage.validateVolumeAttachmentUpdate } satisfies Validator<VolumeAttachment>,
+  CSIDriver: { create: storage.validateCSIDriver, update: storage.validateCSIDriverUpdate } satisfies Validator<CSIDriver>,
+  CSINode: { create: storage.validateCSINode, update: storage.validateCSINodeUpdate } satisfies Validator<CSINode>,
+  HorizontalPodAutoscaler: { create: validateHorizontalPodAutoscaler, update: validateHorizontalPodAutoscalerUpdate } satisfies Validator<HorizontalPodAutoscaler>,
+  Service: { create: validateService, update: validateServiceUpdate } satisfies Validator<Service>,
+  EndpointSlice: { create: validateEndpointSlice, update: validateEndpointSliceUpdate } satisfies Validator<EndpointSlice>,
+  Ingress: { create: validateIngress, update: validateIngressUpdate } satisfies Validator<Ingress>,
+  NetworkPolicy: { create: validateNetworkPolicy, update: validateNetworkPolicyUpdate } satisfies Validator<NetworkPolicy>,
 };
 
 /** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */

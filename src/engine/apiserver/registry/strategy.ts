@@ -65,7 +65,14 @@ const statusReset: Strategy = { generation: false, prepareForCreate(obj) { obj.s
 // A custom resource with a status subresource (apiextensions customResourceStrategy): create drops status.
 const customResource: Strategy = { generation: true, prepareForCreate(obj) { delete obj.status; } };
 
+// Service and Ingress: status starts as an empty load balancer status (loadBalancer is not omitted when empty).
+const loadBalanced = (generation: boolean): Strategy => ({ generation, prepareForCreate(obj) { obj.status = { loadBalancer: {} }; } });
+
 const plain: Strategy = { generation: false };
+
+// PersistentVolumes and claims start Pending (the status is reset, then defaulted); a VolumeAttachment starts detached.
+const pendingStatus: Strategy = { generation: false, prepareForCreate(obj) { obj.status = { phase: 'Pending' }; } };
+const volumeAttachment: Strategy = { generation: false, prepareForCreate(obj) { obj.status = { attached: false }; } };
 
 const strategies: Record<string, Strategy> = {
   Pod: pod,
@@ -80,6 +87,15 @@ const strategies: Record<string, Strategy> = {
   ResourceQuota: statusReset,
   PriorityClass: { generation: true },
   PodGroup: customResource,
+  // PrepareForCreate resets status; Go writes the non-omitempty fields of the empty status.
+  HorizontalPodAutoscaler: { generation: false, prepareForCreate(obj) { obj.status = { currentMetrics: null, desiredReplicas: 0 }; } },
+  PersistentVolume: pendingStatus,
+  PersistentVolumeClaim: pendingStatus,
+  VolumeAttachment: volumeAttachment,
+  Service: loadBalanced(false),
+  Ingress: loadBalanced(true),
+  IngressClass: { generation: true },
+  NetworkPolicy: { generation: true },
 };
 
 export function strategyFor(kind: string): Strategy {

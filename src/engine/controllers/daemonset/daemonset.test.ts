@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, inDefault, mustExec } from '../../testing/fixtures.ts';
 import { daemonSetYaml, eventsFor, isReady, podsOf, stepFor, type WorkloadPod } from '../../testing/workloads.ts';
 import type { KubesimCluster } from '../../index.ts';
 
@@ -99,7 +99,7 @@ describe('DaemonSet placement', () => {
     mustExec(c, 'kubectl delete ds agent');
     c.advance(60);
     expect(podsOf(c, 'agent')).toHaveLength(0);
-    expect(c.list('ControllerRevision')).toHaveLength(0);
+    expect(inDefault(c, 'ControllerRevision')).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec } from '../../testing/fixtures.ts';
 import type { KubesimCluster } from '../../index.ts';
 import { resolveFenceposts } from './util.ts';
 import { getScaledValueFromIntOrPercent as scaledValue } from '../../api/intstr.ts';
@@ -42,12 +42,12 @@ describe('rolling update', () => {
         const minReady = replicas - Math.min(maxUnavailable, replicas);
         for (let i = 0; i < 20_000 && c.step(); i++) {
           if (c.now() > Date.UTC(2026, 0, 1, 0, 10)) break;
-          const requested = (c.list('ReplicaSet') as unknown as RS[]).reduce((s, rs) => s + rs.spec.replicas, 0);
+          const requested = (inDefault(c, 'ReplicaSet') as unknown as RS[]).reduce((s, rs) => s + rs.spec.replicas, 0);
           expect(requested).toBeLessThanOrEqual(replicas + maxSurge);
-          expect((c.list('Pod') as unknown as P[]).filter(ready).length).toBeGreaterThanOrEqual(minReady);
+          expect((inDefault(c, 'Pod') as unknown as P[]).filter(ready).length).toBeGreaterThanOrEqual(minReady);
         }
         c.advance(120);
-        const live = (c.list('Pod') as unknown as P[]).filter((p) => !p.metadata.deletionTimestamp);
+        const live = (inDefault(c, 'Pod') as unknown as P[]).filter((p) => !p.metadata.deletionTimestamp);
         expect(live).toHaveLength(replicas);
         expect(live.every((p) => p.spec.containers[0].image === 'nginx:1.28' && ready(p))).toBe(true);
         const d = JSON.parse(mustExec(c, 'kubectl get deploy web -o json'));
@@ -64,12 +64,12 @@ describe('rolling update', () => {
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 3, { strategy: strat, image: 'nginx:1.28' }));
     let sawBoth = false;
     for (let i = 0; i < 5000 && c.step(); i++) {
-      const images = new Set((c.list('Pod') as unknown as P[]).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec.containers[0].image));
+      const images = new Set((inDefault(c, 'Pod') as unknown as P[]).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec.containers[0].image));
       if (images.size > 1) sawBoth = true;
     }
     c.advance(60);
     expect(sawBoth).toBe(false);
-    const live = (c.list('Pod') as unknown as P[]);
+    const live = (inDefault(c, 'Pod') as unknown as P[]);
     expect(live.map((p) => p.spec.containers[0].image)).toEqual(['nginx:1.28', 'nginx:1.28', 'nginx:1.28']);
   });
 
@@ -80,7 +80,7 @@ describe('rolling update', () => {
       mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1, { strategy: strat, image: `nginx:1.2${v}` }).replace('spec:\n  replicas', 'spec:\n  revisionHistoryLimit: 2\n  replicas'));
       c.advance(60);
     }
-    expect(c.list('ReplicaSet')).toHaveLength(3);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(3);
   });
 });
 
@@ -109,10 +109,10 @@ describe('rollout conditions', () => {
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2, { image: 'nginx:1.28' }).replace('spec:\n  replicas', 'spec:\n  paused: true\n  replicas'));
     c.advance(30);
     expect(progressing(c)).toMatchObject({ status: 'Unknown', reason: 'DeploymentPaused', message: 'Deployment is paused' });
-    expect(c.list('ReplicaSet')).toHaveLength(1);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(1);
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2, { image: 'nginx:1.28' }));
     c.advance(60);
-    expect(c.list('ReplicaSet')).toHaveLength(2);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(2);
     expect(progressing(c)).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable' });
   });
 });

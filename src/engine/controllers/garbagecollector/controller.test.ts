@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterWithNodes, deploymentYaml, mustExec, pods } from '../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec, pods } from '../../testing/fixtures.ts';
 
 describe('garbage collector', () => {
   it('background: dependents go after the owner', () => {
@@ -7,9 +7,9 @@ describe('garbage collector', () => {
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 3));
     c.advance(30);
     mustExec(c, 'kubectl delete deployment web');
-    expect(c.list('Deployment')).toHaveLength(0);
+    expect(inDefault(c, 'Deployment')).toHaveLength(0);
     c.advance(60);
-    expect(c.list('ReplicaSet')).toHaveLength(0);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(0);
     expect(pods(c, 'web')).toHaveLength(0);
   });
 
@@ -19,8 +19,8 @@ describe('garbage collector', () => {
     c.advance(30);
     mustExec(c, 'kubectl delete deployment web --cascade=orphan');
     c.advance(30);
-    expect(c.list('Deployment')).toHaveLength(0);
-    const rs = c.list('ReplicaSet');
+    expect(inDefault(c, 'Deployment')).toHaveLength(0);
+    const rs = inDefault(c, 'ReplicaSet');
     expect(rs).toHaveLength(1);
     expect(rs[0].metadata.ownerReferences).toBeUndefined();
     expect(pods(c, 'web').filter((p) => p.status?.phase === 'Running')).toHaveLength(3);
@@ -31,14 +31,14 @@ describe('garbage collector', () => {
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 2));
     c.advance(30);
     mustExec(c, 'kubectl delete deployment web --cascade=foreground');
-    const d = c.list('Deployment')[0];
+    const d = inDefault(c, 'Deployment')[0];
     expect(d.metadata.deletionTimestamp).toBeDefined();
     expect(d.metadata.finalizers).toEqual(['foregroundDeletion']);
     c.advance(0.5);
-    expect(c.list('Deployment')).toHaveLength(1);
+    expect(inDefault(c, 'Deployment')).toHaveLength(1);
     c.advance(60);
-    expect(c.list('Deployment')).toHaveLength(0);
-    expect(c.list('ReplicaSet')).toHaveLength(0);
+    expect(inDefault(c, 'Deployment')).toHaveLength(0);
+    expect(inDefault(c, 'ReplicaSet')).toHaveLength(0);
     expect(pods(c)).toHaveLength(0);
   });
 

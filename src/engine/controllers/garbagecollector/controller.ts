@@ -23,14 +23,31 @@ export class GarbageCollector extends Controller {
     super('garbage-collector-controller', clock);
   }
 
+  private started = false;
+
   start(): void {
-    for (const kind of this.kinds) {
-      this.informers.informerFor(kind).addEventHandler({
-        add: (o) => this.observe(o),
-        update: (_old, o) => this.observe(o),
-        delete: (o) => this.forgetObject(o),
-      });
-    }
+    this.started = true;
+    for (const kind of this.kinds) this.watchKind(kind);
+  }
+
+  /**
+   * Also collect a kind served later (a CustomResourceDefinition's), as upstream's collector resyncs its monitors
+   * with discovery.
+   */
+  monitor(kind: string): void {
+    if (this.kinds.includes(kind)) return;
+    this.kinds.push(kind);
+    if (!this.started) return;
+    this.watchKind(kind);
+    this.informers.informerFor(kind).run();
+  }
+
+  private watchKind(kind: string): void {
+    this.informers.informerFor(kind).addEventHandler({
+      add: (o) => this.observe(o),
+      update: (_old, o) => this.observe(o),
+      delete: (o) => this.forgetObject(o),
+    });
   }
 
   private observe(o: KubeObject): void {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
-import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec } from '../../testing/fixtures.ts';
 
 type Op =
   | { kind: 'stop' | 'start'; node: number }
@@ -43,7 +43,7 @@ describe('node failures converge (property)', () => {
       c.advance(900);
       const nodes = c.list('Node') as Node[];
       const names = new Set(nodes.map((n) => n.metadata!.name!));
-      const pods = c.list('Pod') as Pod[];
+      const pods = inDefault(c, 'Pod') as Pod[];
       expect(pods.filter((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp)).toHaveLength(replicas);
       expect(pods.filter((p) => !names.has(p.spec?.nodeName ?? ''))).toEqual([]);
       expect(pods.filter((p) => p.metadata?.deletionTimestamp)).toEqual([]);

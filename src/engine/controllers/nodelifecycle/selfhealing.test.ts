@@ -2,14 +2,16 @@
 import type { Event, Node, Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import type { KubesimCluster } from '../../index.ts';
-import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec } from '../../testing/fixtures.ts';
 
 const node = (c: KubesimCluster, name: string) => (c.list('Node') as Node[]).find((n) => n.metadata?.name === name)!;
 const ready = (n: Node) => n.status?.conditions?.find((x) => x.type === 'Ready');
 const taints = (n: Node) => (n.spec?.taints ?? []).map((t) => `${t.key}:${t.effect}`);
-const allPods = (c: KubesimCluster) => c.list('Pod') as Pod[];
+const allPods = (c: KubesimCluster) => inDefault(c, 'Pod') as Pod[];
 const onNode = (c: KubesimCluster, name: string) => allPods(c).filter((p) => p.spec?.nodeName === name);
 const events = (c: KubesimCluster, reason: string) => (c.list('Event') as unknown as Event[]).filter((e) => e.reason === reason);
+/** Events of the test's own pods (CoreDNS on the stopped node gets its own). */
+const workloadEvents = (c: KubesimCluster, reason: string) => events(c, reason).filter((e) => e.involvedObject.namespace === 'default');
 
 /** 3 nodes, a Deployment of 3 spread over them, then w1 goes silent right after it renewed its lease. */
 function stoppedW1(): { c: KubesimCluster; victim: Pod; t0: number; at: (s: number) => void } {
@@ -41,7 +43,7 @@ describe('a node that stops reporting (node lifecycle + taint eviction)', () => 
     // MarkPodsNotReady: the pod's Ready condition turns False, with a Warning on the pod.
     const marked = allPods(c).find((p) => p.metadata?.uid === victim.metadata?.uid)!;
     expect(marked.status?.conditions?.find((x) => x.type === 'Ready')?.status).toBe('False');
-    expect(events(c, 'NodeNotReady').find((e) => e.involvedObject.kind === 'Pod')).toMatchObject({ type: 'Warning', message: 'Node is not ready', involvedObject: { name: victim.metadata?.name } });
+    expect(events(c, 'NodeNotReady').find((e) => e.involvedObject.kind === 'Pod' && e.involvedObject.name === victim.metadata?.name)).toMatchObject({ type: 'Warning', message: 'Node is not ready', involvedObject: { name: victim.metadata?.name } });
 
     at(75);
     expect(taints(node(c, 'w1'))).toEqual(['node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute']);
@@ -55,8 +57,8 @@ describe('a node that stops reporting (node lifecycle + taint eviction)', () => 
     expect(evicted.status?.conditions?.find((x) => x.type === 'DisruptionTarget')).toMatchObject({
       status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint',
     });
-    expect(events(c, 'TaintManagerEviction').map((e) => e.message)).toEqual([`Marking for deletion Pod default/${victim.metadata?.name}`]);
-    expect(events(c, 'TaintManagerEviction')[0].source?.component).toBe('taint-eviction-controller');
+    expect(workloadEvents(c, 'TaintManagerEviction').map((e) => e.message)).toEqual([`Marking for deletion Pod default/${victim.metadata?.name}`]);
+    expect(workloadEvents(c, 'TaintManagerEviction')[0].source?.component).toBe('taint-eviction-controller');
 
     // The kubelet cannot confirm the deletion: the pod stays Terminating, and its replacement runs elsewhere.
     at(1000);
@@ -82,7 +84,7 @@ describe('a node that stops reporting (node lifecycle + taint eviction)', () => 
     mustExec(c, 'sim node start w1');
     c.advance(15);
     expect(taints(node(c, 'w1'))).toEqual([]);
-    expect(events(c, 'TaintManagerEviction').map((e) => e.message)).toEqual([`Cancelling deletion of Pod default/${victim.metadata?.name}`]);
+    expect(workloadEvents(c, 'TaintManagerEviction').map((e) => e.message)).toEqual([`Cancelling deletion of Pod default/${victim.metadata?.name}`]);
     const pod = allPods(c).find((p) => p.metadata?.uid === victim.metadata?.uid)!;
     expect(pod.metadata?.deletionTimestamp).toBeUndefined();
     expect(pod.status?.conditions?.find((x) => x.type === 'Ready')?.status).toBe('True');
@@ -113,7 +115,7 @@ spec:
     const stay = allPods(c).find((p) => p.metadata?.name === 'stay')!;
     expect(stay.metadata?.deletionTimestamp).toBeUndefined();
     expect(stay.spec?.tolerations?.map((t) => `${t.key}:${t.tolerationSeconds ?? 'forever'}`)).toEqual(['node.kubernetes.io/unreachable:forever', 'node.kubernetes.io/not-ready:300']);
-    expect(events(c, 'TaintManagerEviction')).toEqual([]);
+    expect(workloadEvents(c, 'TaintManagerEviction')).toEqual([]);
 
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 4));
     c.advance(30);
@@ -121,7 +123,7 @@ spec:
     expect(onW2.length).toBeGreaterThan(0);
     mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Node\nmetadata:\n  name: w2\nspec:\n  taints:\n  - key: dedicated\n    value: db\n    effect: NoExecute\n');
     c.advance(1);
-    expect(events(c, 'TaintManagerEviction').map((e) => e.message).sort()).toEqual(onW2.map((n) => `Marking for deletion Pod default/${n}`).sort());
+    expect(workloadEvents(c, 'TaintManagerEviction').map((e) => e.message).sort()).toEqual(onW2.map((n) => `Marking for deletion Pod default/${n}`).sort());
   });
 
   it('in a single-node cluster (full disruption) nothing is evicted', () => {

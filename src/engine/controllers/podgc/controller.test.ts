@@ -6,7 +6,7 @@ import { SharedInformerFactory } from '../../client/informer.ts';
 import { SimClock } from '../../sim/clock.ts';
 import { SeededRng } from '../../sim/rng.ts';
 import type { WatchEvent } from '../../index.ts';
-import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec } from '../../testing/fixtures.ts';
 import { GC_CHECK_PERIOD_MS, PodGCController, QUARANTINE_MS, TERMINATED_POD_GC_THRESHOLD } from './controller.ts';
 
 type P = Pod & KubeObject;
@@ -90,7 +90,7 @@ describe('sim node delete: orphaned pods (pod GC)', () => {
     const c = clusterWithNodes(3);
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 3));
     c.advance(30);
-    const orphans = (c.list('Pod') as P[]).filter((p) => p.spec?.nodeName === 'w1').map((p) => p.metadata.uid);
+    const orphans = (inDefault(c, 'Pod') as P[]).filter((p) => p.spec?.nodeName === 'w1').map((p) => p.metadata.uid);
     expect(orphans).toHaveLength(1);
     const seen: WatchEvent[] = [];
     c.onChange((e) => { if (e.object.kind === 'Pod' && orphans.includes(e.object.metadata.uid)) seen.push(e); });
@@ -106,9 +106,11 @@ describe('sim node delete: orphaned pods (pod GC)', () => {
     expect(seen.at(-1)?.type).toBe('DELETED');
     expect(c.list('Lease').map((l) => l.metadata.name).sort()).toEqual(['w2', 'w3']);
     c.advance(30);
-    const live = (c.list('Pod') as P[]);
+    const live = (inDefault(c, 'Pod') as P[]);
     expect(live).toHaveLength(3);
     expect(live.every((p) => p.status?.phase === 'Running' && p.spec?.nodeName !== 'w1')).toBe(true);
+    // The DaemonSet pods (flannel, kube-proxy) that ran on w1 are orphans too.
+    expect((c.list('Pod') as P[]).filter((p) => p.spec?.nodeName === 'w1')).toEqual([]);
     expect(c.exec('sim node start w1').stderr).toBe('error: node "w1" not found\n');
   });
 });

@@ -9,7 +9,9 @@ describe('service account controller', () => {
   it('gives every namespace a "default" ServiceAccount, the initial ones too', () => {
     const c = createCluster({ seed: 1 });
     c.advance(1);
-    expect(mustExec(c, 'kubectl get sa -A')).toMatch(/^NAMESPACE\s+NAME\s+SECRETS\s+AGE\ndefault\s+default\s+0\s+1s\nkube-node-lease\s+default\s+0\s+1s\nkube-public\s+default\s+0\s+1s\nkube-system\s+default\s+0\s+1s\n$/);
+    // Besides the controller's "default" accounts: those the addons (flannel, CoreDNS, kube-proxy) bring.
+    expect(mustExec(c, 'kubectl get sa -A')).toMatch(/^NAMESPACE\s+NAME\s+SECRETS\s+AGE\ndefault\s+default\s+0\s+1s\nkube-flannel\s+default\s+0\s+1s\nkube-flannel\s+flannel\s+0\s+1s\nkube-node-lease\s+default\s+0\s+1s\nkube-public\s+default\s+0\s+1s\nkube-system\s+coredns\s+0\s+1s\nkube-system\s+default\s+0\s+1s\nkube-system\s+kube-proxy\s+0\s+1s\n$/);
+    expect(c.list('Namespace').every((ns) => names(c, ns.metadata.name!).includes('default'))).toBe(true);
     mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n');
     c.advance(1);
     expect(names(c, 'team')).toEqual(['default']);

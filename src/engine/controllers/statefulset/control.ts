@@ -90,9 +90,8 @@ export class StatefulSetControl {
       if (inOrdinalRange(pod, set)) replicas[ordinalOf(pod) - start] = pod;
       else if (ordinalOf(pod) >= 0) condemned.push(pod);
     }
-    const mode = this.podControl.claimVolumes();
     for (let ord = start; ord <= endOrdinal(set); ord++) {
-      if (!replicas[ord - start]) replicas[ord - start] = newVersionedStatefulSetPod(currentSet, updateSet, revs.current.metadata.name!, revs.update.metadata.name!, ord, mode);
+      if (!replicas[ord - start]) replicas[ord - start] = newVersionedStatefulSetPod(currentSet, updateSet, revs.current.metadata.name!, revs.update.metadata.name!, ord);
     }
     condemned.sort(descendingOrdinal);
     const firstUnavailable = replicas.find((p) => isUnavailable(p, minReady, now)) ?? [...condemned].reverse().find((p) => isUnavailable(p, minReady, now));
@@ -141,7 +140,7 @@ export class StatefulSetControl {
     }
     if (isPending(pod)) this.podControl.createMissingClaims(set, pod);
     if (monotonic && (isTerminating(pod) || !isRunningAndReady(pod) || !isRunningAndAvailable(pod, minReady, now))) return true;
-    if (identityMatches(set, pod) && storageMatches(set, pod, this.podControl.claimVolumes())) return false;
+    if (identityMatches(set, pod) && storageMatches(set, pod)) return false;
     this.podControl.updateStatefulPod(updateSet, pod);
     return false;
   }

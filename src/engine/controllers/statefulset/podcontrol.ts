@@ -4,7 +4,7 @@ import type { PersistentVolumeClaim } from 'kubernetes-types/core/v1';
 import { isStatusError } from '../../apiserver/errors.ts';
 import type { Store } from '../../apiserver/store.ts';
 import type { EventRecorder } from '../../client/events.ts';
-import { claimsFor, identityMatches, storageMatches, updateIdentity, updateStorage, type ClaimVolumes, type P, type STS } from './utils.ts';
+import { claimsFor, identityMatches, storageMatches, updateIdentity, updateStorage, type P, type STS } from './utils.ts';
 
 type Recorder = ReturnType<EventRecorder['forSource']>;
 
@@ -37,8 +37,8 @@ export class StatefulPodControl {
     const pod = structuredClone(cached) as P;
     let consistent = true;
     if (!identityMatches(set, pod)) { updateIdentity(set, pod); consistent = false; }
-    if (!storageMatches(set, pod, this.claimVolumes())) {
-      updateStorage(set, pod, this.claimVolumes());
+    if (!storageMatches(set, pod)) {
+      updateStorage(set, pod);
       consistent = false;
       try {
         this.createMissingClaims(set, pod);
@@ -67,17 +67,11 @@ export class StatefulPodControl {
     this.recordPodEvent('delete', set, pod);
   }
 
-  /** Claims while the API serves PersistentVolumeClaims, emptyDir volumes until then (see ClaimVolumes). */
-  claimVolumes(): ClaimVolumes {
-    return this.store.kinds.byKindName('PersistentVolumeClaim') ? 'claims' : 'emptyDir';
-  }
-
   /**
    * createPersistentVolumeClaims for a pod that is new or still Pending.
    * Simplification: claims are never re-owned for persistentVolumeClaimRetentionPolicy: every policy behaves as Retain.
    */
   createMissingClaims(set: STS, pod: P): void {
-    if (this.claimVolumes() !== 'claims') return;
     const errs: string[] = [];
     for (const { claim } of claimsFor(set, pod)) {
       const existing = this.store.tryGet<PersistentVolumeClaim>('PersistentVolumeClaim', claim.metadata.namespace, claim.metadata.name!);

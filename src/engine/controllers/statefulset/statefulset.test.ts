@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, inDefault, mustExec } from '../../testing/fixtures.ts';
 import { eventsFor, isReady, podsOf, statefulSetYaml, stepFor, type WorkloadPod } from '../../testing/workloads.ts';
-import type { Store } from '../../apiserver/store.ts';
 import type { KubesimCluster } from '../../index.ts';
 
 const time = (s: string | undefined) => Date.parse(s ?? '');
@@ -31,8 +30,11 @@ describe('StatefulSet, OrderedReady', () => {
       currentRevision: status.updateRevision, updateRevision: expect.stringMatching(/^web-[bcdfghjklmnpqrstvwxz2456789]+$/),
     });
     expect(eventsFor(c, 'StatefulSet', 'web')).toEqual([
+      'SuccessfulCreate create Claim data-web-0 Pod web-0 in StatefulSet web success',
       'SuccessfulCreate create Pod web-0 in StatefulSet web successful',
+      'SuccessfulCreate create Claim data-web-1 Pod web-1 in StatefulSet web success',
       'SuccessfulCreate create Pod web-1 in StatefulSet web successful',
+      'SuccessfulCreate create Claim data-web-2 Pod web-2 in StatefulSet web success',
       'SuccessfulCreate create Pod web-2 in StatefulSet web successful',
     ]);
     expect(mustExec(c, 'kubectl get sts')).toMatch(/^NAME\s+READY\s+AGE\nweb\s+3\/3\s+40s\n$/);
@@ -52,17 +54,15 @@ describe('StatefulSet, OrderedReady', () => {
     const p = byName(c, 'web-1')!;
     expect(p.metadata.labels).toEqual({ app: 'web', 'apps.kubernetes.io/pod-index': '1', 'statefulset.kubernetes.io/pod-name': 'web-1', 'controller-revision-hash': rev });
     expect(p.metadata.generateName).toBe('web-');
-    // Until the API serves PersistentVolumeClaims a claim template is an emptyDir of its name.
-    expect(p.spec).toMatchObject({ hostname: 'web-1', subdomain: 'web-svc', volumes: [{ name: 'data', emptyDir: {} }] });
+    expect(p.spec).toMatchObject({ hostname: 'web-1', subdomain: 'web-svc', volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }] });
     // A deleted pod comes back with the same name.
     mustExec(c, 'kubectl delete pod web-0');
     c.advance(40);
     expect(podsOf(c, 'web').map((x) => x.metadata.name).sort()).toEqual(['web-0', 'web-1']);
   });
 
-  it('creates a claim per pod and template once the API serves PersistentVolumeClaims', () => {
+  it('creates a claim per pod and template', () => {
     const c = clusterWithNodes(2);
-    (c as unknown as { store: Store }).store.kinds.register({ kind: 'PersistentVolumeClaim', group: '', version: 'v1', plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], namespaced: true, hasStatus: true });
     mustExec(c, 'kubectl apply -f -', statefulSetYaml('web', { replicas: 2 }));
     c.advance(30);
     expect(byName(c, 'web-1')!.spec?.volumes).toEqual([{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }]);
@@ -201,7 +201,7 @@ describe('StatefulSet, other policies', () => {
     const uid = sts(c).metadata.uid;
     expect(podsOf(c, 'web').map((p) => p.metadata.uid)).toEqual(before);
     expect(podsOf(c, 'web').every((p) => p.metadata.ownerReferences?.[0].uid === uid)).toBe(true);
-    expect((c.list('ControllerRevision') as { metadata: { ownerReferences?: { uid: string }[] } }[]).map((r) => r.metadata.ownerReferences?.[0].uid)).toEqual([uid]);
+    expect((inDefault(c, 'ControllerRevision') as { metadata: { ownerReferences?: { uid: string }[] } }[]).map((r) => r.metadata.ownerReferences?.[0].uid)).toEqual([uid]);
     expect(sts(c).status).toMatchObject({ replicas: 2, readyReplicas: 2 });
   });
 
@@ -212,7 +212,7 @@ describe('StatefulSet, other policies', () => {
     mustExec(c, 'kubectl delete sts web');
     c.advance(60);
     expect(podsOf(c, 'web')).toHaveLength(0);
-    expect(c.list('ControllerRevision')).toHaveLength(0);
+    expect(inDefault(c, 'ControllerRevision')).toHaveLength(0);
   });
 });
 

@@ -47,24 +47,13 @@ export function identityMatches(set: StatefulSet, pod: Pod): boolean {
 /** getPersistentVolumeClaimName: "<template>-<set>-<ordinal>". */
 export const claimName = (set: StatefulSet, template: PersistentVolumeClaim, ordinal: number): string => `${template.metadata?.name}-${set.metadata?.name}-${ordinal}`;
 
-/**
- * How a claim template reaches the pod. Simplification: until the API serves PersistentVolumeClaims (storage
- * arrives later) the template becomes an emptyDir volume of the same name, so that the pod can be scheduled
- * and run; once claims are served, pods get persistentVolumeClaim volumes as upstream.
- */
-export type ClaimVolumes = 'claims' | 'emptyDir';
-
-function claimVolume(name: string, claim: string, mode: ClaimVolumes): Volume {
-  return mode === 'claims' ? { name, persistentVolumeClaim: { claimName: claim } } : { name, emptyDir: {} };
-}
-
-export function storageMatches(set: StatefulSet, pod: Pod, mode: ClaimVolumes): boolean {
+export function storageMatches(set: StatefulSet, pod: Pod): boolean {
   const ordinal = ordinalOf(pod);
   if (ordinal < 0) return false;
   const volumes = new Map((pod.spec?.volumes ?? []).map((v) => [v.name, v]));
   return (set.spec?.volumeClaimTemplates ?? []).every((t) => {
     const v = volumes.get(t.metadata?.name ?? '');
-    return mode === 'claims' ? v?.persistentVolumeClaim?.claimName === claimName(set, t, ordinal) : !!v?.emptyDir;
+    return v?.persistentVolumeClaim?.claimName === claimName(set, t, ordinal);
   });
 }
 
@@ -83,10 +72,10 @@ export function claimsFor(set: StatefulSet, pod: Pod): { template: string; claim
 }
 
 /** updateStorage: a volume per claim template, replacing same-named pod volumes. */
-export function updateStorage(set: StatefulSet, pod: P, mode: ClaimVolumes): void {
+export function updateStorage(set: StatefulSet, pod: P): void {
   const claims = claimsFor(set, pod);
   const names = new Set(claims.map((c) => c.template));
-  const volumes: Volume[] = claims.map((c) => claimVolume(c.template, c.claim.metadata.name!, mode));
+  const volumes: Volume[] = claims.map((c) => ({ name: c.template, persistentVolumeClaim: { claimName: c.claim.metadata.name! } }));
   pod.spec = { ...pod.spec!, volumes: [...volumes, ...(pod.spec?.volumes ?? []).filter((v) => !names.has(v.name))] };
   if (pod.spec.volumes!.length === 0) delete pod.spec.volumes;
 }
@@ -100,14 +89,14 @@ export function updateIdentity(set: StatefulSet, pod: P): void {
 }
 
 /** newStatefulSetPod: from the template, with its identity, hostname.subdomain and storage. */
-export function newStatefulSetPod(set: STS, ordinal: number, mode: ClaimVolumes): P {
+export function newStatefulSetPod(set: STS, ordinal: number): P {
   const pod = podFromTemplate(set.spec!.template!, set);
   pod.metadata.name = podName(set, ordinal);
   updateIdentity(set, pod);
   // initIdentity: hostname and subdomain are set once, at creation (they are immutable).
   pod.spec = { ...pod.spec!, hostname: pod.metadata.name, subdomain: set.spec?.serviceName };
   if (!pod.spec.subdomain) delete pod.spec.subdomain;
-  updateStorage(set, pod, mode);
+  updateStorage(set, pod);
   return pod;
 }
 
@@ -117,12 +106,12 @@ export const podRevision = (pod: Pod): string => pod.metadata?.labels?.[REVISION
  * newVersionedStatefulSetPod: ordinals below the partition (or below status.currentReplicas without a
  * rollingUpdate block) are made at the current revision, the others at the update revision.
  */
-export function newVersionedStatefulSetPod(currentSet: STS, updateSet: STS, currentRevision: string, updateRevision: string, ordinal: number, mode: ClaimVolumes): P {
+export function newVersionedStatefulSetPod(currentSet: STS, updateSet: STS, currentRevision: string, updateRevision: string, ordinal: number): P {
   const strategy = currentSet.spec?.updateStrategy;
   const start = startOrdinal(currentSet);
   const atCurrent = (strategy?.type === 'RollingUpdate' && !strategy.rollingUpdate && ordinal < start + (currentSet.status?.currentReplicas ?? 0)) ||
     (!!strategy?.rollingUpdate && ordinal < start + (strategy.rollingUpdate.partition ?? 0));
-  const pod = newStatefulSetPod(atCurrent ? currentSet : updateSet, ordinal, mode);
+  const pod = newStatefulSetPod(atCurrent ? currentSet : updateSet, ordinal);
   pod.metadata.labels = { ...pod.metadata.labels, [REVISION_LABEL]: atCurrent ? currentRevision : updateRevision };
   return pod;
 }

@@ -7,6 +7,7 @@ import { badRequest, isStatusError, notFound } from '../../apiserver/errors.ts';
 import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
+import { viewOf } from '../eventsview.ts';
 import { noResourcesMessage, printTable, toJson, toList, toName, toYaml } from '../printers/index.ts';
 import { printCustomColumns, printJsonPath } from '../printers/customcolumns.ts';
 import { sortObjects } from '../printers/sortby.ts';
@@ -72,19 +73,21 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
   }
   if (sortBy) for (const c of collected) c.items = sortObjects(c.items, sortBy);
   const all = collected.flatMap((c) => c.items);
+  // Objects printed as objects take the requested version's shape (tables print the stored one).
+  const objects = collected.flatMap((c) => viewOf(c.info, c.items));
   const single = resources.length === 1 && resources[0].names.length === 1;
   if (output === 'yaml' || output === 'json') {
-    const doc = single && all.length === 1 ? all[0] : toList(all);
+    const doc = single && objects.length === 1 ? objects[0] : toList(objects);
     if (all.length || !single) ctx.out.push((output === 'yaml' ? toYaml(doc) : toJson(doc)).replace(/\n$/, ''));
     return code;
   }
   if (output === 'jsonpath') {
-    const text = printJsonPath(template, single && all.length === 1 ? all[0] : toList(all));
+    const text = printJsonPath(template, single && objects.length === 1 ? objects[0] : toList(objects));
     if (text) ctx.out.push(text.replace(/\n$/, ''));
     return code;
   }
   if (output === 'custom-columns') {
-    ctx.out.push(printCustomColumns(template, all, boolFlag(args, 'no-headers')));
+    ctx.out.push(printCustomColumns(template, objects, boolFlag(args, 'no-headers')));
     return code;
   }
   if (output === 'name') {

@@ -57,7 +57,7 @@ export function logsCommand(ctx: KubectlContext, args: ParsedArgs): number {
 }
 
 /** POD, pod/NAME, or a workload (TYPE/NAME) whose first pod is used, as kubectl's LogsForObject does. */
-function podFor(ctx: KubectlContext, target: string, namespace: string): Pod & { metadata: { name: string } } {
+export function podFor(ctx: KubectlContext, target: string, namespace: string): Pod & { metadata: { name: string } } {
   const slash = target.indexOf('/');
   const info = slash < 0 ? resolveKind(ctx.store, 'pods') : resolveKind(ctx.store, target.slice(0, slash));
   const name = slash < 0 ? target : target.slice(slash + 1);
@@ -86,7 +86,7 @@ function byLogging(a: Pod, b: Pod): number {
 }
 
 /** The container the request is for: -c, else the default-container annotation, else the first (with a note). */
-function containerFor(ctx: KubectlContext, pod: Pod & { metadata: { name: string } }, requested: string | undefined): string {
+export function containerFor(ctx: KubectlContext, pod: Pod & { metadata: { name: string } }, requested: string | undefined): string {
   const init = pod.spec?.initContainers ?? [];
   const main = pod.spec?.containers ?? [];
   const ephemeral = pod.spec?.ephemeralContainers ?? [];

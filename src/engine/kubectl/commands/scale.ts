@@ -21,13 +21,16 @@ export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
   for (const { info, names } of resources) {
     for (const name of names) {
       try {
-        if (!SCALABLE.has(info.kind)) throw new CommandError(`cannot scale ${info.plural}: no scale subresource`);
+        if (!SCALABLE.has(info.kind) && !info.custom?.scale) throw new CommandError(`cannot scale ${info.plural}: no scale subresource`);
         const obj = ctx.store.get(info.kind, namespace, name);
-        const spec = (obj.spec ?? {}) as { replicas?: number };
-        if (current !== undefined && Number(current) !== (spec.replicas ?? 1)) {
-          throw conflict(info, name, `expected ${current} replicas, found ${spec.replicas ?? 1}`);
+        // A custom resource's scale subresource reads and writes the CRD's specReplicasPath.
+        const path = (info.custom?.scale?.specReplicasPath ?? '.spec.replicas').slice(1).split('.');
+        const found = path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+        const have = typeof found === 'number' ? found : info.custom ? 0 : 1;
+        if (current !== undefined && Number(current) !== have) {
+          throw conflict(info, name, `expected ${current} replicas, found ${have}`);
         }
-        ctx.store.update({ ...obj, spec: { ...spec, replicas } });
+        ctx.store.patch(info.kind, obj.metadata.namespace, name, path.reduceRight<unknown>((v, k) => ({ [k]: v }), replicas));
         ctx.out.push(`${resourceName(info, name)} scaled`);
       } catch (e) {
         ctx.err.push(formatError(e));

@@ -1,6 +1,7 @@
 // kubectl describe: a describer per kind (describe/*.ts), the generic one for the others.
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
+import { describeHorizontalPodAutoscaler } from './describe/autoscaling.ts';
 import { describeConfigMap } from './describe/configmap.ts';
 import { describeDaemonSet } from './describe/daemonset.ts';
 import type { DescribeContext } from './describe/context.ts';
@@ -13,6 +14,9 @@ import { describeNode } from './describe/node.ts';
 import { describePod } from './describe/pod.ts';
 import { describeReplicaSet } from './describe/replicaset.ts';
 import { describeStatefulSet } from './describe/statefulset.ts';
+import { describeService } from './describe/service.ts';
+import { describeNetworkPolicy } from './describe/networkpolicy.ts';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describe/storage.ts';
 
 export type { DescribeContext } from './describe/context.ts';
 
@@ -29,6 +33,12 @@ const describers: Record<string, Describer> = {
   'apps/DaemonSet': describeDaemonSet,
   '/ResourceQuota': describeResourceQuota,
   '/LimitRange': describeLimitRange,
+  '/Service': describeService,
+  'networking.k8s.io/NetworkPolicy': describeNetworkPolicy,
+  'autoscaling/HorizontalPodAutoscaler': describeHorizontalPodAutoscaler,
+  '/PersistentVolumeClaim': describePersistentVolumeClaim,
+  '/PersistentVolume': describePersistentVolume,
+  'storage.k8s.io/StorageClass': describeStorageClass,
 };
 
 export function describe(kind: KindInfo, obj: KubeObject, ctx: DescribeContext): string {

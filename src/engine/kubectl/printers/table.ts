@@ -4,7 +4,9 @@
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import type { TableDef } from './columns/column.ts';
+import { networkPolicyTable } from './columns/networkpolicy.ts';
 import { deploymentTable } from './columns/deployment.ts';
+import { horizontalPodAutoscalerTable } from './columns/autoscaling.ts';
 import { cronJobTable } from './columns/cronjob.ts';
 import { eventTable } from './columns/event.ts';
 import { jobTable } from './columns/job.ts';
@@ -17,6 +19,9 @@ import { daemonSetTable } from './columns/daemonset.ts';
 import { statefulSetTable } from './columns/statefulset.ts';
 import { configMapTable, genericTable, leaseTable, namespaceTable } from './columns/simple.ts';
 import { limitRangeTable, podDisruptionBudgetTable, priorityClassTable, resourceQuotaTable, secretTable, serviceAccountTable } from './columns/policy.ts';
+import { endpointSliceTable, ingressClassTable, ingressTable, serviceTable } from './columns/service.ts';
+import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable, volumeAttachmentTable } from './columns/storage.ts';
+import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
 
@@ -39,6 +44,7 @@ const tables: Record<string, TableDef> = {
   '/Namespace': namespaceTable,
   '/ConfigMap': configMapTable,
   '/Event': eventTable,
+  'events.k8s.io/Event': eventTable, // the view prints as the core Event it is stored as
   'apps/Deployment': deploymentTable,
   'apps/ReplicaSet': replicaSetTable,
   'apps/StatefulSet': statefulSetTable,
@@ -52,12 +58,25 @@ const tables: Record<string, TableDef> = {
   '/ResourceQuota': resourceQuotaTable,
   '/LimitRange': limitRangeTable,
   'policy/PodDisruptionBudget': podDisruptionBudgetTable,
+  'autoscaling/HorizontalPodAutoscaler': horizontalPodAutoscalerTable,
   'scheduling.k8s.io/PriorityClass': priorityClassTable,
   'scheduling.x-k8s.io/PodGroup': podGroupTable,
+  '/Service': serviceTable,
+  'discovery.k8s.io/EndpointSlice': endpointSliceTable,
+  'networking.k8s.io/Ingress': ingressTable,
+  'networking.k8s.io/IngressClass': ingressClassTable,
+  'networking.k8s.io/NetworkPolicy': networkPolicyTable,
+  '/PersistentVolume': persistentVolumeTable,
+  '/PersistentVolumeClaim': persistentVolumeClaimTable,
+  'storage.k8s.io/StorageClass': storageClassTable,
+  'storage.k8s.io/VolumeAttachment': volumeAttachmentTable,
+  'storage.k8s.io/CSIDriver': csiDriverTable,
+  'storage.k8s.io/CSINode': csiNodeTable,
+  'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinitionTable,
 };
 
 export function tableFor(kind: KindInfo): TableDef {
-  return tables[`${kind.group}/${kind.kind}`] ?? genericTable;
+  return tables[`${kind.group}/${kind.kind}`] ?? (kind.custom ? customResourceTable(kind.custom) : genericTable);
 }
 
 /** The column headers a table would print (upper-cased), after decoration. */

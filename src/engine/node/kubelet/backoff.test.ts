@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../sim/clock.ts';
-import { Backoff, formatGoDuration } from './backoff.ts';
+import { Backoff } from './backoff.ts';
+import { goDuration } from '../../sim/clock.ts';
 
 describe('flowcontrol.Backoff (CrashLoopBackOff and image pulls)', () => {
   it('doubles from 10 s to the 5 minute cap', () => {
@@ -52,6 +53,6 @@ describe('flowcontrol.Backoff (CrashLoopBackOff and image pulls)', () => {
     [300, '300ms'], [1_781, '1.781s'], [2_019, '2.019s'], [10_000, '10s'], [20_000, '20s'], [80_000, '1m20s'],
     [160_000, '2m40s'], [300_000, '5m0s'], [3_661_000, '1h1m1s'],
   ])('formats %d ms as Go prints a Duration: %s', (ms, text) => {
-    expect(formatGoDuration(ms)).toBe(text);
+    expect(goDuration(ms)).toBe(text);
   });
 });

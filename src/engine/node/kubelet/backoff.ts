@@ -67,15 +67,3 @@ export class Backoff {
     return eventTime - lastUpdate > this.maxMs * 2;
   }
 }
-
-/** A Go time.Duration as %v prints it: 300ms, 1.781s, 10s, 1m20s, 5m0s. */
-export function formatGoDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  const secs = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
-  if (h) return `${h}h${m}m${secs}`;
-  if (m) return `${m}m${secs}`;
-  return secs;
-}

@@ -4,10 +4,10 @@
 // pulled once for every pod that waits for it.
 import type { Container, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
-import type { SimClock } from '../../sim/clock.ts';
+import { goDuration, type SimClock } from '../../sim/clock.ts';
 import type { ImageService } from '../runtime/cri.ts';
 import { parseImage } from '../runtime/images.ts';
-import { Backoff, formatGoDuration } from './backoff.ts';
+import { Backoff } from './backoff.ts';
 
 export type EnsureResult =
   | { ok: true; imageRef: string }
@@ -55,7 +55,7 @@ export class ImageManager {
         done({ ok: false, reason: 'ErrImagePull', message: r.error });
         return;
       }
-      const took = formatGoDuration(r.durationMs);
+      const took = goDuration(r.durationMs);
       this.emit(pod, 'Normal', 'Pulled', `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${r.size} bytes.`, fieldPath);
       this.pulled(image, r.size);
       done({ ok: true, imageRef: r.imageRef });

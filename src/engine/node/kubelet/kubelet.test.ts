@@ -3,7 +3,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../cluster.ts';
 import { createCluster, type KubesimCluster } from '../../index.ts';
-import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
+import { clusterWithNodes, inDefault, mustExec } from '../../testing/fixtures.ts';
 
 function podYaml(name: string, spec: string, annotations: Record<string, string> = {}): string {
   const ann = Object.entries(annotations).map(([k, v]) => `    ${k}: "${v}"`).join('\n');
@@ -12,7 +12,8 @@ function podYaml(name: string, spec: string, annotations: Record<string, string>
 
 function start(nodeSize?: string): KubesimCluster {
   const c = nodeSize ? clusterWithNodes(1, 1, nodeSize) : clusterWithNodes(1);
-  c.advance(2);
+  // The node is Ready (its flannel pod runs) a little under 2 s after it was added: start at 2 s.
+  c.advance(2 - seconds(c));
   return c;
 }
 
@@ -104,9 +105,9 @@ describe('resources', () => {
     const usage = (c as unknown as Cluster).nodes.podMetrics().find((p) => p.name === 'busy')!.containers[0];
     expect(usage.cpuThrottledSeconds).toBeGreaterThan(30);
     expect(mustExec(c, 'kubectl top pod --containers --no-headers')).toMatch(/^busy\s+app\s+500m\s+300Mi\s+\nweb\s+web\s+\dm\s+\dMi\s+\nweb\s+cache\s+\dm\s+\dMi\s+\n$/);
-    expect(mustExec(c, 'kubectl top node')).toMatch(/^NAME\s+CPU\(cores\)\s+CPU%\s+MEMORY\(bytes\)\s+MEMORY%\s+\nw1\s+5\d\dm\s+1[34]%\s+4\d\dMi\s+2%\s+\n$/);
+    expect(mustExec(c, 'kubectl top node')).toMatch(/^NAME\s+CPU\(cores\)\s+CPU%\s+MEMORY\(bytes\)\s+MEMORY%\s+\nw1\s+5\d\dm\s+1[34]%\s+5\d\dMi\s+3%\s+\n$/); // with flannel, kube-proxy and CoreDNS
     expect(c.exec('kubectl top pod nope').stderr).toBe('Error from server (NotFound): podmetrics.metrics.k8s.io "default/nope" not found\n');
-    expect(c.exec('kubectl top pod -n kube-system').stderr).toBe('No resources found in kube-system namespace.\n');
+    expect(c.exec('kubectl top pod -n kube-public').stderr).toBe('No resources found in kube-public namespace.\n');
   });
 });
 
@@ -197,7 +198,7 @@ describe('pod lifecycle', () => {
     expect(proxyDone.at).toBeGreaterThan(appDone.at);
     expect(proxyDone.proxy).toBe('0');
     expect(gone).toBeGreaterThan(proxyDone.at);
-    expect(c.list('Pod')).toHaveLength(0);
+    expect(inDefault(c, 'Pod')).toHaveLength(0);
     const killing = events(c, 'grace').filter((e) => e.reason === 'Killing').map((e) => e.message);
     expect(killing).toEqual(['Stopping container app', 'Stopping container proxy']);
   });
@@ -209,7 +210,7 @@ describe('pod lifecycle', () => {
     mustExec(c, 'kubectl delete pod nginx');
     expect(row(c, 'nginx')[2]).toBe('Terminating');
     c.advance(1);
-    expect(c.list('Pod')).toHaveLength(0);
+    expect(inDefault(c, 'Pod')).toHaveLength(0);
   });
 });
 
@@ -305,7 +306,7 @@ describe('probes', () => {
     mustExec(c, 'kubectl apply -f -', podYaml('typo', '  containers:\n  - name: app\n    image: nginx:1.27\n', { 'kubesim.io/behavior': 'app: memroy=1Gi' }));
     c.advance(10);
     expect(row(c, 'typo')[2]).toBe('Running');
-    expect(events(c, 'typo').find((e) => e.reason === 'InvalidBehavior')).toMatchObject({ type: 'Warning', message: 'kubesim.io/behavior: app: unknown setting "memroy" (keys: exit-after, code, crash-after, memory, cpu, liveness, readiness, startup, stop)' });
+    expect(events(c, 'typo').find((e) => e.reason === 'InvalidBehavior')).toMatchObject({ type: 'Warning', message: 'kubesim.io/behavior: app: unknown setting "memroy" (keys: exit-after, code, crash-after, memory, cpu, disk, liveness, readiness, startup, stop)' });
   });
 });
 

@@ -13,10 +13,16 @@ import type { SeededRng } from '../../sim/rng.ts';
 import type { LogLine } from '../runtime/logs.ts';
 import { SimRuntime } from '../runtime/simruntime.ts';
 import { containerLogs } from './containerlogs.ts';
+import { execInContainer, type ExecOutcome } from './exec.ts';
 import { EvictionManager, SYSTEM_CPU_MILLI } from './eviction.ts';
+import { DiskManager, diskPressureCondition } from './diskmanager.ts';
 import { ImageManager } from './imagemanager.ts';
 import { conditions, KUBELET_VERSION, nodeObject, type NodeConfig } from './nodestatus.ts';
-import { PodWorkers } from './podworkers.ts';
+import { VolumeManager } from './volumemanager.ts';
+import type { SimCSIDriver } from '../csi/driver.ts';
+import { registerCSIDriver } from '../csi/nodeplugin.ts';
+import { networkNotReadyError, PodWorkers } from './podworkers.ts';
+import { NodeDevices, rejectedPodStatus, type NodeDeviceState } from '../deviceplugin/node.ts';
 
 type P = Pod & KubeObject;
 
@@ -31,7 +37,8 @@ const MEMORY_PRESSURE_TAINT: Taint = { key: 'node.kubernetes.io/memory-pressure'
 /** The events the kubelet's condition setters record when a condition turns to a status. */
 const CONDITION_EVENTS: Record<string, string> = {
   'MemoryPressure=False': 'NodeHasSufficientMemory', 'MemoryPressure=True': 'NodeHasInsufficientMemory',
-  'DiskPressure=False': 'NodeHasNoDiskPressure', 'PIDPressure=False': 'NodeHasSufficientPID', 'Ready=True': 'NodeReady',
+  'DiskPressure=False': 'NodeHasNoDiskPressure', 'DiskPressure=True': 'NodeHasDiskPressure', 'PIDPressure=False': 'NodeHasSufficientPID', 'Ready=True': 'NodeReady',
+  'Ready=False': 'NodeNotReady',
 };
 
 export interface ContainerUsage { name: string; cpuMilli: number; memoryBytes: number; cpuThrottledSeconds: number }
@@ -39,8 +46,14 @@ export interface PodUsage { namespace: string; name: string; containers: Contain
 
 export class Kubelet {
   readonly runtime: SimRuntime;
+  /** The device manager and, on a GPU machine, its GPUs and the NVIDIA device plugin. */
+  readonly devices: NodeDevices;
+  /** The CSI driver whose node plugin this machine runs (set before start()). */
+  csiDriver: SimCSIDriver | undefined;
+  private readonly volumes: VolumeManager;
   private readonly pods: PodWorkers;
   private readonly eviction: EvictionManager;
+  private readonly disk: DiskManager;
   private podInformer: Informer<P> | undefined;
   private stopHeartbeat: (() => void) | undefined;
   private readonly event: ReturnType<EventRecorder['forSource']>;
@@ -51,20 +64,33 @@ export class Kubelet {
     recorder: EventRecorder,
     private readonly rng: SeededRng,
     readonly config: NodeConfig,
+    deviceState?: NodeDeviceState,
   ) {
     this.event = recorder.forSource({ component: 'kubelet', host: config.name });
     this.runtime = new SimRuntime(clock, rng.fork('runtime'), KUBELET_VERSION);
+    this.devices = new NodeDevices(config.name, config.gpus, deviceState, { capacityChanged: () => this.postDeviceCapacity(), runtime: this.runtime });
     const images = new ImageManager(clock, this.runtime, this.event, (image, size) => this.recordImage(image, size));
     this.eviction = new EvictionManager(clock, this.runtime, Quantity.parse(config.memory).value(), {
       candidates: () => [...this.pods.all()].filter((w) => w.state === 'syncing').map((w) => ({ uid: w.uid, pod: w.pod, containers: w.containers.filter((r) => !r.init || r.sidecar).map((r) => ({ spec: r.spec, id: r.id })) })),
       evict: (uid, message, grace) => this.evict(uid, message, grace),
       setMemoryPressure: (on) => this.setMemoryPressure(on),
     });
+    this.disk = new DiskManager({
+      store, clock, runtime: this.runtime, nodeName: config.name, capacityBytes: Quantity.parse(config.ephemeralStorage).value(), emit: this.event,
+      candidates: () => [...this.pods.all()].filter((w) => w.state === 'syncing').map((w) => ({ uid: w.uid, pod: w.pod, containers: w.containers.map((r) => ({ spec: r.spec, id: r.id })) })),
+      evict: (uid, message, grace) => { const w = this.pods.get(uid); if (w) this.event(w.pod, 'Warning', 'Evicted', message); this.pods.evict(uid, message, grace); },
+    });
+    this.disk.start();
+    this.volumes = new VolumeManager({ clock, store, emit: this.event, nodeName: config.name, csi: () => this.csiDriver });
     this.pods = new PodWorkers({
+      volumes: this.volumes,
       clock, store, runtime: this.runtime, images, emit: this.event, nodeName: config.name, hostIP: config.internalIP,
       podCIDR: () => this.store.tryGet<Node>('Node', undefined, config.name)?.spec?.podCIDR,
-      usageChanged: () => this.eviction.changed(),
+      usageChanged: () => { this.eviction.changed(); this.disk.changed(); const active = this.activePods(); if (active) this.devices.podsChanged(new Set(active.map((p) => p.metadata.uid!))); },
+      admit: (pod) => this.admitPod(pod),
+      deviceConfig: (uid, container) => this.devices.containerConfig(uid, container),
     });
+    this.runtime.network.onChange(() => this.clock.defer(() => this.networkChanged()));
   }
 
   get nodeName(): string { return this.config.name; }
@@ -75,15 +101,19 @@ export class Kubelet {
     let node = this.store.tryGet<Node>('Node', undefined, name);
     if (!node) {
       const now = this.clock.nowRFC3339();
-      node = this.store.create(nodeObject(this.config, now, this.rng.uuid().replace(/-/g, ''), this.rng.uuid()));
+      node = this.store.create(nodeObject({ ...this.config, labels: { ...this.devices.labels(), ...this.config.labels } }, now, this.rng.uuid().replace(/-/g, ''), this.rng.uuid(), this.networkError()));
       this.event(node, 'Normal', 'Starting', 'Starting kubelet.');
       for (const s of ['NodeHasSufficientMemory', 'NodeHasNoDiskPressure', 'NodeHasSufficientPID']) this.event(node, 'Normal', s, `Node ${name} status is now: ${s}`);
       this.event(node, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
-      this.event(node, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
+      if (!this.networkError()) this.event(node, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
     }
+    if (this.csiDriver) registerCSIDriver(this.store, this.csiDriver, node);
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) if (!n.includes('@')) this.runtime.adoptImage(n, img.sizeBytes ?? 0);
+    this.devices.start();
     this.renewLease();
-    const stopLease = this.clock.every(NODE_LEASE_RENEW_MS, () => this.renewLease());
+    this.updatePodCIDR();
+    // The node status loop runs as often as the lease is renewed; it also hands the runtime the node's podCIDR.
+    const stopLease = this.clock.every(NODE_LEASE_RENEW_MS, () => { this.renewLease(); this.updatePodCIDR(); });
     const stopStatus = this.clock.every(NODE_STATUS_REPORT_MS, () => this.postHeartbeat());
     this.stopHeartbeat = () => { stopLease(); stopStatus(); };
     this.podInformer = new Informer<P>(this.store, this.clock, 'Pod', { nodeName: name });
@@ -98,6 +128,7 @@ export class Kubelet {
   stop(): void {
     this.stopHeartbeat?.();
     this.podInformer?.stop();
+    this.devices.stop();
   }
 
   /**
@@ -120,11 +151,27 @@ export class Kubelet {
     return running.length;
   }
 
+  /** `sim container crash`: the named running container of the pod exits with an error; false if none runs. */
+  crashContainer(uid: string, container: string): boolean {
+    const sandbox = this.pods.get(uid)?.sandboxId;
+    const running = sandbox ? this.runtime.listContainers(sandbox).find((c) => c.state === 'CONTAINER_RUNNING' && c.name === container) : undefined;
+    if (running) this.runtime.crash(running.id);
+    return !!running;
+  }
+
   // ---- reads for kubectl logs / top ----
+
+  /** The pod a worker runs (the pods the device manager names by UID). */
+  podByUID(uid: string): Pod | undefined { return this.pods.get(uid)?.pod ?? this.podInformer?.list().find((p) => p.metadata.uid === uid); }
 
   /** The lines of one container of a pod on this node (throws ContainerLogError like the kubelet refuses). */
   logs(pod: Pod, container: string, previous: boolean): LogLine[] {
     return containerLogs(this.runtime, pod, container, previous);
+  }
+
+  /** `kubectl exec` in a container of a pod on this node. */
+  exec(pod: Pod, container: string, cmd: string[]): ExecOutcome {
+    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd);
   }
 
   /** Current use of every running pod (metrics-server's view of this node's summary API). */
@@ -140,6 +187,17 @@ export class Kubelet {
       if (containers.length) out.push({ namespace: w.pod.metadata.namespace ?? 'default', name: w.pod.metadata.name!, containers });
     }
     return out;
+  }
+
+  /**
+   * SIMULATION: whether the pod's server answers a connection now (network/traffic's request model): 'gone' when
+   * no container of it runs, 'refused' while its readiness behaviour fails (the app is not up), else 'serving'.
+   */
+  podAnswers(uid: string): 'serving' | 'refused' | 'gone' {
+    const w = this.pods.get(uid);
+    const running = (w?.containers ?? []).filter((r) => r.id && this.runtime.containerStatus(r.id)?.state === 'CONTAINER_RUNNING');
+    if (!running.length) return 'gone';
+    return running.every((r) => this.runtime.answers(r.id!, 'readiness')) ? 'serving' : 'refused';
   }
 
   /** The node's use: its pods and the system. */
@@ -183,8 +241,10 @@ export class Kubelet {
     const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
     if (!node) return;
     const now = this.clock.nowRFC3339();
-    const own = conditions(now, true).map((c) => (c.type === 'MemoryPressure' && this.eviction.underPressure()
-      ? { ...c, status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' } : c));
+    const notReady = this.networkError();
+    const own = (notReady ? conditions(now, false, notReady) : conditions(now, true)).map((c) => (c.type === 'MemoryPressure' && this.eviction.underPressure()
+      ? { ...c, status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' } : c))
+      .map((c) => (c.type === 'DiskPressure' ? { ...c, ...diskPressureCondition(this.disk.underPressure()) } : c));
     const old = node.status?.conditions ?? [];
     const transitions: string[] = [];
     const merged = own.map((c) => {
@@ -196,6 +256,28 @@ export class Kubelet {
     const next = [...old.map((o) => merged.find((c) => c.type === o.type) ?? o), ...merged.filter((c) => !old.some((o) => o.type === c.type))];
     this.store.update({ ...node, status: { ...node.status, conditions: next } } as KubeObject, { subresource: 'status' });
     for (const reason of transitions) this.event(node, 'Normal', reason, `Node ${this.config.name} status is now: ${reason}`);
+  }
+
+  /** The runtime's network error for the Ready condition, or undefined when NetworkReady=true. */
+  private networkError(): string | undefined {
+    const net = this.runtime.networkStatus();
+    return net.ready ? undefined : networkNotReadyError(net);
+  }
+
+  /** updatePodCIDR: the runtime (and its CNI) learns the node's podCIDR once the IPAM controller set it. */
+  private updatePodCIDR(): void {
+    const cidr = this.store.tryGet<Node>('Node', undefined, this.config.name)?.spec?.podCIDR;
+    if (cidr) this.runtime.updateRuntimeConfig(cidr);
+  }
+
+  /**
+   * NetworkReady changed (a CNI configuration appeared or went): the Ready condition follows, and pods waiting
+   * for the network are synced.
+   * Simplification: the kubelet notices at once, not at its next runtime status check (every 5 s).
+   */
+  private networkChanged(): void {
+    this.postOwnConditions();
+    if (this.runtime.networkStatus().ready) this.pods.networkReady();
   }
 
   private evict(uid: string, message: string, graceSeconds: number): void {
@@ -224,7 +306,35 @@ export class Kubelet {
     this.event(updated, 'Normal', status, `Node ${this.config.name} status is now: ${status}`);
   }
 
+  /** The device plugin resources' capacity and allocatable, in the node status. */
+  private postDeviceCapacity(): void {
+    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
+    const status = node && this.devices.nodeStatus(node.status);
+    if (status) this.store.update({ ...node, status } as KubeObject, { subresource: 'status' });
+  }
+
+  /** The device manager's activePods: pods bound here that have not finished (none until the pod list is in). */
+  private activePods(): P[] | undefined {
+    if (!this.podInformer?.hasSynced()) return undefined;
+    const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed' || this.pods.get(p.metadata!.uid!)?.state === 'terminated';
+    return this.podInformer.list().filter((p) => !terminal(p));
+  }
+
+  /** canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status (rejectPod). */
+  private admitPod(pod: P): boolean {
+    // An older event of a pod already rejected (or gone) is not admitted twice.
+    const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
+    if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return false;
+    const allocatable = (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
+    const r = this.devices.admit(cur, this.activePods() ?? [], allocatable);
+    if (r.admit) return true;
+    this.event(cur, 'Warning', r.reason!, r.message!);
+    this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
+    return false;
+  }
+
   private recordImage(image: string, size: number): void {
+    this.disk.changed();
     const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
     if (!node) return;
     const digest = this.runtime.imageStatus(image)?.id ?? image;

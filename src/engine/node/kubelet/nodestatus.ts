@@ -3,6 +3,7 @@ import type { Node, NodeCondition, Taint } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { Quantity } from '../../api/quantity.ts';
 import { KUBERNETES_VERSION } from '../../api/version.ts';
+import type { GpuConfig } from '../deviceplugin/nvidia/config.ts';
 
 export interface NodeConfig {
   name: string;
@@ -13,6 +14,8 @@ export interface NodeConfig {
   labels: Record<string, string>;
   taints: Taint[];
   internalIP: string;
+  /** The machine's GPUs (an NVIDIA device plugin runs on it). */
+  gpus?: GpuConfig;
 }
 
 export const KUBELET_VERSION = KUBERNETES_VERSION;
@@ -46,7 +49,8 @@ export function conditions(now: string, ready: boolean, readyMessage = 'kubelet 
   ];
 }
 
-export function nodeObject(cfg: NodeConfig, now: string, machineId: string, bootId: string): Node & KubeObject {
+/** notReady: why the node is not ready at registration (the runtime's network, until a CNI is configured). */
+export function nodeObject(cfg: NodeConfig, now: string, machineId: string, bootId: string, notReady?: string): Node & KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -77,7 +81,7 @@ export function nodeObject(cfg: NodeConfig, now: string, machineId: string, boot
         pods: String(cfg.pods),
       },
       allocatable: allocatableOf(cfg),
-      conditions: conditions(now, true),
+      conditions: notReady ? conditions(now, false, notReady) : conditions(now, true),
       addresses: [{ type: 'InternalIP', address: cfg.internalIP }, { type: 'Hostname', address: cfg.name }],
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
       nodeInfo: {

@@ -12,14 +12,15 @@ import type { Container, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
-import type { SimClock, TimerId } from '../../sim/clock.ts';
+import { goDuration, type SimClock, type TimerId } from '../../sim/clock.ts';
 import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehavior, type ProbeType } from '../runtime/behavior.ts';
-import type { ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
+import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
-import { Backoff, formatGoDuration } from './backoff.ts';
+import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
 import { podStatus } from './podstatus.ts';
+import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 
 type P = Pod & KubeObject;
@@ -27,6 +28,8 @@ type Emit = (obj: KubeObject, type: 'Normal' | 'Warning', reason: string, messag
 
 /** SIMULATION: time to create a pod sandbox (pause container + network setup). */
 export const SANDBOX_SETUP_MS = 500;
+/** SIMULATION: a sandbox in the host's network namespace needs no CNI setup, only its pause container. */
+export const HOST_NETWORK_SANDBOX_SETUP_MS = 100;
 /** SIMULATION: time to stop a pod sandbox (network teardown, pause container) once its containers are gone. */
 export const SANDBOX_TEARDOWN_MS = 500;
 /** SIMULATION: time for a container to be created and started once its image is present. */
@@ -35,8 +38,7 @@ export const CONTAINER_START_MS = 200;
 export const PLEG_RELIST_MS = 1_000;
 /** minimumGracePeriodInSeconds: containers always get this long after SIGTERM (unless an override says less). */
 export const MIN_GRACE_SECONDS = 2;
-/** How long the sandbox waits for the node's podCIDR, and retries after a CNI failure. */
-const NETWORK_RETRY_MS = 1_000;
+/** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
 interface ContainerRecord {
@@ -101,6 +103,12 @@ export interface PodWorkersConfig {
   podCIDR(): string | undefined;
   /** Something that changes the node's resource use happened (for the eviction manager). */
   usageChanged(): void;
+  /** The volume manager: a pod's sandbox starts once its volumes are mounted; they are unmounted when it ends. */
+  volumes?: VolumeManager;
+  /** Admission before the pod gets a worker (device allocation, extended resources); false: the pod was rejected. */
+  admit?(pod: P): boolean;
+  /** CRI config a container gets from the devices it holds (envs, CDI devices). */
+  deviceConfig?(podUID: string, container: string): Pick<ContainerConfig, 'envs' | 'cdiDevices'>;
 }
 
 export class PodWorkers {
@@ -127,6 +135,7 @@ export class PodWorkers {
     let w = this.workers.get(uid);
     if (!w) {
       if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
+      if (!pod.status?.startTime && this.cfg.admit && !this.cfg.admit(pod)) return;
       w = this.newWorker(pod);
       this.behaviorOf(w);
       if (pod.status?.startTime) this.adopt(w);
@@ -158,6 +167,7 @@ export class PodWorkers {
     for (const t of [w.wakeTimer, w.deadlineTimer]) if (t !== undefined) this.cfg.clock.cancel(t);
     this.crashBackoff.deleteMatching(`${w.uid}_`);
     this.cfg.images.forgetPod(w.uid);
+    this.cfg.volumes?.release(w.uid);
     this.workers.delete(w.uid);
     this.cfg.usageChanged();
   }
@@ -206,6 +216,8 @@ export class PodWorkers {
     this.markDirty(w);
     if (w.pod.metadata.deletionTimestamp) { this.terminate(w, { cause: 'deleted' }); return; }
     if (w.busy) return;
+    // WaitForAttachAndMount comes before the sandbox; the volume manager syncs the pod again when they are ready.
+    if (!w.sandboxId && this.cfg.volumes && !this.cfg.volumes.waitForAttachAndMount(w.pod, () => this.requestSync(w))) return;
     if (!w.sandboxId) { this.createSandbox(w); return; }
     if (!this.syncInitContainers(w) || w.busy || w.state !== 'syncing') return;
     let allDone = true;
@@ -278,7 +290,7 @@ export class PodWorkers {
         rec.announced = cur.id;
         this.cfg.emit(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${rec.spec.name} in pod ${podRef}`, fieldPath(rec.init, rec.spec.name));
       }
-      rec.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${formatGoDuration(period)} restarting failed container=${rec.spec.name} pod=${podRef}` };
+      rec.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(period)} restarting failed container=${rec.spec.name} pod=${podRef}` };
       rec.notBefore = finishedAt + period;
       this.wake(w, rec.notBefore);
       return false;
@@ -318,7 +330,7 @@ export class PodWorkers {
     const spec = rec.spec;
     const attempt = rec.id ? rec.restartCount + 1 : rec.restartCount;
     const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
-    const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec) });
+    const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) });
     const path = fieldPath(rec.init, spec.name);
     emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
     if (rec.previousId) runtime.removeContainer(rec.previousId);
@@ -337,25 +349,37 @@ export class PodWorkers {
   private createSandbox(w: PodWorker): void {
     const { runtime, clock } = this.cfg;
     w.busy = true;
-    clock.after(SANDBOX_SETUP_MS, () => {
+    clock.after(w.pod.spec?.hostNetwork ? HOST_NETWORK_SANDBOX_SETUP_MS : SANDBOX_SETUP_MS, () => {
       w.busy = false;
       if (this.workers.get(w.uid) !== w || w.state !== 'syncing') return;
       runtime.updateRuntimeConfig(this.cfg.podCIDR());
-      if (!runtime.networkReady()) { this.requestSync(w, NETWORK_RETRY_MS); return; }
       const pod = w.pod;
+      const hostNetwork = !!pod.spec?.hostNetwork;
+      // SyncPod: without a ready network only pods in the host's network namespace can start.
+      const net = runtime.networkStatus();
+      if (!net.ready && !hostNetwork) {
+        this.cfg.emit(pod, 'Warning', 'NetworkNotReady', `network is not ready: ${networkNotReadyError(net)}`);
+        this.requestSync(w, CNI_FAILURE_RETRY_MS);
+        return;
+      }
       try {
-        w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name! });
+        w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork });
       } catch (e) {
         this.cfg.emit(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${e instanceof Error ? e.message : String(e)}`);
         this.requestSync(w, CNI_FAILURE_RETRY_MS);
         return;
       }
       this.bySandbox.set(w.sandboxId, w.uid);
-      w.podIP = runtime.podSandboxStatus(w.sandboxId)!.ip;
+      w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
       this.scheduleDeadline(w);
       this.markDirty(w);
       this.requestSync(w);
     });
+  }
+
+  /** The runtime's network became ready: pods waiting for it are synced now rather than at their next retry. */
+  networkReady(): void {
+    for (const w of this.workers.values()) if (w.state === 'syncing' && !w.sandboxId && !w.busy) this.requestSync(w);
   }
 
   // ---- termination ----
@@ -401,6 +425,7 @@ export class PodWorkers {
   private confirmTermination(w: PodWorker): void {
     if (this.workers.get(w.uid) !== w) return;
     if (w.sandboxId) this.cfg.runtime.stopPodSandbox(w.sandboxId);
+    this.cfg.volumes?.release(w.uid);
     this.flushStatus(w);
     this.cfg.usageChanged();
     const pod = this.cfg.store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
@@ -571,8 +596,9 @@ export class PodWorkers {
     const { runtime, clock } = this.cfg;
     const ip = pod.status?.podIP;
     if (!ip) return;
-    const meta = { uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name! };
+    const meta = { uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork: !!pod.spec?.hostNetwork };
     w.sandboxId = runtime.adoptSandbox(meta, ip);
+    this.cfg.volumes?.adopt(pod);
     w.podIP = ip;
     this.bySandbox.set(w.sandboxId, w.uid);
     const settings = this.behaviorOf(w).settings;
@@ -581,7 +607,7 @@ export class PodWorkers {
       const cs = all.find((s) => s.name === rec.spec.name);
       if (!cs) continue;
       rec.restartCount = cs.restartCount ?? 0;
-      const config = (attempt: number) => ({ name: rec.spec.name, attempt, image: rec.spec.image ?? '', imageRef: cs.imageID ?? '', behavior: containerBehavior(rec.spec, settings.get(rec.spec.name)), ...limitsOf(rec.spec) });
+      const config = (attempt: number) => ({ name: rec.spec.name, attempt, image: rec.spec.image ?? '', imageRef: cs.imageID ?? '', behavior: containerBehavior(rec.spec, settings.get(rec.spec.name)), ...limitsOf(rec.spec), ...this.cfg.deviceConfig?.(w.uid, rec.spec.name) });
       const idOf = (cid: string | undefined) => cid?.replace(/^[a-z]+:\/\//, '');
       const t = (s: string | undefined) => (s ? Date.parse(s) : undefined);
       const last = cs.lastState?.terminated;
@@ -620,6 +646,11 @@ export class PodWorkers {
     }
     w.lastStatus = undefined;
   }
+}
+
+/** The kubelet's network error, as it appears in the NetworkNotReady event and the node's Ready condition. */
+export function networkNotReadyError(net: { reason?: string; message?: string }): string {
+  return `container runtime network not ready: NetworkReady=false reason:${net.reason ?? ''} message:${net.message ?? ''}`;
 }
 
 /** What in a pod update concerns the worker (its own status writes do not). */

@@ -49,11 +49,11 @@ describe('the kubesim.io/behavior annotation', () => {
   it.each([
     ['nobody: cpu=1', '"nobody" is not a container of this pod (containers: app, sidecar, worker, web)'],
     ['app cpu=1', '"app cpu=1": expected CONTAINER: setting,…'],
-    ['app: memroy=1Gi', 'app: unknown setting "memroy" (keys: exit-after, code, crash-after, memory, cpu, liveness, readiness, startup, stop)'],
+    ['app: memroy=1Gi', 'app: unknown setting "memroy" (keys: exit-after, code, crash-after, memory, cpu, disk, liveness, readiness, startup, stop)'],
     ['app: exit-after=soon', 'app: duration "soon": expected e.g. 500ms, 30s, 5m or 1h30m'],
     ['app: code=300', 'app: code "300": expected an exit code from 0 to 255'],
     ['app: readiness=flaky', 'app: probe outcome "flaky": expected fail, pass, fail-after=DURATION or pass-after=DURATION'],
-    ['app: cpu', 'app: "cpu": expected KEY=VALUE (keys: exit-after, code, crash-after, memory, cpu, liveness, readiness, startup, stop)'],
+    ['app: cpu', 'app: "cpu": expected KEY=VALUE (keys: exit-after, code, crash-after, memory, cpu, disk, liveness, readiness, startup, stop)'],
   ])('reports %s as an error and keeps the rest', (text, error) => {
     const { settings, errors } = parseBehavior(`${text}; web: cpu=1`, names);
     expect(errors).toEqual([error]);

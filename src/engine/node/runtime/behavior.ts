@@ -37,6 +37,8 @@
 //             | "memory=" QUANTITY                        steady memory use, e.g. memory=300Mi
 //             | "memory=grow:" QUANTITY "/s"              memory use grows this much per second from the start
 //             | "cpu=" QUANTITY                           CPU demand, e.g. cpu=750m or cpu=2
+//             | "disk=" QUANTITY                          what the process writes to its writable layer, e.g. disk=2Gi
+//             | "disk=grow:" QUANTITY "/s"                … or writes this much per second from the start
 //             | PROBE "=" OUTCOME                         PROBE is liveness, readiness or startup
 //             | "stop=" (DURATION | "ignore")             time to exit after SIGTERM; ignore waits for SIGKILL
 //   OUTCOME  := "fail" | "pass" | "fail-after=" DURATION | "pass-after=" DURATION   (time since container start)
@@ -69,6 +71,8 @@ export interface BehaviorSettings {
   memoryBytes?: number;
   memoryGrowPerSec?: number;
   cpuMilli?: number;
+  diskBytes?: number;
+  diskGrowPerSec?: number;
   probes?: Partial<Record<ProbeType, ProbeOutcome>>;
   stop?: StopBehavior;
 }
@@ -83,6 +87,9 @@ export interface ContainerBehavior {
   cpuMilli: number;
   /** Whether memory and cpu came from the annotation (the runtime varies idle use a little otherwise). */
   explicitUsage: boolean;
+  /** SIMULATION: bytes in the container's writable layer, and their growth per second while it runs (default none). */
+  diskBytes?: number;
+  diskGrowPerSec?: number;
   probes: Partial<Record<ProbeType, ProbeOutcome>>;
   stop: StopBehavior;
 }
@@ -151,7 +158,7 @@ export function parseBehavior(text: string | undefined, containerNames: string[]
   return { settings, errors };
 }
 
-const KEYS = 'exit-after, code, crash-after, memory, cpu, liveness, readiness, startup, stop';
+const KEYS = 'exit-after, code, crash-after, memory, cpu, disk, liveness, readiness, startup, stop';
 
 function applySetting(s: BehaviorSettings, setting: string): void {
   const eq = setting.indexOf('=');
@@ -173,6 +180,12 @@ function applySetting(s: BehaviorSettings, setting: string): void {
       return;
     }
     case 'cpu': s.cpuMilli = quantity(value, 'cpu').milliValue(); return;
+    case 'disk': {
+      const grow = /^grow:(.+)\/s$/.exec(value);
+      if (grow) s.diskGrowPerSec = quantity(grow[1], 'disk').value();
+      else s.diskBytes = quantity(value, 'disk').value();
+      return;
+    }
     case 'liveness': case 'readiness': case 'startup': {
       s.probes = { ...s.probes, [key]: outcome(value) };
       return;
@@ -272,6 +285,8 @@ export function containerBehavior(c: Container, settings: BehaviorSettings = {})
     explicitUsage: settings.memoryBytes !== undefined || settings.memoryGrowPerSec !== undefined || settings.cpuMilli !== undefined,
     probes: settings.probes ?? {},
     stop: settings.stop ?? stop,
+    ...(settings.diskBytes !== undefined ? { diskBytes: settings.diskBytes } : {}),
+    ...(settings.diskGrowPerSec !== undefined ? { diskGrowPerSec: settings.diskGrowPerSec } : {}),
   };
 }
 

@@ -9,7 +9,11 @@ import type { LogLine } from './logs.ts';
 export type PodSandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
 export type ContainerState = 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED';
 
-export interface PodSandboxConfig { uid: string; name: string; namespace: string; attempt: number; hostname: string }
+export interface PodSandboxConfig {
+  uid: string; name: string; namespace: string; attempt: number; hostname: string;
+  /** NamespaceOption.network NODE: the pod shares the host's network namespace (no CNI). */
+  hostNetwork?: boolean;
+}
 
 export interface PodSandboxStatus {
   id: string;
@@ -30,6 +34,10 @@ export interface ContainerConfig {
   /** From resources.limits: the cgroup's cpu quota and memory limit. */
   cpuLimitMilli?: number;
   memoryLimitBytes?: number;
+  /** Environment the kubelet adds (device plugins' envs, e.g. NVIDIA_VISIBLE_DEVICES). */
+  envs?: { key: string; value: string }[];
+  /** CDI devices the runtime injects (CDI_devices: fully qualified names such as nvidia.com/gpu=GPU-…). */
+  cdiDevices?: { name: string }[];
 }
 
 export interface ContainerStatus {

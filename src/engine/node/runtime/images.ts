@@ -37,6 +37,9 @@ const catalog: Record<string, CatalogEntry> = {
   'registry.k8s.io/e2e-test-images/agnhost': { size: 52_370_584, tags: tags('2\\.\\d{1,2}') },
   'registry.k8s.io/coredns/coredns': { size: 18_562_039 },
   'registry.k8s.io/kube-proxy': { size: 30_181_592 },
+  'flannel/flannel': { size: 32_618_314 },
+  'calico/node': { size: 150_361_205 },
+  'calico/kube-controllers': { size: 35_104_880 },
   'nvcr.io/nvidia/pytorch': { size: 9_848_122_880 },
   'vllm/vllm-openai': { size: 8_932_156_723 },
 };

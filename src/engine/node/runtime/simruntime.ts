@@ -1,10 +1,11 @@
-// The simulated container runtime of one node (a containerd stand-in behind the CRI): sandboxes with their IPs
-// (host-local IPAM), images, and containers as state machines on the SimClock. A running container has at most
+// The simulated container runtime of one node (a containerd stand-in behind the CRI): sandboxes with their
+// network (set up and torn down by the node's CNI network, see ../cni/network.ts), images, and containers as state machines on the SimClock. A running container has at most
 // one timer: the next thing that will happen to it by itself (its process exits, it is OOMKilled, or the SIGKILL
 // after a stop). Usage, logs and file checks are computed from the container's behaviour when asked.
 import { formatIp, parseCidr } from '../../api/cidr.ts';
 import type { SimClock, TimerId } from '../../sim/clock.ts';
 import { hashString, type SeededRng } from '../../sim/rng.ts';
+import { cniDaemonOf, CniNetwork, NODE_IMAGE_CNI_AGENTS, type NetworkStatus } from '../cni/network.ts';
 import type { ProbeType } from './behavior.ts';
 import type {
   ContainerConfig, ContainerStats, ContainerStatus, ExecSyncResponse, Image, ImageService, PodSandboxConfig,
@@ -12,14 +13,19 @@ import type {
 } from './cri.ts';
 import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
-import { fileExists, timelineLogs } from './shell.ts';
+import { dateString, fileExists, timelineLogs } from './shell.ts';
+import { runExec, type ExecResult } from './exec.ts';
 
 /** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
 export const OOM_AT_START_MS = 500;
+/** SIMULATION: a process started with a broken device fails this soon (its CUDA initialisation). */
+export const DEVICE_FAILURE_MS = 1_000;
 /** Memory is used in whole pages. */
 const PAGE_BYTES = 4096;
 const pages = (bytes: number) => Math.ceil(bytes / PAGE_BYTES) * PAGE_BYTES;
 
+/** SIMULATION: every image's PATH (the Debian and busybox default). */
+const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** Exit code of a process killed by SIGKILL (128 + 9), as the runtime reports it. */
 export const SIGKILL_EXIT_CODE = 137;
 
@@ -48,17 +54,26 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   private readonly containers = new Map<string, SimContainer>();
   private readonly images = new Map<string, Image>();
   private readonly pulls = new Map<string, ((r: PullResult) => void)[]>();
-  private readonly usedIPs = new Set<string>();
   private readonly listeners: ((e: RuntimeEvent) => void)[] = [];
+  /** SIMULATION: broken devices (CDI name) and what a process started with one prints before it exits. */
+  private readonly brokenDevices = new Map<string, string>();
   private podCIDR: string | undefined;
+  /** The node's CNI side: configuration, plugins, and the pod addresses they hand out. */
+  readonly network = new CniNetwork();
 
-  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string) {}
+  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string) {
+    for (const { image, size } of NODE_IMAGE_CNI_AGENTS) this.adoptImage(image, size);
+  }
 
   onEvent(listener: (e: RuntimeEvent) => void): void { this.listeners.push(listener); }
 
   /** UpdateRuntimeConfig: the node's podCIDR, from which the CNI plugin hands out addresses. */
-  updateRuntimeConfig(podCIDR: string | undefined): void { this.podCIDR = podCIDR; }
-  networkReady(): boolean { return !!this.podCIDR; }
+  updateRuntimeConfig(podCIDR: string | undefined): void {
+    this.podCIDR = podCIDR;
+    this.network.setPodCIDR(podCIDR);
+  }
+  /** Status's NetworkReady condition. */
+  networkStatus(): NetworkStatus { return this.network.status(); }
 
   // ---- images ----
 
@@ -91,23 +106,42 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     if (!this.images.has(key)) this.images.set(key, { id: imageDigest(name), repoTags: [key], size });
   }
 
+  /** CRI RemoveImage (the kubelet's image garbage collection). */
+  removeImage(id: string): void {
+    for (const [key, img] of this.images) if (img.id === id) this.images.delete(key);
+  }
+
+  /**
+   * SIMULATION: what each container (running or exited, until it is removed) holds in its writable layer, from its
+   * behaviour's disk use and growth while it ran; and the image it runs.
+   */
+  writableLayers(): { id: string; sandboxId: string; imageRef: string; bytes: number; growPerSec: number }[] {
+    const now = this.clock.now();
+    return [...this.containers.values()].map((c) => {
+      const b = c.config.behavior;
+      const ran = c.startedAt === undefined ? 0 : ((c.finishedAt ?? now) - c.startedAt) / 1000;
+      const running = c.state === 'CONTAINER_RUNNING';
+      return { id: c.id, sandboxId: c.sandboxId, imageRef: c.config.imageRef, bytes: Math.round((b.diskBytes ?? 0) + (b.diskGrowPerSec ?? 0) * ran), growPerSec: running ? b.diskGrowPerSec ?? 0 : 0 };
+    });
+  }
+
   // ---- sandboxes ----
 
+  /** A sandbox in the host's network namespace gets no address of its own (the kubelet reports the node's). */
   runPodSandbox(config: PodSandboxConfig): string {
-    if (!this.podCIDR) throw new Error('network plugin is not ready: cni config uninitialized');
-    const ip = this.allocateIP(this.podCIDR);
-    if (!ip) throw new Error(`plugin type="host-local" failed (add): failed to allocate for range 0: no IP addresses available in range set: ${this.podCIDR}`);
-    return this.addSandbox(config, ip);
+    const id = this.newId();
+    const ip = config.hostNetwork ? '' : this.network.setUp(id, config).ip;
+    return this.addSandbox(id, config, ip);
   }
 
   /** After a restore: the sandbox a pod already had, with its address. */
   adoptSandbox(config: PodSandboxConfig, ip: string): string {
-    this.usedIPs.add(ip);
-    return this.addSandbox(config, ip);
+    const id = this.newId();
+    if (!config.hostNetwork) this.network.adopt(id, ip);
+    return this.addSandbox(id, config, config.hostNetwork ? '' : ip);
   }
 
-  private addSandbox(config: PodSandboxConfig, ip: string): string {
-    const id = this.newId();
+  private addSandbox(id: string, config: PodSandboxConfig, ip: string): string {
     this.sandboxes.set(id, { status: { id, state: 'SANDBOX_READY', createdAt: this.clock.now(), ip, metadata: config } });
     return id;
   }
@@ -117,7 +151,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     if (!sb || sb.status.state === 'SANDBOX_NOTREADY') return;
     for (const c of this.containers.values()) if (c.sandboxId === podSandboxId && c.state === 'CONTAINER_RUNNING') this.exit(c, SIGKILL_EXIT_CODE, 'Error');
     sb.status = { ...sb.status, state: 'SANDBOX_NOTREADY' };
-    this.usedIPs.delete(sb.status.ip);
+    if (!sb.status.metadata.hostNetwork) this.network.tearDown(podSandboxId, sb.status.metadata);
   }
 
   removePodSandbox(podSandboxId: string): void {
@@ -144,6 +178,8 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const server = c.config.behavior.server;
     if (server) for (const line of serverStartLines(server, this.serverContext(c))) c.logs.add(c.startedAt, line);
     this.scheduleOwnExit(c);
+    this.daemonCheck(c);
+    this.deviceCheck(c);
     this.emit('ContainerStarted', c);
   }
 
@@ -155,7 +191,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
       logs: new LogBuffer(), jitter: (hashString(status.id) % 1000) / 1000,
     };
     this.containers.set(c.id, c);
-    if (c.state === 'CONTAINER_RUNNING') this.scheduleOwnExit(c);
+    if (c.state === 'CONTAINER_RUNNING') { this.scheduleOwnExit(c); this.daemonCheck(c); }
   }
 
   stopContainer(containerId: string, timeoutSeconds: number): void {
@@ -176,6 +212,28 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     else c.timer = this.clock.after(killAt - now, () => this.exit(c, SIGKILL_EXIT_CODE, 'Error'));
   }
 
+  /**
+   * SIMULATION: a device fault (see ../deviceplugin/nvidia/hardware.ts). A process given one of these CDI devices
+   * logs `message` and exits 1; while `brokenStartMessage` is set, a process started with one fails that way
+   * DEVICE_FAILURE_MS after it starts, until deviceRepaired.
+   */
+  deviceFault(cdiNames: string[], message: string, brokenStartMessage?: string): void {
+    if (brokenStartMessage !== undefined) for (const n of cdiNames) this.brokenDevices.set(n, brokenStartMessage);
+    for (const c of [...this.containers.values()]) {
+      if (c.state === 'CONTAINER_RUNNING' && c.config.cdiDevices?.some((d) => cdiNames.includes(d.name))) this.failOnDevice(c, message);
+    }
+  }
+
+  deviceRepaired(cdiNames: string[]): void {
+    for (const n of cdiNames) this.brokenDevices.delete(n);
+  }
+
+  /** SIMULATION: the process crashes on its own (`sim container crash`): it exits with `code`; the PLEG notices. */
+  crash(containerId: string, code = 1): void {
+    const c = this.containers.get(containerId);
+    if (c) this.exit(c, code, undefined);
+  }
+
   /** SIMULATION: the process dies of a SIGKILL from outside the kubelet (`sim pod kill`); the PLEG notices. */
   kill(containerId: string): void {
     const c = this.containers.get(containerId);
@@ -194,6 +252,11 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     return c && this.statusOf(c);
   }
 
+  /** ContainerStatus(verbose)'s info: the config the container was created with (its env, devices). */
+  containerConfig(containerId: string): ContainerConfig | undefined {
+    return this.containers.get(containerId)?.config;
+  }
+
   listContainers(podSandboxId?: string): ContainerStatus[] {
     const out: ContainerStatus[] = [];
     for (const c of this.containers.values()) if (podSandboxId === undefined || c.sandboxId === podSandboxId) out.push(this.statusOf(c));
@@ -204,6 +267,21 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
     return this.checkFiles(c, cmd);
+  }
+
+  /**
+   * `kubectl exec` (CRI Exec): the command runs in the running container with its environment: the image's PATH,
+   * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME.
+   */
+  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[]): ExecResult {
+    const c = this.containers.get(containerId);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
+    const hostname = this.sandboxes.get(c.sandboxId)?.status.metadata.hostname ?? '';
+    const env = [{ key: 'PATH', value: CONTAINER_PATH }, { key: 'HOSTNAME', value: hostname }, ...(c.config.envs ?? []), ...containerEnv, { key: 'HOME', value: '/root' }];
+    return runExec({
+      env, hostname, date: () => dateString(this.clock.now()), busybox: /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image)),
+      files: (argv) => this.checkFiles(c, argv),
+    }, cmd);
   }
 
   containerStats(containerId: string): ContainerStats | undefined {
@@ -335,18 +413,23 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     return c;
   }
 
-  /** host-local IPAM: the first free address of the node's range, skipping network, gateway and broadcast. */
-  private allocateIP(cidr: string): string | undefined {
-    const c = parseCidr(cidr);
-    const size = 2 ** (32 - c.prefix);
-    for (let i = 2; i < size - 1; i++) {
-      const ip = formatIp(c.base + i);
-      if (!this.usedIPs.has(ip)) {
-        this.usedIPs.add(ip);
-        return ip;
-      }
-    }
-    return undefined;
+  /** A process started with a broken device fails soon after it starts. */
+  private deviceCheck(c: SimContainer): void {
+    const broken = c.config.cdiDevices?.find((d) => this.brokenDevices.has(d.name));
+    if (!broken) return;
+    this.clearTimer(c);
+    c.timer = this.clock.after(DEVICE_FAILURE_MS, () => this.failOnDevice(c, this.brokenDevices.get(broken.name)!));
+  }
+
+  private failOnDevice(c: SimContainer, message: string): void {
+    c.logs.add(this.clock.now(), message);
+    this.exit(c, 1, 'Error');
+  }
+
+  /** A network's node agent writes its CNI configuration when it starts (the convention of ../cni/network.ts). */
+  private daemonCheck(c: SimContainer): void {
+    const name = cniDaemonOf(c.config.image);
+    if (name) this.network.daemonStarted(name);
   }
 
   private newId(): string {

@@ -3,7 +3,7 @@
 // (+NormalizeScore), Reserve/Unreserve, Permit, PreBind, Bind, PostBind.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
-import type { NodeInfo } from './nodeinfo.ts';
+import type { NodeInfo, PodInfo } from './nodeinfo.ts';
 import type { Status } from './status.ts';
 import type { WaitingPod } from './waiting.ts';
 
@@ -16,6 +16,11 @@ export class CycleState {
   /** Plugins whose PreFilter or PreScore returned Skip: their Filter or Score is not run this cycle. */
   readonly skipFilter = new Set<string>();
   readonly skipScore = new Set<string>();
+  /** The framework's Filter plugins minus the skipped ones, computed at the cycle's first Filter call. */
+  filters: readonly Plugin[] = [];
+  filterRunner: unknown;
+  /** The pod's PodInfo (cyclePodInfo), as a field for the per-node loops. */
+  podInfo: PodInfo | undefined;
   read<T>(key: string): T | undefined { return this.data.get(key) as T | undefined; }
   write(key: string, value: unknown): void { this.data.set(key, value); }
   /** A copy for a preemption dry run: values with a clone() method (StateData.Clone) are copied, not shared. */
@@ -46,6 +51,8 @@ export interface Handle {
   /** The node snapshot of the current cycle, in iteration order. */
   nodeInfos(): NodeInfo[];
   nodeInfo(name: string): NodeInfo | undefined;
+  /** How many nodes report the image in node.status.images (the snapshot's ImageStateSummary.NumNodes). */
+  imageNodeCount?(image: string): number;
   now(): number;
   /** Pods held at Permit (gang scheduling allows its siblings through these). */
   waitingPods(): WaitingPod[];
@@ -53,6 +60,8 @@ export interface Handle {
   pluginsRunner?(): PluginsRunner;
   /** The scheduler's event recorder ("Preempted" on a victim). */
   recordEvent?(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** Pods nominated to the node by preemption and not bound yet (the nominator). */
+  nominatedPodsForNode?(nodeName: string): readonly PodInfo[];
   /** Activate: move these pods from backoffQ or unschedulablePods to activeQ (a gang's siblings). */
   activate?(pods: Pod[]): void;
 }
@@ -60,6 +69,8 @@ export interface Handle {
 /** Runs the current profile's Filter plugins and PreFilter extensions on a node that preemption changed. */
 export interface PluginsRunner {
   runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status;
+  /** RunFilterPluginsWithNominatedPods: Filter once with the node's nominated pods of equal or higher priority, then without. */
+  runFilterWithNominatedPods(state: CycleState, pod: Pod, node: NodeInfo): Status;
   runPreFilterExtensionAddPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void;
   runPreFilterExtensionRemovePod(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void;
 }
@@ -90,6 +101,8 @@ export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod
 export interface NodeScore { name: string; score: number }
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
+  /** Optional batch form of score: out[i * stride + column] = score of nodes[i] (one call per cycle, not per node). */
+  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void;
   /** Rescale raw scores into [0, MAX_NODE_SCORE]. */
   normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): void;
 }

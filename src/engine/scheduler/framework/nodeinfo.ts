@@ -1,5 +1,5 @@
 // NodeInfo: a node with the pods on it and their summed requests, as the scheduler cache keeps it.
-import type { Node, Pod } from 'kubernetes-types/core/v1';
+import type { Node, Pod, Taint } from 'kubernetes-types/core/v1';
 import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts';
 
 /** Requests that count for scoring: containers without requests count as 100m cpu and 200Mi memory. */
@@ -39,6 +39,8 @@ export class NodeInfo {
   name = '';
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
+  /** The node's PreferNoSchedule taints (TaintToleration's Score reads them for every feasible node). */
+  preferNoScheduleTaints: readonly Taint[] = [];
 
   constructor(public node: Node) {
     this.setNode(node);
@@ -52,6 +54,7 @@ export class NodeInfo {
     this.name = node.metadata?.name ?? '';
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
+    this.preferNoScheduleTaints = (node.spec?.taints ?? []).filter((t) => t.effect === 'PreferNoSchedule');
     this.generation++;
   }
 
@@ -63,6 +66,13 @@ export class NodeInfo {
     this.nonZeroRequested.cpu += info.nonZero.cpu;
     this.nonZeroRequested.memory += info.nonZero.memory;
     this.generation++;
+  }
+
+  /** NodeInfo.Snapshot: a copy that a dry run may change. */
+  clone(): NodeInfo {
+    const copy = new NodeInfo(this.node);
+    for (const info of this.pods.values()) copy.addPod(info);
+    return copy;
   }
 
   removePod(uid: string): void {
@@ -80,11 +90,50 @@ export class NodeInfo {
 const POD_INFO_KEY = 'PodInfo';
 
 /** The cycle's PodInfo, computed once per scheduling cycle and shared by plugins. */
-export function cyclePodInfo(state: { read<T>(k: string): T | undefined; write(k: string, v: unknown): void }, pod: Pod): PodInfo {
+export function cyclePodInfo(state: { podInfo?: PodInfo; read<T>(k: string): T | undefined; write(k: string, v: unknown): void }, pod: Pod): PodInfo {
+  // A field first: Filter asks for it once per node.
+  if (state.podInfo?.pod === pod) return state.podInfo;
   let info = state.read<PodInfo>(POD_INFO_KEY);
   if (!info || info.pod !== pod) {
     info = podInfoOf(pod);
     state.write(POD_INFO_KEY, info);
   }
+  state.podInfo = info;
   return info;
 }
+
+/**
+ * Which positions of a node list changed, in order (upstream's generation-ordered node list that
+ * UpdateSnapshot walks): a reader keeps a cursor and visits only what changed since, instead of every node.
+ */
+export class NodeChangeLog {
+  private positions: number[] = [];
+  private base = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** The cursor after the newest entry. */
+  get end(): number { return this.base + this.positions.length; }
+
+  record(position: number): void {
+    this.positions.push(position);
+    if (this.positions.length > this.limit) {
+      const drop = this.positions.length >> 1;
+      this.positions = this.positions.slice(drop);
+      this.base += drop;
+    }
+  }
+
+  /** Positions changed since the cursor (repeats possible), or undefined when the log no longer reaches back. */
+  since(cursor: number): readonly number[] | undefined {
+    if (cursor < this.base) return undefined;
+    return cursor === this.end ? NO_POSITIONS : this.positions.slice(cursor - this.base);
+  }
+}
+
+const NO_POSITIONS: readonly number[] = [];
+const logs = new WeakMap<readonly NodeInfo[], NodeChangeLog>();
+
+/** The owner of a node list (the scheduler cache) records its changes here. */
+export function setNodeListLog(list: readonly NodeInfo[], log: NodeChangeLog): void { logs.set(list, log); }
+export function nodeListLog(list: readonly NodeInfo[]): NodeChangeLog | undefined { return logs.get(list); }

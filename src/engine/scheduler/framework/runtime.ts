@@ -5,11 +5,12 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import {
   MAX_NODE_SCORE, type AnyPlugin, type NodeScore, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
-  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin,
+  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
 import type { NodeInfo } from './nodeinfo.ts';
-import { Code, Status } from './status.ts';
-import type { ScoreTable } from '../trace.ts';
+import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
+import { Code, SUCCESS, Status } from './status.ts';
+import { scoreArray, type ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -28,9 +29,57 @@ export interface ExtensionPoints {
 
 
 export class Framework {
-  constructor(readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>) {}
+  constructor(
+    readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
+    private readonly handle?: Pick<Handle, 'nominatedPodsForNode'>,
+  ) {}
 
   get queueSort(): QueueSortPlugin { return this.points.queueSort; }
+
+  /** Per "resource/action": the plugins that registered it, with their hints (EventsToRegister, built once). */
+  private hintMap: Map<string, { plugin: string; hint: ClusterEventWithHint['hint'] }[]> | undefined;
+  /** Plugins that register no events: any event may help a pod they rejected. */
+  private readonly unregistered = new Set<string>();
+
+  private hints(): Map<string, { plugin: string; hint: ClusterEventWithHint['hint'] }[]> {
+    if (this.hintMap) return this.hintMap;
+    const map = new Map<string, { plugin: string; hint: ClusterEventWithHint['hint'] }[]>();
+    for (const [name, plugin] of this.plugins) {
+      const ext = plugin as Partial<EnqueueExtensions>;
+      if (typeof ext.eventsToRegister !== 'function') { this.unregistered.add(name); continue; }
+      for (const reg of ext.eventsToRegister()) {
+        for (const action of reg.actions) {
+          const key = `${reg.resource}/${action}`;
+          if (!map.has(key)) map.set(key, []);
+          map.get(key)!.push({ plugin: name, hint: reg.hint });
+        }
+      }
+    }
+    return (this.hintMap = map);
+  }
+
+  /**
+   * isPodWorthRequeuing: Queue when no plugin was named for the rejection, when a rejecting plugin registered no
+   * events, or when a rejecting plugin registered the event and its hint (if any) says Queue; the plugin that
+   * decided is returned for the trace. A hint that throws counts as Queue, as upstream.
+   * Simplification: plugins without EventsToRegister (Coscheduling, the volume plugins) take every event.
+   */
+  queueingHint(rejectors: ReadonlySet<string>, pod: Pod, event: ClusterEvent, oldObj: unknown, newObj: unknown): { queue: boolean; plugin?: string } {
+    if (!rejectors.size) return { queue: true };
+    const map = this.hints();
+    for (const name of rejectors) if (this.unregistered.has(name)) return { queue: true, plugin: name };
+    for (const { plugin, hint } of map.get(`${event.resource}/${event.action}`) ?? []) {
+      if (!rejectors.has(plugin)) continue;
+      let verdict = 'Queue';
+      try {
+        if (hint) verdict = hint(pod, oldObj, newObj);
+      } catch {
+        verdict = 'Queue';
+      }
+      if (verdict === 'Queue') return { queue: true, plugin };
+    }
+    return { queue: false };
+  }
 
   runPreEnqueue(pod: Pod): Status {
     for (const p of this.points.preEnqueue) {
@@ -54,12 +103,44 @@ export class Framework {
 
   /** RunFilterPlugins: the first plugin that does not return Success decides. */
   runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status {
-    for (const p of this.points.filter) {
-      if (state.skipFilter.has(p.name)) continue;
-      const s = p.filter(state, pod, node);
-      if (!s.isSuccess()) return s.withPlugin(p.name);
+    const filters = this.activeFilters(state);
+    for (let i = 0; i < filters.length; i++) {
+      const s = filters[i].filter(state, pod, node);
+      if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
     }
-    return Status.success();
+    return SUCCESS;
+  }
+
+  /**
+   * RunFilterPluginsWithNominatedPods: when pods of equal or higher priority are nominated to the node, Filter
+   * runs first with them added (to a copy of the node and of the state) and, if that passes, again without them
+   * — the pod must fit both ways, since the nominated pods may or may not end up there.
+   */
+  runFilterWithNominatedPods(state: CycleState, pod: Pod, node: NodeInfo): Status {
+    const nominated = this.handle?.nominatedPodsForNode?.(node.name);
+    if (!nominated?.length) return this.runFilter(state, pod, node);
+    const priority = pod.spec?.priority ?? 0;
+    const uid = pod.metadata?.uid;
+    let withNominated: { state: CycleState; node: NodeInfo } | undefined;
+    for (const info of nominated) {
+      if ((info.pod.spec?.priority ?? 0) < priority || info.pod.metadata?.uid === uid) continue;
+      withNominated ??= { state: state.clone(), node: node.clone() };
+      withNominated.node.addPod(info);
+      this.runPreFilterExtensionAddPod(withNominated.state, pod, info.pod, withNominated.node);
+    }
+    if (!withNominated) return this.runFilter(state, pod, node);
+    const first = this.runFilter(withNominated.state, pod, withNominated.node);
+    if (!first.isSuccess()) return first;
+    return this.runFilter(state, pod, node);
+  }
+
+  /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
+  private activeFilters(state: CycleState): FilterPlugin[] {
+    if (state.filterRunner !== this) {
+      state.filterRunner = this;
+      state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
+    }
+    return state.filters as FilterPlugin[];
   }
 
   /** RunPreFilterExtensionAddPod/RemovePod: preemption added or removed a pod on a node copy. */
@@ -100,21 +181,33 @@ export class Framework {
     return Status.success();
   }
 
+  /** NodeScore records reused by every NormalizeScore call (the cycle is serial; plugins keep no reference). */
+  private scratch: NodeScore[] = [];
+
+  private scratchScores(nodes: NodeInfo[]): NodeScore[] {
+    const s = this.scratch;
+    while (s.length < nodes.length) s.push({ name: '', score: 0 });
+    if (s.length > nodes.length) s.length = nodes.length;
+    for (let i = 0; i < nodes.length; i++) s[i].name = nodes[i].name;
+    return s;
+  }
+
   /** RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, into flat arrays. */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length, m = active.length;
-    const raw = new Float64Array(n * m), normalized = new Float64Array(n * m), totals = new Float64Array(n);
+    const raw = scoreArray(n * m), normalized = scoreArray(n * m), totals = scoreArray(n);
     for (let j = 0; j < m; j++) {
       const { plugin, weight } = active[j];
+      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, raw, j, m);
+      else for (let i = 0; i < n; i++) raw[i * m + j] = plugin.score(state, pod, nodes[i]);
       if (plugin.normalizeScore) {
-        const scores: NodeScore[] = new Array(n);
-        for (let i = 0; i < n; i++) scores[i] = { name: nodes[i].name, score: plugin.score(state, pod, nodes[i]) };
-        for (let i = 0; i < n; i++) raw[i * m + j] = scores[i].score;
+        const scores = this.scratchScores(nodes);
+        for (let i = 0; i < n; i++) scores[i].score = raw[i * m + j];
         plugin.normalizeScore(state, pod, scores);
         for (let i = 0; i < n; i++) normalized[i * m + j] = scores[i].score;
       } else {
-        for (let i = 0; i < n; i++) raw[i * m + j] = normalized[i * m + j] = plugin.score(state, pod, nodes[i]);
+        for (let i = 0; i < n; i++) normalized[i * m + j] = raw[i * m + j];
       }
       for (let i = 0; i < n; i++) {
         const v = normalized[i * m + j];

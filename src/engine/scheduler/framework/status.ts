@@ -23,5 +23,6 @@ export class Status {
   message(): string { return this.reasons.join(', '); }
 }
 
-const SUCCESS = new Status(Code.Success);
+/** The one Success status: plugins return it (Status.success()), so a hot loop can compare by identity. */
+export const SUCCESS = new Status(Code.Success);
 const SKIP = new Status(Code.Skip);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Event, Pod } from 'kubernetes-types/core/v1';
 import type { PodGroup } from '../../api/podgroup.ts';
 import { createCluster, type KubesimCluster } from '../../index.ts';
-import { mustExec } from '../../testing/fixtures.ts';
+import { inDefault, mustExec, untilNodesReady } from '../../testing/fixtures.ts';
 import type { QueuedPodInfo } from '../framework/interface.ts';
 import { Coscheduling } from './Coscheduling.ts';
 
@@ -48,12 +48,15 @@ const memberYaml = (i: number, cpu = '800m', gated = false) => podYaml(`gang-${i
 
 function gangCluster(nodes: number, nodeCpu = '1'): KubesimCluster {
   const c = createCluster({ seed: 11 });
+  // The gang's arithmetic counts whole slots: only flannel's 100m per node stays beside it.
+  mustExec(c, 'kubectl scale deployment coredns -n kube-system --replicas 0');
   for (let i = 1; i <= nodes; i++) mustExec(c, `sim node add w${i} --cpu ${nodeCpu} --memory 4Gi`);
+  untilNodesReady(c);
   mustExec(c, 'sim scheduler config -f -', coschedulingConfig);
   return c;
 }
 
-const members = (c: KubesimCluster) => (c.list('Pod') as unknown as Pod[]).filter((p) => p.metadata?.name?.startsWith('gang-'));
+const members = (c: KubesimCluster) => (inDefault(c, 'Pod') as unknown as Pod[]).filter((p) => p.metadata?.name?.startsWith('gang-'));
 const bound = (c: KubesimCluster) => members(c).filter((p) => p.spec?.nodeName).length;
 const failures = (c: KubesimCluster, name: string) =>
   (c.list('Event') as unknown as Event[]).filter((e) => e.involvedObject.name === name && e.reason === 'FailedScheduling').map((e) => e.message);
@@ -118,7 +121,7 @@ describe('Coscheduling in a cluster', () => {
     const c = gangCluster(1);
     mustExec(c, 'kubectl apply -f -', podYaml('small', '100m', { group: false }) + podYaml('big', '2', { group: false }));
     c.advance(10);
-    const pods = c.list('Pod') as unknown as Pod[];
+    const pods = inDefault(c, 'Pod') as unknown as Pod[];
     expect(pods.find((p) => p.metadata?.name === 'small')?.status?.phase).toBe('Running');
     expect(failures(c, 'big')[0]).toBe('0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod., can not find pod group');
   });
@@ -136,7 +139,9 @@ describe('Coscheduling in a cluster', () => {
 
   it('is not in the default profile: there a labelled pod is scheduled alone', () => {
     const c = createCluster({ seed: 11 });
+    mustExec(c, 'kubectl scale deployment coredns -n kube-system --replicas 0');
     mustExec(c, 'sim node add w1 --cpu 1 --memory 4Gi');
+    untilNodesReady(c);
     expect(mustExec(c, 'sim scheduler config')).not.toContain('Coscheduling');
     mustExec(c, 'kubectl apply -f -', podGroupYaml(4) + memberYaml(0));
     c.advance(10);
@@ -172,5 +177,5 @@ describe('property: a gang binds all or nothing', () => {
       }
       expect(bound(c)).toBe(nodes * slots >= size ? size : 0);
     }), { numRuns: 12 });
-  });
+  }, 60_000);
 });

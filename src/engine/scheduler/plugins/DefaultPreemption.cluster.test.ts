@@ -63,11 +63,15 @@ describe('DefaultPreemption in a cluster', () => {
     expect(mustExec(c, 'kubectl get pods -o wide')).toMatch(/high\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+<none>\s+w1\s/);
     expect(mustExec(c, 'sim explain pod high')).toContain('Preemption: nominated to w1, evicting default/low');
 
-    // A cluster event (a node too small) retries the pod while the victim terminates: it waits instead of
-    // preempting again.
+    // A node too small is no event NodeResourcesFit's queueing hint lets through; one big enough (but tainted)
+    // retries the pod while the victim terminates: it waits instead of preempting again.
+    const failures = events(c, 'high', 'FailedScheduling').length;
     mustExec(c, 'sim node add w2 --cpu 1 --memory 2Gi');
-    c.advance(10);
-    expect(events(c, 'high', 'FailedScheduling')).toContain('0/2 nodes are available: 2 Insufficient cpu. preemption: not eligible due to a terminating pod on the nominated node.');
+    c.advance(5);
+    expect(events(c, 'high', 'FailedScheduling')).toHaveLength(failures);
+    mustExec(c, 'sim node add w3 --cpu 2 --memory 2Gi --taints dedicated=x:NoSchedule');
+    c.advance(5);
+    expect(events(c, 'high', 'FailedScheduling')).toContain('0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: x}, 2 Insufficient cpu. preemption: not eligible due to a terminating pod on the nominated node.');
     expect(events(c, 'low', 'Preempted')).toHaveLength(1);
     expect(pod(c, 'low')).toBeDefined();
 

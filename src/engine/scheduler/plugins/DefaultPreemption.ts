@@ -91,7 +91,6 @@ export class DefaultPreemption implements PostFilterPlugin, PreemptionPolicy {
   /**
    * SelectVictimsOnNode: remove every lower-priority pod; if the pod fits then, add them back from the most
    * important down — PDB-violating ones first — keeping each that still lets the pod fit. The rest are victims.
-   * Simplification: nominated pods are not added to the node before filtering (RunFilterPluginsWithNominatedPods).
    */
   selectVictimsOnNode(state: CycleState, pod: Pod, node: NodeInfo, pdbs: PodDisruptionBudget[]): { victims: Pod[]; numPDBViolations: number; status: Status } {
     const runner = this.handle.pluginsRunner?.();
@@ -102,7 +101,7 @@ export class DefaultPreemption implements PostFilterPlugin, PreemptionPolicy {
     const add = (p: Pod) => { node.addPod(byPod.get(p)!); runner.runPreFilterExtensionAddPod(state, pod, p, node); };
     for (const info of potential) remove(info.pod);
     if (!potential.length) return { victims: [], numPDBViolations: 0, status: Status.unresolvable(NO_VICTIMS) };
-    const fits = runner.runFilter(state, pod, node);
+    const fits = runner.runFilterWithNominatedPods(state, pod, node);
     if (!fits.isSuccess()) return { victims: [], numPDBViolations: 0, status: fits };
 
     const now = this.handle.now();
@@ -110,7 +109,7 @@ export class DefaultPreemption implements PostFilterPlugin, PreemptionPolicy {
     const victims: Pod[] = [];
     const reprieve = (p: Pod): boolean => {
       add(p);
-      if (runner.runFilter(state, pod, node).isSuccess()) return true;
+      if (runner.runFilterWithNominatedPods(state, pod, node).isSuccess()) return true;
       remove(p);
       victims.push(p);
       return false;

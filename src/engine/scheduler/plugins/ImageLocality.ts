@@ -11,6 +11,8 @@ const MIN_THRESHOLD = 23 * MB;
 const MAX_CONTAINER_THRESHOLD = 1000 * MB;
 const KEY = 'PreScoreImageLocality';
 
+interface PreScoreState { images: string[]; spread: number[] }
+
 /** Image names as the kubelet reports them in node.status.images (a bare name gains :latest). */
 export function normalizedImageName(image: string): string {
   const slash = image.lastIndexOf('/');
@@ -25,13 +27,22 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
   preScore(state: CycleState, pod: Pod): Status {
     const images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
     const nodes = this.handle.nodeInfos();
-    const spread = images.map((img) => nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0) / (nodes.length || 1));
+    const count = (img: string) => this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0);
+    const spread = images.map((img) => count(img) / (nodes.length || 1));
     state.write(KEY, { images, spread });
     return Status.success();
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
-    const cycle = state.read<{ images: string[]; spread: number[] }>(KEY) ?? { images: [], spread: [] };
+    return this.scoreWith(state.read<PreScoreState>(KEY) ?? { images: [], spread: [] }, pod, node);
+  }
+
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
+    const cycle = state.read<PreScoreState>(KEY) ?? { images: [], spread: [] };
+    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = this.scoreWith(cycle, pod, nodes[i]);
+  }
+
+  private scoreWith(cycle: PreScoreState, pod: Pod, node: NodeInfo): number {
     let sum = 0;
     for (let i = 0; i < cycle.images.length; i++) {
       const size = node.imageSizes.get(cycle.images[i]);

@@ -8,7 +8,9 @@ import { invalidFieldError } from '../../api/validation.ts';
 import type { CycleState, FilterPlugin, Handle, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
-import { AffinityPodIndex, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
+import { AffinityPodIndex, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, termMatches, termsOf, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
 import { computeAffinityFilterState, filterByAffinity, type AffinityFilterState } from './InterPodAffinityFiltering.ts';
 import { affinityScore, computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
@@ -56,6 +58,28 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
     if (!s) return { status: Status.skip() };
     state.write(PRE_FILTER_KEY, s);
     return { status: Status.success() };
+  }
+
+  /**
+   * Assigned pods that come, change labels or go may satisfy the pod's affinity or lift an anti-affinity (its own,
+   * or the symmetric one of a pod that goes); a node whose topology labels change may form a new domain.
+   */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [
+      { resource: 'Pod', actions: ['Add', 'UpdatePodLabel', 'Delete'], hint: (pod, old, now) => this.afterPodChange(pod, old as Pod | undefined, now as Pod | undefined) },
+      { resource: 'Node', actions: ['Add', 'UpdateNodeLabel'], hint: (pod, old, now) => afterNodeLabels(termsOf(pod), old as Node | undefined, now as Node) },
+    ];
+  }
+
+  private afterPodChange(pod: Pod, old: Pod | undefined, now: Pod | undefined): QueueingHint {
+    const terms = termsOf(pod);
+    const matches = (t: PodAffinityTerms['requiredAffinity'][number], p: Pod) => termMatches(t, p, namespaceLabels(p, this.objects));
+    if (now) {
+      if (terms.requiredAffinity.some((t) => matches(t, now))) return 'Queue';
+      return old && terms.requiredAntiAffinity.some((t) => matches(t, old) && !matches(t, now)) ? 'Queue' : 'QueueSkip';
+    }
+    if (!old) return 'QueueSkip';
+    return terms.requiredAntiAffinity.some((t) => matches(t, old)) || termsOf(old).requiredAntiAffinity.length > 0 ? 'Queue' : 'QueueSkip';
   }
 
   addPod(state: CycleState, _pod: Pod, added: Pod, node: NodeInfo): void {
@@ -112,4 +136,11 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
   normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {
     if (state.read<TopologyScore>(PRE_SCORE_KEY)?.size) normalizeAffinityScores(scores);
   }
+}
+
+/** A node event helps when a topology key of the pod's required terms has a new value (any node, for no terms). */
+function afterNodeLabels(terms: PodAffinityTerms, old: Node | undefined, now: Node): QueueingHint {
+  const keys = [...terms.requiredAffinity, ...terms.requiredAntiAffinity].map((t) => t.topologyKey);
+  if (!keys.length) return 'Queue';
+  return keys.some((k) => now.metadata?.labels?.[k] !== undefined && now.metadata.labels[k] !== old?.metadata?.labels?.[k]) ? 'Queue' : 'QueueSkip';
 }

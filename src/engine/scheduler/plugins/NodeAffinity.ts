@@ -6,6 +6,8 @@ import type { CycleState, FilterPlugin, NodeScore, PreFilterPlugin, PreScorePlug
 import { defaultNormalizeScore } from './TaintToleration.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import type { ClusterEventWithHint } from '../framework/events.ts';
 
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
 
@@ -21,6 +23,14 @@ export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlug
   /** No preferred terms: Score is skipped this cycle (as upstream PreScore). */
   preScore(_s: CycleState, pod: Pod): Status {
     return pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ? Status.success() : Status.skip();
+  }
+
+  /** isSchedulableAfterNodeChange: a node that now matches the required affinity (and did not before). */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [{
+      resource: 'Node', actions: ['Add', 'UpdateNodeLabel'],
+      hint: (pod, old, now) => requiredNodeAffinityMatches(pod, now as Node) && !(old && requiredNodeAffinityMatches(pod, old as Node)) ? 'Queue' : 'QueueSkip',
+    }];
   }
 
   filter(_s: CycleState, pod: Pod, info: NodeInfo): Status {

@@ -3,6 +3,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin, PreFilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+import type { ClusterEventWithHint } from '../framework/events.ts';
 
 export const ERR_REASON_PORTS = "node(s) didn't have free ports for the requested pod ports";
 const KEY = 'PreFilterNodePorts';
@@ -30,6 +31,14 @@ export class NodePorts implements PreFilterPlugin, FilterPlugin {
     state.write(KEY, wanted);
     return { status: Status.success() };
   }
+  /** An assigned pod holding one of the wanted ports goes; any new node has every port free. */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [
+      { resource: 'Pod', actions: ['Delete'], hint: (pod, old) => ((old as Pod).spec?.nodeName && hostPorts(old as Pod).some((used) => hostPorts(pod).some((w) => conflicts(w, used))) ? 'Queue' : 'QueueSkip') },
+      { resource: 'Node', actions: ['Add'] },
+    ];
+  }
+
   filter(state: CycleState, _pod: Pod, node: NodeInfo): Status {
     const wanted = state.read<HostPort[]>(KEY) ?? [];
     for (const info of node.pods.values()) {

@@ -2,7 +2,7 @@
 // score = (1 − standard deviation of the requested fractions) × 100 (two resources: |a − b| / 2).
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
-import { cyclePodInfo, type NodeInfo } from '../framework/nodeinfo.ts';
+import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
 export class NodeResourcesBalancedAllocation implements ScorePlugin {
@@ -13,7 +13,15 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
+    return this.scoreWith(cyclePodInfo(state, pod), node);
+  }
+
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
     const info = cyclePodInfo(state, pod);
+    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = this.scoreWith(info, nodes[i]);
+  }
+
+  private scoreWith(info: PodInfo, node: NodeInfo): number {
     const fractions: number[] = [];
     for (const { name } of this.resources) {
       const alloc = node.allocatable[name] ?? 0;

@@ -6,6 +6,9 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import { podRequests, resourceAmount } from '../../api/pod.ts';
+import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
 
 export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated' | 'RequestedToCapacityRatio';
 export interface ResourceSpec { name: string; weight: number }
@@ -64,13 +67,47 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     return reasons ? Status.unschedulable(...reasons) : Status.success();
   }
 
+  /** An assigned pod that goes or shrinks frees room; a node that comes or grows may be big enough now. */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [
+      { resource: 'Pod', actions: ['Delete', 'UpdatePodScaleDown'], hint: (pod, old, now) => this.afterPodEvent(pod, old as Pod, now as Pod | undefined) },
+      { resource: 'Node', actions: ['Add', 'UpdateNodeAllocatable'], hint: (pod, old, now) => this.afterNodeChange(pod, old as Node | undefined, now as Node) },
+    ];
+  }
+
+  /** isSchedulableAfterPodEvent: a deleted assigned pod always may help; a scale-down only in a resource the pod asks for. */
+  private afterPodEvent(pod: Pod, old: Pod, now: Pod | undefined): QueueingHint {
+    if (!now) return old.spec?.nodeName ? 'Queue' : 'QueueSkip';
+    const wanted = podRequests(pod), before = podRequests(old), after = podRequests(now);
+    return Object.keys(wanted).some((r) => wanted[r] > 0 && (after[r] ?? 0) < (before[r] ?? 0)) ? 'Queue' : 'QueueSkip';
+  }
+
+  /** isSchedulableAfterNodeChange: the node's allocatable alone would hold the pod (and grew, on an update). */
+  private afterNodeChange(pod: Pod, old: Node | undefined, now: Node): QueueingHint {
+    const alloc = (n: Node | undefined, r: string) => {
+      const v = (n?.status?.allocatable as Record<string, string> | undefined)?.[r];
+      return v === undefined ? 0 : resourceAmount(r, v);
+    };
+    const wanted = Object.entries(podRequests(pod)).filter(([r, v]) => v > 0 && !this.isIgnored(r));
+    if (!wanted.every(([r, v]) => v <= alloc(now, r)) || alloc(now, 'pods') < 1) return 'QueueSkip';
+    if (!old) return 'Queue';
+    return wanted.some(([r]) => alloc(now, r) > alloc(old, r)) || alloc(now, 'pods') > alloc(old, 'pods') ? 'Queue' : 'QueueSkip';
+  }
+
   private isIgnored(resource: string): boolean {
     if (resource === 'cpu' || resource === 'memory' || resource === 'ephemeral-storage' || resource === 'pods') return false;
     return this.ignored.has(resource) || this.ignoredGroups.some((g) => resource.startsWith(`${g}/`));
   }
 
+  private readonly one = (requested: number, allocatable: number) => this.scoreOne(requested, allocatable);
+
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
-    return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, (req, alloc) => this.scoreOne(req, alloc));
+    return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, this.one);
+  }
+
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
+    const info = cyclePodInfo(state, pod);
+    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = resourceAllocationScore(info, nodes[i], this.resources, this.one);
   }
 
   private scoreOne(requested: number, allocatable: number): number {

@@ -5,15 +5,25 @@ import type { CycleState, FilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import { toleratesTaint } from '../../api/taints.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import type { ClusterEventWithHint } from '../framework/events.ts';
 
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 
 export class NodeUnschedulable implements FilterPlugin {
   readonly name = 'NodeUnschedulable';
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
-    if (!node.node.spec?.unschedulable) return Status.success();
-    const taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
-    if ((pod.spec?.tolerations ?? []).some((t) => toleratesTaint(t, taint))) return Status.success();
-    return Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
+    return admits(pod, node.node) ? Status.success() : Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
   }
+
+  /** isSchedulableAfterNodeChange: a node that takes the pod now (and did not before: uncordoned). */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [{ resource: 'Node', actions: ['Add', 'UpdateNodeTaint'], hint: (pod, old, now) => admits(pod, now as Node) && (!old || !admits(pod, old as Node)) ? 'Queue' : 'QueueSkip' }];
+  }
+}
+
+function admits(pod: Pod, node: Node): boolean {
+  if (!node.spec?.unschedulable) return true;
+  const taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+  return (pod.spec?.tolerations ?? []).some((t) => toleratesTaint(t, taint));
 }

@@ -8,6 +8,8 @@ import { aggregateErrors, invalidFieldError, isQualifiedName, notSupportedFieldE
 import type { CycleState, FilterPlugin, Handle, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
 import { ConstraintSource, SYSTEM_DEFAULT_CONSTRAINTS, type ObjectReader } from './PodTopologySpreadCommon.ts';
 import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
@@ -46,6 +48,40 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     this.cache.retain(nodes);
     state.write(PRE_FILTER_KEY, computeFilterState(pod, constraints, nodes, this.cache));
     return { status: Status.success() };
+  }
+
+  /** Assigned pods the constraints select, and nodes that carry (or change) their topology keys or taints. */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [
+      { resource: 'Pod', actions: ['Add', 'UpdatePodLabel', 'Delete'], hint: (pod, old, now) => this.afterPodChange(pod, old as Pod | undefined, now as Pod | undefined) },
+      { resource: 'Node', actions: ['Add', 'Delete', 'UpdateNodeLabel', 'UpdateNodeTaint'], hint: (pod, old, now) => this.afterNodeChange(pod, old as Node | undefined, now as Node | undefined) },
+    ];
+  }
+
+  private hardConstraints(pod: Pod) {
+    try {
+      return this.source.constraints(pod, 'DoNotSchedule');
+    } catch (e) {
+      if (e instanceof LabelSelectorError) return undefined;
+      throw e;
+    }
+  }
+
+  private afterPodChange(pod: Pod, old: Pod | undefined, now: Pod | undefined): QueueingHint {
+    const constraints = this.hardConstraints(pod);
+    if (!constraints) return 'Queue';
+    const changed = [old, now].filter((p): p is Pod => !!p && p.metadata?.namespace === pod.metadata?.namespace);
+    return constraints.some((c) => changed.some((p) => c.selector.matches(p.metadata?.labels))) ? 'Queue' : 'QueueSkip';
+  }
+
+  private afterNodeChange(pod: Pod, old: Node | undefined, now: Node | undefined): QueueingHint {
+    const constraints = this.hardConstraints(pod);
+    if (!constraints?.length) return 'Queue';
+    const node = now ?? old!;
+    const keyed = constraints.some((c) => node.metadata?.labels?.[c.topologyKey] !== undefined);
+    if (!old || !now) return keyed ? 'Queue' : 'QueueSkip';
+    if (JSON.stringify(old.spec?.taints ?? []) !== JSON.stringify(now.spec?.taints ?? [])) return 'Queue';
+    return constraints.some((c) => old.metadata?.labels?.[c.topologyKey] !== now.metadata?.labels?.[c.topologyKey]) ? 'Queue' : 'QueueSkip';
   }
 
   addPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void {

@@ -4,7 +4,7 @@
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
-import type { NodeInfo } from '../framework/nodeinfo.ts';
+import { nodeListLog, type NodeInfo } from '../framework/nodeinfo.ts';
 
 /** A question about the pods of a node: which match, and a key that names the question for caching. */
 export interface PodQuestion { key: string; matches(pod: Pod): boolean }
@@ -99,18 +99,33 @@ export class CrossCycleCache {
 export class NodeChanges {
   private readonly nodes: NodeInfo[] = [];
   private readonly generations: number[] = [];
+  private list: readonly NodeInfo[] | undefined;
+  private cursor = 0;
 
-  /** changed(i, node) for each new or changed position; dropped(i) for positions past the end of a shorter list. */
+  /**
+   * changed(i, node) for each new or changed position; dropped(i) for positions past the end of a shorter list.
+   * The scheduler cache's list logs its changes: the same list again visits only the logged positions.
+   */
   scan(all: readonly NodeInfo[], changed: (i: number, node: NodeInfo) => void, dropped: (i: number) => void): void {
-    for (let i = 0; i < all.length; i++) {
-      const node = all[i];
-      if (this.nodes[i] === node && this.generations[i] === node.generation) continue;
-      this.nodes[i] = node;
-      this.generations[i] = node.generation;
-      changed(i, node);
+    const log = nodeListLog(all);
+    const since = log && all === this.list ? log.since(this.cursor) : undefined;
+    this.list = all;
+    this.cursor = log?.end ?? 0;
+    if (since) {
+      for (const i of since) this.visit(all, i, changed);
+      return;
     }
+    for (let i = 0; i < all.length; i++) this.visit(all, i, changed);
     for (let i = all.length; i < this.nodes.length; i++) dropped(i);
     this.nodes.length = this.generations.length = all.length;
+  }
+
+  private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
+    const node = all[i];
+    if (this.nodes[i] === node && this.generations[i] === node.generation) return;
+    this.nodes[i] = node;
+    this.generations[i] = node.generation;
+    changed(i, node);
   }
 }
 

@@ -1,10 +1,12 @@
 // TaintToleration: Filter rejects nodes with an untolerated NoSchedule/NoExecute taint; Score prefers nodes
 // with fewer untolerated PreferNoSchedule taints (normalized in reverse).
-import type { Pod, Toleration } from 'kubernetes-types/core/v1';
+import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import { toleratesTaint } from '../../api/taints.ts';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
+import type { Node } from 'kubernetes-types/core/v1';
+import type { ClusterEventWithHint } from '../framework/events.ts';
 
 const PRESCORE_KEY = 'PreScoreTaintToleration';
 
@@ -12,16 +14,16 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   readonly name = 'TaintToleration';
 
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
-    const taints = node.node.spec?.taints;
-    if (!taints?.length) return Status.success();
-    const tolerations = pod.spec?.tolerations ?? [];
-    for (const taint of taints) {
-      if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-      if (!tolerations.some((t) => toleratesTaint(t, taint))) {
-        return Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
-      }
-    }
-    return Status.success();
+    const taint = untolerated(pod, node.node);
+    return taint ? Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : Status.success();
+  }
+
+  /** isSchedulableAfterNodeChange: a node whose NoSchedule/NoExecute taints the pod tolerates now (and did not before). */
+  eventsToRegister(): ClusterEventWithHint[] {
+    return [{
+      resource: 'Node', actions: ['Add', 'UpdateNodeTaint'],
+      hint: (pod, old, now) => !untolerated(pod, now as Node) && (!old || !!untolerated(pod, old as Node)) ? 'Queue' : 'QueueSkip',
+    }];
   }
 
   /** The pod's tolerations that can match PreferNoSchedule taints, once per cycle. */
@@ -31,12 +33,12 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   }
 
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
-    const taints = node.node.spec?.taints;
-    if (!taints?.length) return 0;
+    return intolerablePreferNoSchedule(node, state.read<Toleration[]>(PRESCORE_KEY) ?? []);
+  }
+
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
     const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
-    let n = 0;
-    for (const taint of taints) if (taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => toleratesTaint(t, taint))) n++;
-    return n;
+    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = intolerablePreferNoSchedule(nodes[i], tolerations);
   }
 
   /** DefaultNormalizeScore with reverse: fewer intolerable taints score higher. */
@@ -58,4 +60,23 @@ export function defaultNormalizeScore(scores: NodeScore[], reverse: boolean): vo
     if (reverse) v = MAX_NODE_SCORE - v;
     s.score = v;
   }
+}
+
+/** countIntolerableTaintsPreferNoSchedule. */
+function intolerablePreferNoSchedule(node: NodeInfo, tolerations: Toleration[]): number {
+  const taints = node.preferNoScheduleTaints;
+  if (!taints.length) return 0;
+  let n = 0;
+  for (const taint of taints) if (!tolerations.some((t) => toleratesTaint(t, taint))) n++;
+  return n;
+}
+
+/** The first NoSchedule or NoExecute taint of the node that the pod does not tolerate. */
+function untolerated(pod: Pod, node: Node): Taint | undefined {
+  const tolerations = pod.spec?.tolerations ?? [];
+  for (const taint of node.spec?.taints ?? []) {
+    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
+    if (!tolerations.some((t) => toleratesTaint(t, taint))) return taint;
+  }
+  return undefined;
 }

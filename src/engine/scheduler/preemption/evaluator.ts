@@ -9,7 +9,7 @@ import type { Store } from '../../apiserver/store.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
 import { fitErrorMessage } from '../framework/fiterror.ts';
 import type { CycleState, Handle, NodeToStatus, PostFilterResult } from '../framework/interface.ts';
-import { NodeInfo } from '../framework/nodeinfo.ts';
+import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Code, Status } from '../framework/status.ts';
 import { pickOneNodeForPreemption } from './pick.ts';
 import { podPriority, type Candidate } from './victims.ts';
@@ -31,9 +31,7 @@ export const PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling'
 
 /** A NodeInfo copy that the dry run may change (NodeInfo.Snapshot). */
 export function cloneNodeInfo(src: NodeInfo): NodeInfo {
-  const copy = new NodeInfo(src.node);
-  for (const info of src.pods.values()) copy.addPod(info);
-  return copy;
+  return src.clone();
 }
 
 /** utilerrors.NewAggregate(errs).Error(). */

@@ -1,11 +1,13 @@
 // The admission chain of the API server: the enabled plugins in upstream's order (AllOrderedPlugins), every mutating
 // Admit first, then, once the object is final and validated, every Validate.
 import { limitRanger } from './limitranger.ts';
+import { defaultIngressClassAdmission } from './defaultingressclass.ts';
 import { namespaceLifecycle } from './namespacelifecycle.ts';
 import type { AdmissionHost, AdmissionPlugin, Attributes } from './plugin.ts';
 import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
+import { defaultStorageClassAdmission, persistentVolumeClaimResizeAdmission, storageObjectInUseProtectionAdmission } from './storage.ts';
 
 export class AdmissionChain {
   constructor(readonly plugins: readonly AdmissionPlugin[]) {}
@@ -29,6 +31,10 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     limitRanger(host),
     serviceAccountAdmission(host),
     priorityAdmission(host),
+    storageObjectInUseProtectionAdmission(),
+    persistentVolumeClaimResizeAdmission(host),
+    defaultStorageClassAdmission(host),
+    defaultIngressClassAdmission(host),
     resourceQuotaAdmission(host),
   ]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../../index.ts';
-import { clusterWithNodes, mustExec, pods } from '../../../testing/fixtures.ts';
+import { clusterWithNodes, inDefault, mustExec, pods } from '../../../testing/fixtures.ts';
 
 const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string) => ({ code: 1, stdout: '', stderr });
@@ -36,7 +36,7 @@ spec:
 status: {}
 `));
     expect(c.exec('kubectl create deployment web --image=nginx --dry-run=client')).toEqual(ok('deployment.apps/web created (dry run)\n'));
-    expect(c.list('Deployment')).toHaveLength(0);
+    expect(inDefault(c, 'Deployment')).toHaveLength(0);
   });
 
   it('creates a Deployment that runs, and reports what kubectl reports', () => {

@@ -6,6 +6,7 @@ import { boolFlag, flag, type ParsedArgs } from '../../flags.ts';
 import { resolveKind } from '../../resources.ts';
 import { usageError } from '../usage.ts';
 import { TYPES, type FieldDoc, type TypeDoc } from './schema.ts';
+import { customResourceTypes } from './customresource.ts';
 
 /**
  * The explain template's wrap: line breaks removed (descriptions are reflowed, kubectl 1.32), then go-wordwrap's
@@ -44,7 +45,7 @@ export function wrap(text: string, limit: number): string {
 /** The template's indent: every line, including an empty last one, gets the prefix. */
 const indent = (s: string, n: number) => ' '.repeat(n) + s.replaceAll('\n', `\n${' '.repeat(n)}`);
 
-function fieldList(type: TypeDoc, level: number, recursive: boolean, seen: Set<TypeDoc>): string {
+function fieldList(types: Record<string, TypeDoc>, type: TypeDoc, level: number, recursive: boolean, seen: Set<TypeDoc>): string {
   let out = '';
   const fields = type.f ?? {};
   for (const name of Object.keys(fields).sort()) {
@@ -54,8 +55,8 @@ function fieldList(type: TypeDoc, level: number, recursive: boolean, seen: Set<T
       out += `${indent(wrap(f.d || '<no description>', 78 - level * 2), level * 2 + 2)}\n\n`;
       continue;
     }
-    const sub = f.r ? TYPES[f.r] : undefined;
-    if (sub && !seen.has(sub)) out += fieldList(sub, level + 1, true, new Set([...seen, sub]));
+    const sub = f.r ? types[f.r] : undefined;
+    if (sub && !seen.has(sub)) out += fieldList(types, sub, level + 1, true, new Set([...seen, sub]));
   }
   return out;
 }
@@ -68,23 +69,26 @@ export function explainCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (output !== 'plaintext') throw new CommandError(`supported output format are plaintext, plaintext-openapiv2. "${output}" is not supported`);
   const [resource, ...fieldPath] = path.split('.');
   const info = resolveKind(ctx.store, resource);
-  const kindDoc = TYPES[info.kind];
+  // A custom resource is explained from its CRD's schema.
+  const schema = info.custom ? ctx.store.customResources.schemaOf(info.kind) : undefined;
+  const types = schema ? customResourceTypes(schema, info.kind) : TYPES;
+  const kindDoc = types[info.kind];
   if (!kindDoc?.f) throw new CommandError(`GVK ${apiVersionOf(info).includes('/') ? '' : '/'}${apiVersionOf(info)}, Kind=${info.kind} not found in OpenAPI schema`);
   let type: TypeDoc | undefined = kindDoc;
   let field: FieldDoc | undefined;
   for (const name of fieldPath) {
     field = type?.f?.[name];
     if (!field) throw new CommandError(`field "${name}" does not exist`);
-    type = field.r ? TYPES[field.r] : undefined;
+    type = field.r ? types[field.r] : undefined;
   }
   let out = `${info.group ? `GROUP:      ${info.group}\n` : ''}KIND:       ${info.kind}\nVERSION:    ${info.version}\n\n`;
-  let description = `${kindDoc.d}\n`;
+  let description = kindDoc.d ? `${kindDoc.d}\n` : '';
   if (field) {
     out += `FIELD: ${fieldPath[fieldPath.length - 1]} <${field.t}>\n\n\n`;
     description = `${field.d ? `${field.d}\n` : ''}${type?.d ? `${type.d}\n` : ''}`;
   }
   out += `DESCRIPTION:\n${indent(wrap(description || '<empty>', 76), 4)}\n`;
-  const fields = type ? fieldList(type, 1, boolFlag(args, 'recursive'), new Set([type])) : '';
+  const fields = type ? fieldList(types, type, 1, boolFlag(args, 'recursive'), new Set([type])) : '';
   if (fields) out += `FIELDS:\n${fields}`;
   ctx.out.push(out);
   return 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubesimCluster } from '../../../index.ts';
-import { clusterWithNodes, deploymentYaml, mustExec } from '../../../testing/fixtures.ts';
+import { clusterWithNodes, deploymentYaml, inDefault, mustExec } from '../../../testing/fixtures.ts';
 
 const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string, stdout = '') => ({ code: 1, stdout, stderr });
@@ -18,7 +18,7 @@ function webAtRevision2(): KubesimCluster {
 const image = (c: KubesimCluster) => c.exec('kubectl get deploy web -o jsonpath={.spec.template.spec.containers[0].image}').stdout;
 
 function hashOf(c: KubesimCluster, revision: string): string {
-  const rs = c.list('ReplicaSet').find((r) => r.metadata.annotations?.['deployment.kubernetes.io/revision'] === revision)!;
+  const rs = inDefault(c, 'ReplicaSet').find((r) => r.metadata.annotations?.['deployment.kubernetes.io/revision'] === revision)!;
   return rs.metadata.labels!['pod-template-hash'];
 }
 
@@ -48,7 +48,7 @@ describe('kubectl rollout status', () => {
     const c = webAtRevision2();
     expect(c.exec('kubectl rollout status deployment/web --revision=1')).toEqual(fail('error: desired revision (1) is different from the running revision (2)\n'));
     expect(c.exec('kubectl rollout status deployment/web --revision=2')).toEqual(ok('deployment "web" successfully rolled out\n'));
-    const rs = c.list('ReplicaSet')[0].metadata.name;
+    const rs = inDefault(c, 'ReplicaSet')[0].metadata.name;
     expect(c.exec(`kubectl rollout status rs/${rs}`)).toEqual(fail('error: no status viewer has been implemented for ReplicaSet.apps\n'));
     expect(c.exec('kubectl rollout status deployment/nope')).toEqual(fail('Error from server (NotFound): deployments.apps "nope" not found\n'));
     expect(c.exec('kubectl rollout status')).toEqual(fail('error: required resource not specified\n'));
@@ -119,12 +119,12 @@ describe('kubectl rollout undo', () => {
 describe('kubectl rollout restart | pause | resume', () => {
   it('restart stamps the template with the virtual time and rolls new pods', () => {
     const c = webAtRevision2();
-    const before = c.list('Pod').map((p) => p.metadata.name);
+    const before = inDefault(c, 'Pod').map((p) => p.metadata.name);
     expect(c.exec('kubectl rollout restart deployment/web')).toEqual(ok('deployment.apps/web restarted\n'));
     expect(c.exec("kubectl get deploy web -o jsonpath='{.spec.template.metadata.annotations.kubectl\\.kubernetes\\.io/restartedAt}'").stdout)
       .toBe(`${new Date(c.now() - (c.now() % 1000)).toISOString().replace('.000Z', 'Z')}\n`);
     c.advance(120);
-    const after = c.list('Pod').filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name);
+    const after = inDefault(c, 'Pod').filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name);
     expect(after).toHaveLength(3);
     expect(after.some((n) => before.includes(n))).toBe(false);
   });
@@ -137,7 +137,7 @@ describe('kubectl rollout restart | pause | resume', () => {
     expect(c.exec('kubectl rollout resume deployment/web')).toEqual(ok('deployment.apps/web resumed\n'));
     expect(c.exec('kubectl rollout resume deployment/web')).toEqual(fail('error: deployments.apps "web" is not paused\n'));
     expect(c.exec('kubectl get deploy web -o jsonpath={.spec.paused}').stdout).toBe('');
-    const rs = c.list('ReplicaSet')[0].metadata.name;
+    const rs = inDefault(c, 'ReplicaSet')[0].metadata.name;
     expect(c.exec(`kubectl rollout pause rs ${rs}`)).toEqual(fail(`error: replicasets.apps "${rs}" pausing is not supported\n`));
     expect(c.exec('kubectl rollout bogus deployment/web')).toEqual(fail('error: unknown command "bogus" for "kubectl rollout"\n'));
   });

@@ -1,0 +1,167 @@
+// Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
+//   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
+// Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
+// the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
+// while panning the map with --pan-pods pods; the change feed's cost per frame while --feed-pods pods change.
+/// <reference lib="dom" />
+import { spawn } from 'node:child_process';
+import { chromium, type Page } from '@playwright/test';
+import type { FeedStats } from '../src/ui/state/clusterStore.ts';
+import type { EngineClient } from '../src/worker/client.ts';
+
+/** What the page exposes with `?test` (see App.tsx). */
+type TestWindow = { __kubesimEngine: EngineClient; __kubesimFeedStats?: FeedStats };
+
+function arg(name: string, def: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+}
+
+const PORT = 4179;
+const URL_ = `http://127.0.0.1:${PORT}/?test`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('vite preview did not start');
+}
+
+/** Run command lines through the page's engine client (the same worker the UI uses). */
+async function exec(page: Page, lines: string[]): Promise<void> {
+  await page.evaluate(async (ls) => {
+    for (const l of ls) {
+      const r = await (window as unknown as TestWindow).__kubesimEngine.exec(l);
+      if (r.code !== 0) throw new Error(`${l}: ${r.stderr}`);
+    }
+  }, lines);
+}
+
+/** Nodes enough for `pods` pods (110 each, a few spare) plus a Deployment of that many. */
+async function clusterWith(page: Page, pods: number): Promise<void> {
+  const nodes = Math.ceil(pods / 100);
+  const lines = Array.from({ length: nodes }, (_, i) => `sim node add b${i} --cpu 64 --memory 256Gi --pods 110`);
+  lines.push(`kubectl create deployment bench --image=nginx:1.27 --replicas=${pods}`);
+  await exec(page, lines);
+  await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.play(100));
+  const t0 = Date.now();
+  await page.waitForFunction((n) => Number(document.querySelector('.legend-item[data-tone=running]')?.getAttribute('data-count')) >= n, pods, { timeout: 900_000, polling: 500 });
+  console.log(`  ${pods} pods Running on ${nodes} nodes after ${((Date.now() - t0) / 1000).toFixed(1)} s wall`);
+}
+
+/** Long tasks and rAF frame intervals over `seconds` of wall time, while `during` runs. */
+async function observe(page: Page, seconds: number, during?: () => Promise<void>) {
+  // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const obs = (window.__obs = { tasks: [], frames: [], done: false });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) obs.tasks.push(e.duration); }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const start = last;
+    const frame = () => {
+      const now = performance.now();
+      obs.frames.push(now - last);
+      last = now;
+      if (now - start < ${seconds * 1000}) requestAnimationFrame(frame);
+      else obs.done = true;
+    };
+    requestAnimationFrame(frame);
+  })()`);
+  if (during) await during();
+  await page.waitForFunction(() => (window as unknown as { __obs: { done: boolean } }).__obs.done, undefined, { timeout: seconds * 1000 + 60_000 });
+  return page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
+}
+
+function frameFigures(frames: number[]): string {
+  const sorted = [...frames].sort((a, b) => a - b);
+  const total = frames.reduce((a, b) => a + b, 0);
+  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  return `${(frames.length / (total / 1000)).toFixed(1)} fps (p95 frame ${ms(p95)}, worst ${ms(sorted[sorted.length - 1] ?? 0)})`;
+}
+
+async function main(): Promise<void> {
+  const seconds = arg('seconds', 8);
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    await waitForServer();
+    const fresh = async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      return context.newPage();
+    };
+
+    console.log('page: load');
+    let page = await fresh();
+    await page.goto(URL_);
+    await page.waitForSelector('[data-testid=app][data-ready=true]');
+    await page.waitForSelector('[data-testid=node-card]');
+    const loaded = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      mapDrawn: performance.now(),
+    }));
+    const t0 = Date.now();
+    await page.getByTestId('terminal-input').fill('kubectl get nodes');
+    await page.getByTestId('terminal-input').press('Enter');
+    await page.waitForSelector('[data-testid=terminal-line][data-kind=out]');
+    console.log(`  first contentful paint ${ms(loaded.fcp)}; cluster map drawn at ${ms(loaded.mapDrawn)}; first command answered ${ms(Date.now() - t0)} later`);
+    await page.context().close();
+
+    const busy = arg('busy-pods', 2000);
+    console.log(`page: ${busy} pods, simulation at 100×`);
+    page = await fresh();
+    await page.goto(URL_);
+    await page.waitForSelector('[data-testid=node-card]');
+    await clusterWith(page, busy);
+    await exec(page, ['kubectl rollout restart deployment bench']);
+    const run = await observe(page, seconds);
+    const longest = Math.max(0, ...run.tasks);
+    const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
+    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}`);
+    await page.context().close();
+
+    const pan = arg('pan-pods', 1000);
+    console.log(`page: panning the map with ${pan} pods (paused)`);
+    page = await fresh();
+    await page.goto(URL_);
+    await page.waitForSelector('[data-testid=node-card]');
+    await clusterWith(page, pan);
+    await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.pause());
+    const box = (await page.getByTestId('cluster-map').boundingBox())!;
+    const panning = await observe(page, seconds, async () => {
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      const end = Date.now() + seconds * 1000 - 200;
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let i = 0; Date.now() < end; i++) await page.mouse.move(cx + Math.sin(i / 10) * 300, cy + Math.cos(i / 10) * 150, { steps: 2 });
+      await page.mouse.up();
+    });
+    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}`);
+    await page.context().close();
+
+    const feed = arg('feed-pods', 10000);
+    console.log(`page: change feed with ${feed} pods changing`);
+    page = await fresh();
+    await page.goto(URL_);
+    await page.waitForSelector('[data-testid=node-card]');
+    await clusterWith(page, feed);
+    await page.evaluate(() => void ((window as unknown as TestWindow).__kubesimFeedStats = {}));
+    await exec(page, ['kubectl rollout restart deployment bench']);
+    const churn = await observe(page, seconds);
+    const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
+    const frames = churn.frames.length;
+    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames`);
+    await page.context().close();
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+await main();

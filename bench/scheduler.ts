@@ -1,0 +1,49 @@
+// Scheduler-only throughput, as upstream's scheduler_perf: nodes and unbound pods in the store, the scheduler
+// binds them (scheduling cycle + binding cycle, no controllers or kubelets). Prints pods/s beside the
+// upstream floors (test/integration/scheduler_perf thresholds for v1.32).
+// `npm run bench -- --suite scheduler [--case NAME] [--nodes N]`.
+import { schedulerHarness, type PodShape } from '../src/engine/scheduler/harness.ts';
+
+interface Case { name: string; nodes: number; initPods: number; pods: number; shape: PodShape; floor: number }
+
+const CASES: Case[] = [
+  { name: 'SchedulingBasic 10000Pods', nodes: 5000, initPods: 1000, pods: 10_000, shape: 'plain', floor: 810 },
+  { name: 'SchedulingBasic 50000Pods', nodes: 5000, initPods: 1000, pods: 50_000, shape: 'plain', floor: 810 },
+  { name: 'SchedulingPodAntiAffinity', nodes: 5000, initPods: 1000, pods: 1000, shape: 'antiAffinity', floor: 60 },
+  { name: 'SchedulingPodAffinity', nodes: 5000, initPods: 1000, pods: 1000, shape: 'affinity', floor: 35 },
+  { name: 'TopologySpreading', nodes: 5000, initPods: 1000, pods: 5000, shape: 'spread', floor: 0 },
+];
+
+const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+function runCase(c: Case): void {
+  global.gc?.();
+  const heap0 = process.memoryUsage().heapUsed;
+  const h = schedulerHarness(1);
+  h.addNodes(c.nodes);
+  h.addPods(c.initPods, c.shape, { prefix: 'init' });
+  h.run();
+  let t = performance.now();
+  h.addPods(c.pods, c.shape);
+  const create = performance.now() - t;
+  t = performance.now();
+  const cpu0 = process.cpuUsage();
+  const bound = h.run();
+  const wall = performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSecs = (cpu.user + cpu.system) / 1e6;
+  const scheduled = bound - c.initPods;
+  const floor = c.floor ? `upstream floor ${c.floor}` : 'no upstream floor';
+  // CPU time as well as wall time: on a shared machine the wall clock mostly measures the neighbours.
+  console.log(`${c.name} ${c.nodes} nodes: ${scheduled}/${c.pods} pods bound in ${(wall / 1000).toFixed(2)} s wall, ${cpuSecs.toFixed(2)} s CPU (create ${(create / 1000).toFixed(2)} s): ${Math.round(scheduled / (wall / 1000))} pods/s wall, ${Math.round(scheduled / cpuSecs)} pods/CPU-s (${floor}); heap +${mb(process.memoryUsage().heapUsed - heap0)}`);
+}
+
+export function schedulerSuite(argv: string[]): void {
+  const at = argv.indexOf('--case');
+  const only = at >= 0 ? argv[at + 1] : undefined;
+  const nodesAt = argv.indexOf('--nodes');
+  for (const c of CASES) {
+    if (only && !c.name.toLowerCase().includes(only.toLowerCase())) continue;
+    runCase(nodesAt >= 0 ? { ...c, nodes: Number(argv[nodesAt + 1]) } : c);
+  }
+}

@@ -1,0 +1,14 @@
+/// <reference lib="dom" />
+// The engine client the page exposes with `?test`, for set-up steps that are not what a spec is about.
+import type { Page } from '@playwright/test';
+import type { EngineClient } from '../src/worker/client.ts';
+
+type TestWindow = { __kubesimEngine: EngineClient };
+
+export async function engineApply(page: Page, yaml: string): Promise<void> {
+  await page.evaluate((text) => (window as unknown as TestWindow).__kubesimEngine.apply(text), yaml);
+}
+
+export async function engineLoadScenario(page: Page, id: string): Promise<void> {
+  await page.evaluate((scenario) => (window as unknown as TestWindow).__kubesimEngine.loadScenario({ id: scenario }), id);
+}

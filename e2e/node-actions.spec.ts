@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+// Node actions from the map's node menu, and workloads reacting to them on the map: a stopped machine's pods
+// are replaced elsewhere; a rolling update replaces old ReplicaSet's pods with the new one's.
+import { expect, test, type Page } from '@playwright/test';
+import { editorReady, podTiles, runInTerminal } from './helpers.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function nodeAction(page: Page, node: string, action: string): Promise<void> {
+  await page.locator(`[data-testid=node-card][data-node=${node}] [data-testid=node-menu-button]`).click();
+  await page.getByTestId(`node-action-${action}`).click();
+}
+
+function owners(page: Page): Promise<string[]> {
+  return podTiles(page, 'running').evaluateAll((els) => els.map((e) => e.getAttribute('data-owner') ?? ''));
+}
+
+test('a machine stopped from the page: its node goes NotReady and its pods are replaced on other nodes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await editorReady(page);
+  await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
+  await page.getByTestId('time-play-100').click();
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+  const victim = (await podTiles(page, 'running').first().getAttribute('data-node'))!;
+  const onVictim = await page.locator(`[data-testid=pod-tile][data-node=${victim}]`).count();
+
+  await nodeAction(page, victim, 'stop');
+  await expect(page.getByTestId('terminal-output')).toContainText(`sim node stop ${victim}`);
+  // node-monitor-grace-period (50 s), then the not-ready taint's 300 s toleration: a few wall seconds at 100×.
+  await expect(page.locator(`[data-testid=node-card][data-node=${victim}]`)).toHaveAttribute('data-ready', 'false');
+  await expect(page.locator(`[data-testid=pod-tile][data-node=${victim}][data-tone=terminating]`)).toHaveCount(onVictim, { timeout: 45_000 });
+  await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 45_000 });
+  for (const node of await podTiles(page, 'running').evaluateAll((els) => els.map((e) => e.getAttribute('data-node')))) {
+    expect(node).not.toBe(victim);
+  }
+  await page.screenshot({ path: '/tmp/page-node-stopped.png' });
+
+  // Deleting the machine removes the Node and, with it, the pods stuck on it.
+  await nodeAction(page, victim, 'delete');
+  await expect(page.getByTestId('node-card')).toHaveCount(2);
+  await expect(page.locator(`[data-testid=pod-tile][data-node=${victim}]`)).toHaveCount(0);
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+});
+
+test('cordon and drain from the node menu move pods off the node', async ({ page }) => {
+  test.setTimeout(120_000); // long journeys on a busy machine
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await editorReady(page);
+  await page.getByTestId('apply').click();
+  await page.getByTestId('time-play-100').click();
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+  const node = (await podTiles(page, 'running').first().getAttribute('data-node'))!;
+
+  await nodeAction(page, node, 'drain');
+  await expect(page.getByTestId('terminal-output')).toContainText(`kubectl drain ${node}`);
+  await expect(page.getByTestId('terminal-output')).toContainText(`node/${node} drained`);
+  await expect(page.locator(`[data-testid=node-card][data-node=${node}]`)).toHaveAttribute('data-unschedulable', 'true');
+  await expect(page.locator(`[data-testid=pod-tile][data-node=${node}]`)).toHaveCount(0);
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+
+  await nodeAction(page, node, 'uncordon');
+  await expect(page.locator(`[data-testid=node-card][data-node=${node}]`)).toHaveAttribute('data-unschedulable', 'false');
+
+  // Details opens the Node in the drawer.
+  await nodeAction(page, node, 'details');
+  await expect(page.getByTestId('detail-drawer')).toHaveAttribute('data-kind', 'Node');
+  await expect(page.getByTestId('drawer-text')).toContainText(new RegExp(`Name:\\s+${node}`));
+});
+
+test('a rolling update on the map: the old ReplicaSet\'s pods give way to the new one\'s', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await editorReady(page);
+  await page.getByTestId('apply').click();
+  await page.getByTestId('time-play-100').click();
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+  const before = new Set(await owners(page));
+  expect(before.size).toBe(1);
+  const oldRs = [...before][0];
+  expect(oldRs).toMatch(/^web-[a-z0-9]+$/);
+
+  // Slow enough to watch both ReplicaSets on the map at once.
+  await page.getByTestId('time-play-1').click();
+  await runInTerminal(page, 'kubectl set image deployment/web nginx=nginx:1.28');
+  await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web image updated');
+  const newTiles = page.locator(`[data-testid=pod-tile][data-owner^="web-"]:not([data-owner="${oldRs}"])`);
+  await expect(newTiles.first()).toBeVisible();
+  await expect(page.locator(`[data-testid=pod-tile][data-owner="${oldRs}"]`).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/page-rolling-update.png' });
+
+  await page.getByTestId('time-play-100').click();
+  await expect(page.locator(`[data-testid=pod-tile][data-owner="${oldRs}"]`)).toHaveCount(0);
+  await expect(podTiles(page, 'running')).toHaveCount(3);
+  const after = new Set(await owners(page));
+  expect(after.size).toBe(1);
+  expect([...after][0]).not.toBe(oldRs);
+});

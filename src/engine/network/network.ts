@@ -1,0 +1,190 @@
+// The data plane, wired: every node's kube-proxy, CoreDNS, the load-balancer and ingress controllers, and the
+// traffic simulator. cluster.ts builds one and hands it what it cannot see itself (API server and machine
+// reachability, whether a pod's server answers, the NetworkPolicy verdict).
+import type { Namespace, Node, Pod } from 'kubernetes-types/core/v1';
+import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
+import type { KubeObject } from '../api/object.ts';
+import type { Store } from '../apiserver/store.ts';
+import type { EventRecorder } from '../client/events.ts';
+import type { Informer, SharedInformerFactory } from '../client/informer.ts';
+import type { SimClock } from '../sim/clock.ts';
+import type { SeededRng } from '../sim/rng.ts';
+import { resolve, type DnsAnswer } from './dns/coredns.ts';
+import { IngressController } from './ingress/controller.ts';
+import { KubeProxyManager } from './kubeproxy/manager.ts';
+import type { ProxyMode } from './kubeproxy/proxier.ts';
+import { LoadBalancerController } from './loadbalancer/controller.ts';
+import { evaluate, type PolicyEndpoint, type Protocol } from './networkpolicy/evaluate.ts';
+import { RequestPath, parseURL, type Leg, type PathEnv, type Source } from './traffic/path.ts';
+import { TrafficSimulator, type SourceStatus } from './traffic/simulator.ts';
+import type { TrafficSource } from './traffic/sources.ts';
+import type { ServiceEndpointsView, TrafficSeries } from './types.ts';
+
+type P = Pod & KubeObject;
+
+const POD_IP_INDEX = 'network/podIP';
+
+export interface NetworkDeps {
+  store: Store;
+  clock: SimClock;
+  informers: SharedInformerFactory;
+  recorder: EventRecorder;
+  rng: SeededRng;
+  /** Whether the API server runs. */
+  apiServerUp(): boolean;
+  nodeStopped(name: string): boolean;
+  podAnswers(pod: Pod): 'serving' | 'refused' | 'gone';
+  /** Whether the pod network enforces NetworkPolicy (calico does, flannel does not). */
+  enforcesNetworkPolicy(): boolean;
+}
+
+/** What survives a snapshot. */
+export interface NetworkState { proxyMode?: ProxyMode; traffic?: TrafficSource[] }
+
+export interface TraceResult { url: string; from: string; steps: string[]; result: string; ok: boolean }
+
+export class Network {
+  readonly proxies: KubeProxyManager;
+  readonly ingress: IngressController;
+  readonly loadBalancers: LoadBalancerController;
+  readonly traffic: TrafficSimulator;
+  readonly path: RequestPath;
+  private readonly pods: Informer<P>;
+  private readonly nodes: Informer<Node & KubeObject>;
+  private readonly policies: Informer<NetworkPolicy & KubeObject>;
+  private readonly namespaces: Informer<Namespace & KubeObject>;
+  private enforcingAt: { at: number; value: boolean } | undefined;
+
+  constructor(private readonly deps: NetworkDeps, state: NetworkState = {}) {
+    const { clock, informers } = deps;
+    this.proxies = new KubeProxyManager(informers, clock, deps.rng.fork('kube-proxy'), {
+      reachable: (node) => deps.apiServerUp() && !deps.nodeStopped(node),
+    }, state.proxyMode ?? 'iptables');
+    this.ingress = new IngressController(deps.store, clock, informers, deps.recorder);
+    this.loadBalancers = new LoadBalancerController(deps.store, clock, informers, deps.recorder);
+    this.pods = informers.informerFor<P>('Pod');
+    this.pods.addIndexer(POD_IP_INDEX, (o) => {
+      const p = o as P;
+      return p.status?.podIP && !p.spec?.hostNetwork ? [p.status.podIP] : [];
+    });
+    this.nodes = informers.informerFor<Node & KubeObject>('Node');
+    this.policies = informers.informerFor<NetworkPolicy & KubeObject>('NetworkPolicy');
+    this.namespaces = informers.informerFor<Namespace & KubeObject>('Namespace');
+    this.path = new RequestPath(this.pathEnv());
+    this.traffic = new TrafficSimulator(clock, deps.rng.fork('traffic'), {
+      path: this.path,
+      podSource: (key) => this.podSource(key),
+      pod: (key) => this.podByKey(key),
+    });
+    this.traffic.restore(state.traffic ?? []);
+  }
+
+  /** The controllers of the data plane (they write status), paused with the API server. */
+  controllers(): (IngressController | LoadBalancerController)[] { return [this.ingress, this.loadBalancers]; }
+
+  start(): void { for (const c of this.controllers()) c.start(); }
+
+  state(): NetworkState { return { proxyMode: this.proxies.mode, traffic: this.traffic.state() }; }
+
+  // ---- read models (the page, sim commands) ----
+
+  serviceEndpoints(): ServiceEndpointsView[] {
+    return [...this.proxies.rules().services.values()].map((s) => ({
+      key: s.key, type: s.type, clusterIP: s.clusterIP,
+      ports: s.ports.map((p) => ({ name: p.name, port: p.port, protocol: p.protocol, nodePort: p.nodePort })),
+      endpoints: s.ports.flatMap((p) => p.endpoints.map((e) => ({ ...e, portName: p.name }))),
+    })).sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+
+  trafficMetrics(scope?: TrafficSeries['scope']): TrafficSeries[] { return this.traffic.series(scope); }
+  trafficSources(): SourceStatus[] { return this.traffic.list(); }
+
+  // ---- commands ----
+
+  /**
+   * `sim dns lookup NAME [--from POD] [-n NAMESPACE]`: from a pod, through its node's kube-proxy to CoreDNS; without
+   * one, CoreDNS's answer with the search path of a pod in `namespace`.
+   */
+  dnsLookup(name: string, from?: string, namespace = 'default'): { answer?: DnsAnswer; steps: string[]; error?: string } {
+    if (from) {
+      const src = this.podSource(from);
+      if (!src) throw new Error(`pod ${from} is not running`);
+      return this.path.lookup(name, src);
+    }
+    return { answer: resolve(name, namespace, this.path.dnsRecords()), steps: [] };
+  }
+
+  /** `sim trace request URL [--from POD]`: one request, step by step. */
+  trace(url: string, from: string): TraceResult {
+    const target = parseURL(url);
+    const src: Source | undefined = from === 'external' ? { ip: '203.0.113.10', label: 'external client' } : this.podSource(from);
+    if (!src) throw new Error(`pod ${from} is not running`);
+    const [leg] = this.path.legs(src, target, true) as Leg[];
+    const steps = [`client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}`, ...leg.steps];
+    return { url, from, steps, ok: !leg.failure, result: leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}` };
+  }
+
+  // ---- internals ----
+
+  private podByKey(key: string): P | undefined {
+    const i = key.indexOf('/');
+    return this.pods.getByName(key.slice(0, i), key.slice(i + 1));
+  }
+
+  /** A client pod: it must be bound, have an address and be running. */
+  private podSource(key: string): Source | undefined {
+    const pod = this.podByKey(key);
+    if (!pod?.spec?.nodeName || !pod.status?.podIP || this.deps.podAnswers(pod) === 'gone') return undefined;
+    return { pod, node: pod.spec.nodeName, ip: pod.status.podIP, namespace: pod.metadata.namespace, label: `pod ${key}` };
+  }
+
+  /** NetworkPolicy (network/networkpolicy) when the pod network enforces it: why the packet is dropped. */
+  private policyDenies(src: { pod?: Pod; ip: string }, dst: Pod, port: number, protocol: string): string | undefined {
+    const policies = this.policies.list();
+    if (!policies.length || !this.enforcing()) return undefined;
+    const namespaces = this.namespaces.list().map((n) => ({ name: n.metadata.name!, labels: n.metadata.labels ?? {} }));
+    const v = evaluate(policies, namespaces, policyEndpoint(src.ip, src.pod), policyEndpoint(dst.status?.podIP ?? '', dst), port, protocol as Protocol);
+    if (v.allowed || !v.deniedBy) return undefined;
+    return `${v.deniedBy.direction === 'Ingress' ? 'ingress to the server' : 'egress from the client'} is not allowed by NetworkPolicy ${v.deniedBy.policies.join(', ')}`;
+  }
+
+  /** Whether the pod network enforces NetworkPolicy, asked once per virtual instant (it reads every node's CNI). */
+  private enforcing(): boolean {
+    const now = this.deps.clock.now();
+    if (this.enforcingAt?.at !== now) this.enforcingAt = { at: now, value: this.deps.enforcesNetworkPolicy() };
+    return this.enforcingAt.value;
+  }
+
+  private nodeReady(n: Node): boolean {
+    return !!n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+  }
+
+  private pathEnv(): PathEnv {
+    return {
+      rules: () => this.proxies.rules(),
+      proxy: (node) => this.proxies.proxy(node),
+      nodeByIP: (ip) => this.nodes.list().find((n) => n.status?.addresses?.some((a) => a.type === 'InternalIP' && a.address === ip))?.metadata.name,
+      announcer: (svc) => {
+        const ready = this.nodes.list().filter((n) => this.nodeReady(n)).map((n) => n.metadata.name!).sort();
+        if (svc.externalTrafficPolicy !== 'Local') return ready[0];
+        const local = new Set(svc.ports.flatMap((p) => p.endpoints.filter((e) => e.ready).map((e) => e.nodeName)));
+        return ready.find((n) => local.has(n)) ?? ready[0];
+      },
+      podByIP: (ip) => this.pods.listByIndex(POD_IP_INDEX, ip)[0] as ReturnType<PathEnv['podByIP']>,
+      podByKey: (key) => this.podByKey(key),
+      podState: (pod) => this.deps.podAnswers(pod),
+      ingressHosts: () => this.ingress.hosts(),
+      ingressRoute: (host, path) => this.ingress.route(host, path),
+      policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),
+      now: () => this.deps.clock.now(),
+    };
+  }
+}
+
+/** A pod as NetworkPolicy sees it; host-network pods are not on the pod network. */
+function policyEndpoint(ip: string, pod: Pod | undefined): PolicyEndpoint {
+  if (!pod || pod.spec?.hostNetwork) return { ip };
+  const namedPorts: Record<string, { port: number; protocol: Protocol }> = {};
+  for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.name) namedPorts[p.name] = { port: p.containerPort, protocol: (p.protocol ?? 'TCP') as Protocol };
+  return { ip, pod: { name: pod.metadata?.name, namespace: pod.metadata?.namespace ?? 'default', labels: pod.metadata?.labels ?? {}, namedPorts } };
+}

@@ -1,0 +1,204 @@
+// One request's way through the data plane, from a client pod or an external client to a pod: DNS (CoreDNS
+// behind the kube-dns Service), the client node's kube-proxy (or the node a NodePort or load-balancer address
+// lands on, or the ingress controller), NetworkPolicy, and the pod's server. The result is a set of weighted
+// legs: one for a traced request, or the spread of many requests for the traffic simulator.
+// Simplifications: many requests to a headless name spread evenly over its addresses (CoreDNS's loadbalance
+// rotation); an external client's many connections spread as if from many addresses (no ClientIP pinning); a
+// stopped node's pods do not answer; the ingress controller balances a Service's ready endpoints round robin and
+// reads no ingress-nginx annotations.
+import type { Pod } from 'kubernetes-types/core/v1';
+import { resolve, type DnsAnswer, type DnsRecords } from '../dns/coredns.ts';
+import { INGRESS_CONTROLLER_IP } from '../loadbalancer/controller.ts';
+import type { KubeProxy, ProxyDecision } from '../kubeproxy/proxier.ts';
+import { usableEndpoints } from '../kubeproxy/proxier.ts';
+import type { RuleTable } from '../kubeproxy/rules.ts';
+import type { IngressRoute } from '../ingress/routing.ts';
+import type { ProxyEndpoint, ProxyService } from '../types.ts';
+import { CLUSTER_DNS } from './constants.ts';
+import { toRFC3339 } from '../../sim/clock.ts';
+
+/** SIMULATION: the address external clients appear to come from (TEST-NET-3). */
+export const EXTERNAL_CLIENT_IP = '203.0.113.10';
+
+export type FailureKind = 'dns' | 'refused' | 'timeout' | 'http';
+
+export interface Leg {
+  weight: number;
+  steps: string[];
+  service?: string;
+  pod?: string;
+  node?: string;
+  port?: number;
+  failure?: { kind: FailureKind; message: string };
+}
+
+export interface RequestTarget { host: string; port: number; path: string }
+
+/** What the path needs from the rest of the cluster (wired by network.ts). */
+export interface PathEnv {
+  rules(): RuleTable;
+  proxy(node: string): KubeProxy | undefined;
+  nodeByIP(ip: string): string | undefined;
+  /** The node that answers for a load-balancer address (MetalLB L2 announcement). */
+  announcer(svc: ProxyService): string | undefined;
+  podByIP(ip: string): (Pod & { metadata: { name: string; namespace: string } }) | undefined;
+  podByKey(key: string): Pod | undefined;
+  /** 'serving', 'refused' (running, but its server does not answer), or 'gone' (not running, or its machine is down). */
+  podState(pod: Pod): 'serving' | 'refused' | 'gone';
+  ingressHosts(): Set<string>;
+  ingressRoute(host: string, path: string): IngressRoute | undefined;
+  /** NetworkPolicy: undefined when allowed, else why the packet is dropped. */
+  policyDenies(src: { pod?: Pod; ip: string }, dst: Pod, port: number, protocol: string): string | undefined;
+  now(): number;
+}
+
+export function parseURL(url: string): RequestTarget {
+  const m = /^(?:http:\/\/)?([^/:]+)(?::(\d+))?(\/.*)?$/.exec(url.trim());
+  if (!m) throw new Error(`invalid URL "${url}": expected http://HOST[:PORT]/PATH`);
+  const port = m[2] ? Number(m[2]) : 80;
+  if (port < 1 || port > 65535) throw new Error(`invalid URL "${url}": port ${port} out of range`);
+  return { host: m[1].toLowerCase(), port, path: m[3] ?? '/' };
+}
+
+const isIP = (s: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(s);
+
+export interface Source { pod?: Pod; node?: string; ip: string; namespace?: string; label: string }
+
+export class RequestPath {
+  constructor(private readonly env: PathEnv) {}
+
+  dnsRecords(): DnsRecords {
+    const t = this.env.rules();
+    return { service: (ns, name) => t.services.get(`${ns}/${name}`) };
+  }
+
+  /** A DNS query from a pod: the kube-dns Service must lead to a serving CoreDNS pod. */
+  lookup(name: string, src: Source): { answer?: DnsAnswer; steps: string[]; error?: string } {
+    const steps: string[] = [];
+    const proxy = src.node ? this.env.proxy(src.node) : undefined;
+    if (!proxy) return { steps, error: `no kube-proxy on the client's node` };
+    const d = proxy.route(CLUSTER_DNS.ip, CLUSTER_DNS.port, src.ip, this.env.now(), 'UDP');
+    if (d.kind !== 'endpoint') return { steps, error: `;; connection timed out; no servers could be reached (${CLUSTER_DNS.ip}: ${d.reason})` };
+    const dnsPod = d.endpoint.pod ? this.env.podByKey(d.endpoint.pod) : undefined;
+    if (!dnsPod || this.env.podState(dnsPod) !== 'serving') return { steps, error: `;; connection timed out; no servers could be reached (CoreDNS endpoint ${d.endpoint.ip} does not answer)` };
+    const denied = this.env.policyDenies({ pod: src.pod, ip: src.ip }, dnsPod, d.endpoint.port, 'UDP');
+    if (denied) return { steps, error: `;; connection timed out; no servers could be reached (NetworkPolicy drops the query: ${denied})` };
+    steps.push(`DNS: query to ${CLUSTER_DNS.ip} (kube-dns) answered by CoreDNS pod ${d.endpoint.pod} at ${d.endpoint.ip}`);
+    const answer = resolve(name, src.namespace, this.dnsRecords());
+    return { answer, steps };
+  }
+
+  /** The legs of a request (weights sum to 1). `single` picks one backend as one connection would. */
+  legs(src: Source, target: RequestTarget, single: boolean): Leg[] {
+    const fail = (kind: FailureKind, message: string, steps: string[]): Leg[] => [{ weight: 1, steps, failure: { kind, message } }];
+    const steps: string[] = [];
+    let ips: string[];
+    let host = target.host;
+    if (isIP(host)) ips = [host];
+    else if (src.pod) {
+      const r = this.lookup(host, src);
+      steps.push(...r.steps);
+      if (r.error || !r.answer) return fail('dns', r.error ?? 'DNS failed', steps);
+      let a = r.answer;
+      if (a.kind === 'CNAME') {
+        steps.push(`DNS: ${a.name} is a CNAME to ${a.target} (ExternalName Service ${a.service})`);
+        const again = resolve(`${a.target}.`, undefined, this.dnsRecords());
+        if (again.kind !== 'A') return fail('dns', `curl: (6) Could not resolve host: ${a.target}`, steps);
+        a = again;
+      }
+      if (a.kind === 'NXDOMAIN') {
+        steps.push(`DNS: NXDOMAIN (tried ${a.tried.join(', ')})`);
+        return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+      }
+      steps.push(`DNS: ${a.name} → ${a.ips.join(', ')} (${a.note})`);
+      ips = a.ips;
+    } else if (this.env.ingressHosts().has(host)) {
+      steps.push(`DNS (outside the cluster): ${host} points at the ingress controller ${INGRESS_CONTROLLER_IP}`);
+      ips = [INGRESS_CONTROLLER_IP];
+    } else return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+    if (!isIP(target.host) && ips.length > 1) host = target.host;
+    // Headless answers: the client takes the first address; CoreDNS's loadbalance rotates them, so many requests spread.
+    const chosen = single ? [ips[0]] : ips;
+    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...l, weight: l.weight / chosen.length })));
+  }
+
+  private toAddress(src: Source, ip: string, target: RequestTarget, host: string, steps: string[], single: boolean): Leg[] {
+    if (ip === INGRESS_CONTROLLER_IP && target.port === 80) return this.viaIngress(host, target, steps);
+    const pod = this.env.podByIP(ip);
+    if (pod && !pod.spec?.hostNetwork) {
+      steps.push(`${ip} is the address of pod ${pod.metadata.namespace}/${pod.metadata.name}: no Service, straight to the pod`);
+      return [this.atPod(src, { ip, port: target.port, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, nodeName: pod.spec?.nodeName, ready: true, serving: true, terminating: false }, undefined, steps, 1)];
+    }
+    // Which kube-proxy sees the packet: the client's node, or the node that owns (or announces) the address.
+    let node = src.node;
+    let external = false;
+    const byIP = this.env.rules().byIP(ip, target.port);
+    if (!src.pod) {
+      const owner = this.env.nodeByIP(ip);
+      if (owner) node = owner;
+      else if (byIP && byIP.svc.loadBalancerIPs.includes(ip)) node = this.env.announcer(byIP.svc);
+      else return [{ weight: 1, steps: [...steps, `${ip}:${target.port} is not reachable from outside the cluster`], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port} after ${5000} ms: Timeout was reached` } }];
+      external = true;
+    }
+    const proxy = node ? this.env.proxy(node) : undefined;
+    if (!proxy) return [{ weight: 1, steps: [...steps, `no kube-proxy on node ${node ?? '?'}`], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port}: Timeout was reached` } }];
+    steps.push(`kube-proxy on ${proxy.nodeName} (${proxy.mode}, rules synced at ${toRFC3339(proxy.syncedAt)})`);
+    const hit = proxy.lookup(ip, target.port);
+    if (!hit) {
+      steps.push(`no rule for ${ip}:${target.port}`);
+      return [{ weight: 1, steps, failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port}: Timeout was reached` } }];
+    }
+    const { svc, port } = hit.target;
+    const isExternal = external || hit.external;
+    steps.push(`Service ${svc.key} (${svc.type}) port ${port.name || port.port}/${port.protocol}${isExternal ? ' (external traffic)' : ''}`);
+    const affinityPinned = svc.sessionAffinity === 'ClientIP' && !!src.pod;
+    if (single || affinityPinned) {
+      const d: ProxyDecision = proxy.route(ip, target.port, src.ip, this.env.now(), 'TCP', isExternal);
+      return [this.decided(src, d, svc, steps)];
+    }
+    const { endpoints, local, note } = usableEndpoints(svc, port, proxy.nodeName, isExternal);
+    if (!endpoints.length) {
+      const d: ProxyDecision = local && port.endpoints.length ? { kind: 'drop', reason: `${note}: the packet is dropped` } : { kind: 'reject', reason: `Service ${svc.key} has no endpoints: REJECT (connection refused)` };
+      return [this.decided(src, d, svc, steps)];
+    }
+    return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, `endpoint ${e.ip}:${e.port} (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`], 1 / endpoints.length));
+  }
+
+  private decided(src: Source, d: ProxyDecision, svc: ProxyService, steps: string[]): Leg {
+    if (d.kind === 'endpoint') return this.atPod(src, d.endpoint, svc.key, [...steps, `endpoint ${d.endpoint.ip}:${d.endpoint.port}: ${d.reason}`], 1);
+    steps.push(d.reason);
+    if (d.kind === 'reject') return { weight: 1, steps, service: svc.key, failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${svc.clusterIP ?? svc.name}: Connection refused` } };
+    return { weight: 1, steps, service: svc.key, failure: { kind: 'timeout', message: 'curl: (28) Connection timed out after 5000 milliseconds' } };
+  }
+
+  private viaIngress(host: string, target: RequestTarget, steps: string[]): Leg[] {
+    const route = this.env.ingressRoute(host, target.path);
+    steps.push(`ingress controller at ${INGRESS_CONTROLLER_IP}: ${route ? `Ingress ${route.ingress} rule ${route.rule}` : 'no rule matches'}`);
+    if (!route?.backend.service) return [{ weight: 1, steps, failure: { kind: 'http', message: '404 Not Found (ingress default backend)' } }];
+    const ns = route.ingress.split('/')[0];
+    const svc = this.env.rules().services.get(`${ns}/${route.backend.service.name}`);
+    const want = route.backend.service.port;
+    const port = svc?.ports.find((p) => (want?.number !== undefined ? p.port === want.number : p.name === want?.name));
+    if (!svc || !port) return [{ weight: 1, steps: [...steps, `backend Service ${ns}/${route.backend.service.name} not found`], failure: { kind: 'http', message: '503 Service Temporarily Unavailable' } }];
+    // ingress-nginx balances over the Service's ready endpoints itself (no kube-proxy on this hop).
+    const ready = port.endpoints.filter((e) => e.ready);
+    steps.push(`backend Service ${svc.key} port ${port.name || port.port}: ${ready.length} ready endpoint(s), round robin by the ingress controller`);
+    if (!ready.length) return [{ weight: 1, steps, service: svc.key, failure: { kind: 'http', message: '503 Service Temporarily Unavailable' } }];
+    const ingressSrc: Source = { ip: INGRESS_CONTROLLER_IP, label: 'ingress controller' };
+    return ready.map((e) => this.atPod(ingressSrc, e, svc.key, [...steps, `endpoint ${e.ip}:${e.port}`], 1 / ready.length));
+  }
+
+  private atPod(src: Source, e: ProxyEndpoint, service: string | undefined, steps: string[], weight: number): Leg {
+    const base = { weight, service, node: e.nodeName, port: e.port };
+    const pod = e.pod ? this.env.podByKey(e.pod) : this.env.podByIP(e.ip);
+    const key = e.pod ?? (pod ? `${pod.metadata?.namespace}/${pod.metadata?.name}` : undefined);
+    const timeout = (why: string): Leg => ({ ...base, pod: key, steps: [...steps, why], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${e.ip} port ${e.port} after 5000 ms: Timeout was reached` } });
+    if (!pod || pod.status?.podIP !== e.ip) return timeout(`no pod has ${e.ip} any more (stale endpoint): the packet goes nowhere`);
+    const denied = this.env.policyDenies({ pod: src.pod, ip: src.ip }, pod, e.port, 'TCP');
+    if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
+    const state = this.env.podState(pod);
+    if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
+    if (state === 'refused') return { ...base, pod: key, steps: [...steps, `pod ${key}: the server does not answer yet`], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
+    return { ...base, pod: key, steps: [...steps, `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request`] };
+  }
+}

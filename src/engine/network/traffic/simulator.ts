@@ -1,0 +1,162 @@
+// The traffic simulator: once per virtual second (while there are sources) every source's requests for that
+// second go through the data plane (path.ts) in aggregate: the spread over backends is sampled with the seeded
+// RNG instead of routing each request, the pods answer by the request model (model.ts), and the outcome is
+// tallied per source, Service, pod and node.
+// Simplification: requests are aggregated per one-second tick (a request never spans ticks); the metric series are
+// not part of the snapshot (sources are), so a restored cluster starts its charts empty.
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { SimClock } from '../../sim/clock.ts';
+import type { SeededRng } from '../../sim/rng.ts';
+import type { TrafficSample, TrafficSeries } from '../types.ts';
+import { MetricsStore, Tally } from './metrics.ts';
+import { podCapacity, podCores, servePodLoad } from './model.ts';
+import { parseURL, type Leg, type RequestPath, type Source } from './path.ts';
+import { validateSource, type TrafficSource } from './sources.ts';
+
+export const TICK_MS = 1_000;
+/** metrics-server's window: CPU from load is the average of this many ticks. */
+const CPU_WINDOW_TICKS = 15;
+
+export interface TrafficEnv {
+  path: RequestPath;
+  /** The source of a pod client (undefined when the pod is missing or not running). */
+  podSource(key: string): Source | undefined;
+  pod(key: string): Pod | undefined;
+}
+
+export interface SourceStatus extends TrafficSource { active: boolean; note?: string; last?: TrafficSample }
+
+export class TrafficSimulator {
+  private readonly sources = new Map<string, TrafficSource>();
+  private readonly notes = new Map<string, string>();
+  readonly metrics = new MetricsStore();
+  private readonly cpu = new Map<string, number[]>();
+  private stopTicks: (() => void) | undefined;
+
+  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly env: TrafficEnv) {}
+
+  add(s: TrafficSource): void {
+    if (this.sources.has(s.name)) throw new Error(`traffic source "${s.name}" already exists`);
+    this.sources.set(s.name, validateSource(s));
+    this.ensureTicking();
+  }
+
+  remove(name: string): void {
+    if (!this.sources.delete(name)) throw new Error(`traffic source "${name}" not found`);
+    this.notes.delete(name);
+    this.ensureTicking();
+  }
+
+  list(): SourceStatus[] {
+    return [...this.sources.values()].sort((a, b) => (a.name < b.name ? -1 : 1)).map((s) => ({
+      ...s, active: !this.notes.has(s.name), note: this.notes.get(s.name), last: this.metrics.last('source', s.name),
+    }));
+  }
+
+  /** Saved with the snapshot. */
+  state(): TrafficSource[] { return [...this.sources.values()]; }
+  restore(sources: readonly TrafficSource[]): void { for (const s of sources) this.add(s); }
+
+  /** Millicores the load uses in a pod (average over the metrics window). */
+  cpuMilli(podKey: string): number {
+    const w = this.cpu.get(podKey);
+    if (!w?.length) return 0;
+    return Math.round(w.reduce((a, b) => a + b, 0) / CPU_WINDOW_TICKS);
+  }
+
+  series(scope?: TrafficSeries['scope']): TrafficSeries[] { return this.metrics.all(scope); }
+
+  private ensureTicking(): void {
+    if (this.sources.size && !this.stopTicks) this.stopTicks = this.clock.every(TICK_MS, () => this.tick());
+    if (!this.sources.size && this.stopTicks) { this.stopTicks(); this.stopTicks = undefined; this.cpu.clear(); }
+  }
+
+  /** Split n requests over weights: the integer parts, then the remainder drawn by weight. */
+  private split(n: number, legs: Leg[]): number[] {
+    const counts = legs.map((l) => Math.floor(n * l.weight));
+    let rest = n - counts.reduce((a, b) => a + b, 0);
+    while (rest-- > 0) {
+      let r = this.rng.next();
+      let i = 0;
+      for (; i < legs.length - 1; i++) { r -= legs[i].weight; if (r < 0) break; }
+      counts[i]++;
+    }
+    return counts;
+  }
+
+  tick(): void {
+    const t = this.clock.now();
+    const seconds = TICK_MS / 1000;
+    const sourceT = new Map<string, Tally>();
+    const serviceT = new Map<string, Tally>();
+    const podT = new Map<string, Tally>();
+    const nodeT = new Map<string, Tally>();
+    const tally = (m: Map<string, Tally>, k: string | undefined) => {
+      if (k === undefined) return undefined;
+      let x = m.get(k);
+      if (!x) m.set(k, (x = new Tally()));
+      return x;
+    };
+    // Pod arrivals first, from every source, then each pod answers once for the second.
+    const arrivals = new Map<string, { n: number; parts: { source: string; service?: string; n: number }[]; node?: string }>();
+    for (const s of this.sources.values()) {
+      const st = tally(sourceT, s.name)!;
+      const exact = s.rps * seconds;
+      const n = Math.floor(exact) + (this.rng.next() < exact - Math.floor(exact) ? 1 : 0);
+      const src = s.from === 'external' ? { ip: '203.0.113.10', label: 'external' } as Source : this.env.podSource(s.from);
+      if (!src) { this.notes.set(s.name, `client pod ${s.from} is not running`); continue; }
+      this.notes.delete(s.name);
+      if (!n) continue;
+      const legs = this.env.path.legs(src, parseURL(s.url), false);
+      const counts = this.split(n, legs);
+      legs.forEach((leg, i) => {
+        const c = counts[i];
+        if (!c) return;
+        if (leg.failure || !leg.pod) {
+          st.add(c, c, 0, 0);
+          tally(serviceT, leg.service)?.add(c, c, 0, 0);
+          return;
+        }
+        let a = arrivals.get(leg.pod);
+        if (!a) arrivals.set(leg.pod, (a = { n: 0, parts: [], node: leg.node }));
+        a.n += c;
+        a.parts.push({ source: s.name, service: leg.service, n: c });
+      });
+    }
+    const cpuNow = new Map<string, number>();
+    for (const [key, a] of [...arrivals].sort(([x], [y]) => (x < y ? -1 : 1))) {
+      const pod = this.env.pod(key);
+      if (!pod) continue;
+      const r = servePodLoad(a.n, seconds, podCapacity(pod), podCores(pod));
+      cpuNow.set(key, r.cpuMilli);
+      tally(podT, key)!.add(a.n, r.failed, r.p50Ms, r.p99Ms);
+      tally(nodeT, a.node ?? pod.spec?.nodeName)?.add(a.n, r.failed, r.p50Ms, r.p99Ms);
+      let failedLeft = r.failed;
+      a.parts.forEach((p, i) => {
+        const f = i === a.parts.length - 1 ? failedLeft : Math.round((r.failed * p.n) / a.n);
+        failedLeft -= f;
+        tally(sourceT, p.source)!.add(p.n, f, r.p50Ms, r.p99Ms);
+        tally(serviceT, p.service)?.add(p.n, f, r.p50Ms, r.p99Ms);
+      });
+    }
+    this.recordCpu(cpuNow);
+    const record = (scope: TrafficSeries['scope'], m: Map<string, Tally>) => {
+      for (const [k, x] of m) this.metrics.record(scope, k, x.sample(t, seconds));
+    };
+    // Series that had traffic before and none now drop to zero rather than stop.
+    for (const scope of ['pod', 'service', 'node', 'source'] as const) {
+      const m = { pod: podT, service: serviceT, node: nodeT, source: sourceT }[scope];
+      for (const k of this.metrics.keys(scope)) if (!m.has(k) && this.metrics.last(scope, k)?.rps) m.set(k, new Tally());
+      record(scope, m);
+    }
+  }
+
+  private recordCpu(now: Map<string, number>): void {
+    for (const k of new Set([...this.cpu.keys(), ...now.keys()])) {
+      const w = this.cpu.get(k) ?? [];
+      w.push(now.get(k) ?? 0);
+      if (w.length > CPU_WINDOW_TICKS) w.shift();
+      if (w.every((x) => x === 0)) this.cpu.delete(k); else this.cpu.set(k, w);
+    }
+  }
+}

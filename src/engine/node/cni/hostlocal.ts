@@ -1,0 +1,110 @@
+// The host-local IPAM plugin (containernetworking/plugins): addresses from a range set, one file per reserved
+// address in /var/lib/cni/networks/NETWORK, handed out round-robin from the last reserved one (so a released
+// address is not reused until the range has been run through), skipping the gateway; released on DEL.
+import { formatIp, parseCidr } from '../../api/cidr.ts';
+import { CNI_ERR_INTERNAL, CniError, CniErrorCode, type CniIpConfig, type IpamRange } from './plugin.ts';
+import type { HostFiles } from './hostfiles.ts';
+
+export const HOST_LOCAL_DATA_DIR = '/var/lib/cni/networks';
+const LAST_RESERVED = 'last_reserved_ip.';
+
+interface Range { subnet: string; prefix: number; start: number; end: number; gateway: number }
+
+const parseIp = (ip: string) => parseCidr(`${ip}/32`).base;
+
+/** Range.Canonicalize: the gateway defaults to .1, the range to .1 through the address before broadcast. */
+export function canonicalRange(r: IpamRange): Range {
+  const c = parseCidr(r.subnet);
+  if (c.prefix > 30) throw new CniError(CniErrorCode.InvalidNetworkConfig, `Network ${r.subnet} too small to allocate from`);
+  if (formatIp(c.base) !== r.subnet.split('/')[0]) {
+    throw new CniError(CniErrorCode.InvalidNetworkConfig, `Network has host bits set. For a subnet mask of length ${c.prefix} the network address is ${formatIp(c.base)}`);
+  }
+  const last = c.base + 2 ** (32 - c.prefix) - 2;
+  const inside = (ip: number) => ip >= c.base && ip <= last + 1;
+  const start = r.rangeStart ? parseIp(r.rangeStart) : c.base + 1;
+  const end = r.rangeEnd ? parseIp(r.rangeEnd) : last;
+  if (!inside(start)) throw new CniError(CniErrorCode.InvalidNetworkConfig, `RangeStart ${r.rangeStart} not in network ${r.subnet}`);
+  if (!inside(end)) throw new CniError(CniErrorCode.InvalidNetworkConfig, `RangeEnd ${r.rangeEnd} not in network ${r.subnet}`);
+  return { subnet: r.subnet, prefix: c.prefix, start, end, gateway: r.gateway ? parseIp(r.gateway) : c.base + 1 };
+}
+
+/** "10.244.1.1-10.244.1.254", ranges joined by commas, as the error messages print a range set. */
+export function rangeSetString(set: Range[]): string {
+  return set.map((r) => `${formatIp(r.start)}-${formatIp(r.end)}`).join(',');
+}
+
+export class HostLocal {
+  constructor(private readonly files: HostFiles, private readonly network: string, private readonly dataDir = HOST_LOCAL_DATA_DIR) {}
+
+  private get dir(): string { return `${this.dataDir}/${this.network}`; }
+
+  /** cmdAdd: one address from each range set; on failure the ones already taken are released. */
+  add(rangeSets: IpamRange[][], containerId: string, ifName: string): CniIpConfig[] {
+    const out: CniIpConfig[] = [];
+    rangeSets.forEach((set, idx) => {
+      try {
+        out.push(this.get(set.map(canonicalRange), idx, containerId, ifName));
+      } catch (e) {
+        // Deallocate what this ADD already took (the allocators of the earlier range sets).
+        if (out.length) this.del(containerId, ifName);
+        const text = e instanceof Error ? e.message : String(e);
+        throw new CniError(e instanceof CniError && e.code !== CNI_ERR_INTERNAL ? e.code : CNI_ERR_INTERNAL, `failed to allocate for range ${idx}: ${text}`);
+      }
+    });
+    return out;
+  }
+
+  /** cmdDel: release every address the container holds on this interface (nothing held is fine). */
+  del(containerId: string, ifName: string): void {
+    for (const ip of this.held(containerId, ifName)) this.files.remove(`${this.dir}/${ip}`);
+  }
+
+  /** cmdCheck: the container must still hold the address it was given. */
+  check(containerId: string, ifName: string, address: string): void {
+    const ip = address.split('/')[0];
+    if (!this.held(containerId, ifName).includes(ip)) throw new CniError(CNI_ERR_INTERNAL, `host-local: Failed to find address added by container ${containerId}`);
+  }
+
+  /** Every reserved address, with its owner. */
+  reservations(): { ip: string; containerId: string; ifName: string }[] {
+    return this.files.list(this.dir).filter((f) => !f.startsWith(LAST_RESERVED)).map((ip) => {
+      const [containerId, ifName] = this.files.read(`${this.dir}/${ip}`)!.split('\r\n');
+      return { ip, containerId, ifName };
+    });
+  }
+
+  /** After a restore: the address a sandbox already had is recorded as its own (under its new id). */
+  adopt(ip: string, containerId: string, ifName: string): void {
+    this.files.write(`${this.dir}/${ip}`, `${containerId}\r\n${ifName}`);
+  }
+
+  private held(containerId: string, ifName: string): string[] {
+    return this.reservations().filter((r) => r.containerId === containerId && r.ifName === ifName).map((r) => r.ip);
+  }
+
+  /** IPAllocator.Get: round-robin from the last reserved address + 1, wrapping through the set once. */
+  private get(set: Range[], idx: number, containerId: string, ifName: string): CniIpConfig {
+    const existing = this.held(containerId, ifName).find((ip) => set.some((r) => contains(r, parseIp(ip))));
+    if (existing) throw new CniError(CNI_ERR_INTERNAL, `${existing} has been allocated to ${containerId}, duplicate allocation is not allowed`);
+    const lastText = this.files.read(`${this.dir}/${LAST_RESERVED}${idx}`);
+    const last = lastText === undefined ? undefined : parseIp(lastText);
+    const total = set.reduce((n, r) => n + r.end - r.start + 1, 0);
+    let ri = last === undefined ? 0 : set.findIndex((r) => contains(r, last));
+    let cur = last !== undefined && ri >= 0 ? last : undefined;
+    if (ri < 0) ri = 0;
+    for (let step = 0; step < total; step++) {
+      let r = set[ri];
+      if (cur === undefined) cur = r.start;
+      else if (cur === r.end) { ri = (ri + 1) % set.length; r = set[ri]; cur = r.start; } else cur++;
+      if (cur === r.gateway) continue;
+      const path = `${this.dir}/${formatIp(cur)}`;
+      if (this.files.read(path) !== undefined) continue;
+      this.files.write(path, `${containerId}\r\n${ifName}`);
+      this.files.write(`${this.dir}/${LAST_RESERVED}${idx}`, formatIp(cur));
+      return { address: `${formatIp(cur)}/${r.prefix}`, gateway: formatIp(r.gateway) };
+    }
+    throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
+  }
+}
+
+function contains(r: Range, ip: number): boolean { return ip >= r.start && ip <= r.end; }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { CNI_NOT_INITIALIZED, cniDaemonOf, CniNetwork } from './network.ts';
+
+const meta = (name: string) => ({ uid: `uid-${name}`, name, namespace: 'default' });
+const sandbox = (n: number) => n.toString(16).padStart(64, '0');
+
+describe('the runtime CNI side of a node', () => {
+  it.each([
+    ['docker.io/flannel/flannel:v0.26.1', 'flannel'],
+    ['flannel/flannel:v0.25.0', 'flannel'],
+    ['ghcr.io/flannel-io/flannel:v0.26.1', 'flannel'],
+    ['docker.io/calico/node:v3.29.1', 'calico'],
+    ['quay.io/calico/node@sha256:abc', 'calico'],
+    ['docker.io/flannel/flannel-cni-plugin:v1.6.0-flannel1', undefined],
+    ['nginx:1.27', undefined],
+  ])('recognises the node agent image %s: %s', (image, name) => {
+    expect(cniDaemonOf(image)).toBe(name);
+  });
+
+  it('is not ready without a configuration, as containerd reports it', () => {
+    const n = new CniNetwork();
+    expect(n.status()).toEqual({ ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED });
+    expect(CNI_NOT_INITIALIZED).toBe('Network plugin returns error: cni plugin not initialized');
+  });
+
+  it('flanneld waits for the podCIDR, then writes subnet.env and the conflist; the network turns ready once', () => {
+    const n = new CniNetwork();
+    let changes = 0;
+    n.onChange(() => changes++);
+    n.daemonStarted('flannel');
+    expect(n.status().ready).toBe(false);
+    n.setPodCIDR('10.244.3.0/24');
+    expect(n.status().ready).toBe(true);
+    expect(changes).toBe(1);
+    expect(n.files.read('/run/flannel/subnet.env')).toBe('FLANNEL_SUBNET=10.244.3.1/24\nFLANNEL_MTU=1450\nFLANNEL_IPMASQ=true\n');
+    expect(n.loaded()?.file).toBe('10-flannel.conflist');
+    expect(n.loaded()?.list.name).toBe('cbr0');
+    expect(n.plugin()?.supportsNetworkPolicy).toBe(false);
+  });
+
+  it('ADD gives flannel pods a veth on cni0 and an address of the node subnet; DEL releases it', () => {
+    const n = new CniNetwork();
+    n.setPodCIDR('10.244.3.0/24');
+    n.daemonStarted('flannel');
+    const a = n.setUp(sandbox(1), meta('a'));
+    expect(a.ip).toBe('10.244.3.2');
+    expect(a.result.interfaces.map((i) => i.name)).toEqual(['cni0', expect.stringMatching(/^veth[0-9a-f]{8}$/), 'eth0']);
+    expect(a.result.ips).toEqual([{ address: '10.244.3.2/24', gateway: '10.244.3.1', interface: 2 }]);
+    expect(() => n.check(sandbox(1), meta('a'))).not.toThrow();
+    expect(n.setUp(sandbox(2), meta('b')).ip).toBe('10.244.3.3');
+    n.tearDown(sandbox(1), meta('a'));
+    expect(n.allocations()).toEqual([{ ip: '10.244.3.3', sandboxId: sandbox(2) }]);
+  });
+
+  it('reports a plugin failure as containerd does: flannel without subnet.env, and an exhausted range', () => {
+    const n = new CniNetwork();
+    n.files.write('/etc/cni/net.d/10-flannel.conflist', JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel', delegate: {} }] }));
+    expect(() => n.setUp(sandbox(1), meta('a'))).toThrow(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandbox(1)}": plugin type="flannel" failed (add): loadFlannelSubnetEnv failed: open /run/flannel/subnet.env: no such file or directory`);
+    n.setPodCIDR('10.244.3.0/29');
+    n.daemonStarted('flannel');
+    for (let i = 0; i < 5; i++) n.setUp(sandbox(10 + i), meta(`p${i}`));
+    expect(() => n.setUp(sandbox(99), meta('x'))).toThrow(`failed to setup network for sandbox "${sandbox(99)}": plugin type="flannel" failed (add): failed to delegate add: failed to allocate for range 0: no IP addresses available in range set: 10.244.3.1-10.244.3.6`);
+  });
+
+  it('calico names the veth after the pod, uses the podCIDR, and enforces NetworkPolicy', () => {
+    const n = new CniNetwork();
+    n.daemonStarted('calico');
+    expect(n.loaded()?.file).toBe('10-calico.conflist');
+    expect(() => n.setUp(sandbox(1), meta('a'))).toThrow('plugin type="calico" failed (add): failed to get podCidr from Kubernetes: no podCidr for node');
+    n.setPodCIDR('10.244.5.0/24');
+    const r = n.setUp(sandbox(2), meta('a'));
+    expect(r.ip).toBe('10.244.5.2');
+    expect(r.result.interfaces[0].name).toMatch(/^cali[0-9a-f]{11}$/);
+    expect(r.result.ips[0].address).toBe('10.244.5.2/32');
+    expect(n.plugin()?.supportsNetworkPolicy).toBe(true);
+  });
+
+  it('uninstall removes the configuration and the daemon state but keeps the addresses of running pods', () => {
+    const n = new CniNetwork();
+    n.setPodCIDR('10.244.3.0/24');
+    n.daemonStarted('flannel');
+    n.setUp(sandbox(1), meta('a'));
+    n.uninstall();
+    expect(n.status().ready).toBe(false);
+    expect(n.files.read('/run/flannel/subnet.env')).toBeUndefined();
+    expect(n.allocations()).toHaveLength(1);
+    n.tearDown(sandbox(1), meta('a'));
+    expect(n.allocations()).toHaveLength(0);
+  });
+
+  it('loads the first valid configuration in name order, skipping one it cannot parse', () => {
+    const n = new CniNetwork();
+    n.files.write('/etc/cni/net.d/05-broken.conflist', '{');
+    n.files.write('/etc/cni/net.d/20-calico.conflist', JSON.stringify({ cniVersion: '0.3.1', name: 'k8s-pod-network', plugins: [{ type: 'calico' }] }));
+    n.files.write('/etc/cni/net.d/10-flannel.conflist', JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel' }] }));
+    expect(n.loaded()?.file).toBe('10-flannel.conflist');
+  });
+});

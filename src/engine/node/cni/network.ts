@@ -1,0 +1,181 @@
+// The container runtime's CNI side on one node (containerd's CRI plugin with go-cni): it loads the first network
+// configuration in /etc/cni/net.d, reports NetworkReady, and runs the plugin chain's ADD, DEL and CHECK for each
+// pod sandbox. The network's daemon (a CNI DaemonSet's pod) is what writes that configuration.
+//
+// Convention (SIMULATION): a container whose image is a known CNI daemon image is that network's node agent; when
+// it starts, it writes its files as the real one does through its hostPath mounts:
+//   flannel: docker.io/flannel/flannel, ghcr.io/flannel-io/flannel, quay.io/coreos/flannel → 10-flannel.conflist
+//            and /run/flannel/subnet.env (once the node has a podCIDR);
+//   calico:  docker.io/calico/node, quay.io/calico/node → 10-calico.conflist.
+// The files stay when the daemon's pod goes away (a real node keeps them too); `sim cni uninstall` removes them.
+// Simplification: the install-cni init containers' work is done by the daemon container when it starts.
+import { calicoDaemonFiles, calicoPlugin } from './calico.ts';
+import { flannelDaemonFiles, flannelPlugin, FLANNEL_SUBNET_ENV } from './flannel.ts';
+import { HostFiles } from './hostfiles.ts';
+import { HOST_LOCAL_DATA_DIR, HostLocal } from './hostlocal.ts';
+import { CniError, type CniPlugin, type CniResult, type NetConf, type NetConfList, type RuntimeConf } from './plugin.ts';
+
+export const CNI_CONF_DIR = '/etc/cni/net.d';
+export type CniName = 'flannel' | 'calico';
+
+/** The Ready condition's message on a node whose runtime has no CNI configuration (containerd 1.7). */
+export const CNI_NOT_INITIALIZED = 'Network plugin returns error: cni plugin not initialized';
+
+const DAEMON_IMAGES: Record<string, CniName> = {
+  'flannel/flannel': 'flannel', 'ghcr.io/flannel-io/flannel': 'flannel', 'quay.io/coreos/flannel': 'flannel',
+  'calico/node': 'calico', 'quay.io/calico/node': 'calico',
+};
+
+/**
+ * SIMULATION: images every node has from its machine image, like the kubeadm images pre-pulled on a node, so a
+ * new node's network agent starts (and the node turns Ready) within a second.
+ */
+export const NODE_IMAGE_CNI_AGENTS: { image: string; size: number }[] = [
+  { image: 'docker.io/flannel/flannel:v0.26.1', size: 32_618_314 },
+  { image: 'docker.io/calico/node:v3.29.1', size: 150_361_205 },
+];
+
+/** Plugins that only add capabilities (port mappings, bandwidth): nothing to do for a pod without them. */
+const CAPABILITY_PLUGINS = new Set(['portmap', 'bandwidth', 'tuning']);
+const PLUGINS: Record<string, CniPlugin> = { flannel: flannelPlugin, calico: calicoPlugin };
+
+/** Which network a container image is the node agent of ("docker.io/flannel/flannel:v0.26.1" → flannel). */
+export function cniDaemonOf(image: string): CniName | undefined {
+  const repo = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '').replace(/^(?:docker\.io|index\.docker\.io)\//, '');
+  return DAEMON_IMAGES[repo];
+}
+
+export interface NetworkStatus { ready: boolean; reason?: string; message?: string }
+export interface SandboxNetworkMeta { uid: string; name: string; namespace: string }
+
+export class CniNetwork {
+  readonly files = new HostFiles();
+  private podCIDR: string | undefined;
+  /** Daemons that started before the node had a podCIDR (flanneld waits for its lease). */
+  private readonly waiting = new Set<CniName>();
+  private readonly results = new Map<string, CniResult>();
+  private readonly listeners: (() => void)[] = [];
+
+  onChange(listener: () => void): void { this.listeners.push(listener); }
+
+  /** UpdateRuntimeConfig: the node's podCIDR. */
+  setPodCIDR(cidr: string | undefined): void {
+    if (cidr === this.podCIDR) return;
+    this.podCIDR = cidr;
+    for (const d of [...this.waiting]) this.daemonStarted(d);
+  }
+
+  /** A network's node agent started on this node: it writes its configuration. */
+  daemonStarted(name: CniName): void {
+    const before = this.status().ready;
+    if (name === 'flannel' && !this.podCIDR) { this.waiting.add(name); return; }
+    this.waiting.delete(name);
+    const files = name === 'flannel' ? flannelDaemonFiles(this.podCIDR!) : calicoDaemonFiles();
+    for (const [path, content] of Object.entries(files)) this.files.write(path, content);
+    if (this.status().ready !== before) this.changed();
+  }
+
+  /** `sim cni uninstall` on this node: the CNI configuration and the daemon's state go; pod addresses stay. */
+  uninstall(): void {
+    const before = this.status().ready;
+    this.waiting.clear();
+    for (const f of this.files.list(CNI_CONF_DIR)) this.files.remove(`${CNI_CONF_DIR}/${f}`);
+    this.files.remove(FLANNEL_SUBNET_ENV);
+    if (this.status().ready !== before) this.changed();
+  }
+
+  /** The loaded network: the first configuration file in /etc/cni/net.d (libcni's sort order). */
+  loaded(): { file: string; list: NetConfList } | undefined {
+    for (const file of this.files.list(CNI_CONF_DIR)) {
+      if (!/\.(conflist|conf|json)$/.test(file)) continue;
+      try {
+        const parsed = JSON.parse(this.files.read(`${CNI_CONF_DIR}/${file}`)!) as NetConfList & NetConf;
+        const list: NetConfList = Array.isArray(parsed.plugins) ? parsed : { cniVersion: parsed.cniVersion as string, name: parsed.name as string, plugins: [parsed] };
+        if (list.plugins.length && typeof list.name === 'string') return { file, list };
+      } catch {
+        // libcni skips a file it cannot parse and tries the next one.
+      }
+    }
+    return undefined;
+  }
+
+  /** The runtime's NetworkReady condition. */
+  status(): NetworkStatus {
+    return this.loaded() ? { ready: true } : { ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED };
+  }
+
+  /** The loaded network's main plugin, e.g. for whether it enforces NetworkPolicy. */
+  plugin(): CniPlugin | undefined {
+    const main = this.loaded()?.list.plugins[0]?.type;
+    return main ? PLUGINS[main] : undefined;
+  }
+
+  /** RunPodSandbox's network setup: ADD through the chain; the error reads as containerd reports it. */
+  setUp(sandboxId: string, meta: SandboxNetworkMeta): { ip: string; result: CniResult } {
+    const net = this.loaded();
+    if (!net) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": cni plugin not initialized`);
+    const rt = runtimeConf(sandboxId, meta);
+    let result: CniResult | undefined;
+    for (const conf of net.list.plugins) {
+      try {
+        if (CAPABILITY_PLUGINS.has(conf.type)) continue;
+        const plugin = PLUGINS[conf.type];
+        if (!plugin) throw new Error(`failed to find plugin "${conf.type}" in path [/opt/cni/bin]`);
+        result = plugin.add(conf, rt, this.host(), net.list.name);
+      } catch (e) {
+        this.tearDown(sandboxId, meta);
+        throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": plugin type="${conf.type}" failed (add): ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (!result?.ips.length) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": no IP address in the CNI result`);
+    this.results.set(sandboxId, result);
+    return { ip: result.ips[0].address.split('/')[0], result };
+  }
+
+  /** StopPodSandbox's teardown: DEL through the chain in reverse; the sandbox's addresses are released. */
+  tearDown(sandboxId: string, meta: SandboxNetworkMeta): void {
+    this.results.delete(sandboxId);
+    const net = this.loaded();
+    const rt = runtimeConf(sandboxId, meta);
+    if (net) {
+      for (const conf of [...net.list.plugins].reverse()) PLUGINS[conf.type]?.del(conf, rt, this.host(), net.list.name);
+      return;
+    }
+    // Without a configuration the plugins cannot run; the addresses are released so they never leak here.
+    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) new HostLocal(this.files, network).del(sandboxId, rt.ifName);
+  }
+
+  /** CHECK: the sandbox's network is still as ADD left it (throws the plugin's error otherwise). */
+  check(sandboxId: string, meta: SandboxNetworkMeta): void {
+    const net = this.loaded();
+    const prev = this.results.get(sandboxId);
+    if (!net || !prev) throw new CniError(3, `container ${sandboxId} has no network`);
+    for (const conf of net.list.plugins) PLUGINS[conf.type]?.check(conf, runtimeConf(sandboxId, meta), this.host(), net.list.name, prev);
+  }
+
+  /** After a restore: a sandbox keeps the address its pod reports, recorded under the sandbox's new id. */
+  adopt(sandboxId: string, ip: string): void {
+    const name = this.loaded()?.list.name ?? this.files.subdirs(HOST_LOCAL_DATA_DIR)[0];
+    if (!name) return;
+    const store = new HostLocal(this.files, name);
+    const old = store.reservations().find((r) => r.ip === ip);
+    store.adopt(ip, sandboxId, old?.ifName ?? 'eth0');
+    this.results.set(sandboxId, { cniVersion: '1.0.0', interfaces: [], ips: [{ address: `${ip}/32` }] });
+  }
+
+  /** Every reserved pod address on this node, with the sandbox holding it. */
+  allocations(): { ip: string; sandboxId: string }[] {
+    return this.files.subdirs(HOST_LOCAL_DATA_DIR).flatMap((n) => new HostLocal(this.files, n).reservations().map((r) => ({ ip: r.ip, sandboxId: r.containerId })));
+  }
+
+  private host() { return { files: this.files, podCIDR: this.podCIDR }; }
+
+  private changed(): void { for (const l of this.listeners) l(); }
+}
+
+function runtimeConf(sandboxId: string, meta: SandboxNetworkMeta): RuntimeConf {
+  return {
+    containerId: sandboxId, netns: `/var/run/netns/cni-${sandboxId.slice(0, 8)}-${sandboxId.slice(8, 12)}-${sandboxId.slice(12, 16)}`, ifName: 'eth0',
+    args: { K8S_POD_NAMESPACE: meta.namespace, K8S_POD_NAME: meta.name, K8S_POD_INFRA_CONTAINER_ID: sandboxId, K8S_POD_UID: meta.uid },
+  };
+}

@@ -1,0 +1,146 @@
+// A machine's devices as its kubelet sees them: the device manager, and (on a GPU machine) the simulated GPUs with
+// the NVIDIA device plugin, which registers whenever the kubelet starts. The kubelet calls in at a few points:
+// start/stop, node registration (GFD labels) and status (capacity), pod admission, container creation
+// (NVIDIA_VISIBLE_DEVICES, CDI devices) and pod termination.
+import type { NodeStatus, Pod, PodStatus } from 'kubernetes-types/core/v1';
+import { podQOSClass, podRequests, resourceAmount } from '../../api/pod.ts';
+import { isExtendedResourceName } from '../../apiserver/admission/validation/resources.ts';
+import { DeviceManager, type AdmitResult } from './manager.ts';
+import type { DeviceManagerCheckpoint } from './poddevices.ts';
+import type { GpuConfig } from './nvidia/config.ts';
+import { GpuHardware, type GpuFault } from './nvidia/hardware.ts';
+import { gfdLabels } from './nvidia/labels.ts';
+import { nvidiaPlugins, registerNvidiaPlugins } from './nvidia/plugin.ts';
+import type { GpuDeviceView, NodeGpuView } from './view.ts';
+
+/** What a machine keeps across a cluster snapshot: its GPUs, their faults, and the device manager's checkpoint. */
+export interface NodeDeviceState {
+  gpus?: GpuConfig;
+  broken?: Record<string, number>;
+  checkpoint?: DeviceManagerCheckpoint;
+}
+
+/** The runtime side of a GPU fault: the processes using the GPU (SimRuntime implements it). */
+export interface DeviceRuntime {
+  deviceFault(cdiNames: string[], message: string, brokenStartMessage?: string): void;
+  deviceRepaired(cdiNames: string[]): void;
+}
+
+/** SIMULATION: what a CUDA program prints when its GPU fails under it, and when it starts on a broken GPU. */
+const CUDA_FAULT_MESSAGE = 'RuntimeError: CUDA error: unspecified launch failure';
+const CUDA_NO_DEVICE_MESSAGE = 'RuntimeError: CUDA error: no CUDA-capable device is detected';
+
+export interface NodeDevicesHooks {
+  /** The device manager's capacity changed: post the node status. */
+  capacityChanged(): void;
+  runtime: DeviceRuntime;
+}
+
+export class NodeDevices {
+  readonly manager: DeviceManager;
+  readonly gpus: GpuHardware | undefined;
+
+  constructor(nodeName: string, gpus: GpuConfig | undefined, state: NodeDeviceState | undefined, hooks: NodeDevicesHooks) {
+    this.manager = new DeviceManager(() => hooks.capacityChanged(), state?.checkpoint);
+    this.gpus = gpus && new GpuHardware(nodeName, gpus, state?.broken);
+    const fault = (f: GpuFault) => {
+      if (f.type === 'reset') hooks.runtime.deviceRepaired(f.cdiNames);
+      else hooks.runtime.deviceFault(f.cdiNames, CUDA_FAULT_MESSAGE, f.persistent ? CUDA_NO_DEVICE_MESSAGE : undefined);
+    };
+    this.gpus?.onFault(fault);
+    // A restored machine's broken GPUs are broken for the runtime too.
+    for (const f of this.gpus?.brokenFaults() ?? []) fault(f);
+  }
+
+  start(): void {
+    this.manager.start();
+    if (this.gpus) registerNvidiaPlugins(this.gpus, this.manager);
+  }
+
+  stop(): void { this.manager.stop(); }
+
+  /** The labels GPU Feature Discovery puts on the node. */
+  labels(): Record<string, string> { return this.gpus ? gfdLabels(this.gpus.config) : {}; }
+
+  /** The resource allocator, then the predicate's check of the extended resources no plugin serves. */
+  admit(pod: Pod, active: Pod[], allocatable: Record<string, string>): AdmitResult {
+    const r = this.manager.admit(pod, new Set(active.map((p) => p.metadata!.uid!)));
+    if (!r.admit) return r;
+    return extendedResourceFit(pod, allocatable, active.filter((p) => p.metadata?.uid !== pod.metadata?.uid), (res) => this.manager.isDevicePluginResource(res));
+  }
+
+  podsChanged(activePodUIDs: ReadonlySet<string>): void { this.manager.updateAllocatedDevices(activePodUIDs); }
+
+  /** The CRI config fields the devices add to a container (none when it holds no device). */
+  containerConfig(podUID: string, container: string): { envs?: { key: string; value: string }[]; cdiDevices?: { name: string }[] } {
+    const opts = this.manager.runContainerOptions(podUID, container);
+    if (!opts) return {};
+    return { envs: opts.envs, cdiDevices: opts.cdiDevices.map((name) => ({ name })) };
+  }
+
+  /** The node status with the device plugin resources' capacity and allocatable, or undefined when unchanged. */
+  nodeStatus(status: NodeStatus | undefined): NodeStatus | undefined {
+    const { capacity, allocatable } = this.manager.capacity();
+    const cap = { ...(status?.capacity ?? {}), ...capacity } as Record<string, string>;
+    const alloc = { ...(status?.allocatable ?? {}), ...allocatable } as Record<string, string>;
+    if (JSON.stringify(cap) === JSON.stringify(status?.capacity ?? {}) && JSON.stringify(alloc) === JSON.stringify(status?.allocatable ?? {})) return undefined;
+    return { ...status, capacity: cap, allocatable: alloc };
+  }
+
+  state(): NodeDeviceState {
+    const checkpoint = this.manager.checkpoint();
+    return {
+      ...(this.gpus ? { gpus: structuredClone(this.gpus.config), broken: this.gpus.broken() } : {}),
+      ...(checkpoint ? { checkpoint } : {}),
+    };
+  }
+
+  /** The GPUs' devices with health and holders; podOf names a pod by UID. */
+  view(nodeName: string, podOf: (uid: string) => Pod | undefined): NodeGpuView | undefined {
+    const hw = this.gpus;
+    if (!hw) return undefined;
+    const holders = this.manager.holders();
+    const devices: GpuDeviceView[] = [];
+    for (const p of nvidiaPlugins(hw)) {
+      for (const d of p.devices) {
+        const gpu = hw.gpus[d.gpu];
+        const profile = d.mig ? hw.model.mig.find((m) => m.name === d.mig) : undefined;
+        const holder = holders.get(`${p.resourceName}\u0000${d.id}`);
+        const pod = holder && podOf(holder.podUID);
+        devices.push({
+          id: d.id, resource: p.resourceName, index: d.gpu, model: hw.config.model, memoryMiB: profile?.memoryMiB ?? hw.model.memoryMiB,
+          ...(d.mig ? { mig: d.mig } : {}), ...(d.replica !== undefined ? { replica: d.replica } : {}),
+          health: gpu.brokenBy === undefined ? 'Healthy' : 'Unhealthy', ...(gpu.brokenBy !== undefined ? { xid: gpu.brokenBy } : {}),
+          ...(pod ? { pod: `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name}`, container: holder.container } : {}),
+        });
+      }
+    }
+    devices.sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
+    return { node: nodeName, model: hw.config.model, product: hw.model.product, count: hw.config.count, migStrategy: hw.config.migStrategy, replicas: hw.config.replicas, devices };
+  }
+}
+
+/**
+ * The admit predicate's resource check (lifecycle.NewPredicateAdmitHandler), for the extended resources no device
+ * plugin serves on this node: a pod bound here by name still cannot have what the node does not offer.
+ * Simplification: cpu, memory and the other native resources are not checked here.
+ */
+export function extendedResourceFit(pod: Pod, allocatable: Record<string, string>, others: Pod[], served: (resource: string) => boolean): AdmitResult {
+  const used = (res: string) => others.reduce((sum, p) => sum + (podRequests(p)[res] ?? 0), 0);
+  for (const [res, want] of Object.entries(podRequests(pod)).sort(([a], [b]) => a.localeCompare(b))) {
+    if (want === 0 || !isExtendedResourceName(res) || served(res)) continue;
+    const capacity = allocatable[res] === undefined ? 0 : resourceAmount(res, allocatable[res]);
+    if (want > capacity - used(res)) {
+      return { admit: false, reason: `OutOf${res}`, message: `Node didn't have enough resource: ${res}, requested: ${want}, used: ${used(res)}, capacity: ${capacity}` };
+    }
+  }
+  return { admit: true };
+}
+
+/** rejectPod: the status the kubelet writes for a pod its admission refused (the scheduler's conditions stay). */
+export function rejectedPodStatus(pod: Pod, reason: string, message: string, now: string): PodStatus {
+  return {
+    ...(pod.status?.conditions?.length ? { conditions: pod.status.conditions.filter((c) => c.type === 'PodScheduled') } : {}),
+    phase: 'Failed', reason, message: `Pod was rejected: ${message}`, qosClass: podQOSClass(pod), startTime: pod.status?.startTime ?? now,
+  };
+}

@@ -1,0 +1,121 @@
+// SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
+// around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
+// container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
+// `;`, `&&` and `||`. Anything else is not found, as in an image without that program.
+
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** The runtime could not start the process at all (the exec request fails). */
+  startError?: string;
+}
+
+export interface ExecContext {
+  env: { key: string; value: string }[];
+  hostname: string;
+  /** `date` as the container prints it. */
+  date(): string;
+  /** A busybox-style shell (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
+  busybox: boolean;
+  /** File commands (cat, ls, test …): the runtime's check against the files the container's script made. */
+  files(argv: string[]): { exitCode: number; stdout: string };
+}
+
+const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
+const FILE_COMMANDS = new Set(['cat', 'ls', 'stat', 'test', '[', 'head', 'grep', 'tail']);
+const ok = (stdout = ''): ExecResult => ({ exitCode: 0, stdout, stderr: '' });
+const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+export function runExec(ctx: ExecContext, argv: string[]): ExecResult {
+  const [prog, ...args] = argv;
+  if (SHELLS.has(prog)) {
+    if (args[0] === '-c') return runScript(ctx, args[1] ?? '');
+    return ok(); // no terminal: the shell reads an empty stdin and exits
+  }
+  const r = builtin(ctx, argv);
+  if (r) return r;
+  return { exitCode: 126, stdout: '', stderr: '', startError: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${prog}": executable file not found in $PATH: unknown` };
+}
+
+/** One simple command, or undefined when the image has no such program. */
+function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
+  const [prog, ...args] = argv;
+  const env = new Map(ctx.env.map((e) => [e.key, e.value]));
+  switch (base(prog ?? '')) {
+    case 'env': return ok(ctx.env.map((e) => `${e.key}=${e.value}\n`).join(''));
+    case 'printenv': {
+      if (!args.length) return ok(ctx.env.map((e) => `${e.key}=${e.value}\n`).join(''));
+      const found = args.filter((a) => env.has(a));
+      return { exitCode: found.length === args.length ? 0 : 1, stdout: found.map((a) => `${env.get(a)}\n`).join(''), stderr: '' };
+    }
+    case 'echo': return args[0] === '-n' ? ok(args.slice(1).join(' ')) : ok(`${args.join(' ')}\n`);
+    case 'hostname': return ok(`${ctx.hostname}\n`);
+    case 'date': return ok(`${ctx.date()}\n`);
+    case 'whoami': return ok('root\n');
+    case 'pwd': return ok('/\n');
+    case 'true': case ':': case 'sleep': return ok();
+    case 'false': return { exitCode: 1, stdout: '', stderr: '' };
+    case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
+    default:
+  }
+  if (!FILE_COMMANDS.has(base(prog ?? ''))) return undefined;
+  const r = ctx.files(argv);
+  // The runtime's check says whether the file is there; its content is not simulated.
+  return r.exitCode === 0 ? ok() : { exitCode: r.exitCode, stdout: '', stderr: `${r.stdout}\n` };
+}
+
+/** Words of one simple command: quotes group, $VAR and ${VAR} expand outside single quotes. */
+function words(text: string, env: Map<string, string>): string[] {
+  const out: string[] = [];
+  const re = /'([^']*)'|"((?:\\.|[^"])*)"|(\S+)/g;
+  const sub = (s: string) => s.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a?: string, b?: string) => env.get((a ?? b)!) ?? '');
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? sub(m[2] ?? m[3]));
+  return out;
+}
+
+/** `;`, `&&` and `||` lists, split outside quotes. */
+function split(script: string): { op: string; text: string }[] {
+  const parts: { op: string; text: string }[] = [];
+  let quote = '';
+  let cur = '';
+  let op = ';';
+  for (let i = 0; i < script.length; i++) {
+    const ch = script[i];
+    if (quote) { if (ch === quote) quote = ''; cur += ch; continue; }
+    if (ch === "'" || ch === '"') { quote = ch; cur += ch; continue; }
+    const two = script.slice(i, i + 2);
+    if (two === '&&' || two === '||' || ch === ';' || ch === '\n') {
+      parts.push({ op, text: cur });
+      op = two === '&&' || two === '||' ? two : ';';
+      if (op !== ';') i++;
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  parts.push({ op, text: cur });
+  return parts.filter((p) => p.text.trim() !== '');
+}
+
+function runScript(ctx: ExecContext, script: string): ExecResult {
+  const env = new Map(ctx.env.map((e) => [e.key, e.value]));
+  let stdout = '';
+  let stderr = '';
+  let code = 0;
+  for (const { op, text } of split(script)) {
+    if ((op === '&&' && code !== 0) || (op === '||' && code === 0)) continue;
+    const argv = words(text.trim(), env);
+    if (argv[0] === 'exit') return { exitCode: Number(argv[1] ?? code) || 0, stdout, stderr };
+    const r = builtin(ctx, argv);
+    if (!r) {
+      stderr += ctx.busybox ? `sh: ${argv[0]}: not found\n` : `sh: 1: ${argv[0]}: not found\n`;
+      code = 127;
+      continue;
+    }
+    stdout += r.stdout;
+    stderr += r.stderr;
+    code = r.exitCode;
+  }
+  return { exitCode: code, stdout, stderr };
+}

@@ -1,0 +1,70 @@
+// Installing and removing the built-in operators: their CRDs are created (kept when they exist) and their
+// controllers start on the cluster's shared informers. Which operators run is kept in snapshots.
+// Simplification: uninstalling stops the operator's controllers and keeps its CRDs and custom resources (as
+// `helm uninstall` keeps CRDs); an operator is not paused with the controller-manager (it runs as its own Deployment).
+import type { Controller } from '../client/controller.ts';
+import type { BuiltinOperator, OperatorDeps, SchedulerProfiles } from './operator.ts';
+import { ExternalOperator, type ExternalOperatorSpec, type ReconcileDriver } from './external.ts';
+import { trainingOperator } from './training/index.ts';
+import { servingOperator } from './serving/index.ts';
+
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator];
+
+export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
+
+export class OperatorManager {
+  private readonly running = new Map<string, Controller[]>();
+  private readonly external = new Map<string, ExternalOperator>();
+
+  constructor(private readonly deps: OperatorDeps, private readonly scheduler: SchedulerProfiles) {}
+
+  list(): OperatorStatus[] {
+    return BUILTIN_OPERATORS.map((o) => ({ name: o.name, description: o.description, installed: this.running.has(o.name), crds: o.crds.map((c) => c.metadata.name!) }));
+  }
+
+  installed(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Install (or, restoring a snapshot, restart) an operator; its CRDs are created when missing. */
+  install(name: string): void {
+    const op = BUILTIN_OPERATORS.find((o) => o.name === name);
+    if (!op) throw new Error(`unknown operator "${name}": expected one of ${BUILTIN_OPERATORS.map((o) => o.name).join(', ')}`);
+    if (this.running.has(name)) throw new Error(`operator "${name}" is already installed`);
+    for (const crd of op.crds) if (!this.deps.store.tryGet(crd.kind, undefined, crd.metadata.name!)) this.deps.store.create(structuredClone(crd));
+    if (op.schedulerName) this.scheduler.ensureCoschedulingProfile(op.schedulerName);
+    const controllers = op.controllers(this.deps);
+    for (const c of controllers) c.start();
+    this.deps.informers.start();
+    this.running.set(name, controllers);
+  }
+
+  /** Run a user-written operator (its reconcile function runs wherever the driver runs it). */
+  installExternal(spec: ExternalOperatorSpec, driver: ReconcileDriver): ExternalOperator {
+    if (this.external.has(spec.name) || BUILTIN_OPERATORS.some((o) => o.name === spec.name)) throw new Error(`operator "${spec.name}" already exists`);
+    if (!this.deps.store.kinds.byKindName(spec.kind)) throw new Error(`the server doesn't have a resource type "${spec.kind}"`);
+    const op = new ExternalOperator(this.deps, spec, driver);
+    op.start();
+    this.deps.informers.start();
+    this.external.set(spec.name, op);
+    return op;
+  }
+
+  removeExternal(name: string): void {
+    const op = this.external.get(name);
+    if (!op) throw new Error(`operator "${name}" is not installed`);
+    op.pause();
+    this.external.delete(name);
+  }
+
+  externalOperators(): ExternalOperator[] {
+    return [...this.external.values()];
+  }
+
+  uninstall(name: string): void {
+    const controllers = this.running.get(name);
+    if (!controllers) throw new Error(`operator "${name}" is not installed`);
+    for (const c of controllers) c.pause();
+    this.running.delete(name);
+  }
+}

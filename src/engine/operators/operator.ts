@@ -1,0 +1,40 @@
+// Operators: controllers for custom resources that run inside the simulation on the same informer / workqueue /
+// reconcile machinery as the built-in controllers. Each built-in operator brings its CRDs, which it registers
+// when it is installed (as applying an operator's manifests does).
+import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
+import type { KubeObject, Stored } from '../api/object.ts';
+import type { Store } from '../apiserver/store.ts';
+import type { Controller } from '../client/controller.ts';
+import type { EventRecorder } from '../client/events.ts';
+import type { SharedInformerFactory } from '../client/informer.ts';
+import type { SimClock } from '../sim/clock.ts';
+
+export interface OperatorDeps {
+  store: Store;
+  clock: SimClock;
+  informers: SharedInformerFactory;
+  recorder: EventRecorder;
+}
+
+/** The scheduler profiles an operator may need (the training operator's gang scheduler). */
+export interface SchedulerProfiles {
+  /** Make sure a profile of this name exists with Coscheduling enabled (scheduler-plugins' sample configuration). */
+  ensureCoschedulingProfile(schedulerName: string): void;
+}
+
+export interface BuiltinOperator {
+  /** What `sim operator install NAME` takes. */
+  name: string;
+  description: string;
+  crds: Stored<CustomResourceDefinition>[];
+  controllers(deps: OperatorDeps): Controller[];
+  /** Scheduler profiles the operator's pods use. */
+  schedulerName?: string;
+}
+
+/** An owner reference that makes the operator's object a dependent the garbage collector removes with its owner. */
+export function controllerRef(owner: KubeObject) {
+  return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
+}
+
+export type Condition = { type: string; status: 'True' | 'False' | 'Unknown'; reason?: string; message?: string; lastUpdateTime?: string; lastTransitionTime?: string };

@@ -1,0 +1,36 @@
+// Running an exercise: a step is done when every one of its checks passes; its reference solution is a list of
+// command lines, the same ones the last rung of the hint ladder shows.
+import type { KubesimCluster } from '../index.ts';
+import { evaluateCheck, type CheckResult } from './checks.ts';
+import type { Command, ExerciseStep, Text } from './format.ts';
+
+export interface StepResult {
+  pass: boolean;
+  checks: CheckResult[];
+}
+
+export function evaluateStep(cluster: KubesimCluster, step: ExerciseStep): StepResult {
+  const checks = step.checks.map((c) => evaluateCheck(cluster, c));
+  return { pass: checks.every((c) => c.pass), checks };
+}
+
+/** Run a step's reference solution; returns the commands that failed ("command: error"). */
+export function runSolution(cluster: KubesimCluster, step: ExerciseStep): string[] {
+  const failed: string[] = [];
+  for (const cmd of step.solution) {
+    const r = cluster.exec(cmd.run, cmd.stdin);
+    if (r.code !== 0) failed.push(`${cmd.run}: ${r.stderr.trim()}`);
+  }
+  return failed;
+}
+
+/** A command as the terminal takes it: stdin as a heredoc. */
+export function commandText(cmd: Command): string {
+  return cmd.stdin === undefined ? cmd.run : `${cmd.run} <<'EOF'\n${cmd.stdin.replace(/\n$/, '')}\nEOF`;
+}
+
+/** The hint ladder: the authored rungs, then the solution. */
+export function hintLadder(step: ExerciseStep): Text[] {
+  const solution = step.solution.map(commandText).join('\n');
+  return [...step.hints, { en: `Solution:\n${solution}`, zh: `参考答案：\n${solution}` }];
+}

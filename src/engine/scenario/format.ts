@@ -1,0 +1,157 @@
+// The scenario file format, apiVersion kubesim.io/v1alpha1, kind Scenario: a cluster, manifests, a timeline of
+// commands, and optionally an exercise (ordered steps with goals, hints, checks and a reference solution).
+// Every text a student reads comes in English and Chinese. Durations are Go-style strings ("30s", "5m").
+//
+//   apiVersion: kubesim.io/v1alpha1
+//   kind: Scenario
+//   metadata: { name: desired-state, concept: desired-state, order: 1 }
+//   spec:
+//     title: { en: Desired state, zh: 期望状态 }
+//     description: { en: …, zh: … }
+//     seed: 1
+//     variables: { app: [web, shop, api] }          # per-student variants: "{{app}}" anywhere in spec
+//     cluster: { nodes: [{ name: w, count: 3, cpu: "4", memory: 16Gi }], scheduler: {…} }
+//     manifests: [ {apiVersion: apps/v1, kind: Deployment, …} ]
+//     timeline: [ { at: 30s, run: sim node stop w2 } ]
+//     exercise:
+//       steps:
+//       - id: create
+//         goal: { en: …, zh: … }
+//         hints: [ { en: …, zh: … }, { en: …, zh: … } ]    # nudge, stronger hint; the solution is the third rung
+//         checks: [ { podsReady: { owner: deployment/web, count: 3 } } ]
+//         solution: [ { run: kubectl apply -f -, stdin: … }, { run: sim advance 30s } ]
+import type { KubeObject } from '../api/object.ts';
+
+export const SCENARIO_API_VERSION = 'kubesim.io/v1alpha1';
+export const SCENARIO_KIND = 'Scenario';
+
+/** A text in both languages of the product. */
+export interface Text { en: string; zh: string }
+export type Locale = keyof Text;
+
+export interface ScenarioNode {
+  /** The node's name, or the prefix of `count` nodes named NAME1 … NAMEn. */
+  name: string;
+  count?: number;
+  cpu?: string;
+  memory?: string;
+  pods?: number;
+  /** Whole GPUs (`sim node add --gpus`). */
+  gpus?: number;
+  labels?: Record<string, string>;
+  /** "key=value:Effect" or "key:Effect", as `kubectl taint` writes them. */
+  taints?: string[];
+}
+
+export interface ScenarioCluster {
+  nodes: ScenarioNode[];
+  /** The CNI plugin installed at creation (default flannel); "none" leaves the cluster without one. */
+  cni?: (typeof CNI_PLUGINS)[number];
+  /** A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1). */
+  scheduler?: Record<string, unknown>;
+}
+
+/** A command line, as typed in the terminal; stdin feeds `-f -`. */
+export interface Command { run: string; stdin?: string }
+
+export interface TimelineEntry extends Command {
+  /** Virtual time after the scenario starts. */
+  at: string;
+}
+
+/** A traffic source: `sim traffic add NAME URL [--rps N] [--from POD|external] [-n NAMESPACE]`. */
+export interface TrafficSource {
+  name: string;
+  /** e.g. http://web.default.svc.cluster.local/ */
+  url: string;
+  rps?: number;
+  /** A client Pod's name, or "external" (the default). */
+  from?: string;
+  namespace?: string;
+}
+
+export type Comparison = { equals?: string; notEquals?: string; contains?: string; atLeast?: number; atMost?: number };
+
+/** `kubectl get RESOURCE -o json`, then a JSONPath template, compared as kubectl would print it. */
+export interface JsonPathCheck extends Comparison {
+  /** What `kubectl get` takes: "deployment/web", "pods", "nodes w1". */
+  get: string;
+  namespace?: string;
+  path: string;
+}
+
+/** Pods chosen by their owner ("deployment/web") or a label selector. */
+export interface PodChoice {
+  owner?: string;
+  selector?: string;
+  namespace?: string;
+}
+
+/** Every live pod of the choice is Ready, and at least `count` of them (the owner's replicas by default). */
+export interface PodsReadyCheck extends PodChoice { count?: number }
+
+/** The chosen pods ran on nodes whose labels match `nodeSelector`: all of them, or at least `atLeast`. */
+export interface PodsOnNodesCheck extends PodChoice { nodeSelector: string; atLeast?: number }
+
+/** Events of a reason (for objects whose name starts with `object`), recorded in the last `within`. */
+export interface EventCheck {
+  reason: string;
+  object?: string;
+  namespace?: string;
+  within?: string;
+  atLeast?: number;
+}
+
+/** A traffic source's requests, as `sim traffic list` shows their latest window: errors at most this share. */
+export interface TrafficCheck { name: string; maxErrorPercent: number }
+
+export type CheckBody =
+  | { jsonpath: JsonPathCheck }
+  | { podsReady: PodsReadyCheck }
+  | { podsOnNodes: PodsOnNodesCheck }
+  | { event: EventCheck }
+  | { noEvent: EventCheck }
+  | { traffic: TrafficCheck }
+  | { not: Check };
+
+/** A check may carry its own explanation, shown instead of the generated one. */
+export type Check = CheckBody & { description?: Text };
+
+export interface ExerciseStep {
+  id: string;
+  goal: Text;
+  /** The ladder's first rungs: a nudge, then a stronger hint. The solution is the last rung. */
+  hints: Text[];
+  checks: Check[];
+  solution: Command[];
+}
+
+export interface Exercise { steps: ExerciseStep[] }
+
+export interface ScenarioSpec {
+  title: Text;
+  description: Text;
+  seed: number;
+  variables?: Record<string, string[]>;
+  cluster: ScenarioCluster;
+  manifests?: KubeObject[];
+  timeline?: TimelineEntry[];
+  traffic?: TrafficSource[];
+  exercise?: Exercise;
+}
+
+export interface Scenario {
+  apiVersion: typeof SCENARIO_API_VERSION;
+  kind: typeof SCENARIO_KIND;
+  metadata: {
+    name: string;
+    /** The concept of the source texts this scenario makes runnable (gallery grouping). */
+    concept?: string;
+    /** The gallery's order (the order of the concepts in the source texts). */
+    order?: number;
+  };
+  spec: ScenarioSpec;
+}
+
+export const CNI_PLUGINS = ['flannel', 'calico', 'none'] as const;
+export const CHECK_KINDS = ['jsonpath', 'podsReady', 'podsOnNodes', 'event', 'noEvent', 'traffic', 'not'] as const;

@@ -1,0 +1,88 @@
+// The pod network menu in the header: which CNI is installed, each node's NetworkReady, and install/uninstall
+// (`sim cni …`, run in the terminal so the student sees the command). Without a CNI, nodes stay NotReady.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataPlane } from './dataPlane.ts';
+
+export const CNI_COMMANDS = { flannel: 'sim cni install flannel', calico: 'sim cni install calico', uninstall: 'sim cni uninstall', status: 'sim cni status' } as const;
+
+export function CniMenu({ run }: { run(line: string): void }) {
+  const { t } = useTranslation();
+  const cni = useDataPlane().cni;
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const installed = cni.installed.join(', ');
+  const notReady = cni.nodes.filter((n) => !n.ready).length;
+  const act = (line: string) => {
+    setOpen(false);
+    run(line);
+  };
+  return (
+    <div className="fault-menu cni-menu" ref={box}>
+      <button
+        type="button"
+        className={`btn btn-ghost ${installed ? '' : 'cni-missing'}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="cni-menu-button"
+        data-installed={installed}
+        onClick={() => setOpen((v) => !v)}
+        title={t('dataPlane.cni.title')}
+      >
+        ⇄ {installed ? t('dataPlane.cni.button', { name: installed }) : t('dataPlane.cni.none')}
+      </button>
+      {open && (
+        <div className="popup-menu popup-menu-down cni-popup" role="menu" aria-label={t('dataPlane.cni.title')} data-testid="cni-menu">
+          <div className="popup-menu-title">
+            {installed ? t('dataPlane.cni.installed', { name: installed }) : t('dataPlane.cni.noneHint')}
+          </div>
+          <table className="dp-table" data-testid="cni-status">
+            <thead>
+              <tr><th>{t('dataPlane.cni.node')}</th><th>{t('dataPlane.cni.ready')}</th><th>{t('dataPlane.cni.plugin')}</th><th>{t('dataPlane.cni.podIPs')}</th></tr>
+            </thead>
+            <tbody>
+              {cni.nodes.map((n) => (
+                <tr key={n.node} data-testid="cni-node" data-ready={n.ready} title={n.ready ? n.config : n.message}>
+                  <td>{n.node}</td>
+                  <td className={n.ready ? '' : 'dp-bad'}>{n.ready ? '✓' : '✕'}</td>
+                  <td>{n.plugin ?? '—'}{n.networkPolicy ? ` · ${t('dataPlane.cni.policy')}` : ''}</td>
+                  <td>{n.podIPs}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {notReady > 0 && <div className="dp-muted cni-note">{t('dataPlane.cni.notReady', { count: notReady })}</div>}
+          {!installed && (
+            <>
+              <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-install-flannel" onClick={() => act(CNI_COMMANDS.flannel)}>
+                <span>{t('dataPlane.cni.install', { name: 'flannel' })}</span><code>{CNI_COMMANDS.flannel}</code>
+              </button>
+              <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-install-calico" onClick={() => act(CNI_COMMANDS.calico)}>
+                <span>{t('dataPlane.cni.install', { name: 'calico' })}</span><code>{CNI_COMMANDS.calico}</code>
+              </button>
+            </>
+          )}
+          {installed && (
+            <button type="button" role="menuitem" className="popup-menu-item danger" data-testid="cni-uninstall" onClick={() => act(CNI_COMMANDS.uninstall)}>
+              <span>{t('dataPlane.cni.uninstall')}</span><code>{CNI_COMMANDS.uninstall}</code>
+            </button>
+          )}
+          <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-status-command" onClick={() => act(CNI_COMMANDS.status)}>
+            <span>{t('dataPlane.cni.statusCommand')}</span><code>{CNI_COMMANDS.status}</code>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

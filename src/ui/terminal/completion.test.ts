@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { complete, type CompletionSource } from './completion.ts';
+
+const source: CompletionSource = {
+  kinds: [
+    { kind: 'Pod', resource: 'pods', namespaced: true },
+    { kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets.policy', namespaced: true },
+    { kind: 'Deployment', resource: 'deployments.apps', namespaced: true },
+    { kind: 'Node', resource: 'nodes', namespaced: false },
+  ],
+  names: (kind, ns) => (kind === 'Node' ? ['w1', 'w2'] : kind === 'Pod' ? (ns === 'default' ? ['web-abc', 'web-abd', 'api-1'] : ['coredns-1']) : ['web']),
+};
+
+describe('terminal completion', () => {
+  it.each([
+    ['k', 'kubectl '],
+    ['kubectl desc', 'kubectl describe '],
+    ['kubectl get deploy', 'kubectl get deployments '],
+    ['kubectl get pods api', 'kubectl get pods api-1 '],
+    ['kubectl get pod web', 'kubectl get pod web-ab'],
+    ['kubectl get pods -n kube-system co', 'kubectl get pods -n kube-system coredns-1 '],
+    ['kubectl drain w', 'kubectl drain w'],
+    ['kubectl logs a', 'kubectl logs api-1 '],
+    ['kubectl rollout st', 'kubectl rollout status '],
+    ['kubectl scale deployments web --rep', 'kubectl scale deployments web --replicas '],
+    ['sim node st', 'sim node st'],
+    ['sim node stop w2', 'sim node stop w2 '],
+    ['sim controlplane stop sch', 'sim controlplane stop scheduler '],
+    ['sim explain pod web-abd', 'sim explain pod web-abd '],
+    ['kubectl get pods -o', 'kubectl get pods -o '],
+  ])('%s → %s', async (line, expected) => {
+    expect((await complete(line, source))?.line).toBe(expected);
+  });
+
+  it('lists candidates when several remain', async () => {
+    expect((await complete('kubectl get po', source))?.candidates).toEqual(['poddisruptionbudgets', 'pods']);
+    expect((await complete('sim node st', source))?.candidates).toEqual(['start', 'stop']);
+  });
+
+  it('offers nothing where nothing fits', async () => {
+    expect(await complete('kubectl get pods zz', source)).toBeUndefined();
+    expect(await complete('echo hi', source)).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+// Tab completion for the terminal: commands, sub-commands, resource kinds, object names and flags, as a
+// shell's completion would offer them for kubectl and sim.
+import type { ResourceKindView } from '../../worker/protocol.ts';
+
+export interface CompletionSource {
+  kinds: readonly ResourceKindView[];
+  /** Names of the objects of a kind ("Pod", "Node" …), in the namespace given when it matters. */
+  names(kind: string, namespace: string): Promise<string[]> | string[];
+}
+
+export interface Completion {
+  /** The line with the word under completion replaced (the longest common prefix of the candidates). */
+  line: string;
+  /** Every candidate when more than one remains (to list them), else empty. */
+  candidates: string[];
+}
+
+const KUBECTL_VERBS = [
+  'annotate', 'api-resources', 'apply', 'autoscale', 'cordon', 'create', 'delete', 'describe', 'diff', 'drain', 'edit',
+  'events', 'explain', 'get', 'label', 'logs', 'patch', 'rollout', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait',
+];
+const SIM_TREE: Record<string, string[]> = {
+  '': ['advance', 'controlplane', 'explain', 'help', 'node', 'pod', 'scheduler'],
+  node: ['add', 'delete', 'list', 'start', 'stop'],
+  pod: ['kill'],
+  controlplane: ['start', 'status', 'stop'],
+  explain: ['pod'],
+  scheduler: ['config'],
+};
+const CONTROL_PLANE = ['apiserver', 'controller-manager', 'scheduler'];
+/** Verbs whose first argument is a resource kind. */
+const KIND_VERBS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'scale', 'patch', 'wait', 'edit']);
+const FLAGS: Record<string, string[]> = {
+  '': ['--all-namespaces', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
+  get: ['--output=wide', '--output=yaml', '--output=json', '--show-labels', '--sort-by', '--watch', '-o'],
+  logs: ['--all-containers', '--container', '--previous', '--tail', '--timestamps', '-c', '-p'],
+  scale: ['--replicas'],
+  drain: ['--delete-emptydir-data', '--force', '--ignore-daemonsets'],
+  delete: ['--cascade', '--force', '--grace-period', '--now'],
+  apply: ['--dry-run=server', '--filename', '-f'],
+  add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
+};
+
+function commonPrefix(words: string[]): string {
+  if (!words.length) return '';
+  let p = words[0];
+  for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);
+  return p;
+}
+
+function namespaceOf(words: string[]): string {
+  for (let i = 0; i < words.length; i++) {
+    if ((words[i] === '-n' || words[i] === '--namespace') && words[i + 1]) return words[i + 1];
+    if (words[i].startsWith('--namespace=')) return words[i].slice('--namespace='.length);
+  }
+  return 'default';
+}
+
+function kindFor(source: CompletionSource, typed: string): ResourceKindView | undefined {
+  const lower = typed.toLowerCase();
+  return source.kinds.find((k) => {
+    const plural = k.resource.split('.')[0];
+    return k.resource === lower || plural === lower || k.kind.toLowerCase() === lower || plural.replace(/s$/, '') === lower;
+  });
+}
+
+/** What may follow `words` (the complete words before the one being typed). */
+async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
+  const ns = namespaceOf(words);
+  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f)$/.test(words[i - 1])));
+  const names = async (kind: string) => source.names(kind, ns);
+  if (current.startsWith('-')) {
+    const verb = positional[1] === 'node' ? positional[2] : positional[1];
+    return [...(FLAGS[verb ?? ''] ?? []), ...FLAGS['']];
+  }
+  if (positional.length === 0) return ['clear', 'kubectl', 'sim'];
+  const [cmd, verb, ...args] = positional;
+  if (cmd === 'kubectl') {
+    if (verb === undefined) return KUBECTL_VERBS;
+    if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
+    if (verb === 'logs') return args.length ? [] : names('Pod');
+    if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
+    if (KIND_VERBS.has(verb)) {
+      if (args.length === 0) return source.kinds.map((k) => k.resource.split('.')[0]);
+      const kind = kindFor(source, args[0]);
+      return kind ? names(kind.kind) : [];
+    }
+    return [];
+  }
+  if (cmd === 'sim') {
+    if (verb === undefined) return SIM_TREE[''];
+    if (args.length === 0) return SIM_TREE[verb] ?? [];
+    if (verb === 'node' && ['stop', 'start', 'delete'].includes(args[0]) && args.length === 1) return names('Node');
+    if ((verb === 'pod' || verb === 'explain') && args.length === 1) return names('Pod');
+    if (verb === 'controlplane' && args.length === 1 && args[0] !== 'status') return CONTROL_PLANE;
+  }
+  return [];
+}
+
+/** Complete the last word of `line`; undefined when nothing fits. */
+export async function complete(line: string, source: CompletionSource): Promise<Completion | undefined> {
+  const words = line.split(/\s+/);
+  const current = words.pop() ?? '';
+  const before = words.filter(Boolean);
+  const all = [...new Set(await candidatesFor(before, current, source))].sort();
+  const matches = all.filter((c) => c.startsWith(current));
+  if (!matches.length) return undefined;
+  const head = line.slice(0, line.length - current.length);
+  if (matches.length === 1) {
+    const done = matches[0];
+    return { line: `${head}${done}${done.endsWith('=') ? '' : ' '}`, candidates: [] };
+  }
+  return { line: `${head}${commonPrefix(matches)}`, candidates: matches };
+}

@@ -1,0 +1,54 @@
+// The traffic overlay on the cluster map: Service badges with animated edges to their endpoint pods, each edge
+// labelled with requests/s and coloured by error rate (edges.ts computes where they go).
+import { useMemo } from 'react';
+import { useNodes, ViewportPortal } from '@xyflow/react';
+import { useTranslation } from 'react-i18next';
+import { useDataPlane } from '../network/dataPlane.ts';
+import { edgePath, trafficBadges, type Point } from './edges.ts';
+
+const TILE_HALF = 9;
+
+/** Dash animation period: faster for busier edges. */
+function dashSeconds(rps: number): number {
+  return Math.max(0.3, 2 / Math.log2(2 + rps));
+}
+
+export function TrafficEdges() {
+  const { t } = useTranslation();
+  const { services, serviceTraffic, podTraffic } = useDataPlane();
+  const nodes = useNodes();
+  const badges = useMemo(() => {
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    let top = Infinity;
+    for (const n of nodes) if (n.type === 'kubeNode') top = Math.min(top, n.position.y);
+    const center = (pod: string): Point | undefined => {
+      const n = byId.get(`pod:${pod}`);
+      if (!n) return undefined;
+      const parent = n.parentId ? byId.get(n.parentId) : undefined;
+      return { x: (parent?.position.x ?? 0) + n.position.x + TILE_HALF, y: (parent?.position.y ?? 0) + n.position.y + TILE_HALF };
+    };
+    return trafficBadges(services, serviceTraffic, podTraffic, center, Number.isFinite(top) ? top : 0);
+  }, [nodes, services, serviceTraffic, podTraffic]);
+  if (badges.length === 0) return null;
+  return (
+    <ViewportPortal>
+      <svg className="traffic-edges" data-testid="traffic-edges" style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible', pointerEvents: 'none' }} width={1} height={1}>
+        {badges.map((b) => (
+          <g key={b.service} data-testid="traffic-badge" data-service={b.service} data-rps={b.rps}>
+            {b.edges.map((e) => {
+              const { d, mid } = edgePath(e.from, e.to);
+              return (
+                <g key={e.pod} data-testid="traffic-edge" data-pod={e.pod} data-rps={e.rps} data-tone={e.tone}>
+                  <path d={d} className={`traffic-edge traffic-${e.tone}`} style={{ animationDuration: `${dashSeconds(e.rps)}s`, strokeWidth: 1 + Math.log2(1 + e.rps) / 2 }} />
+                  <text x={mid.x} y={mid.y} className="traffic-rate">{t('dataPlane.traffic.edgeRate', { rps: e.rps })}</text>
+                </g>
+              );
+            })}
+            <rect x={b.at.x - 70} y={b.at.y - 26} width={140} height={26} rx={6} className={`traffic-badge traffic-${b.errorRate >= 0.1 ? 'bad' : 'ok'}`} />
+            <text x={b.at.x} y={b.at.y - 9} className="traffic-badge-text">{`${b.service} · ${t('dataPlane.traffic.edgeRate', { rps: b.rps })}`}</text>
+          </g>
+        ))}
+      </svg>
+    </ViewportPortal>
+  );
+}
