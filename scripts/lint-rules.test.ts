@@ -9,7 +9,7 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return res.messages.map((m) => `${m.ruleId}@${m.line}`);
 }
 
-// The first lintText loads the whole ESLint config with type information: seconds, more on a loaded machine.
+// The first lintText loads the ESLint config and its plugins: seconds, more on a loaded machine.
 describe('engine determinism and layer rules', { timeout: 60_000 }, () => {
   it.each([
     ['export const t = Date.now();', 'no-restricted-properties@1'],

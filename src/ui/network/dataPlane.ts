@@ -6,7 +6,10 @@ import type { DataPlaneView } from '../../worker/protocol.ts';
 
 export const EMPTY_DATA_PLANE: DataPlaneView = { gpus: [], cni: { installed: [], nodes: [] }, services: [], sources: [], serviceTraffic: [], podTraffic: {} };
 
-/** Wall ms between reads: the panels and edges refresh about three times a second. */
+/**
+ * Wall ms between reads: the panels and edges refresh about three times a second.
+ * Simplification: the page pulls the whole (small) view instead of receiving deltas on the change feed.
+ */
 const POLL_MS = 350;
 
 let current = EMPTY_DATA_PLANE;

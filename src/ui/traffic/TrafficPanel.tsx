@@ -7,7 +7,7 @@ import { useDataPlane } from '../network/dataPlane.ts';
 import { SeriesChart } from './SeriesChart.tsx';
 import { parseTrace, traceCommand, type RequestTrace } from './trace.ts';
 
-/** Wall ms between two steps of a drawn request path. */
+/** Wall ms between two steps of a drawn request path. Simplification: the path is drawn as a growing list, not on the map. */
 const STEP_MS = 450;
 
 type Exec = (line: string) => Promise<ExecResult>;

@@ -1,5 +1,6 @@
 // Where the map's traffic edges go: each Service with traffic gets a badge above the node grid, with one edge to
 // every endpoint pod on the map, labelled with the pod's requests/s and coloured by its error rate. Pure.
+// Simplification: no edges from traffic sources to Services; a source's rate shows in the traffic panel.
 import type { ServiceEndpointsView, TrafficSample, TrafficSeries } from '../../worker/dataplane.ts';
 
 export interface Point { x: number; y: number }
