@@ -12,3 +12,7 @@ export async function engineApply(page: Page, yaml: string): Promise<void> {
 export async function engineLoadScenario(page: Page, id: string): Promise<void> {
   await page.evaluate((scenario) => (window as unknown as TestWindow).__kubesimEngine.loadScenario({ id: scenario }), id);
 }
+
+export async function engineExec(page: Page, line: string): Promise<string> {
+  return page.evaluate(async (l) => (await (window as unknown as TestWindow).__kubesimEngine.exec(l)).stdout, line);
+}

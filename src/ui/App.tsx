@@ -26,6 +26,7 @@ import { applyTheme, loadTheme, type ThemeChoice } from './theme.ts';
 import { ClusterViewStore, useClusterView } from './state/clusterStore.ts';
 import type { CompletionSource } from './terminal/completion.ts';
 import { Terminal, type TerminalHandle } from './terminal/Terminal.tsx';
+import { useEditCommand } from './terminal/useEditCommand.ts';
 
 export interface AppProps {
   engine: EngineClient;
@@ -89,10 +90,11 @@ export function App({ engine, documents }: AppProps) {
   // The terminal's kubectl reads editor documents by name (`kubectl apply -f web-deployment.yaml`).
   const documentsRef = useRef(workspace.documents);
   documentsRef.current = workspace.documents;
-  const exec = useCallback(
+  const execKubectl = useCallback(
     (line: string) => engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
     [engine],
   );
+  const exec = useEditCommand(execKubectl, workspace.open, () => setSide('manifests'));
   const apply = useCallback((text: string) => engine.apply(text), [engine]);
   const execStdin = useCallback((line: string, stdin?: string) => engine.exec(line, stdin), [engine]);
   const runCommand = useCallback((line: string) => terminal.current?.run(line), []);

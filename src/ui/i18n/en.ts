@@ -100,6 +100,7 @@ const en = {
     inputLabel: 'Command line',
     clear: 'Clear',
     exitCode: 'exit code {{code}}',
+    editOpened: 'Opened {{ref}} in the editor as {{document}}: change it and press Apply',
   },
   events: {
     title: 'Events',

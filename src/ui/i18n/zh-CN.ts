@@ -102,6 +102,7 @@ const zhCN: Resources = {
     inputLabel: '命令行',
     clear: '清屏',
     exitCode: '退出码 {{code}}',
+    editOpened: '已在编辑器中打开 {{ref}}（{{document}}）：修改后点击“应用”',
   },
   events: {
     title: '事件',

@@ -14,6 +14,8 @@ export interface WorkspaceApi {
   rename(id: string, name: string): Promise<void>;
   remove(id: string): Promise<void>;
   setText(text: string): void;
+  /** Show `text` in the document named `name` (created when missing) and make it active. */
+  open(name: string, text: string): Promise<void>;
   /** Write pending edits now. */
   flush(): Promise<void>;
 }
@@ -105,5 +107,13 @@ export function useWorkspace(store: DocumentStore): WorkspaceApi {
     timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
   }, [activeId, flush]);
 
-  return { loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, flush };
+  const open = useCallback(async (name: string, text: string) => {
+    await flush();
+    const existing = (await store.list()).find((d) => d.name === name);
+    const id = existing ? existing.id : (await store.create(name, text)).id;
+    if (existing) await store.saveText(id, text);
+    await reload(id);
+  }, [flush, reload, store]);
+
+  return { loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
 }
