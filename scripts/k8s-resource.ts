@@ -2,6 +2,7 @@
 // gen-schema.mjs reads each member's `apiVersion`/`kind` literals to key the schema, so adding a
 // kind here is the only step needed.
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
+import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
@@ -30,4 +31,4 @@ export type K8sResource =
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
-  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass;
+  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass | CustomResourceDefinition;
