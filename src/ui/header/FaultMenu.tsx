@@ -1,7 +1,8 @@
 // The fault menu: stop and start control-plane components (sim controlplane …). Node and pod faults live
 // where their object is: the node menu on the map and the pod's detail drawer.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../menu/useDismiss.ts';
 
 const COMPONENTS = ['apiserver', 'controller-manager', 'scheduler'] as const;
 
@@ -15,18 +16,7 @@ export function FaultMenu({ run }: { run(line: string): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    box.current?.querySelector<HTMLButtonElement>('[role=menuitem]')?.focus();
-    const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(box, open, () => setOpen(false), '[role=menuitem]');
   return (
     <div className="fault-menu" ref={box}>
       <button type="button" className="btn btn-ghost" aria-haspopup="menu" aria-expanded={open} data-testid="fault-menu-button" onClick={() => setOpen((v) => !v)} title={t('faults.title')}>

@@ -1,8 +1,9 @@
 // The node menu: machine faults (sim node stop/start/delete) and kubectl's node commands, run in the
 // terminal so the user sees the command each action stands for.
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../menu/useDismiss.ts';
 
 export type NodeAction = 'details' | 'cordon' | 'uncordon' | 'drain' | 'stop' | 'start' | 'delete';
 
@@ -30,19 +31,7 @@ export interface NodeMenuProps {
 export function NodeMenu({ node, anchor, onAction, onClose }: NodeMenuProps) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    menu.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    const onDown = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node)) onClose();
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useDismiss(menu, true, onClose, 'button');
   const onKeyDown = (e: ReactKeyboardEvent) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();

@@ -1,7 +1,8 @@
 // The pod network menu in the header: which CNI is installed, each node's NetworkReady, and install/uninstall
 // (`sim cni …`, run in the terminal so the student sees the command). Without a CNI, nodes stay NotReady.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../menu/useDismiss.ts';
 import { useDataPlane } from './dataPlane.ts';
 
 export const CNI_COMMANDS = { flannel: 'sim cni install flannel', calico: 'sim cni install calico', uninstall: 'sim cni uninstall', status: 'sim cni status' } as const;
@@ -11,17 +12,7 @@ export function CniMenu({ run }: { run(line: string): void }) {
   const cni = useDataPlane().cni;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onDown, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(box, open, () => setOpen(false));
   const installed = cni.installed.join(', ');
   const notReady = cni.nodes.filter((n) => !n.ready).length;
   const act = (line: string) => {
