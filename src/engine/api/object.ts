@@ -33,7 +33,7 @@ export function deepCopy<T>(obj: T): T {
 export function deepFreeze<T>(obj: T): T {
   if (obj && typeof obj === 'object' && !Object.isFrozen(obj)) {
     Object.freeze(obj);
-    for (const v of Object.values(obj as Record<string, unknown>)) deepFreeze(v);
+    for (const k in obj) deepFreeze((obj as Record<string, unknown>)[k]);
   }
   return obj;
 }

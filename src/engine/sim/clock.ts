@@ -26,6 +26,12 @@ export class SimClock {
   private nowMs: number;
   private seq = 0;
   private heap: Timer[] = [];
+  /**
+   * Timers due at the moment they were made (defer, after(0)): the bulk of all timers. They already come in
+   * (at, seq) order, so a FIFO holds them without the heap's log n sifts; step takes the smaller of both heads.
+   */
+  private due: Timer[] = [];
+  private dueHead = 0;
   private live = new Map<TimerId, Timer>();
   private foreground = 0;
   private stepsRun = 0;
@@ -49,7 +55,8 @@ export class SimClock {
     const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: id, id, fn, background: !!opts.background };
     this.live.set(id, t);
     if (!t.background) this.foreground++;
-    this.push(t);
+    if (t.at === this.nowMs) this.due.push(t);
+    else this.push(t);
     return id;
   }
 
@@ -80,15 +87,15 @@ export class SimClock {
 
   /** Time of the next live timer, or undefined. */
   nextAt(): number | undefined {
-    this.dropCancelled();
-    return this.heap[0]?.at;
+    return this.peek()?.at;
   }
 
   /** Run the next timer, moving time forward to it. Returns false when nothing is scheduled. */
   step(): boolean {
-    this.dropCancelled();
-    const t = this.pop();
+    const t = this.peek();
     if (!t) return false;
+    if (t === this.heap[0]) this.pop();
+    else this.shiftDue();
     this.live.delete(t.id);
     if (!t.background) this.foreground--;
     if (t.at > this.nowMs) { this.nowMs = t.at; this.stepsAtInstant = 0; }
@@ -125,8 +132,21 @@ export class SimClock {
     return true;
   }
 
-  private dropCancelled(): void {
+  /** The next live timer (cancelled ones are dropped on the way), left in place. */
+  private peek(): Timer | undefined {
     while (this.heap.length && !this.live.has(this.heap[0].id)) this.pop();
+    while (this.dueHead < this.due.length && !this.live.has(this.due[this.dueHead].id)) this.shiftDue();
+    const h = this.heap[0];
+    const d = this.dueHead < this.due.length ? this.due[this.dueHead] : undefined;
+    if (!d) return h;
+    return h && less(h, d) ? h : d;
+  }
+
+  private shiftDue(): void {
+    this.dueHead++;
+    // Compact now and then so that the array does not grow for ever.
+    if (this.dueHead === this.due.length) { this.due = []; this.dueHead = 0; }
+    else if (this.dueHead >= 65_536 && this.dueHead * 2 >= this.due.length) { this.due = this.due.slice(this.dueHead); this.dueHead = 0; }
   }
 
   private push(t: Timer): void {
@@ -135,10 +155,11 @@ export class SimClock {
     let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (less(h[p], h[i])) break;
-      [h[p], h[i]] = [h[i], h[p]];
+      if (less(h[p], t)) break;
+      h[i] = h[p];
       i = p;
     }
+    h[i] = t;
   }
 
   private pop(): Timer | undefined {
@@ -147,17 +168,17 @@ export class SimClock {
     const top = h[0];
     const last = h.pop()!;
     if (h.length) {
-      h[0] = last;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1, r = l + 1;
-        let m = i;
-        if (l < h.length && less(h[l], h[m])) m = l;
-        if (r < h.length && less(h[r], h[m])) m = r;
-        if (m === i) break;
-        [h[m], h[i]] = [h[i], h[m]];
+        let m = l;
+        if (l >= h.length) break;
+        if (r < h.length && less(h[r], h[l])) m = r;
+        if (!less(h[m], last)) break;
+        h[i] = h[m];
         i = m;
       }
+      h[i] = last;
     }
     return top;
   }

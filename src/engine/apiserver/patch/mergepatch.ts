@@ -23,9 +23,16 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ak = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bk = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
+  // Keys whose value is undefined do not exist in JSON: count the defined keys of both, compare a's against b's.
+  // Written without Object.keys/filter: this runs on every write (no-op detection, generation bumps).
+  const ao = a as Record<string, unknown>, bo = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k in ao) {
+    const v = ao[k];
+    if (v === undefined) continue;
+    defined++;
+    if (!jsonEqual(v, bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== undefined) defined--;
+  return defined === 0;
 }

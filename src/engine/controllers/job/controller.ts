@@ -10,6 +10,7 @@ import { objectKey } from '../../api/object.ts';
 import { controllerOf, isPodReady } from '../../api/pod.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import type { Store } from '../../apiserver/store.ts';
+import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import { CONTROLLER_INDEX, controllerIndexFunc, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
@@ -176,7 +177,7 @@ export class JobController extends Controller {
     const finalizerRemoved = !hasJobTrackingFinalizer(cur);
     const curRef = controllerOf(cur);
     const oldRef = controllerOf(old);
-    const refChanged = JSON.stringify(curRef) !== JSON.stringify(oldRef);
+    const refChanged = !jsonEqual(curRef, oldRef);
     if (refChanged && oldRef) {
       const job = this.resolveControllerRef(old.metadata.namespace, oldRef);
       if (job) {

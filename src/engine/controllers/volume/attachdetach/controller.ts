@@ -14,6 +14,7 @@ import { isPodTerminal } from '../../../api/pod.ts';
 import { csiUniqueVolumeName, isMultiAttachAllowed, podClaimNames, volumeAttachmentName, type PV, type PVC } from '../../../api/storage.ts';
 import { isStatusError } from '../../../apiserver/errors.ts';
 import type { Store } from '../../../apiserver/store.ts';
+import { jsonEqual } from '../../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../../client/controller.ts';
 import type { EventRecorder } from '../../../client/events.ts';
 import type { Informer, SharedInformerFactory } from '../../../client/informer.ts';
@@ -59,7 +60,7 @@ export class AttachDetachController extends Controller {
     const podChanged = (p: P) => { if (p.spec?.nodeName && podClaimNames(p).length) kick(); };
     this.pods.addEventHandler({ add: podChanged, update: (_o, p) => podChanged(p), delete: podChanged });
     for (const inf of [this.pvcs, this.pvs, this.vas, this.drivers] as Informer<KubeObject>[]) inf.addEventHandler({ add: kick, update: kick, delete: kick });
-    this.nodes.addEventHandler({ add: kick, update: (o, n) => { if (JSON.stringify(o.status?.volumesInUse) !== JSON.stringify(n.status?.volumesInUse) || o.spec?.taints !== n.spec?.taints) kick(); }, delete: kick });
+    this.nodes.addEventHandler({ add: kick, update: (o, n) => { if (!jsonEqual(o.status?.volumesInUse, n.status?.volumesInUse) || !jsonEqual(o.spec?.taints, n.spec?.taints)) kick(); }, delete: kick });
   }
 
   protected sync(): void {
@@ -74,7 +75,9 @@ export class AttachDetachController extends Controller {
     const out = new Map<string, Desired>();
     for (const pod of this.pods.list()) {
       const node = pod.spec?.nodeName;
-      if (!node || !this.nodes.getByName(undefined, node) || isTerminated(pod)) continue;
+      // Most pods mount no claim: that test is the cheap one, so it comes first.
+      if (!node || !pod.spec?.volumes?.some((v) => v.persistentVolumeClaim)) continue;
+      if (!this.nodes.getByName(undefined, node) || isTerminated(pod)) continue;
       for (const { claim } of podClaimNames(pod)) {
         const pvc = this.pvcs.getByName(pod.metadata.namespace, claim);
         const pv = pvc?.spec?.volumeName ? this.pvs.getByName(undefined, pvc.spec.volumeName) : undefined;
