@@ -12,7 +12,6 @@ export type EventType = 'Normal' | 'Warning';
 export interface EventSource { component: string; host?: string }
 
 export class EventRecorder {
-  private readonly seen = new Map<string, { namespace: string; name: string }>();
   private seq = 0;
   private readonly correlator: EventCorrelator;
 
@@ -33,12 +32,11 @@ export class EventRecorder {
       ...(fieldPath ? { fieldPath } : {}),
     };
     const now = this.clock.nowRFC3339();
-    const spamKey = [source.component, source.host ?? '', ref.kind, ref.namespace ?? '', ref.name, ref.uid, ref.apiVersion].join('\u0000');
-    const c = this.correlator.correlate({ spamKey, aggregateKey: `${spamKey}\u0000${type}\u0000${reason}`, fieldPath: fieldPath ?? '', message });
+    const spamKey = `${source.component}\u0000${source.host ?? ''}\u0000${ref.kind ?? ''}\u0000${ref.namespace ?? ''}\u0000${ref.name ?? ''}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
+    const c = this.correlator.correlate({ spamKey, type, reason, fieldPath: fieldPath ?? '', message });
     if (c.skip) return;
     message = c.message;
-    const aggKey = c.dedupeKey;
-    const existing = this.seen.get(aggKey);
+    const existing = c.existing;
     if (existing) {
       const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
       if (ev) {
@@ -66,7 +64,7 @@ export class EventRecorder {
     };
     try {
       this.store.create(ev);
-      this.seen.set(aggKey, { namespace, name });
+      c.remember({ namespace, name });
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
       if (!isStatusError(e)) throw e;
@@ -75,7 +73,6 @@ export class EventRecorder {
 
   /** Forget aggregation keys of events that no longer exist (after TTL expiry). */
   prune(): void {
-    this.correlator.prune();
-    for (const [k, { namespace, name }] of this.seen) if (!this.store.tryGet('Event', namespace, name)) this.seen.delete(k);
+    this.correlator.prune(({ namespace, name }) => !!this.store.tryGet('Event', namespace, name));
   }
 }

@@ -12,6 +12,7 @@ import type { Container, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
+import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { goDuration, type SimClock, type TimerId } from '../../sim/clock.ts';
 import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehavior, type ProbeType } from '../runtime/behavior.ts';
 import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
@@ -87,7 +88,8 @@ interface PodWorker {
   wakeAt: number;
   wakeTimer?: TimerId;
   deadlineTimer?: TimerId;
-  lastStatus?: string;
+  /** The status last sent (the one stored, once the write went through): an unchanged status is not sent again. */
+  lastStatus?: Pod['status'];
   behavior: { text: string | undefined; parsed: ParsedBehavior };
 }
 
@@ -511,11 +513,11 @@ export class PodWorkers {
     const pod = store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!) as P | undefined;
     if (!pod || pod.metadata.uid !== w.uid) return;
     const status = this.buildStatus(w, pod);
-    const json = JSON.stringify(status);
-    if (json === w.lastStatus) return;
-    w.lastStatus = json;
+    if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
+    w.lastStatus = status;
     try {
-      store.update({ ...pod, status } as P, { subresource: 'status' });
+      // Keep the stored (frozen, shared) copy rather than a second one per pod.
+      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status' }).status;
     } catch (e) {
       if (!isStatusError(e, 'NotFound')) throw e;
     }
