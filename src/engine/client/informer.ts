@@ -166,9 +166,18 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   private put(key: string, obj: T): void {
     const old = this.items.get(key);
-    if (old) this.unindex(key, old);
     this.items.set(key, obj);
-    for (const [name, fn] of this.indexFuncs) for (const v of fn(obj)) addTo(this.indices.get(name)!, v, key);
+    for (const [name, fn] of this.indexFuncs) {
+      const idx = this.indices.get(name)!;
+      const values = fn(obj);
+      if (old) {
+        const oldValues = fn(old);
+        // As client-go's updateIndices: the common case, one value that did not change, leaves the index alone.
+        if (values.length === 1 && oldValues.length === 1 && values[0] === oldValues[0]) continue;
+        for (const v of oldValues) removeFrom(idx, v, key);
+      }
+      for (const v of values) addTo(idx, v, key);
+    }
   }
 
   private remove(key: string, obj: T): void {
@@ -179,13 +188,16 @@ export class Informer<T extends KubeObject = KubeObject> {
   private unindex(key: string, obj: T): void {
     for (const [name, fn] of this.indexFuncs) {
       const idx = this.indices.get(name)!;
-      for (const v of fn(obj)) {
-        const set = idx.get(v);
-        set?.delete(key);
-        if (set && set.size === 0) idx.delete(v);
-      }
+      for (const v of fn(obj)) removeFrom(idx, v, key);
     }
   }
+}
+
+function removeFrom(idx: Map<string, Set<string>>, value: string, key: string): void {
+  const set = idx.get(value);
+  if (!set) return;
+  set.delete(key);
+  if (set.size === 0) idx.delete(value);
 }
 
 function addTo(idx: Map<string, Set<string>>, value: string, key: string): void {

@@ -45,7 +45,7 @@ export class GarbageCollector extends Controller {
   private watchKind(kind: string): void {
     this.informers.informerFor(kind).addEventHandler({
       add: (o) => this.observe(o),
-      update: (_old, o) => this.observe(o),
+      update: (old, o) => { if (!this.objects.has(o.metadata.uid!) || !sameGraphFields(old, o)) this.observe(o); },
       delete: (o) => this.forgetObject(o),
     });
   }
@@ -145,4 +145,15 @@ export class GarbageCollector extends Controller {
     const rest = (obj.metadata.finalizers ?? []).filter((f) => f !== finalizer);
     this.store.update({ ...obj, metadata: { ...obj.metadata, finalizers: rest.length ? rest : undefined } });
   }
+}
+
+/**
+ * A watch update of a known object that leaves owners, finalizers and deletion state as they were (most are status writes, which
+ * share those fields with the stored object) changes nothing in the graph, as upstream's processGraphChanges
+ * finds no reference diff. A resync (the same object twice) is observed again: that is how it repairs.
+ */
+function sameGraphFields(old: KubeObject, o: KubeObject): boolean {
+  if (old === o) return false;
+  const a = old.metadata, b = o.metadata;
+  return a.uid === b.uid && a.name === b.name && a.ownerReferences === b.ownerReferences && a.finalizers === b.finalizers && a.deletionTimestamp === b.deletionTimestamp;
 }
