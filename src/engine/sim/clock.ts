@@ -188,8 +188,17 @@ function less(a: Timer, b: Timer): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);
 }
 
+/** The last second formatted: nearly every call in a burst asks for the same one. */
+let lastSecond = NaN;
+let lastText = '';
+
 export function toRFC3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = second;
+  }
+  return lastText;
 }
 
 /** Parse a duration like "30s", "5m", "1h30m", "500ms" or a bare number of seconds into ms. */
