@@ -11,6 +11,8 @@ function arg(name: string, def: number): number {
 
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** CPU seconds (user + system) since `from`: on a shared machine wall time also counts other processes. */
+const cpu = (from: NodeJS.CpuUsage) => { const u = process.cpuUsage(from); return `cpu ${((u.user + u.system) / 1e6).toFixed(2)} s`; };
 
 function deployment(name: string, replicas: number): string {
   return `apiVersion: apps/v1
@@ -45,14 +47,16 @@ function large(nodes: number, podCount: number): void {
   console.log(`large: ${nodes} nodes, ${podCount} pods in ${deployments} Deployments`);
   const heap0 = process.memoryUsage().heapUsed;
   let t = performance.now();
+  let u = process.cpuUsage();
   const c = createCluster({ seed: 1, clusterCIDR: '10.0.0.0/8' });
   for (let i = 0; i < nodes; i++) c.exec(`sim node add n${i} --cpu 64 --memory 256Gi --pods 110`);
   c.advance(5);
-  console.log(`  add ${nodes} nodes + 5 s virtual: ${secs(performance.now() - t)}`);
+  console.log(`  add ${nodes} nodes + 5 s virtual: ${secs(performance.now() - t)} (${cpu(u)})`);
   t = performance.now();
   for (let d = 0; d < deployments; d++) c.exec('kubectl apply -f -', deployment(`app${d}`, Math.min(perDeployment, podCount - d * perDeployment)));
   console.log(`  apply ${deployments} Deployments: ${secs(performance.now() - t)}`);
   t = performance.now();
+  u = process.cpuUsage();
   let virtual = 0;
   let running = 0;
   while (virtual < 3600) {
@@ -64,7 +68,7 @@ function large(nodes: number, podCount: number): void {
     if (running >= podCount) break;
   }
   const wall = performance.now() - t;
-  console.log(`\n  all Running after ${virtual} s virtual in ${secs(wall)} wall: ${Math.round(podCount / (wall / 1000))} pods/s created, scheduled and started`);
+  console.log(`\n  all Running after ${virtual} s virtual in ${secs(wall)} wall: ${Math.round(podCount / (wall / 1000))} pods/s created, scheduled and started (${cpu(u)})`);
   t = performance.now();
   c.advance(60);
   console.log(`  one steady-state virtual minute (leases, resyncs): ${secs(performance.now() - t)}`);
