@@ -57,6 +57,8 @@ export class NodeInfo {
   /** Bumped on every change, so snapshots copy only what changed. */
   generation = 0;
   name = '';
+  /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
+  labels: ReadonlyMap<string, string> = new Map();
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
 
@@ -74,6 +76,7 @@ export class NodeInfo {
     this.allowedPodNumber = alloc.pods ?? 0;
     this.unschedulable = !!node.spec?.unschedulable;
     this.name = node.metadata?.name ?? '';
+    this.labels = new Map(Object.entries(node.metadata?.labels ?? {}));
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
     const taints = node.spec?.taints ?? [];
