@@ -18,7 +18,13 @@ export interface PodInfo {
   hostPorts: string[];
 }
 
-export function podInfoOf(pod: Pod): PodInfo {
+/**
+ * The pod's PodInfo; a PodInfo of an earlier version of the pod with the same containers, init containers and
+ * overhead (binding changes only spec.nodeName and the status, sharing the rest) lends its sums.
+ */
+export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
+  const was = earlier?.pod.spec;
+  if (was && was.containers === pod.spec?.containers && was.initContainers === pod.spec?.initContainers && was.overhead === pod.spec?.overhead) return { ...earlier!, pod };
   const requests = podRequests(pod);
   let cpu = 0, memory = 0;
   for (const c of pod.spec?.containers ?? []) {
@@ -39,6 +45,8 @@ export class NodeInfo {
   allocatableMilliCPU = 0;
   allocatableMemory = 0;
   allowedPodNumber = 0;
+  /** pods.size, beside the other numbers. */
+  podCount = 0;
   requestedMilliCPU = 0;
   requestedMemory = 0;
   /** Requests that count for scoring (DEFAULT_MILLI_CPU_REQUEST / DEFAULT_MEMORY_REQUEST for containers without). */
@@ -108,6 +116,7 @@ export class NodeInfo {
 
   private count(info: PodInfo, sign: 1 | -1): void {
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
+    this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;
     this.requestedMemory += sign * info.memory;
     this.nonZeroMilliCPU += sign * info.nonZero.cpu;

@@ -62,7 +62,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   filter(state: CycleState, pod: Pod, node: NodeInfo): Status {
     const info = cyclePodInfo(state, pod);
     let reasons: string[] | undefined;
-    if (node.pods.size + 1 > node.allowedPodNumber) (reasons ??= []).push('Too many pods');
+    if (node.podCount + 1 > node.allowedPodNumber) (reasons ??= []).push('Too many pods');
     if (info.milliCPU > 0 && info.milliCPU > node.allocatableMilliCPU - node.requestedMilliCPU) (reasons ??= []).push('Insufficient cpu');
     if (info.memory > 0 && info.memory > node.allocatableMemory - node.requestedMemory) (reasons ??= []).push('Insufficient memory');
     const other = info.otherRequests;
