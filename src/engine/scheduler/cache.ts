@@ -1,7 +1,7 @@
 // The scheduler cache: NodeInfo per node with the pods on it, including pods assumed to be there while
 // their binding is in flight.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
-import { NodeChangeLog, NodeInfo, podInfoOf, setNodeListLog } from './framework/nodeinfo.ts';
+import { NodeChangeLog, NodeInfo, podInfoOf, setNodeListLog, type PodInfo } from './framework/nodeinfo.ts';
 
 export class SchedulerCache {
   readonly nodes = new Map<string, NodeInfo>();
@@ -98,10 +98,10 @@ export class SchedulerCache {
     this.podNode.delete(uid);
   }
 
-  /** AssumePod: count the pod on the node now, before the API server has the binding. */
-  assume(pod: Pod, nodeName: string): void {
+  /** AssumePod: count the pod on the node now, before the API server has the binding (info: the cycle's PodInfo). */
+  assume(pod: Pod, nodeName: string, info?: PodInfo): void {
     this.assumed.add(pod.metadata!.uid!);
-    this.place({ ...pod, spec: { ...pod.spec!, nodeName } }, nodeName);
+    this.place({ ...pod, spec: { ...pod.spec!, nodeName } }, nodeName, info);
   }
 
   /** ForgetPod: the binding failed. */
@@ -111,19 +111,20 @@ export class SchedulerCache {
 
   isAssumed(uid: string): boolean { return this.assumed.has(uid); }
 
-  private place(pod: Pod, nodeName: string): void {
+  private place(pod: Pod, nodeName: string, earlier?: PodInfo): void {
     const uid = pod.metadata!.uid!;
     const prev = this.podNode.get(uid);
     const from = prev !== undefined && prev !== nodeName ? this.nodes.get(prev) : undefined;
+    earlier ??= prev === undefined ? undefined : this.nodes.get(prev)?.pods.get(uid);
     if (from) { from.removePod(uid); this.changed(from); }
     const info = this.nodes.get(nodeName);
     // A pod on a node the cache does not know yet is kept on a placeholder until the node arrives.
     if (!info) {
       const placeholder = new NodeInfo({ metadata: { name: nodeName } });
-      placeholder.addPod(podInfoOf(pod));
+      placeholder.addPod(podInfoOf(pod, earlier));
       this.nodes.set(nodeName, placeholder);
       this.orderDirty = true;
-    } else { info.addPod(podInfoOf(pod)); this.changed(info); }
+    } else { info.addPod(podInfoOf(pod, earlier)); this.changed(info); }
     this.podNode.set(uid, nodeName);
   }
 }

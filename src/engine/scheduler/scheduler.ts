@@ -220,7 +220,7 @@ export class Scheduler {
     trace.node = chosen;
 
     // Reserve: the pod counts on the node from now on, before the binding is confirmed; its nomination is spent.
-    this.cache.assume(pod, chosen);
+    this.cache.assume(pod, chosen, state.podInfo);
     this.queue.nominator.delete(pod);
     const reserved = fwk.runReserve(state, pod, chosen);
     if (!reserved.isSuccess()) {

@@ -6,13 +6,16 @@ export interface FilterVerdict { node: string; plugin: string; code: string; rea
 export interface PluginScore { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
 export interface NodeScoreTrace { node: string; total: number; plugins: PluginScore[] }
 
-/** Per node × plugin scores in flat arrays: index node * plugins.length + plugin. */
+/**
+ * Per node × plugin scores, one column per plugin: raw[plugin][node]. A plugin without NormalizeScore has the
+ * same array as raw and normalized. The nodes are the cycle's feasible NodeInfos (names read when displayed).
+ */
 export interface ScoreTable {
-  nodes: string[];
+  nodes: readonly { readonly name: string }[];
   plugins: string[];
   weights: number[];
-  raw: Float64Array;
-  normalized: Float64Array;
+  raw: Float64Array[];
+  normalized: Float64Array[];
   totals: Float64Array;
 }
 
@@ -96,11 +99,10 @@ export class TraceBuffer {
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  const m = st.plugins.length;
-  return st.nodes.map((node, i) => ({
-    node,
+  return st.nodes.map(({ name }, i) => ({
+    node: name,
     total: st.totals[i],
-    plugins: st.plugins.map((plugin, j) => ({ plugin, raw: st.raw[i * m + j], normalized: st.normalized[i * m + j], weight: st.weights[j], weighted: st.normalized[i * m + j] * st.weights[j] })),
+    plugins: st.plugins.map((plugin, j) => ({ plugin, raw: st.raw[j][i], normalized: st.normalized[j][i], weight: st.weights[j], weighted: st.normalized[j][i] * st.weights[j] })),
   }));
 }
 

@@ -101,8 +101,8 @@ export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod
 export interface NodeScore { name: string; score: number }
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
-  /** Optional batch form of score: out[i * stride + column] = score of nodes[i] (one call per cycle, not per node). */
-  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void;
+  /** Optional batch form of score: out[i] = score of nodes[i] (one call per cycle, not per node). */
+  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void;
   /** Rescale raw scores into [0, MAX_NODE_SCORE]. */
   normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): void;
 }

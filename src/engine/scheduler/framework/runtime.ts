@@ -192,30 +192,37 @@ export class Framework {
     return s;
   }
 
-  /** RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, into flat arrays. */
+  /**
+   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
+   * without NormalizeScore shares one array for raw and normalized.
+   */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
-    const n = nodes.length, m = active.length;
-    const raw = scoreArray(n * m), normalized = scoreArray(n * m), totals = scoreArray(n);
-    for (let j = 0; j < m; j++) {
-      const { plugin, weight } = active[j];
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, raw, j, m);
-      else for (let i = 0; i < n; i++) raw[i * m + j] = plugin.score(state, pod, nodes[i]);
+    const n = nodes.length;
+    const raw: Float64Array[] = [], normalized: Float64Array[] = [];
+    const totals = scoreArray(n);
+    let scores: NodeScore[] | undefined;
+    for (const { plugin, weight } of active) {
+      const column = scoreArray(n);
+      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column);
+      else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
+      let out = column;
       if (plugin.normalizeScore) {
-        const scores = this.scratchScores(nodes);
-        for (let i = 0; i < n; i++) scores[i].score = raw[i * m + j];
+        scores ??= this.scratchScores(nodes);
+        for (let i = 0; i < n; i++) scores[i].score = column[i];
         plugin.normalizeScore(state, pod, scores);
-        for (let i = 0; i < n; i++) normalized[i * m + j] = scores[i].score;
-      } else {
-        for (let i = 0; i < n; i++) normalized[i * m + j] = raw[i * m + j];
+        out = scoreArray(n);
+        for (let i = 0; i < n; i++) out[i] = scores[i].score;
       }
       for (let i = 0; i < n; i++) {
-        const v = normalized[i * m + j];
+        const v = out[i];
         if (v > MAX_NODE_SCORE || v < 0) throw new Error(`plugin "${plugin.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
         totals[i] += v * weight;
       }
+      raw.push(column);
+      normalized.push(out);
     }
-    return { nodes: nodes.map((x) => x.name), plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
+    return { nodes, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {

@@ -11,7 +11,7 @@ export enum Code {
 }
 
 export class Status {
-  constructor(readonly code: Code, readonly reasons: string[] = [], public plugin = '') {}
+  constructor(readonly code: Code, readonly reasons: string[] = [], readonly plugin = '') {}
   static success(): Status { return SUCCESS; }
   static unschedulable(...reasons: string[]): Status { return new Status(Code.Unschedulable, reasons); }
   static unresolvable(...reasons: string[]): Status { return new Status(Code.UnschedulableAndUnresolvable, reasons); }
@@ -19,7 +19,7 @@ export class Status {
   static skip(): Status { return SKIP; }
   isSuccess(): boolean { return this.code === Code.Success; }
   isRejected(): boolean { return this.code === Code.Unschedulable || this.code === Code.UnschedulableAndUnresolvable; }
-  withPlugin(name: string): Status { return this.code === Code.Success || this.code === Code.Skip ? this : new Status(this.code, this.reasons, name); }
+  withPlugin(name: string): Status { return this.code === Code.Success || this.code === Code.Skip || this.plugin === name ? this : new Status(this.code, this.reasons, name); }
   message(): string { return this.reasons.join(', '); }
 }
 

@@ -11,13 +11,16 @@ const MIN_THRESHOLD = 23 * MB;
 const MAX_CONTAINER_THRESHOLD = 1000 * MB;
 const KEY = 'PreScoreImageLocality';
 
-interface PreScoreState { images: string[]; spread: number[] }
+/** The pod's images that some node has (the others add nothing to any node), and how many images it has in all. */
+interface PreScoreState { images: string[]; spread: number[]; count: number }
 
 /** Image names as the kubelet reports them in node.status.images (a bare name gains :latest). */
 export function normalizedImageName(image: string): string {
   const slash = image.lastIndexOf('/');
   return image.includes('@') || image.lastIndexOf(':') > slash ? image : `${image}:latest`;
 }
+
+const NO_IMAGES: PreScoreState = { images: [], spread: [], count: 0 };
 
 export class ImageLocality implements PreScorePlugin, ScorePlugin {
   readonly name = 'ImageLocality';
@@ -29,17 +32,17 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
     const nodes = this.handle.nodeInfos();
     const count = (img: string) => this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0);
     const spread = images.map((img) => count(img) / (nodes.length || 1));
-    state.write(KEY, { images, spread });
+    state.write(KEY, { images: images.filter((_, i) => spread[i] > 0), spread: spread.filter((s) => s > 0), count: images.length });
     return Status.success();
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
-    return this.scoreWith(state.read<PreScoreState>(KEY) ?? { images: [], spread: [] }, pod, node);
+    return this.scoreWith(state.read<PreScoreState>(KEY) ?? NO_IMAGES, pod, node);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
-    const cycle = state.read<PreScoreState>(KEY) ?? { images: [], spread: [] };
-    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = this.scoreWith(cycle, pod, nodes[i]);
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+    const cycle = state.read<PreScoreState>(KEY) ?? NO_IMAGES;
+    for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(cycle, pod, nodes[i]);
   }
 
   private scoreWith(cycle: PreScoreState, pod: Pod, node: NodeInfo): number {
@@ -48,7 +51,7 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
       const size = node.imageSizes.get(cycle.images[i]);
       if (size !== undefined) sum += Math.floor(size * cycle.spread[i]);
     }
-    const max = MAX_CONTAINER_THRESHOLD * Math.max(1, cycle.images.length || (pod.spec?.containers?.length ?? 1));
+    const max = MAX_CONTAINER_THRESHOLD * Math.max(1, cycle.count || (pod.spec?.containers?.length ?? 1));
     const clamped = Math.min(Math.max(sum, MIN_THRESHOLD), max);
     return Math.floor((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (max - MIN_THRESHOLD));
   }

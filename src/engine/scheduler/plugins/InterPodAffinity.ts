@@ -12,7 +12,7 @@ import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
 import { AffinityPodIndex, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, termMatches, termsOf, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
 import { computeAffinityFilterState, filterByAffinity, type AffinityFilterState } from './InterPodAffinityFiltering.ts';
-import { affinityScore, computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
+import { computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
 import type { ObjectReader } from './PodTopologySpreadCommon.ts';
 import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
@@ -124,7 +124,7 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
 
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
     const s = state.read<TopologyScore>(PRE_SCORE_KEY);
-    return s ? affinityScore(s, this.cache.labels(node)) : 0;
+    return s ? s.of(this.cache.labels(node)) : 0;
   }
 
   /** Node data of nodes that left the list is dropped. */

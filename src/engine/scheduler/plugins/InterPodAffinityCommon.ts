@@ -133,33 +133,64 @@ export function termQuestion(t: AffinityTerm): PodQuestion {
 }
 
 export interface PodWithTerms { pod: Pod; terms: PodAffinityTerms }
-interface NodeAffinityPods { generation: number; withAffinity: PodWithTerms[]; withRequiredAntiAffinity: PodWithTerms[] }
+
+/** An existing pod's term that scores (its required affinity at hardPodAffinityWeight, or a preferred term). */
+export interface ExistingScoringTerm { term: AffinityTerm; kind: 'hard' | 'preferred' | 'preferredAnti'; weight: number; key: string }
+
+interface NodeAffinityPods {
+  generation: number;
+  withAffinity: PodWithTerms[];
+  withRequiredAntiAffinity: PodWithTerms[];
+  /** How many of the node's pods carry each required anti-affinity term, and each scoring term (by key). */
+  requiredAntiTerms: Map<string, number>;
+  scoringTerms: Map<string, number>;
+}
+
+/** Distinct terms of the existing pods by key, with how many pods carry each. */
+class TermRegistry<T extends { key: string }> {
+  private readonly entries = new Map<string, { term: T; pods: number }>();
+
+  add(term: T, delta: number): void {
+    const e = this.entries.get(term.key);
+    const pods = (e?.pods ?? 0) + delta;
+    if (pods > 0) this.entries.set(term.key, { term: e?.term ?? term, pods });
+    else this.entries.delete(term.key);
+  }
+
+  *terms(): Iterable<T> {
+    for (const e of this.entries.values()) yield e.term;
+  }
+}
 
 /**
  * NodeInfo.PodsWithAffinity and PodsWithRequiredAntiAffinity, rebuilt only when the node changes, and the
- * nodes that have such pods (HavePodsWithAffinityList, HavePodsWithRequiredAntiAffinityList): a cycle visits
- * those nodes' short lists instead of every pod of the cluster.
+ * distinct terms of those pods over the whole node list, kept as nodes change: a cycle visits a handful of
+ * distinct terms (the pods of one owner share theirs) instead of every pod with affinity in the cluster.
  */
 export class AffinityPodIndex {
   private readonly pods = new NodeData((node) => podsWithAffinity(node), (node, d) => d.generation === node.generation);
   private readonly changes = new NodeChanges();
-  private readonly withAffinity = new Map<number, NodeInfo>();
-  private readonly withRequiredAntiAffinity = new Map<number, NodeInfo>();
+  /** Per list position, the node's entry that the registries count. */
+  private readonly counted: (NodeAffinityPods | undefined)[] = [];
+  private readonly requiredAnti = new TermRegistry<AffinityTerm>();
+  private readonly scoring = new TermRegistry<ExistingScoringTerm>();
 
-  /** The nodes of the list that have pods with affinity terms, and with required anti-affinity terms. */
-  nodesWithAffinity(all: readonly NodeInfo[]): { withAffinity: Iterable<NodeInfo>; withRequiredAntiAffinity: Iterable<NodeInfo> } {
+  /** Bring the registries up to the node list. */
+  sync(all: readonly NodeInfo[]): void {
     this.changes.scan(all, (i, node) => {
-      const pods = this.of(node);
-      if (pods.withAffinity.length) this.withAffinity.set(i, node);
-      else this.withAffinity.delete(i);
-      if (pods.withRequiredAntiAffinity.length) this.withRequiredAntiAffinity.set(i, node);
-      else this.withRequiredAntiAffinity.delete(i);
-    }, (i) => {
-      this.withAffinity.delete(i);
-      this.withRequiredAntiAffinity.delete(i);
-    });
-    return { withAffinity: this.withAffinity.values(), withRequiredAntiAffinity: this.withRequiredAntiAffinity.values() };
+      this.uncount(i);
+      const entry = this.of(node);
+      if (!entry.withAffinity.length) return;
+      this.counted[i] = entry;
+      this.count(entry, 1);
+    }, (i) => this.uncount(i));
+    this.counted.length = Math.min(this.counted.length, all.length);
   }
+
+  /** The existing pods' distinct required anti-affinity terms (after sync). */
+  requiredAntiAffinityTerms(): Iterable<AffinityTerm> { return this.requiredAnti.terms(); }
+  /** The existing pods' distinct scoring terms (after sync). */
+  scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
   of(node: NodeInfo): NodeAffinityPods {
     return this.pods.of(node);
@@ -169,30 +200,70 @@ export class AffinityPodIndex {
   retain(all: readonly NodeInfo[]): void {
     this.pods.retain(all);
   }
+
+  private uncount(i: number): void {
+    const entry = this.counted[i];
+    if (!entry) return;
+    this.counted[i] = undefined;
+    this.count(entry, -1);
+  }
+
+  private count(entry: NodeAffinityPods, sign: 1 | -1): void {
+    for (const { terms } of entry.withRequiredAntiAffinity) for (const t of terms.requiredAntiAffinity) this.requiredAnti.add(t, sign);
+    for (const { terms } of entry.withAffinity) for (const t of scoringTermsOf(terms)) this.scoring.add(t, sign);
+  }
+}
+
+const scoringTerms = new WeakMap<PodAffinityTerms, ExistingScoringTerm[]>();
+
+/** A pod's terms that score for other pods, each named by kind, weight and term. */
+function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
+  let out = scoringTerms.get(terms);
+  if (!out) {
+    out = [
+      ...terms.requiredAffinity.map((term) => ({ term, kind: 'hard' as const, weight: 0, key: `hard|${term.key}` })),
+      ...terms.preferredAffinity.map(({ term, weight }) => ({ term, kind: 'preferred' as const, weight, key: `preferred|${weight}|${term.key}` })),
+      ...terms.preferredAntiAffinity.map(({ term, weight }) => ({ term, kind: 'preferredAnti' as const, weight, key: `preferredAnti|${weight}|${term.key}` })),
+    ];
+    scoringTerms.set(terms, out);
+  }
+  return out;
 }
 
 function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
-  const entry: NodeAffinityPods = { generation: node.generation, withAffinity: [], withRequiredAntiAffinity: [] };
+  const entry: NodeAffinityPods = { generation: node.generation, withAffinity: [], withRequiredAntiAffinity: [], requiredAntiTerms: new Map(), scoringTerms: new Map() };
   for (const { pod } of node.pods.values()) {
     const a = pod.spec?.affinity;
     if (!a?.podAffinity && !a?.podAntiAffinity) continue;
     const p = { pod, terms: termsOf(pod) };
     entry.withAffinity.push(p);
-    if (a.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) entry.withRequiredAntiAffinity.push(p);
+    for (const t of scoringTermsOf(p.terms)) entry.scoringTerms.set(t.key, (entry.scoringTerms.get(t.key) ?? 0) + 1);
+    if (!a.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) continue;
+    entry.withRequiredAntiAffinity.push(p);
+    for (const t of p.terms.requiredAntiAffinity) entry.requiredAntiTerms.set(t.key, (entry.requiredAntiTerms.get(t.key) ?? 0) + 1);
   }
   return entry;
 }
 
 /**
- * topologyToMatchedTermCount: counts per (topologyKey, value), nested by key so that no pair strings are built
- * per node; a pair whose count reaches 0 goes.
+ * topologyToMatchedTermCount: counts per (topologyKey, value). Most of them are borrowed, read-only, from the
+ * cross-cycle domain counts (nothing is copied per cycle); changes (preemption's AddPod/RemovePod) go to an
+ * own layer on top. Counts are never negative, so a positive total means some pair has a count.
  */
 export class TopologyPairCounts {
-  private readonly byKey = new Map<string, Map<string, number>>();
-  private pairs = 0;
+  private readonly borrowed: { topologyKey: string; counts: ReadonlyMap<string, number> }[] = [];
+  private readonly own = new Map<string, Map<string, number>>();
+  private total = 0;
 
-  /** The number of pairs with a count. */
-  get size(): number { return this.pairs; }
+  /** Whether any pair has a count. */
+  hasAny(): boolean { return this.total > 0; }
+
+  /** Count a cross-cycle domain count map (value → count) for the key, without copying it. */
+  borrow(topologyKey: string, counts: ReadonlyMap<string, number>, total: number): void {
+    if (!total) return;
+    this.borrowed.push({ topologyKey, counts });
+    this.total += total;
+  }
 
   /** Add to the node's pair for the key (nothing when the node lacks the key). */
   add(labels: NodeLabels, topologyKey: string, delta: number): void {
@@ -201,39 +272,42 @@ export class TopologyPairCounts {
   }
 
   addValue(topologyKey: string, value: string, delta: number): void {
-    let values = this.byKey.get(topologyKey);
-    if (!values) this.byKey.set(topologyKey, (values = new Map()));
-    const old = values.get(value);
-    const n = (old ?? 0) + delta;
-    if (n !== 0) {
-      if (old === undefined) this.pairs++;
-      values.set(value, n);
-    } else if (old !== undefined) {
-      this.pairs--;
-      values.delete(value);
-      if (!values.size) this.byKey.delete(topologyKey);
-    }
+    let values = this.own.get(topologyKey);
+    if (!values) this.own.set(topologyKey, (values = new Map()));
+    values.set(value, (values.get(value) ?? 0) + delta);
+    this.total += delta;
   }
 
   /** The count of the node's pair for the key, or undefined when the node lacks the key. */
   get(labels: NodeLabels, topologyKey: string): number | undefined {
     const value = labels.get(topologyKey);
-    return value === undefined ? undefined : (this.byKey.get(topologyKey)?.get(value) ?? 0);
+    return value === undefined ? undefined : this.valueCount(topologyKey, value);
   }
 
   /** Whether any of the node's (label, value) pairs has a positive count. */
   anyPositive(labels: NodeLabels): boolean {
-    for (const [key, values] of this.byKey) {
-      const value = labels.get(key);
-      if (value !== undefined && (values.get(value) ?? 0) > 0) return true;
-    }
+    if (!this.total) return false;
+    for (const { topologyKey } of this.borrowed) if (this.positiveAt(labels, topologyKey)) return true;
+    for (const topologyKey of this.own.keys()) if (this.positiveAt(labels, topologyKey)) return true;
     return false;
   }
 
   clone(): TopologyPairCounts {
     const c = new TopologyPairCounts();
-    for (const [key, values] of this.byKey) c.byKey.set(key, new Map(values));
-    c.pairs = this.pairs;
+    c.borrowed.push(...this.borrowed);
+    for (const [key, values] of this.own) c.own.set(key, new Map(values));
+    c.total = this.total;
     return c;
+  }
+
+  private positiveAt(labels: NodeLabels, topologyKey: string): boolean {
+    const value = labels.get(topologyKey);
+    return value !== undefined && this.valueCount(topologyKey, value) > 0;
+  }
+
+  private valueCount(topologyKey: string, value: string): number {
+    let n = this.own.size ? (this.own.get(topologyKey)?.get(value) ?? 0) : 0;
+    for (const b of this.borrowed) if (b.topologyKey === topologyKey) n += b.counts.get(value) ?? 0;
+    return n;
   }
 }

@@ -3,7 +3,7 @@
 // incoming pod's required affinity / anti-affinity terms select. Filter then looks up the node's pairs only.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Code, Status, SUCCESS } from '../framework/status.ts';
 import {
   matchesAllTerms, termMatcher, termMatches, termQuestion, termsOf, TopologyPairCounts, type AffinityPodIndex, type AffinityTerm,
 } from './InterPodAffinityCommon.ts';
@@ -43,22 +43,24 @@ export class AffinityFilterState {
 
 /**
  * PreFilter's counts, or undefined (Skip) when neither the incoming pod has required terms nor any existing
- * pod's required anti-affinity selects it.
+ * pod's required anti-affinity selects it. Every count is a cross-cycle domain count (recounted only where
+ * nodes changed): per distinct anti-affinity term of the existing pods that selects the pod, the pods that
+ * carry it; per own term, the pods it selects.
  */
 export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, namespaceLabels: Readonly<Record<string, string>> | undefined, nodes: readonly NodeInfo[], index: AffinityPodIndex, cache: CrossCycleCache): AffinityFilterState | undefined {
+  index.sync(nodes);
   const existingAnti = new TopologyPairCounts();
   const selectsPod = termMatcher(pod, namespaceLabels);
-  for (const node of index.nodesWithAffinity(nodes).withRequiredAntiAffinity) {
-    const labels = cache.labels(node);
-    for (const p of index.of(node).withRequiredAntiAffinity) {
-      for (const t of p.terms.requiredAntiAffinity) if (selectsPod(t)) existingAnti.add(labels, t.topologyKey, 1);
-    }
+  for (const t of index.requiredAntiAffinityTerms()) {
+    if (!selectsPod(t)) continue;
+    const domains = cache.domains(`existingAnti|${t.key}`).update(nodes, (node) => cache.labels(node).get(t.topologyKey), (node) => index.of(node).requiredAntiTerms.get(t.key) ?? 0);
+    existingAnti.borrow(t.topologyKey, domains.counts, domains.total);
   }
-  if (!existingAnti.size && !terms.affinity.length && !terms.antiAffinity.length) return undefined;
+  if (!existingAnti.hasAny() && !terms.affinity.length && !terms.antiAffinity.length) return undefined;
   // Matching pods per topology value: for affinity a pod must match all the terms, for anti-affinity any.
   const countInto = (counts: TopologyPairCounts, prefix: string, q: PodQuestion, topologyKey: string) => {
     const domains = cache.domains(`${prefix}|${q.key}|${topologyKey}`).update(nodes, (node) => cache.labels(node).get(topologyKey), (node) => cache.count(node, q));
-    for (const [value, n] of domains.counts) if (n) counts.addValue(topologyKey, value, n);
+    counts.borrow(topologyKey, domains.counts, domains.total);
   };
   const affinity = new TopologyPairCounts();
   if (terms.affinity.length) {
@@ -81,11 +83,11 @@ function satisfiesPodAffinity(s: AffinityFilterState, labels: NodeLabels): boole
     if (n === undefined) return false;
     if (n <= 0) podsExist = false;
   }
-  return podsExist || (s.affinityCounts.size === 0 && matchesAllTerms(s.terms.affinity, s.pod));
+  return podsExist || (!s.affinityCounts.hasAny() && matchesAllTerms(s.terms.affinity, s.pod));
 }
 
 function satisfiesPodAntiAffinity(s: AffinityFilterState, labels: NodeLabels): boolean {
-  if (!s.antiAffinityCounts.size) return true;
+  if (!s.antiAffinityCounts.hasAny()) return true;
   for (const t of s.terms.antiAffinity) if ((s.antiAffinityCounts.get(labels, t.topologyKey) ?? 0) > 0) return false;
   return true;
 }
@@ -94,11 +96,16 @@ function satisfiesExistingPodsAntiAffinity(s: AffinityFilterState, labels: NodeL
   return !s.existingAntiAffinityCounts.anyPositive(labels);
 }
 
+// One status per reason, named for the plugin already: thousands of nodes may be rejected per cycle.
+const AFFINITY_MISMATCH = new Status(Code.UnschedulableAndUnresolvable, [ERR_REASON_AFFINITY_RULES_NOT_MATCH], 'InterPodAffinity');
+const ANTI_AFFINITY_MISMATCH = new Status(Code.Unschedulable, [ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH], 'InterPodAffinity');
+const EXISTING_ANTI_AFFINITY_MISMATCH = new Status(Code.Unschedulable, [ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH], 'InterPodAffinity');
+
 /** Filter: affinity (unresolvable), then anti-affinity, then the existing pods' anti-affinity. */
 export function filterByAffinity(s: AffinityFilterState, node: NodeInfo): Status {
   const labels = s.labelsOf(node);
-  if (!satisfiesPodAffinity(s, labels)) return Status.unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH);
-  if (!satisfiesPodAntiAffinity(s, labels)) return Status.unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
-  if (!satisfiesExistingPodsAntiAffinity(s, labels)) return Status.unschedulable(ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
-  return Status.success();
+  if (!satisfiesPodAffinity(s, labels)) return AFFINITY_MISMATCH;
+  if (!satisfiesPodAntiAffinity(s, labels)) return ANTI_AFFINITY_MISMATCH;
+  if (!satisfiesExistingPodsAntiAffinity(s, labels)) return EXISTING_ANTI_AFFINITY_MISMATCH;
+  return SUCCESS;
 }

@@ -5,26 +5,36 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { termMatcher, termQuestion, type AffinityPodIndex, type AffinityTerm, type WeightedAffinityTerm } from './InterPodAffinityCommon.ts';
+import { termMatcher, termQuestion, type AffinityPodIndex, type WeightedAffinityTerm } from './InterPodAffinityCommon.ts';
 import type { CrossCycleCache, NodeLabels } from './PodTopologySpreadCounts.ts';
 
-/** topologyKey → value → summed weight. */
-export type TopologyScore = Map<string, Map<string, number>>;
+/**
+ * topologyScore as layers: per term, the cross-cycle domain counts (value → pods) of a topology key, times the
+ * term's signed weight. A node's score is the sum of its values' layers, as upstream's summed map gives.
+ */
+export class TopologyScore {
+  private readonly layers: { topologyKey: string; counts: ReadonlyMap<string, number>; weight: number }[] = [];
+
+  /** Whether any term counted a pod (upstream's topologyScore has entries; otherwise PreScore skips). */
+  get size(): number { return this.layers.length; }
+
+  add(topologyKey: string, counts: ReadonlyMap<string, number>, total: number, weight: number): void {
+    if (total) this.layers.push({ topologyKey, counts, weight });
+  }
+
+  /** Score: the sum of the node's pairs (positive for affinity, negative for anti-affinity). */
+  of(labels: NodeLabels): number {
+    let total = 0;
+    for (const { topologyKey, counts, weight } of this.layers) {
+      const v = labels.get(topologyKey);
+      if (v !== undefined) total += weight * (counts.get(v) ?? 0);
+    }
+    return total;
+  }
+}
 
 /** The incoming pod's preferred terms, namespace selectors merged into namespaces. */
 export interface PreferredTerms { affinity: WeightedAffinityTerm[]; antiAffinity: WeightedAffinityTerm[] }
-
-function add(score: TopologyScore, topologyKey: string, value: string, weight: number): void {
-  let values = score.get(topologyKey);
-  if (!values) score.set(topologyKey, (values = new Map()));
-  values.set(value, (values.get(value) ?? 0) + weight);
-}
-
-/** processTerm for an existing pod's term: counts when it selects the incoming pod. */
-function processTerm(score: TopologyScore, t: AffinityTerm, weight: number, selectsPod: (t: AffinityTerm) => boolean, labels: NodeLabels): void {
-  const value = labels.get(t.topologyKey);
-  if (value !== undefined && selectsPod(t)) add(score, t.topologyKey, value, weight);
-}
 
 export interface ScoreInputs {
   pod: Pod;
@@ -34,38 +44,28 @@ export interface ScoreInputs {
 }
 
 /**
- * The topology score over all nodes: the incoming pod's terms count the pods they select per topology value
- * (carried across cycles), and only the nodes with pods with affinity are visited for those pods' terms.
- * Equal to upstream's processExistingPod over every pod, as each contribution only adds up.
+ * The topology score over all nodes: the incoming pod's terms count the pods they select per topology value,
+ * and each distinct scoring term of the existing pods that selects the incoming pod counts the pods that carry
+ * it — all carried across cycles. Equal to upstream's processExistingPod over every pod, as each contribution
+ * only adds up.
  */
 export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeInfo[], index: AffinityPodIndex, cache: CrossCycleCache): TopologyScore {
-  const score: TopologyScore = new Map();
+  const score = new TopologyScore();
   const own = [...inp.preferred.affinity.map((w) => ({ ...w, sign: 1 })), ...inp.preferred.antiAffinity.map((w) => ({ ...w, sign: -1 }))];
   for (const { term, weight, sign } of own) {
     const q = termQuestion(term);
     const domains = cache.domains(`preferred|${q.key}`).update(allNodes, (node) => cache.labels(node).get(term.topologyKey), (node) => cache.count(node, q));
-    for (const [value, n] of domains.counts) if (n) add(score, term.topologyKey, value, sign * weight * n);
+    score.add(term.topologyKey, domains.counts, domains.total, sign * weight);
   }
+  index.sync(allNodes);
   const selectsPod = termMatcher(inp.pod, inp.namespaceLabels);
-  for (const node of index.nodesWithAffinity(allNodes).withAffinity) {
-    const labels = cache.labels(node);
-    for (const { terms } of index.of(node).withAffinity) {
-      if (inp.hardPodAffinityWeight > 0) for (const t of terms.requiredAffinity) processTerm(score, t, inp.hardPodAffinityWeight, selectsPod, labels);
-      for (const w of terms.preferredAffinity) processTerm(score, w.term, w.weight, selectsPod, labels);
-      for (const w of terms.preferredAntiAffinity) processTerm(score, w.term, -w.weight, selectsPod, labels);
-    }
+  for (const e of index.scoringTerms()) {
+    const weight = e.kind === 'hard' ? inp.hardPodAffinityWeight : e.kind === 'preferred' ? e.weight : -e.weight;
+    if (!weight || !selectsPod(e.term)) continue;
+    const domains = cache.domains(`existing|${e.key}`).update(allNodes, (node) => cache.labels(node).get(e.term.topologyKey), (node) => index.of(node).scoringTerms.get(e.key) ?? 0);
+    score.add(e.term.topologyKey, domains.counts, domains.total, weight);
   }
   return score;
-}
-
-/** Score: the sum of the node's pairs (positive for affinity, negative for anti-affinity). */
-export function affinityScore(score: TopologyScore, labels: NodeLabels): number {
-  let total = 0;
-  for (const [key, values] of score) {
-    const v = labels.get(key);
-    if (v !== undefined) total += values.get(v) ?? 0;
-  }
-  return total;
 }
 
 /** NormalizeScore: MAX × (score − min) / (max − min), truncated; all 0 when every node scores the same. */

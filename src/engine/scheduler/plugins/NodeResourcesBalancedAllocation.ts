@@ -3,7 +3,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
-import { DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
+import { allocatableOf, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
 export class NodeResourcesBalancedAllocation implements ScorePlugin {
   readonly name = 'NodeResourcesBalancedAllocation';
@@ -16,22 +16,30 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
     return this.scoreWith(cyclePodInfo(state, pod), node);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const info = cyclePodInfo(state, pod);
-    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = this.scoreWith(info, nodes[i]);
+    for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(info, nodes[i]);
   }
 
+  /** The requested fractions of one node, reused from node to node (the per-node loop allocates nothing). */
+  private readonly fractions: number[] = [];
+
   private scoreWith(info: PodInfo, node: NodeInfo): number {
-    const fractions: number[] = [];
-    for (const { name } of this.resources) {
-      const alloc = node.allocatable[name] ?? 0;
-      if (alloc > 0) fractions.push(Math.min(1, requestedWithPod(info, node, name) / alloc));
+    const fractions = this.fractions;
+    let n = 0;
+    for (let i = 0; i < this.resources.length; i++) {
+      const name = this.resources[i].name;
+      const alloc = allocatableOf(node, name);
+      if (alloc > 0) fractions[n++] = Math.min(1, requestedWithPod(info, node, name) / alloc);
     }
     let std = 0;
-    if (fractions.length === 2) std = Math.abs(fractions[0] - fractions[1]) / 2;
-    else if (fractions.length > 2) {
-      const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
-      std = Math.sqrt(fractions.reduce((a, f) => a + (f - mean) ** 2, 0) / fractions.length);
+    if (n === 2) std = Math.abs(fractions[0] - fractions[1]) / 2;
+    else if (n > 2) {
+      let sum = 0, squares = 0;
+      for (let i = 0; i < n; i++) sum += fractions[i];
+      const mean = sum / n;
+      for (let i = 0; i < n; i++) squares += (fractions[i] - mean) ** 2;
+      std = Math.sqrt(squares / n);
     }
     return Math.floor((1 - std) * MAX_NODE_SCORE);
   }

@@ -5,7 +5,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import { podRequests, resourceAmount } from '../../api/pod.ts';
 import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
@@ -30,7 +30,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   readonly name = 'NodeResourcesFit';
   readonly strategy: ScoringStrategyType;
   readonly resources: ResourceSpec[];
-  private readonly shape: UtilizationShapePoint[];
+  readonly shape: UtilizationShapePoint[];
   private readonly ignored: Set<string>;
   private readonly ignoredGroups: string[];
 
@@ -50,6 +50,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     }
     this.ignored = new Set(args.ignoredResources ?? []);
     this.ignoredGroups = args.ignoredResourceGroups ?? [];
+    this.one = scorer(this);
   }
 
   preFilter(state: CycleState, pod: Pod): { status: Status } {
@@ -57,14 +58,19 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     return { status: Status.success() };
   }
 
+  /** fitsRequest: pods, then cpu, memory, and the other resources in the pod's order. */
   filter(state: CycleState, pod: Pod, node: NodeInfo): Status {
     const info = cyclePodInfo(state, pod);
     let reasons: string[] | undefined;
-    if (node.pods.size + 1 > (node.allocatable.pods ?? 0)) (reasons ??= []).push('Too many pods');
-    for (const [resource, want] of info.requestEntries) {
+    if (node.podCount + 1 > node.allowedPodNumber) (reasons ??= []).push('Too many pods');
+    if (info.milliCPU > 0 && info.milliCPU > node.allocatableMilliCPU - node.requestedMilliCPU) (reasons ??= []).push('Insufficient cpu');
+    if (info.memory > 0 && info.memory > node.allocatableMemory - node.requestedMemory) (reasons ??= []).push('Insufficient memory');
+    const other = info.otherRequests;
+    for (let i = 0; i < other.length; i++) {
+      const [resource, want] = other[i];
       if (want > (node.allocatable[resource] ?? 0) - (node.requested[resource] ?? 0) && !this.isIgnored(resource)) (reasons ??= []).push(`Insufficient ${resource}`);
     }
-    return reasons ? Status.unschedulable(...reasons) : Status.success();
+    return reasons ? Status.unschedulable(...reasons) : SUCCESS;
   }
 
   /** An assigned pod that goes or shrinks frees room; a node that comes or grows may be big enough now. */
@@ -99,31 +105,38 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     return this.ignored.has(resource) || this.ignoredGroups.some((g) => resource.startsWith(`${g}/`));
   }
 
-  private readonly one = (requested: number, allocatable: number) => this.scoreOne(requested, allocatable);
+  /** The strategy's per-resource score, chosen once. */
+  private readonly one: (requested: number, allocatable: number) => number;
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
     return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, this.one);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const info = cyclePodInfo(state, pod);
-    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = resourceAllocationScore(info, nodes[i], this.resources, this.one);
+    const { resources, one } = this;
+    for (let i = 0; i < nodes.length; i++) out[i] = resourceAllocationScore(info, nodes[i], resources, one);
   }
+}
 
-  private scoreOne(requested: number, allocatable: number): number {
-    switch (this.strategy) {
-      case 'LeastAllocated': return requested > allocatable ? 0 : Math.floor(((allocatable - requested) * MAX_NODE_SCORE) / allocatable);
-      case 'MostAllocated': return Math.floor((Math.min(requested, allocatable) * MAX_NODE_SCORE) / allocatable);
-      case 'RequestedToCapacityRatio': return Math.floor(brokenLinear(this.shape, Math.floor((Math.min(requested, allocatable) * 100) / allocatable)));
+/** The scoring strategy's function of one resource's requested amount (with the pod) and allocatable. */
+function scorer(fit: NodeResourcesFit): (requested: number, allocatable: number) => number {
+  switch (fit.strategy) {
+    case 'LeastAllocated': return (requested, allocatable) => requested > allocatable ? 0 : Math.floor(((allocatable - requested) * MAX_NODE_SCORE) / allocatable);
+    case 'MostAllocated': return (requested, allocatable) => Math.floor((Math.min(requested, allocatable) * MAX_NODE_SCORE) / allocatable);
+    case 'RequestedToCapacityRatio': {
+      const shape = fit.shape;
+      return (requested, allocatable) => Math.floor(brokenLinear(shape, Math.floor((Math.min(requested, allocatable) * 100) / allocatable)));
     }
   }
 }
 
 /** resourceAllocationScorer: Σ score(resource) × weight / Σ weight, over resources the node has. */
-export function resourceAllocationScore(info: PodInfo, node: NodeInfo, resources: ResourceSpec[], one: (requested: number, allocatable: number) => number): number {
+export function resourceAllocationScore(info: PodInfo, node: NodeInfo, resources: readonly ResourceSpec[], one: (requested: number, allocatable: number) => number): number {
   let total = 0, weights = 0;
-  for (const { name, weight } of resources) {
-    const alloc = node.allocatable[name] ?? 0;
+  for (let i = 0; i < resources.length; i++) {
+    const { name, weight } = resources[i];
+    const alloc = allocatableOf(node, name);
     if (alloc === 0) continue;
     total += one(requestedWithPod(info, node, name), alloc) * weight;
     weights += weight;
@@ -131,10 +144,17 @@ export function resourceAllocationScore(info: PodInfo, node: NodeInfo, resources
   return weights === 0 ? 0 : Math.floor(total / weights);
 }
 
+/** The node's allocatable amount of a resource (cpu in millicores). */
+export function allocatableOf(node: NodeInfo, resource: string): number {
+  if (resource === 'cpu') return node.allocatableMilliCPU;
+  if (resource === 'memory') return node.allocatableMemory;
+  return node.allocatable[resource] ?? 0;
+}
+
 /** The node's requests plus the pod's, non-zero for cpu and memory as scoring uses them. */
 export function requestedWithPod(info: PodInfo, node: NodeInfo, resource: string): number {
-  if (resource === 'cpu') return node.nonZeroRequested.cpu + info.nonZero.cpu;
-  if (resource === 'memory') return node.nonZeroRequested.memory + info.nonZero.memory;
+  if (resource === 'cpu') return node.nonZeroMilliCPU + info.nonZero.cpu;
+  if (resource === 'memory') return node.nonZeroMemory + info.nonZero.memory;
   return (node.requested[resource] ?? 0) + (info.requests[resource] ?? 0);
 }
 

@@ -3,7 +3,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Status, SUCCESS } from '../framework/status.ts';
 import { toleratesTaint } from '../../api/taints.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint } from '../framework/events.ts';
@@ -13,7 +13,7 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 export class NodeUnschedulable implements FilterPlugin {
   readonly name = 'NodeUnschedulable';
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
-    return admits(pod, node.node) ? Status.success() : Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
+    return !node.unschedulable || admits(pod, node.node) ? SUCCESS : Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
   }
 
   /** isSchedulableAfterNodeChange: a node that takes the pod now (and did not before: uncordoned). */

@@ -2,7 +2,7 @@
 // matching pods per node and per topology value. Upstream recounts every pod of the cluster in each cycle;
 // here a cycle looks at each node once (identity and NodeInfo.generation) and recounts only the nodes that
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
-import type { Node, Pod } from 'kubernetes-types/core/v1';
+import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
 import { nodeListLog, type NodeInfo } from '../framework/nodeinfo.ts';
 
@@ -56,12 +56,10 @@ const MAX_DOMAIN_COUNTS = 32;
 
 /** What a plugin keeps from cycle to cycle about the nodes. */
 export class CrossCycleCache {
-  /** Labels as a Map per Node object: keyed reads of the stored (frozen) label objects cost several times more. */
-  private readonly labelMaps = new NodeData<{ node: Node; labels: NodeLabels }>((n) => ({ node: n.node, labels: new Map(Object.entries(n.node.metadata?.labels ?? {})) }), (n, d) => d.node === n.node);
   private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
   private readonly domainCounts = new Map<string, DomainCounts>();
 
-  readonly labels = (node: NodeInfo): NodeLabels => this.labelMaps.of(node).labels;
+  readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
   /** How many pods on the node match, counted once per node change and question. */
   count(node: NodeInfo, q: PodQuestion): number {
@@ -90,7 +88,6 @@ export class CrossCycleCache {
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
   retain(all: readonly NodeInfo[]): void {
-    this.labelMaps.retain(all);
     this.podCounts.retain(all);
   }
 }
@@ -141,6 +138,8 @@ export class DomainCounts {
   private readonly nodesIn = new Map<string, number>();
   /** Domain → matching pods. Read-only for callers: it changes at the next update. */
   readonly counts = new Map<string, number>();
+  /** The matching pods of all domains together. */
+  total = 0;
 
   update(all: readonly NodeInfo[], domainOf: (node: NodeInfo) => string | undefined, share: (node: NodeInfo) => number): this {
     this.changes.scan(all, (i, node) => {
@@ -152,6 +151,7 @@ export class DomainCounts {
       this.shares[i] = n;
       this.nodesIn.set(d, (this.nodesIn.get(d) ?? 0) + 1);
       this.counts.set(d, (this.counts.get(d) ?? 0) + n);
+      this.total += n;
     }, (i) => this.retract(i));
     this.domains.length = this.shares.length = all.length;
     return this;
@@ -161,6 +161,7 @@ export class DomainCounts {
     const d = this.domains[i];
     if (d === undefined) return;
     this.domains[i] = undefined;
+    this.total -= this.shares[i];
     const left = this.nodesIn.get(d)! - 1;
     if (left === 0) {
       this.nodesIn.delete(d);

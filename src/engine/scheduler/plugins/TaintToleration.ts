@@ -4,7 +4,7 @@ import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import { toleratesTaint } from '../../api/taints.ts';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint } from '../framework/events.ts';
 
@@ -14,8 +14,9 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   readonly name = 'TaintToleration';
 
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
-    const taint = untolerated(pod, node.node);
-    return taint ? Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : Status.success();
+    if (!node.noScheduleTaints.length) return SUCCESS;
+    const taint = firstUntolerated(node.noScheduleTaints, pod.spec?.tolerations ?? []);
+    return taint ? Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : SUCCESS;
   }
 
   /** isSchedulableAfterNodeChange: a node whose NoSchedule/NoExecute taints the pod tolerates now (and did not before). */
@@ -36,9 +37,9 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     return intolerablePreferNoSchedule(node, state.read<Toleration[]>(PRESCORE_KEY) ?? []);
   }
 
-  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, column: number, stride: number): void {
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
-    for (let i = 0; i < nodes.length; i++) out[i * stride + column] = intolerablePreferNoSchedule(nodes[i], tolerations);
+    for (let i = 0; i < nodes.length; i++) out[i] = intolerablePreferNoSchedule(nodes[i], tolerations);
   }
 
   /** DefaultNormalizeScore with reverse: fewer intolerable taints score higher. */
@@ -73,10 +74,10 @@ function intolerablePreferNoSchedule(node: NodeInfo, tolerations: Toleration[]):
 
 /** The first NoSchedule or NoExecute taint of the node that the pod does not tolerate. */
 function untolerated(pod: Pod, node: Node): Taint | undefined {
-  const tolerations = pod.spec?.tolerations ?? [];
-  for (const taint of node.spec?.taints ?? []) {
-    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-    if (!tolerations.some((t) => toleratesTaint(t, taint))) return taint;
-  }
+  return firstUntolerated((node.spec?.taints ?? []).filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'), pod.spec?.tolerations ?? []);
+}
+
+function firstUntolerated(taints: readonly Taint[], tolerations: readonly Toleration[]): Taint | undefined {
+  for (const taint of taints) if (!tolerations.some((t) => toleratesTaint(t, taint))) return taint;
   return undefined;
 }
