@@ -114,8 +114,9 @@ export class KueueScheduler extends Controller {
       }
       if (e.cq.cq.spec.queueingStrategy === 'StrictFIFO') blocked.add(e.cq);
       if (a.mode === 'noFit') { this.setPending(e.wl, 'Pending', pendingMessage(a)); continue; }
-      const inFlight = [e.cq, ...(e.cq.cohort?.members ?? [])].some((m) => [...m.workloads.values()].some(isEvicted));
-      const targets = inFlight ? [] : findTargets(e.wl, a, e.cq);
+      // Evictions in flight free quota soon: the preemptor waits for them rather than choosing more victims.
+      if ([e.cq, ...(e.cq.cohort?.members ?? [])].some((m) => [...m.workloads.values()].some(isEvicted))) continue;
+      const targets = findTargets(e.wl, a, e.cq);
       for (const t of targets) this.evict(t, e.wl);
       this.setPending(e.wl, 'Pending', pendingMessage(a) + (targets.length ? `. Pending the preemption of ${targets.length} workload(s)` : ''));
     }
