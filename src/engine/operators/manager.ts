@@ -8,8 +8,9 @@ import { ExternalOperator, type ExternalOperatorSpec, type ReconcileDriver } fro
 import { trainingOperator } from './training/index.ts';
 import { servingOperator } from './serving/index.ts';
 import { kueueOperator } from './kueue/index.ts';
+import { rayOperator } from './ray/index.ts';
 
-export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator];
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator];
 
 export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
 
