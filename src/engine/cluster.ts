@@ -165,7 +165,7 @@ export class Cluster implements KubesimCluster, SimHost {
       // The data plane's controllers (load balancer, ingress) lose the API server with the kubelets.
       nodes: { apiServerChanged: (up) => { this.nodes.apiServerChanged(up); for (const c of this.network.controllers()) if (up) c.resume(); else c.pause(); } },
     });
-    this.loops = new ControllerLoops(() => this.controllers, this.store, this.clock);
+    this.loops = new ControllerLoops(() => [...this.controllers, ...(this.operators?.controllers() ?? [])], this.store, this.clock);
     for (const c of this.controllers) c.loop.registerHandlers(() => c.start());
     this.loops.restoreFaults(snap?.config?.loops as Record<string, DropFault> | undefined);
     this.network.start();

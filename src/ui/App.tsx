@@ -22,6 +22,7 @@ import { CommandPalette } from './palette/CommandPalette.tsx';
 import { usePaletteCommands } from './palette/commands.ts';
 import { ResourceBrowser } from './resources/ResourceBrowser.tsx';
 import { LoopsView } from './loops/LoopsView.tsx';
+import { PlatformView } from './platform/PlatformView.tsx';
 import { applyTheme, loadTheme, type ThemeChoice } from './theme.ts';
 import { ClusterViewStore, useClusterView } from './state/clusterStore.ts';
 import type { CompletionSource } from './terminal/completion.ts';
@@ -141,7 +142,7 @@ export function App({ engine, documents }: AppProps) {
     [kinds, store, engine],
   );
 
-  const [view, setView] = useState<'map' | 'resources' | 'loops'>('map');
+  const [view, setView] = useState<'map' | 'resources' | 'loops' | 'platform'>('map');
   const [side, setSide] = useState<'manifests' | 'scheduler'>('manifests');
   const [theme, setTheme] = useState<ThemeChoice>(loadTheme);
   useEffect(() => applyTheme(theme), [theme]);
@@ -198,7 +199,7 @@ export function App({ engine, documents }: AppProps) {
       <main className="app-main">
         <div className="app-left">
           <div className="view-tabs" role="tablist" aria-label={t('views.label')}>
-            {(['map', 'resources', 'loops'] as const).map((v) => (
+            {(['map', 'resources', 'loops', 'platform'] as const).map((v) => (
               <button key={v} type="button" role="tab" aria-selected={view === v} className={`view-tab ${view === v ? 'active' : ''}`} data-testid={`view-${v}`} onClick={() => setView(v)}>
                 {t(`views.${v}`)}
               </button>
@@ -211,6 +212,8 @@ export function App({ engine, documents }: AppProps) {
               </MapOverlayContext.Provider>
             ) : view === 'loops' ? (
               <LoopsView engine={engine} store={store} />
+            ) : view === 'platform' ? (
+              <PlatformView engine={engine} run={runCommand} />
             ) : (
               <ResourceBrowser engine={engine} store={store} selected={selected} onOpen={setSelected} />
             )}

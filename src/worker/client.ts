@@ -35,6 +35,7 @@ export function connectEngine(): EngineClient {
     loops: () => remote.loops(),
     loopTrace: (controller, sinceSeq) => remote.loopTrace(controller, sinceSeq),
     dataPlane: () => remote.dataPlane(),
+    platform: () => remote.platform(),
     subscribe: async (listener) => {
       const id = await remote.subscribe(Comlink.proxy(listener));
       return () => void remote.unsubscribe(id);

@@ -43,6 +43,7 @@ const api: EngineApi = {
   exercise: (source: ScenarioSource, student?: string) => host.exercise(source, student),
   checkStep: (source: ScenarioSource, student: string | undefined, step: number) => host.checkStep(source, student, step),
   dataPlane: () => host.dataPlane(),
+  platform: () => host.platform(),
 };
 
 Comlink.expose(api);

@@ -13,6 +13,7 @@ import { SPEEDS } from './protocol.ts';
 import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
 import { ScenarioService } from './exercise.ts';
 import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
+import { platformView, type PlatformView } from './platform.ts';
 import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
 
 export interface SnapshotStore {
@@ -238,6 +239,10 @@ export class EngineHost implements EngineApi {
 
   dataPlane(): Promise<DataPlaneView> {
     return this.serial(() => dataPlaneView(this.need()));
+  }
+
+  platform(): Promise<PlatformView> {
+    return this.serial(() => platformView(this.need()));
   }
 
   private async simJson<T>(line: string): Promise<T> {

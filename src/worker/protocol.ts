@@ -11,6 +11,8 @@ export type { LoopEvent, LoopStats, LoopView };
 // The data plane and GPUs as the page shows them: read a few times a second, not per frame (dataplane.ts).
 import type { DataPlaneView } from './dataplane.ts';
 export type { DataPlaneView };
+import type { PlatformView } from './platform.ts';
+export type { PlatformView };
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -256,4 +258,6 @@ export interface EngineApi {
   loopTrace(controller: string, sinceSeq: number): LoopView | Promise<LoopView>;
   /** GPUs per node, the pod network, Services with their endpoints, traffic sources and recent traffic metrics. */
   dataPlane(): DataPlaneView | Promise<DataPlaneView>;
+  /** Kueue's queues, flavors and workloads (the platform view). */
+  platform(): PlatformView | Promise<PlatformView>;
 }

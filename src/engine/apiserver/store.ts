@@ -8,7 +8,7 @@ import type { FieldSelector } from '../api/fields.ts';
 import { QuantityError } from '../api/quantity.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
-import { applyDefaults, canonicalizeQuantities, defaultAdmissionChain, validateObject, type AdmissionAttributes, type AdmissionChain } from './admission/index.ts';
+import { applyDefaults, canonicalizeQuantities, defaultAdmissionChain, validateObject, type AdmissionAttributes, type AdmissionChain, type AdmissionPlugin } from './admission/index.ts';
 import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, unprocessable } from './errors.ts';
 import { applyJsonPatch } from './patch/jsonpatch.ts';
 import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
@@ -329,6 +329,11 @@ export class Store {
     const ns = obj.metadata.namespace;
     if (!ns) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     // Whether the namespace exists and is not terminating is the NamespaceLifecycle admission plugin's.
+  }
+
+  /** An admission webhook (an operator's MutatingWebhookConfiguration); the returned function removes it. */
+  registerWebhook(p: AdmissionPlugin): () => void {
+    return this.admission.addWebhook(p);
   }
 
   /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */

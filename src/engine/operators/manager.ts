@@ -7,13 +7,16 @@ import type { BuiltinOperator, OperatorDeps, SchedulerProfiles } from './operato
 import { ExternalOperator, type ExternalOperatorSpec, type ReconcileDriver } from './external.ts';
 import { trainingOperator } from './training/index.ts';
 import { servingOperator } from './serving/index.ts';
+import { kueueOperator } from './kueue/index.ts';
+import { rayOperator } from './ray/index.ts';
 
-export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator];
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator];
 
 export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
 
 export class OperatorManager {
   private readonly running = new Map<string, Controller[]>();
+  private readonly unhook = new Map<string, (() => void)[]>();
   private readonly external = new Map<string, ExternalOperator>();
 
   constructor(private readonly deps: OperatorDeps, private readonly scheduler: SchedulerProfiles) {}
@@ -34,9 +37,11 @@ export class OperatorManager {
     for (const crd of op.crds) if (!this.deps.store.tryGet(crd.kind, undefined, crd.metadata.name!)) this.deps.store.create(structuredClone(crd));
     if (op.schedulerName) this.scheduler.ensureCoschedulingProfile(op.schedulerName);
     const controllers = op.controllers(this.deps);
-    for (const c of controllers) c.start();
+    // Registered through the loop tap, so the control-loops view and `sim controller` see the operator's loops.
+    for (const c of controllers) c.loop.registerHandlers(() => c.start());
     this.deps.informers.start();
     this.running.set(name, controllers);
+    this.unhook.set(name, (op.webhooks?.(this.deps) ?? []).map((w) => this.deps.store.registerWebhook(w)));
   }
 
   /** Run a user-written operator (its reconcile function runs wherever the driver runs it). */
@@ -66,5 +71,12 @@ export class OperatorManager {
     if (!controllers) throw new Error(`operator "${name}" is not installed`);
     for (const c of controllers) c.pause();
     this.running.delete(name);
+    for (const off of this.unhook.get(name) ?? []) off();
+    this.unhook.delete(name);
+  }
+
+  /** The running operators' controllers (the control-loops view lists them beside the controller-manager's). */
+  controllers(): Controller[] {
+    return [...this.running.values()].flat();
   }
 }

@@ -3,6 +3,7 @@
 // when it is installed (as applying an operator's manifests does).
 import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
 import type { KubeObject, Stored } from '../api/object.ts';
+import type { AdmissionPlugin } from '../apiserver/admission/index.ts';
 import type { Store } from '../apiserver/store.ts';
 import type { Controller } from '../client/controller.ts';
 import type { EventRecorder } from '../client/events.ts';
@@ -28,6 +29,8 @@ export interface BuiltinOperator {
   description: string;
   crds: Stored<CustomResourceDefinition>[];
   controllers(deps: OperatorDeps): Controller[];
+  /** The operator's admission webhooks (e.g. Kueue suspends a queued Job as it is created). */
+  webhooks?(deps: OperatorDeps): AdmissionPlugin[];
   /** Scheduler profiles the operator's pods use. */
   schedulerName?: string;
 }

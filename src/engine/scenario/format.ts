@@ -38,6 +38,8 @@ export interface ScenarioNode {
   pods?: number;
   /** Whole GPUs (`sim node add --gpus`). */
   gpus?: number;
+  /** The GPUs' model (`sim node add --gpu-model`, e.g. H100-80GB, L4). */
+  gpuModel?: string;
   labels?: Record<string, string>;
   /** "key=value:Effect" or "key:Effect", as `kubectl taint` writes them. */
   taints?: string[];
@@ -49,6 +51,8 @@ export interface ScenarioCluster {
   cni?: (typeof CNI_PLUGINS)[number];
   /** A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1). */
   scheduler?: Record<string, unknown>;
+  /** Built-in operators installed before the manifests apply (`sim operator install NAME`). */
+  operators?: string[];
 }
 
 /** A command line, as typed in the terminal; stdin feeds `-f -`. */

@@ -48,7 +48,7 @@ export function nodeCommands(nodes: readonly ScenarioNode[]): string[] {
   const lines: string[] = [];
   for (const n of nodes) {
     const flags = [
-      n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`,
+      n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`, n.gpuModel && `--gpu-model ${n.gpuModel}`,
       n.labels && Object.keys(n.labels).length && `--labels ${Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
       n.taints?.length && `--taints ${n.taints.join(',')}`,
     ].filter(Boolean).join(' ');
@@ -68,6 +68,7 @@ export function setUpCluster(cluster: KubesimCluster, scenario: Scenario): strin
   const spec = scenario.spec;
   if (spec.cluster.scheduler) run('sim scheduler config -f -', YAML.stringify(spec.cluster.scheduler));
   for (const line of nodeCommands(spec.cluster.nodes)) run(line);
+  for (const name of spec.cluster.operators ?? []) run(`sim operator install ${name}`);
   if (spec.manifests?.length) run('kubectl apply -f -', spec.manifests.map((m) => YAML.stringify(m)).join('---\n'));
   for (const t of spec.traffic ?? []) {
     run(['sim traffic add', t.name, t.url, t.rps && `--rps ${t.rps}`, t.from && `--from ${t.from}`, t.namespace && `-n ${t.namespace}`].filter(Boolean).join(' '));

@@ -34,7 +34,7 @@ describe('validateScenario', () => {
     [minimal({ seed: undefined }), 'spec.seed: Required value'],
     [minimal({ cluster: { nodes: [{ name: 'w', cpu: 'lots' }] } }), 'spec.cluster.nodes[0].cpu: Invalid value: "lots": quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\''],
     [minimal({ cluster: { nodes: [{ name: 'w', taints: ['gpu'] }] } }), 'spec.cluster.nodes[0].taints[0]: Invalid value: "gpu": must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'],
-    [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, labels, taints'],
+    [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, gpuModel, labels, taints'],
     [minimal({ timeline: [{ at: 'soon', run: 'sim node stop w1' }] }), 'spec.timeline[0].at: Invalid value: "soon": must be a duration such as 30s, 5m or 1h30m'],
     [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl" or "sim"'],
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],

@@ -174,13 +174,13 @@ function validateSpec(e: Errors, spec: Obj): void {
 }
 
 function validateCluster(e: Errors, c: Obj): void {
-  e.fields('spec.cluster', c, ['nodes', 'cni', 'scheduler']);
+  e.fields('spec.cluster', c, ['nodes', 'cni', 'scheduler', 'operators']);
   const seen = new Set<string>();
   if (e.array('spec.cluster.nodes', c.nodes, true)) {
     c.nodes.forEach((n, i) => {
       const path = `spec.cluster.nodes[${i}]`;
       if (!e.object(path, n)) return;
-      e.fields(path, n, ['name', 'count', 'cpu', 'memory', 'pods', 'gpus', 'labels', 'taints']);
+      e.fields(path, n, ['name', 'count', 'cpu', 'memory', 'pods', 'gpus', 'gpuModel', 'labels', 'taints']);
       if (e.string(`${path}.name`, n.name)) {
         for (const msg of isDNS1123Subdomain(n.name)) e.invalid(`${path}.name`, n.name, msg);
         if (seen.has(n.name)) e.list.push(`${path}.name: Duplicate value: ${formatBadValue(n.name)}`);
@@ -191,6 +191,7 @@ function validateCluster(e: Errors, c: Obj): void {
       e.quantity(`${path}.memory`, n.memory);
       e.integer(`${path}.pods`, n.pods, 1, 10_000);
       e.integer(`${path}.gpus`, n.gpus, 0, 64);
+      if (n.gpuModel !== undefined) e.string(`${path}.gpuModel`, n.gpuModel);
       if (e.object(`${path}.labels`, n.labels, false)) {
         for (const [k, v] of Object.entries(n.labels)) if (typeof v !== 'string') e.invalid(`${path}.labels[${k}]`, v, 'must be a string');
       }
@@ -201,6 +202,7 @@ function validateCluster(e: Errors, c: Obj): void {
   }
   if (c.cni !== undefined && !(CNI_PLUGINS as readonly unknown[]).includes(c.cni)) e.unsupported('spec.cluster.cni', c.cni, CNI_PLUGINS);
   e.object('spec.cluster.scheduler', c.scheduler, false);
+  if (e.array('spec.cluster.operators', c.operators)) c.operators.forEach((o, i) => e.string(`spec.cluster.operators[${i}]`, o));
 }
 
 function validateExercise(e: Errors, ex: Obj): void {

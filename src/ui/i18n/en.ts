@@ -1,4 +1,5 @@
 // English strings. Keys are grouped by the part of the page that shows them; zh-CN.ts mirrors this shape.
+import { platformEn } from '../platform/strings.ts';
 import { dataPlaneEn } from '../network/strings.ts';
 const en = {
   app: {
@@ -121,6 +122,7 @@ const en = {
     manifests: 'Manifests',
     scheduler: 'Scheduler',
     loops: 'Control loops',
+    platform: 'ML platform',
   },
   drawer: {
     tabs: 'Details',
@@ -342,6 +344,7 @@ const en = {
     },
   },
   dataPlane: dataPlaneEn,
+  platform: platformEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

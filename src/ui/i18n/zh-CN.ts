@@ -1,4 +1,5 @@
 // 简体中文。Kubernetes 术语（Pod、Node、Deployment 以及状态值）保持英文，与 kubectl 输出一致。
+import { platformZhCN } from '../platform/strings.ts';
 import { dataPlaneZhCN } from '../network/strings.ts';
 import type { Resources } from './en.ts';
 
@@ -123,6 +124,7 @@ const zhCN: Resources = {
     manifests: '清单',
     scheduler: '调度器',
     loops: '控制循环',
+    platform: '机器学习平台',
   },
   drawer: {
     tabs: '详情',
@@ -344,6 +346,7 @@ const zhCN: Resources = {
     },
   },
   dataPlane: dataPlaneZhCN,
+  platform: platformZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

@@ -18,7 +18,7 @@ export interface PaletteDeps {
   onStep(): void;
   togglePlay(): void;
   runCommand(line: string): void;
-  setView(v: 'map' | 'resources'): void;
+  setView(v: 'map' | 'resources' | 'platform'): void;
   setSide(v: 'manifests' | 'scheduler'): void;
   setTheme(t: ThemeChoice): void;
   setLanguage(l: Language): void;
@@ -42,6 +42,7 @@ export function usePaletteCommands(d: PaletteDeps): PaletteCommand[] {
       ...['1m', '10m', '1h'].map((dur) => ({ id: `advance-${dur}`, label: t('time.advance', { duration: dur }), detail: `sim advance ${dur}`, run: () => runCommand(`sim advance ${dur}`) })),
       { id: 'view-map', label: t('palette.cmd.viewMap'), shortcut: 'Alt+1', run: () => setView('map') },
       { id: 'view-resources', label: t('palette.cmd.viewResources'), shortcut: 'Alt+2', run: () => setView('resources') },
+      { id: 'view-platform', label: t('platform.open'), run: () => setView('platform') },
       { id: 'side-manifests', label: t('palette.cmd.sideManifests'), run: () => setSide('manifests') },
       { id: 'side-scheduler', label: t('palette.cmd.sideScheduler'), run: () => setSide('scheduler') },
       { id: 'terminal', label: t('palette.cmd.terminal'), shortcut: 'Alt+T', run: focusTerminal },

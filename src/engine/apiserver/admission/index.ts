@@ -3,4 +3,4 @@ export { applyDefaults } from './defaults.ts';
 export { canonicalizeQuantities } from './quantities.ts';
 export { validateObject } from './validation.ts';
 export { AdmissionChain, defaultAdmissionChain } from './plugins/chain.ts';
-export type { AdmissionHost, AdmissionStore, Attributes as AdmissionAttributes } from './plugins/plugin.ts';
+export type { AdmissionHost, AdmissionPlugin, AdmissionStore, Attributes as AdmissionAttributes } from './plugins/plugin.ts';

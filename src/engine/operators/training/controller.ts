@@ -4,6 +4,7 @@
 // starts all of them or none; the job's conditions (Created, Running, Restarting, Succeeded, Failed) and
 // replica counts; the restart policy (ExitCode: a pod that exits with a retryable code is recreated), the
 // backoff limit and the pod cleanup policy once the job ends.
+// runPolicy.suspend deletes the pods until the job is resumed (how Kueue holds a queued job).
 // Simplification: activeDeadlineSeconds and elastic policies are not enforced.
 import type { Pod, PodTemplateSpec, Service } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
@@ -22,7 +23,7 @@ const ROLES = ['Master', 'Worker'] as const;
 type Role = typeof ROLES[number];
 
 interface ReplicaSpec { replicas?: number; restartPolicy?: 'Always' | 'OnFailure' | 'Never' | 'ExitCode'; template?: PodTemplateSpec }
-interface RunPolicy { backoffLimit?: number; cleanPodPolicy?: 'All' | 'Running' | 'None'; schedulingPolicy?: { minAvailable?: number; scheduleTimeoutSeconds?: number; priorityClass?: string } }
+interface RunPolicy { suspend?: boolean; backoffLimit?: number; cleanPodPolicy?: 'All' | 'Running' | 'None'; schedulingPolicy?: { minAvailable?: number; scheduleTimeoutSeconds?: number; priorityClass?: string } }
 interface ReplicaStatus { active?: number; succeeded?: number; failed?: number }
 interface JobStatus { conditions?: Condition[]; replicaStatuses?: Partial<Record<Role, ReplicaStatus>>; startTime?: string; completionTime?: string; lastReconcileTime?: string }
 export type PyTorchJob = KubeObject & { spec: { pytorchReplicaSpecs?: Partial<Record<Role, ReplicaSpec>>; runPolicy?: RunPolicy }; status?: JobStatus };
@@ -76,7 +77,13 @@ export class PyTorchJobController extends Controller {
     const finished = status.conditions.some((c) => (c.type === 'Succeeded' || c.type === 'Failed') && c.status === 'True');
     if (finished) {
       this.cleanup(job, pods);
+    } else if (job.spec.runPolicy?.suspend) {
+      this.suspend(job, status, pods, now);
     } else {
+      if (hasTrue(status.conditions, 'Suspended')) {
+        status.conditions = status.conditions.map((c) => (c.type === 'Suspended' ? { ...c, status: 'False', reason: 'PyTorchJobResumed', message: `PyTorchJob ${name} is resumed.`, lastUpdateTime: now, lastTransitionTime: now } : c));
+        this.event(job, 'Normal', 'PyTorchJobResumed', `PyTorchJob ${name} is resumed.`);
+      }
       this.ensurePodGroup(job, specs);
       for (const role of ROLES) if (specs[role]) this.reconcilePods(job, role, specs[role]!, pods);
       if (specs.Master) this.ensureService(job);
@@ -239,6 +246,17 @@ export class PyTorchJobController extends Controller {
     status.conditions = setJobCondition(status.conditions, type, reason, message, now);
     status.completionTime ??= now;
     this.event(job, type === 'Failed' ? 'Warning' : 'Normal', reason, message);
+  }
+
+  /** runPolicy.suspend (as Kueue sets it until the job is admitted): no pods, the start time cleared, a Suspended condition. */
+  private suspend(job: PyTorchJob, status: JobStatus, pods: P[], now: string): void {
+    for (const p of pods) if (!p.metadata.deletionTimestamp) this.deletePod(p);
+    delete status.startTime;
+    if (hasTrue(status.conditions, 'Suspended')) return;
+    const msg = `PyTorchJob ${job.metadata.name} is suspended.`;
+    status.conditions = setJobCondition(status.conditions, 'Suspended', 'PyTorchJobSuspended', msg, now)
+      .map((c) => (c.type === 'Running' && c.status === 'True' ? { ...c, status: 'False' as const, lastUpdateTime: now, lastTransitionTime: now } : c));
+    this.event(job, 'Normal', 'PyTorchJobSuspended', msg);
   }
 
   /** CleanPodPolicy once the job has ended: All deletes every pod, Running the ones still running, None none. */

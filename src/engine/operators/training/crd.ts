@@ -50,6 +50,7 @@ export const PYTORCHJOB_CRD: Stored<CustomResourceDefinition> = {
                   default: {},
                   description: 'RunPolicy encapsulates various runtime policies of the distributed training job.',
                   properties: {
+                    suspend: { type: 'boolean', default: false, description: 'suspend specifies whether the Job controller should create Pods or not.' },
                     backoffLimit: { type: 'integer', minimum: 0, description: 'Optional number of retries before marking this job failed.' },
                     cleanPodPolicy: { type: 'string', enum: ['All', 'Running', 'None'], default: 'None', description: 'CleanPodPolicy defines the policy to kill pods after the job completes.' },
                     activeDeadlineSeconds: { type: 'integer', minimum: 1 },

@@ -10,14 +10,29 @@ import { serviceAccountAdmission } from './serviceaccount.ts';
 import { defaultStorageClassAdmission, persistentVolumeClaimResizeAdmission, storageObjectInUseProtectionAdmission } from './storage.ts';
 
 export class AdmissionChain {
+  /** Operators' admission webhooks (MutatingAdmissionWebhook, ValidatingAdmissionWebhook): they run before ResourceQuota. */
+  private readonly webhooks: AdmissionPlugin[] = [];
+
   constructor(readonly plugins: readonly AdmissionPlugin[]) {}
 
+  /** Register a webhook; the returned function removes it (the webhook configuration is deleted). */
+  addWebhook(p: AdmissionPlugin): () => void {
+    this.webhooks.push(p);
+    return () => { const i = this.webhooks.indexOf(p); if (i >= 0) this.webhooks.splice(i, 1); };
+  }
+
   admit(a: Attributes): void {
-    for (const p of this.plugins) p.admit?.(a);
+    for (const p of this.ordered()) p.admit?.(a);
   }
 
   validate(a: Attributes): void {
-    for (const p of this.plugins) p.validate?.(a);
+    for (const p of this.ordered()) p.validate?.(a);
+  }
+
+  private ordered(): readonly AdmissionPlugin[] {
+    if (!this.webhooks.length) return this.plugins;
+    const last = this.plugins.at(-1)!;
+    return last.name === 'ResourceQuota' ? [...this.plugins.slice(0, -1), ...this.webhooks, last] : [...this.plugins, ...this.webhooks];
   }
 }
 
