@@ -142,6 +142,13 @@ export class LoopTap {
     }
   }
 
+  /** Writes made by fn belong to a sync of key (a reconcile whose answer came later, from outside the engine). */
+  attribute(key: string, fn: () => void): void {
+    const prev = activeSync;
+    activeSync = this.tracing ? { tap: this, key } : undefined;
+    try { fn(); } finally { activeSync = prev; }
+  }
+
   dropEvents(fault: DropFault | undefined): void { this.drops = fault && fault.count > 0 ? { ...fault } : undefined; }
   get pendingDrops(): DropFault | undefined { return this.drops && { ...this.drops }; }
 

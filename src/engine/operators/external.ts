@@ -64,13 +64,16 @@ export class ExternalOperator extends Controller {
   private readonly owned: Informer[];
   private readonly event: ReturnType<EventRecorder['forSource']>;
   private nextId = 1;
-  private readonly inFlight = new Set<string>();
+  /** Keys whose reconcile is running outside, with the clock hold released when it answers. */
+  private readonly inFlight = new Map<string, () => void>();
   private readonly dirty = new Set<string>();
   private readonly recent = new Map<string, { second: number; count: number }>();
   /** The retry backoff of failed reconciles, kept here: the queue sees every (asynchronous) request succeed. */
   private readonly backoff = new ExponentialRateLimiter();
   /** Why the operator was stopped, if it was. */
   stopped: string | undefined;
+  /** Reconciles answered (successful or not). */
+  reconciles = 0;
 
   constructor(private readonly deps: OperatorDeps, readonly spec: ExternalOperatorSpec, private readonly driver: ReconcileDriver) {
     super(spec.name, deps.clock);
@@ -96,21 +99,39 @@ export class ExternalOperator extends Controller {
     const object = this.primary.getByName(namespace, name);
     const owned = object ? this.owned.flatMap((inf) => inf.list().filter((o) => o.metadata.ownerReferences?.some((r) => r.controller && r.uid === object.metadata.uid))) : [];
     const req: ReconcileRequest = { id: this.nextId++, operator: this.spec.name, key, object, owned };
-    this.inFlight.add(key);
     let answer: ReconcileResult | Promise<ReconcileResult>;
     try {
       answer = this.driver(req);
     } catch (e) {
       answer = { error: (e as Error).message ?? String(e) };
     }
+    // An answer from a worker: virtual time stands still until it comes (the simulation waits for the reconcile).
+    this.inFlight.set(key, answer instanceof Promise ? this.deps.clock.hold() : () => undefined);
     if (answer instanceof Promise) answer.then((r) => this.complete(key, r), (e: unknown) => this.complete(key, { error: e instanceof Error ? e.message : String(e) }));
     else this.complete(key, answer);
   }
 
+  /** Stopped (removed, or looping): reconciles still out are not waited for. */
+  override pause(): void {
+    super.pause();
+    for (const release of this.inFlight.values()) release();
+    this.inFlight.clear();
+  }
+
   /** Apply a reconcile's writes, or report why it failed; then let the key run again. */
   private complete(key: string, result: ReconcileResult): void {
+    const release = this.inFlight.get(key);
+    if (!release) return; // the operator was stopped meanwhile
     this.inFlight.delete(key);
-    if (this.stopped) return;
+    this.reconciles++;
+    try {
+      this.loop.attribute(key, () => this.finish(key, result));
+    } finally {
+      release();
+    }
+  }
+
+  private finish(key: string, result: ReconcileResult): void {
     const { namespace, name } = splitKey(key);
     const object = this.primary.getByName(namespace, name);
     const actions = result.actions ?? [];

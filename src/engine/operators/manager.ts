@@ -34,7 +34,7 @@ export class OperatorManager {
     for (const crd of op.crds) if (!this.deps.store.tryGet(crd.kind, undefined, crd.metadata.name!)) this.deps.store.create(structuredClone(crd));
     if (op.schedulerName) this.scheduler.ensureCoschedulingProfile(op.schedulerName);
     const controllers = op.controllers(this.deps);
-    for (const c of controllers) c.start();
+    for (const c of controllers) c.loop.registerHandlers(() => c.start());
     this.deps.informers.start();
     this.running.set(name, controllers);
   }
@@ -44,7 +44,7 @@ export class OperatorManager {
     if (this.external.has(spec.name) || BUILTIN_OPERATORS.some((o) => o.name === spec.name)) throw new Error(`operator "${spec.name}" already exists`);
     if (!this.deps.store.kinds.byKindName(spec.kind)) throw new Error(`the server doesn't have a resource type "${spec.kind}"`);
     const op = new ExternalOperator(this.deps, spec, driver);
-    op.start();
+    op.loop.registerHandlers(() => op.start()); // its informer events show in the control-loops view
     this.deps.informers.start();
     this.external.set(spec.name, op);
     return op;
@@ -59,6 +59,11 @@ export class OperatorManager {
 
   externalOperators(): ExternalOperator[] {
     return [...this.external.values()];
+  }
+
+  /** Every running operator loop, for `sim controller` and the control-loops view. */
+  loopControllers(): Controller[] {
+    return [...[...this.running.values()].flat(), ...this.external.values()];
   }
 
   uninstall(name: string): void {
