@@ -11,6 +11,8 @@ export type { LoopEvent, LoopStats, LoopView };
 // The data plane and GPUs as the page shows them: read a few times a second, not per frame (dataplane.ts).
 import type { DataPlaneView } from './dataplane.ts';
 export type { DataPlaneView };
+import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
+export type { OperatorLanguage, UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -256,4 +258,9 @@ export interface EngineApi {
   loopTrace(controller: string, sinceSeq: number): LoopView | Promise<LoopView>;
   /** GPUs per node, the pod network, Services with their endpoints, traffic sources and recent traffic metrics. */
   dataPlane(): DataPlaneView | Promise<DataPlaneView>;
+  /** Install (or replace) a user-written operator; its reconcile runs in its own sandbox worker. */
+  installOperator(source: UserOperatorSource): UserOperatorView[] | Promise<UserOperatorView[]>;
+  removeOperator(name: string): UserOperatorView[] | Promise<UserOperatorView[]>;
+  /** The operator panel: each user operator's state, last error and reconcile count. */
+  userOperators(): UserOperatorView[] | Promise<UserOperatorView[]>;
 }

@@ -40,6 +40,8 @@ export interface ReconcileResult {
   requeueAfterSeconds?: number;
   /** What the reconcile function threw (or its runner reported: a time-out, a syntax error). */
   error?: string;
+  /** The runner gives up on the operator (it keeps overrunning its time budget): stop it, saying why. */
+  stop?: string;
 }
 
 /** Runs one reconcile; may answer at once or later (from a worker). */
@@ -72,8 +74,9 @@ export class ExternalOperator extends Controller {
   private readonly backoff = new ExponentialRateLimiter();
   /** Why the operator was stopped, if it was. */
   stopped: string | undefined;
-  /** Reconciles answered (successful or not). */
+  /** Reconciles answered (successful or not), and those that failed. */
   reconciles = 0;
+  failures = 0;
 
   constructor(private readonly deps: OperatorDeps, readonly spec: ExternalOperatorSpec, private readonly driver: ReconcileDriver) {
     super(spec.name, deps.clock);
@@ -149,6 +152,7 @@ export class ExternalOperator extends Controller {
       }
     }
     if (error) {
+      this.failures++;
       this.lastError = { key, message: error };
       if (object) this.event(object, 'Warning', 'ReconcileError', `Reconciler error: ${error}`);
       this.queue.addAfter(key, this.backoff.when(key));
@@ -156,6 +160,7 @@ export class ExternalOperator extends Controller {
       this.backoff.forget(key);
       if (result.requeueAfterSeconds !== undefined && result.requeueAfterSeconds > 0) this.queue.addAfter(key, result.requeueAfterSeconds * 1000);
     }
+    if (result.stop) return this.halt(key, 'OperatorStopped', result.stop);
     if (this.dirty.delete(key)) this.queue.add(key);
   }
 
@@ -178,12 +183,17 @@ export class ExternalOperator extends Controller {
     const count = r && r.second === second ? r.count + 1 : 1;
     this.recent.set(key, { second, count });
     if (count <= LOOP_LIMIT) return false;
-    this.stopped = `${key} was reconciled more than ${LOOP_LIMIT} times within one second of simulated time: the operator is stopped`;
-    this.lastError = { key, message: this.stopped };
+    this.halt(key, 'ReconcileLoop', `${key} was reconciled more than ${LOOP_LIMIT} times within one second of simulated time: the operator is stopped`);
+    return true;
+  }
+
+  /** Stop reconciling for good, with a Warning Event on the object that made it stop. */
+  private halt(key: string, reason: string, message: string): void {
+    this.stopped = message;
+    this.lastError = { key, message };
     const { namespace, name } = splitKey(key);
     const object = this.primary.getByName(namespace, name);
-    if (object) this.event(object, 'Warning', 'ReconcileLoop', this.stopped);
+    if (object) this.event(object, 'Warning', reason, message);
     this.pause();
-    return true;
   }
 }

@@ -42,7 +42,7 @@ export class OperatorManager {
   /** Run a user-written operator (its reconcile function runs wherever the driver runs it). */
   installExternal(spec: ExternalOperatorSpec, driver: ReconcileDriver): ExternalOperator {
     if (this.external.has(spec.name) || BUILTIN_OPERATORS.some((o) => o.name === spec.name)) throw new Error(`operator "${spec.name}" already exists`);
-    if (!this.deps.store.kinds.byKindName(spec.kind)) throw new Error(`the server doesn't have a resource type "${spec.kind}"`);
+    for (const kind of [spec.kind, ...(spec.owns ?? [])]) if (!this.deps.store.kinds.byKindName(kind)) throw new Error(`the server doesn't have a resource type "${kind}"`);
     const op = new ExternalOperator(this.deps, spec, driver);
     op.loop.registerHandlers(() => op.start()); // its informer events show in the control-loops view
     this.deps.informers.start();

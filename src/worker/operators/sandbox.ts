@@ -48,6 +48,8 @@ export class SandboxRunner {
   loadError: string | undefined;
   /** Workers started (the first, and one after each time-out). */
   starts = 0;
+  /** Reconciles in a row that overran the budget (0 after any answer). */
+  overruns = 0;
 
   constructor(private readonly code: string, private readonly opts: SandboxOptions) {}
 
@@ -97,6 +99,7 @@ export class SandboxRunner {
     return new Promise<ReconcileResult>((resolve) => {
       const timer = setTimeout(() => {
         this.stopWorker(); // the next reconcile starts a fresh worker
+        this.overruns++;
         this.settle({ error: overrun(budgetMs) });
       }, budgetMs);
       this.waiting = { id, resolve, timer };
@@ -111,6 +114,7 @@ export class SandboxRunner {
       return;
     }
     if (reply.id !== this.waiting?.id) return;
+    this.overruns = 0;
     if (reply.error !== undefined) return this.settle({ error: reply.error });
     try {
       this.settle(validateResult(reply.result));
