@@ -146,6 +146,22 @@ describe('user-written operators', () => {
     expect(events(c, 'Answered').length).toBe(1);
   });
 
+  it('traces an asynchronous reconcile like any loop: it ends when the answer comes, with its writes', async () => {
+    const c = setup();
+    const pending: { req: ReconcileRequest; resolve: (r: ReconcileResult) => void }[] = [];
+    c.operators.installExternal({ name: 'traced', kind: 'Greeting', owns: ['ConfigMap'] }, (req) => new Promise((resolve) => pending.push({ req, resolve })));
+    c.loops.trace('traced');
+    mustExec(c, 'kubectl apply -f -', greeting('hello', 'hi'));
+    c.advance(1);
+    const types = () => c.loopTrace('traced').events.map((e) => (e.type === 'write' ? `write ${e.verb} ${e.kind}` : e.type === 'sync-end' ? `sync-end ${e.result}` : e.type));
+    const before = types();
+    expect(before).toContain('sync-start');
+    expect(before.filter((t) => t.startsWith('sync-end') || t.startsWith('write'))).toEqual([]); // still out
+    pending[0].resolve(reconcile(pending[0].req));
+    await c.clock.whenReleased();
+    expect(types().slice(before.length).filter((t) => t.startsWith('sync-end') || t.startsWith('write'))).toEqual(['write create ConfigMap', 'write create Event', 'write update Greeting', 'sync-end ok']);
+  });
+
   it('stops the operator when the runner gives up, and lists its loop with the controllers', () => {
     const c = setup();
     const op = c.operators.installExternal({ name: 'quitter', kind: 'Greeting' }, () => ({ error: 'the reconcile did not finish in time', stop: 'the operator is stopped: it keeps overrunning' }));

@@ -108,10 +108,17 @@ export class ExternalOperator extends Controller {
     } catch (e) {
       answer = { error: (e as Error).message ?? String(e) };
     }
-    // An answer from a worker: virtual time stands still until it comes (the simulation waits for the reconcile).
-    this.inFlight.set(key, answer instanceof Promise ? this.deps.clock.hold() : () => undefined);
-    if (answer instanceof Promise) answer.then((r) => this.complete(key, r), (e: unknown) => this.complete(key, { error: e instanceof Error ? e.message : String(e) }));
-    else this.complete(key, answer);
+    if (!(answer instanceof Promise)) {
+      this.inFlight.set(key, () => undefined);
+      this.complete(key, answer);
+      return;
+    }
+    // An answer from a worker: virtual time stands still until it comes (the simulation waits for the reconcile),
+    // and the loop's trace shows the reconcile ending then, with its writes.
+    this.inFlight.set(key, this.deps.clock.hold());
+    this.loop.deferEnd();
+    const later = (r: ReconcileResult) => this.complete(key, r, true);
+    answer.then(later, (e: unknown) => later({ error: e instanceof Error ? e.message : String(e) }));
   }
 
   /** Stopped (removed, or looping): reconciles still out are not waited for. */
@@ -122,19 +129,21 @@ export class ExternalOperator extends Controller {
   }
 
   /** Apply a reconcile's writes, or report why it failed; then let the key run again. */
-  private complete(key: string, result: ReconcileResult): void {
+  private complete(key: string, result: ReconcileResult, deferred = false): void {
     const release = this.inFlight.get(key);
     if (!release) return; // the operator was stopped meanwhile
     this.inFlight.delete(key);
     this.reconciles++;
     try {
-      this.loop.attribute(key, () => this.finish(key, result));
+      if (deferred) this.loop.endDeferred(key, () => this.finish(key, result));
+      else this.finish(key, result);
     } finally {
       release();
     }
   }
 
-  private finish(key: string, result: ReconcileResult): void {
+  /** Returns the error, if the reconcile failed. */
+  private finish(key: string, result: ReconcileResult): string | undefined {
     const { namespace, name } = splitKey(key);
     const object = this.primary.getByName(namespace, name);
     const actions = result.actions ?? [];
@@ -160,8 +169,9 @@ export class ExternalOperator extends Controller {
       this.backoff.forget(key);
       if (result.requeueAfterSeconds !== undefined && result.requeueAfterSeconds > 0) this.queue.addAfter(key, result.requeueAfterSeconds * 1000);
     }
-    if (result.stop) return this.halt(key, 'OperatorStopped', result.stop);
-    if (this.dirty.delete(key)) this.queue.add(key);
+    if (result.stop) this.halt(key, 'OperatorStopped', result.stop);
+    else if (this.dirty.delete(key)) this.queue.add(key);
+    return error;
   }
 
   private apply(a: ReconcileAction, object: KubeObject | undefined): void {
