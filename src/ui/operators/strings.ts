@@ -36,6 +36,7 @@ export const userOperatorsEn = {
     failed: 'Could not install operator {{name}}: {{message}}',
   },
   share: 'Include my operators ({{count}}): their code runs only if the receiver agrees',
+  previewWarning: 'Opening replaces the current cluster. The link also carries {{count}} operator(s) with code: you will see the code and choose whether it runs.',
 };
 
 export const userOperatorsZhCN: typeof userOperatorsEn = {
@@ -74,4 +75,5 @@ export const userOperatorsZhCN: typeof userOperatorsEn = {
     failed: '无法安装 Operator {{name}}：{{message}}',
   },
   share: '包含我的 Operator（{{count}} 个）：只有接收者同意后其代码才会运行',
+  previewWarning: '打开将替换当前集群。此链接还带有 {{count}} 个包含代码的 Operator：你会先看到代码，再决定是否运行。',
 };
