@@ -24,13 +24,13 @@ spec:
       template:
         spec:
           containers:
-          - {name: pytorch, image: pytorch/pytorch:2.3, command: [sh, -c, "sleep 600"], resources: {limits: {nvidia.com/gpu: 1}}}
+          - {name: pytorch, image: pytorch/pytorch:2.3, command: [sh, -c, "sleep 86400"], resources: {limits: {nvidia.com/gpu: 1}}}
     Worker:
       replicas: 2
       template:
         spec:
           containers:
-          - {name: pytorch, image: pytorch/pytorch:2.3, command: [sh, -c, "sleep 600"], resources: {limits: {nvidia.com/gpu: 1}}}
+          - {name: pytorch, image: pytorch/pytorch:2.3, command: [sh, -c, "sleep 86400"], resources: {limits: {nvidia.com/gpu: 1}}}
 `;
 
 /** A tiny operator typed in the page: one Deployment per Website, its replicas following the Website's. */
@@ -86,7 +86,7 @@ test('a built-in operator: a PyTorchJob becomes gang-scheduled pods on the map',
   await setEditorText(page, PYTORCH_JOB);
   await page.getByTestId('apply').click();
   await expect(page.getByTestId('apply-result').first()).toHaveAttribute('data-ok', 'true');
-  await page.getByTestId('time-play-100').click();
+  await page.getByTestId('time-play-10').click();
   await expect(page.locator('[data-testid=pod-tile][data-owner=mnist][data-tone=running]')).toHaveCount(3, { timeout: 90_000 });
   await expect(page.locator('[data-testid=pod-tile][data-owner=mnist][data-node^=g]')).toHaveCount(3);
   await page.screenshot({ path: test.info().outputPath('operator-builtin.png') });
