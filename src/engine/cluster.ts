@@ -165,7 +165,8 @@ export class Cluster implements KubesimCluster, SimHost {
       // The data plane's controllers (load balancer, ingress) lose the API server with the kubelets.
       nodes: { apiServerChanged: (up) => { this.nodes.apiServerChanged(up); for (const c of this.network.controllers()) if (up) c.resume(); else c.pause(); } },
     });
-    this.loops = new ControllerLoops(() => [...this.controllers, ...(this.operators?.controllers() ?? [])], this.store, this.clock);
+    // Operators' loops too (the manager is built below; the list is read lazily).
+    this.loops = new ControllerLoops(() => (this.operators ? [...this.controllers, ...this.operators.loopControllers()] : this.controllers), this.store, this.clock);
     for (const c of this.controllers) c.loop.registerHandlers(() => c.start());
     this.loops.restoreFaults(snap?.config?.loops as Record<string, DropFault> | undefined);
     this.network.start();

@@ -9,6 +9,7 @@ import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { CniControl } from './simctl/cni.ts';
+import type { OperatorManager } from './operators/manager.ts';
 
 export interface ExecResult {
   code: number;
@@ -93,6 +94,8 @@ export interface KubesimCluster {
   trafficSources(): SourceStatus[];
   /** The pod network (`sim cni status`). */
   readonly cni: Pick<CniControl, 'installed' | 'status'>;
+  /** User-written operators: their reconcile functions run wherever the driver runs them (the page: a sandbox worker). */
+  readonly operators: Pick<OperatorManager, 'installExternal' | 'removeExternal' | 'externalOperators'>;
 }
 
 /** A command line to run at `at` (virtual ms since the Unix epoch); stdin feeds `-f -`. */

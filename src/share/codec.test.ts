@@ -73,3 +73,18 @@ describe('share files', () => {
     expect(refused(() => decodeShareFile('   '))).toBe('The file is not a kubesim share: the scenario is missing.');
   });
 });
+
+describe('shared operators', () => {
+  const op = { name: 'website-operator', kind: 'Website', owns: ['Deployment'], language: 'typescript' as const, code: 'function reconcile() {}' };
+  it('carry their code through a link as data', () => {
+    const payload = { scenario, operators: [op] };
+    expect(decodeShareHash(encodeShareHash(payload))).toEqual(payload);
+  });
+  it.each([
+    ['not a list', { scenario, operators: op }, 'operators must be a list of at most 10 operators'],
+    ['an unknown language', { scenario, operators: [{ ...op, language: 'python' }] }, 'operators[0] must have a name, a kind, the kinds it owns, a language (javascript or typescript) and at most 64 KiB of code'],
+    ['an extra field', { scenario, operators: [{ ...op, autorun: true }] }, 'operators[0] must have a name, a kind, the kinds it owns, a language (javascript or typescript) and at most 64 KiB of code'],
+  ])('refuse %s', (_what, payload, message) => {
+    expect(refused(() => decodeShareFile(JSON.stringify({ format: 'kubesim-share', version: 1, ...payload })))).toBe(`The file is not a kubesim share: ${message}.`);
+  });
+});

@@ -1,12 +1,14 @@
 // Share links and share files: a scenario (optionally editor documents and a cluster snapshot), compressed
 // with fflate and versioned, in the URL hash (#share=…) or in a file. Decoding trusts nothing: sizes are
 // bounded before and during decompression, every field is type-checked, and the result is data only (YAML
-// text, documents, a snapshot object). Nothing from a link is ever run as code.
+// text, documents, a snapshot object, operators' code). Nothing from a link runs as code unless the receiver
+// agrees: the page shows shared operators' code in a consent dialog first (ui/operators/OperatorConsent.tsx).
 //
 // The scenario text itself is checked by the engine's validator (parseScenario in engine/scenario), which the
 // worker applies before loading it; this layer, on the page side, imports engine types only.
 import { deflateSync, Inflate, strToU8 } from 'fflate';
 import type { ClusterSnapshot } from '../engine/index.ts';
+import type { UserOperatorSource } from '../worker/operators/protocol.ts';
 
 /** Format 1: one version byte, then deflate(JSON of SharePayload). */
 export const SHARE_VERSION = 1;
@@ -25,7 +27,13 @@ export interface SharePayload {
   scenario: string;
   documents?: SharedDocument[];
   snapshot?: ClusterSnapshot;
+  /** User-written operators: code, which the page runs only after the receiver agrees (a consent dialog). */
+  operators?: UserOperatorSource[];
 }
+
+/** At most this many operators, of at most this much code each, in one share. */
+export const MAX_SHARED_OPERATORS = 10;
+export const MAX_OPERATOR_CODE = 64 * 1024;
 
 export class ShareError extends Error {}
 
@@ -79,7 +87,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function checkPayload(v: unknown, where: string): SharePayload {
   const bad = (what: string) => new ShareError(`The ${where} is not a kubesim share: ${what}.`);
   if (!isObj(v)) throw bad('its content is not an object');
-  for (const k of Object.keys(v)) if (!['scenario', 'documents', 'snapshot'].includes(k)) throw bad(`it has an unknown field "${k}"`);
+  for (const k of Object.keys(v)) if (!['scenario', 'documents', 'snapshot', 'operators'].includes(k)) throw bad(`it has an unknown field "${k}"`);
   if (typeof v.scenario !== 'string' || v.scenario.trim() === '') throw bad('the scenario is missing');
   const out: SharePayload = { scenario: v.scenario };
   if (v.documents !== undefined) {
@@ -102,7 +110,21 @@ export function checkPayload(v: unknown, where: string): SharePayload {
     }
     out.snapshot = s as unknown as ClusterSnapshot;
   }
+  if (v.operators !== undefined) out.operators = checkOperators(v.operators, bad);
   return out;
+}
+
+function checkOperators(v: unknown, bad: (what: string) => ShareError): UserOperatorSource[] {
+  if (!Array.isArray(v) || v.length > MAX_SHARED_OPERATORS) throw bad(`operators must be a list of at most ${MAX_SHARED_OPERATORS} operators`);
+  return v.map((o, i) => {
+    const short = (x: unknown) => typeof x === 'string' && x !== '' && x.length <= 253;
+    if (!isObj(o) || Object.keys(o).some((k) => !['name', 'kind', 'owns', 'language', 'code'].includes(k))
+      || !short(o.name) || !short(o.kind) || !Array.isArray(o.owns) || o.owns.length > 20 || !o.owns.every(short)
+      || (o.language !== 'javascript' && o.language !== 'typescript') || typeof o.code !== 'string' || o.code.length > MAX_OPERATOR_CODE) {
+      throw bad(`operators[${i}] must have a name, a kind, the kinds it owns, a language (javascript or typescript) and at most ${kib(MAX_OPERATOR_CODE)} of code`);
+    }
+    return { name: o.name as string, kind: o.kind as string, owns: o.owns as string[], language: o.language, code: o.code };
+  });
 }
 
 function parseJson(text: string, where: string): unknown {

@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { ClusterSnapshot } from '../engine/index.ts';
 import type { ProgressRecord } from './progress.ts';
+import type { UserOperatorSource } from '../worker/operators/protocol.ts';
 
 export interface DocumentRecord {
   id: string;
@@ -22,6 +23,8 @@ export interface SavedCluster {
   speed: number;
   /** Wall-clock ms of the save. */
   savedAt: number;
+  /** The user-written operators' code, installed again on restore (absent in older records). */
+  operators?: UserOperatorSource[];
 }
 
 export interface SettingRecord {

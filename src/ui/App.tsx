@@ -23,6 +23,7 @@ import { usePaletteCommands } from './palette/commands.ts';
 import { ResourceBrowser } from './resources/ResourceBrowser.tsx';
 import { LoopsView } from './loops/LoopsView.tsx';
 import { PlatformView } from './platform/PlatformView.tsx';
+import { OperatorPanel } from './operators/OperatorPanel.tsx';
 import { applyTheme, loadTheme, type ThemeChoice } from './theme.ts';
 import { ClusterViewStore, useClusterView } from './state/clusterStore.ts';
 import type { CompletionSource } from './terminal/completion.ts';
@@ -143,7 +144,7 @@ export function App({ engine, documents }: AppProps) {
   );
 
   const [view, setView] = useState<'map' | 'resources' | 'loops' | 'platform'>('map');
-  const [side, setSide] = useState<'manifests' | 'scheduler'>('manifests');
+  const [side, setSide] = useState<'manifests' | 'scheduler' | 'operators'>('manifests');
   const [theme, setTheme] = useState<ThemeChoice>(loadTheme);
   useEffect(() => applyTheme(theme), [theme]);
   const [palette, setPalette] = useState(false);
@@ -227,13 +228,15 @@ export function App({ engine, documents }: AppProps) {
         </div>
         <div className="side-panel">
           <div className="view-tabs" role="tablist" aria-label={t('views.sideLabel')}>
-            {(['manifests', 'scheduler'] as const).map((v) => (
+            {(['manifests', 'scheduler', 'operators'] as const).map((v) => (
               <button key={v} type="button" role="tab" aria-selected={side === v} className={`view-tab ${side === v ? 'active' : ''}`} data-testid={`side-${v}`} onClick={() => setSide(v)}>
-                {t(`views.${v}`)}
+                {v === 'operators' ? t('userOperators.tab') : t(`views.${v}`)}
               </button>
             ))}
           </div>
-          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} /> : <SchedulerPanel exec={execStdin} />}
+          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} />
+            : side === 'operators' ? <OperatorPanel engine={engine} openManifest={(name, text) => { void workspace.open(name, text); setSide('manifests'); }} />
+            : <SchedulerPanel exec={execStdin} />}
         </div>
         {selected && (
           <DetailDrawer

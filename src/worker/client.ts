@@ -36,6 +36,9 @@ export function connectEngine(): EngineClient {
     loopTrace: (controller, sinceSeq) => remote.loopTrace(controller, sinceSeq),
     dataPlane: () => remote.dataPlane(),
     platform: () => remote.platform(),
+    installOperator: (source) => remote.installOperator(source),
+    removeOperator: (name) => remote.removeOperator(name),
+    userOperators: () => remote.userOperators(),
     subscribe: async (listener) => {
       const id = await remote.subscribe(Comlink.proxy(listener));
       return () => void remote.unsubscribe(id);

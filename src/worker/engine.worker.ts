@@ -6,6 +6,8 @@ import { clusterStore } from '../storage/cluster.ts';
 import { openDb } from '../storage/db.ts';
 import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
+import { spawnBrowserSandbox } from './operators/browserSandbox.ts';
+import type { UserOperatorSource } from './operators/protocol.ts';
 import type { ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed } from './protocol.ts';
 
@@ -17,6 +19,7 @@ const host = new EngineHost({
     const id = setInterval(fn, ms);
     return () => clearInterval(id);
   },
+  spawnSandbox: spawnBrowserSandbox,
 });
 
 // An explicit object (not the class instance) so only the protocol is reachable from the page.
@@ -44,6 +47,9 @@ const api: EngineApi = {
   checkStep: (source: ScenarioSource, student: string | undefined, step: number) => host.checkStep(source, student, step),
   dataPlane: () => host.dataPlane(),
   platform: () => host.platform(),
+  installOperator: (source: UserOperatorSource) => host.installOperator(source),
+  removeOperator: (name: string) => host.removeOperator(name),
+  userOperators: () => host.userOperators(),
 };
 
 Comlink.expose(api);

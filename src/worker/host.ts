@@ -15,6 +15,9 @@ import { ScenarioService } from './exercise.ts';
 import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
 import { platformView, type PlatformView } from './platform.ts';
 import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
+import type { SpawnSandbox } from './operators/sandbox.ts';
+import { UserOperators } from './operators/userOperators.ts';
+import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
 
 export interface SnapshotStore {
   load(): Promise<SavedCluster | undefined>;
@@ -37,6 +40,8 @@ export interface HostDeps {
   scenario?: string[];
   seed?: number;
   log?(message: string, error?: unknown): void;
+  /** Starts a user operator's sandbox worker (operators/browserSandbox.ts); without it operators cannot be installed. */
+  spawnSandbox?: SpawnSandbox;
 }
 
 /** The cluster a new workspace starts with: three empty worker nodes. */
@@ -262,6 +267,30 @@ export class EngineHost implements EngineApi {
     });
   }
 
+  // ---- user-written operators (operators/userOperators.ts) ----------------------------------------------
+
+  private userOps: UserOperators | undefined;
+  private get operators(): UserOperators {
+    if (!this.deps.spawnSandbox) throw new Error('user operators need a sandbox worker, which this engine host has none of');
+    this.userOps ??= new UserOperators({ spawn: this.deps.spawnSandbox });
+    return this.userOps;
+  }
+  installOperator(source: UserOperatorSource): Promise<UserOperatorView[]> {
+    return this.serial(() => { this.operators.install(this.need(), source); this.persistDirty = true; return this.operators.views(); });
+  }
+  removeOperator(name: string): Promise<UserOperatorView[]> {
+    return this.serial(() => { this.operators.remove(this.need(), name); this.persistDirty = true; return this.operators.views(); });
+  }
+  userOperators(): Promise<UserOperatorView[]> {
+    return this.serial(() => this.userOps?.views() ?? []);
+  }
+  /** A restored cluster's operators run again from their saved code. */
+  private reinstallOperators(sources: UserOperatorSource[] | undefined): void {
+    for (const s of sources ?? []) {
+      try { this.operators.install(this.need(), s); } catch (e) { this.log(`could not reinstall operator ${s.name}`, e); }
+    }
+  }
+
   // ---- scenarios and exercises (exercise.ts) ------------------------------------------------------------
 
   private scenarioService: ScenarioService | undefined;
@@ -315,6 +344,7 @@ export class EngineHost implements EngineApi {
     if (saved) {
       try {
         this.attach(await this.deps.createCluster({ snapshot: saved.snapshot }));
+        this.reinstallOperators(saved.operators);
         this.startMs = saved.startMs;
         this.playing = saved.playing;
         this.speed = isSpeed(saved.speed) ? saved.speed : 1;
@@ -359,6 +389,7 @@ export class EngineHost implements EngineApi {
   /** Take a cluster: forget the previous one's state, load every object, watch for changes. */
   private attach(cluster: KubesimCluster): void {
     this.unwatch?.();
+    this.userOps?.clear();
     this.cluster = cluster;
     for (const m of [this.pods, this.nodes, this.events, this.sentPods, this.sentNodes, this.sentEvents, this.requested]) m.clear();
     for (const s of [this.dirtyPods, this.dirtyNodes, this.dirtyEvents]) s.clear();
@@ -431,7 +462,7 @@ export class EngineHost implements EngineApi {
     const { snapshot, record } = await this.serial(() => {
       const snapshot: ClusterSnapshot = this.need().snapshot();
       this.persistDirty = false;
-      return { snapshot, record: { startMs: this.startMs, playing: this.playing, speed: this.speed } };
+      return { snapshot, record: { startMs: this.startMs, playing: this.playing, speed: this.speed, operators: this.userOps?.sources() ?? [] } };
     });
     const savedAt = this.deps.wallNow();
     this.lastSaveWall = savedAt;

@@ -13,6 +13,8 @@ import type { DataPlaneView } from './dataplane.ts';
 export type { DataPlaneView };
 import type { PlatformView } from './platform.ts';
 export type { PlatformView };
+import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
+export type { OperatorLanguage, UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -260,4 +262,9 @@ export interface EngineApi {
   dataPlane(): DataPlaneView | Promise<DataPlaneView>;
   /** Kueue's queues, flavors and workloads (the platform view). */
   platform(): PlatformView | Promise<PlatformView>;
+  /** Install (or replace) a user-written operator; its reconcile runs in its own sandbox worker. */
+  installOperator(source: UserOperatorSource): UserOperatorView[] | Promise<UserOperatorView[]>;
+  removeOperator(name: string): UserOperatorView[] | Promise<UserOperatorView[]>;
+  /** The operator panel: each user operator's state, last error and reconcile count. */
+  userOperators(): UserOperatorView[] | Promise<UserOperatorView[]>;
 }

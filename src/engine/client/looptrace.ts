@@ -84,6 +84,8 @@ export class LoopTap {
   private lastResync = new Map<string, number>();
   /** Informers' next resync times by kind (set by the informer, read for the resync marker). */
   readonly resyncOf = new Map<string, ResyncSchedule>();
+  /** The running sync ends later (deferEnd). */
+  private deferred = false;
 
   constructor(readonly name: string, private readonly clock: SimClock, private readonly queue: WorkQueue) {}
 
@@ -127,10 +129,11 @@ export class LoopTap {
     const prev = activeSync;
     activeSync = this.tracing ? { tap: this, key } : undefined;
     if (activeSync) this.record({ type: 'sync-start', key });
+    this.deferred = false;
     try {
       fn();
       this.syncs++;
-      if (this.tracing) this.record({ type: 'sync-end', key, result: 'ok' });
+      if (this.tracing && !this.deferred) this.record({ type: 'sync-end', key, result: 'ok' });
     } catch (err) {
       this.syncs++;
       this.errors++;
@@ -139,6 +142,25 @@ export class LoopTap {
     } finally {
       activeSync = prev;
       this.lastSyncAt = this.clock.now();
+    }
+  }
+
+  /**
+   * Called inside a sync whose work finishes later (a user operator's reconcile answered from a worker): the
+   * sync's end is recorded by endDeferred, with the writes made then.
+   */
+  deferEnd(): void { this.deferred = true; }
+
+  /** The end of a deferred sync of key: fn's writes belong to it; fn returns the error, if the reconcile failed. */
+  endDeferred(key: string, fn: () => string | undefined): void {
+    const prev = activeSync;
+    activeSync = this.tracing ? { tap: this, key } : undefined;
+    try {
+      const error = fn();
+      if (error !== undefined) this.errors++;
+      if (this.tracing) this.record(error === undefined ? { type: 'sync-end', key, result: 'ok' } : { type: 'sync-end', key, result: 'error', error });
+    } finally {
+      activeSync = prev;
     }
   }
 

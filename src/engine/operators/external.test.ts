@@ -127,4 +127,51 @@ describe('user-written operators', () => {
     expect(pending.length).toBe(1);
     expect((pending[0].req.object!.spec as { message: string }).message).toBe('again');
   });
+
+  it('holds virtual time while an asynchronous reconcile is out, and runs on once it answers', async () => {
+    const c = setup();
+    let answer: ((r: ReconcileResult) => void) | undefined;
+    c.operators.installExternal({ name: 'slow', kind: 'Greeting', owns: ['ConfigMap'] }, (req) => new Promise((resolve) => { answer = (r) => resolve(r); void req; }));
+    mustExec(c, 'kubectl apply -f -', greeting('hello', 'hi'));
+    c.advance(1);
+    expect(answer).toBeDefined();
+    const at = c.now();
+    c.advance(30);
+    mustExec(c, 'sim advance 30s');
+    expect(c.now()).toBe(at); // the simulation waits for the answer, however long it takes
+    answer!({ actions: [{ op: 'event', type: 'Normal', reason: 'Answered', message: 'late' }] });
+    await c.clock.whenReleased();
+    c.advance(5);
+    expect(c.now()).toBe(at + 5000);
+    expect(events(c, 'Answered').length).toBe(1);
+  });
+
+  it('traces an asynchronous reconcile like any loop: it ends when the answer comes, with its writes', async () => {
+    const c = setup();
+    const pending: { req: ReconcileRequest; resolve: (r: ReconcileResult) => void }[] = [];
+    c.operators.installExternal({ name: 'traced', kind: 'Greeting', owns: ['ConfigMap'] }, (req) => new Promise((resolve) => pending.push({ req, resolve })));
+    c.loops.trace('traced');
+    mustExec(c, 'kubectl apply -f -', greeting('hello', 'hi'));
+    c.advance(1);
+    const types = () => c.loopTrace('traced').events.map((e) => (e.type === 'write' ? `write ${e.verb} ${e.kind}` : e.type === 'sync-end' ? `sync-end ${e.result}` : e.type));
+    const before = types();
+    expect(before).toContain('sync-start');
+    expect(before.filter((t) => t.startsWith('sync-end') || t.startsWith('write'))).toEqual([]); // still out
+    pending[0].resolve(reconcile(pending[0].req));
+    await c.clock.whenReleased();
+    expect(types().slice(before.length).filter((t) => t.startsWith('sync-end') || t.startsWith('write'))).toEqual(['write create ConfigMap', 'write create Event', 'write update Greeting', 'sync-end ok']);
+  });
+
+  it('stops the operator when the runner gives up, and lists its loop with the controllers', () => {
+    const c = setup();
+    const op = c.operators.installExternal({ name: 'quitter', kind: 'Greeting' }, () => ({ error: 'the reconcile did not finish in time', stop: 'the operator is stopped: it keeps overrunning' }));
+    expect(mustExec(c, 'sim controller list')).toMatch(/\nquitter\s+0\s+0\s+0\s+/);
+    mustExec(c, 'kubectl apply -f -', greeting('hello', 'hi'));
+    c.advance(30);
+    expect(op.stopped).toBe('the operator is stopped: it keeps overrunning');
+    expect(events(c, 'ReconcileError')[0].message).toBe('Reconciler error: the reconcile did not finish in time');
+    expect(events(c, 'OperatorStopped')[0].message).toBe('the operator is stopped: it keeps overrunning');
+    expect(op.reconciles).toBe(1);
+    expect(op.failures).toBe(1);
+  });
 });

@@ -40,6 +40,8 @@ export interface ReconcileResult {
   requeueAfterSeconds?: number;
   /** What the reconcile function threw (or its runner reported: a time-out, a syntax error). */
   error?: string;
+  /** The runner gives up on the operator (it keeps overrunning its time budget): stop it, saying why. */
+  stop?: string;
 }
 
 /** Runs one reconcile; may answer at once or later (from a worker). */
@@ -64,13 +66,17 @@ export class ExternalOperator extends Controller {
   private readonly owned: Informer[];
   private readonly event: ReturnType<EventRecorder['forSource']>;
   private nextId = 1;
-  private readonly inFlight = new Set<string>();
+  /** Keys whose reconcile is running outside, with the clock hold released when it answers. */
+  private readonly inFlight = new Map<string, () => void>();
   private readonly dirty = new Set<string>();
   private readonly recent = new Map<string, { second: number; count: number }>();
   /** The retry backoff of failed reconciles, kept here: the queue sees every (asynchronous) request succeed. */
   private readonly backoff = new ExponentialRateLimiter();
   /** Why the operator was stopped, if it was. */
   stopped: string | undefined;
+  /** Reconciles answered (successful or not), and those that failed. */
+  reconciles = 0;
+  failures = 0;
 
   constructor(private readonly deps: OperatorDeps, readonly spec: ExternalOperatorSpec, private readonly driver: ReconcileDriver) {
     super(spec.name, deps.clock);
@@ -96,21 +102,48 @@ export class ExternalOperator extends Controller {
     const object = this.primary.getByName(namespace, name);
     const owned = object ? this.owned.flatMap((inf) => inf.list().filter((o) => o.metadata.ownerReferences?.some((r) => r.controller && r.uid === object.metadata.uid))) : [];
     const req: ReconcileRequest = { id: this.nextId++, operator: this.spec.name, key, object, owned };
-    this.inFlight.add(key);
     let answer: ReconcileResult | Promise<ReconcileResult>;
     try {
       answer = this.driver(req);
     } catch (e) {
       answer = { error: (e as Error).message ?? String(e) };
     }
-    if (answer instanceof Promise) answer.then((r) => this.complete(key, r), (e: unknown) => this.complete(key, { error: e instanceof Error ? e.message : String(e) }));
-    else this.complete(key, answer);
+    if (!(answer instanceof Promise)) {
+      this.inFlight.set(key, () => undefined);
+      this.complete(key, answer);
+      return;
+    }
+    // An answer from a worker: virtual time stands still until it comes (the simulation waits for the reconcile),
+    // and the loop's trace shows the reconcile ending then, with its writes.
+    this.inFlight.set(key, this.deps.clock.hold());
+    this.loop.deferEnd();
+    const later = (r: ReconcileResult) => this.complete(key, r, true);
+    answer.then(later, (e: unknown) => later({ error: e instanceof Error ? e.message : String(e) }));
+  }
+
+  /** Stopped (removed, or looping): reconciles still out are not waited for. */
+  override pause(): void {
+    super.pause();
+    for (const release of this.inFlight.values()) release();
+    this.inFlight.clear();
   }
 
   /** Apply a reconcile's writes, or report why it failed; then let the key run again. */
-  private complete(key: string, result: ReconcileResult): void {
+  private complete(key: string, result: ReconcileResult, deferred = false): void {
+    const release = this.inFlight.get(key);
+    if (!release) return; // the operator was stopped meanwhile
     this.inFlight.delete(key);
-    if (this.stopped) return;
+    this.reconciles++;
+    try {
+      if (deferred) this.loop.endDeferred(key, () => this.finish(key, result));
+      else this.finish(key, result);
+    } finally {
+      release();
+    }
+  }
+
+  /** Returns the error, if the reconcile failed. */
+  private finish(key: string, result: ReconcileResult): string | undefined {
     const { namespace, name } = splitKey(key);
     const object = this.primary.getByName(namespace, name);
     const actions = result.actions ?? [];
@@ -128,6 +161,7 @@ export class ExternalOperator extends Controller {
       }
     }
     if (error) {
+      this.failures++;
       this.lastError = { key, message: error };
       if (object) this.event(object, 'Warning', 'ReconcileError', `Reconciler error: ${error}`);
       this.queue.addAfter(key, this.backoff.when(key));
@@ -135,7 +169,9 @@ export class ExternalOperator extends Controller {
       this.backoff.forget(key);
       if (result.requeueAfterSeconds !== undefined && result.requeueAfterSeconds > 0) this.queue.addAfter(key, result.requeueAfterSeconds * 1000);
     }
-    if (this.dirty.delete(key)) this.queue.add(key);
+    if (result.stop) this.halt(key, 'OperatorStopped', result.stop);
+    else if (this.dirty.delete(key)) this.queue.add(key);
+    return error;
   }
 
   private apply(a: ReconcileAction, object: KubeObject | undefined): void {
@@ -157,12 +193,17 @@ export class ExternalOperator extends Controller {
     const count = r && r.second === second ? r.count + 1 : 1;
     this.recent.set(key, { second, count });
     if (count <= LOOP_LIMIT) return false;
-    this.stopped = `${key} was reconciled more than ${LOOP_LIMIT} times within one second of simulated time: the operator is stopped`;
-    this.lastError = { key, message: this.stopped };
+    this.halt(key, 'ReconcileLoop', `${key} was reconciled more than ${LOOP_LIMIT} times within one second of simulated time: the operator is stopped`);
+    return true;
+  }
+
+  /** Stop reconciling for good, with a Warning Event on the object that made it stop. */
+  private halt(key: string, reason: string, message: string): void {
+    this.stopped = message;
+    this.lastError = { key, message };
     const { namespace, name } = splitKey(key);
     const object = this.primary.getByName(namespace, name);
-    if (object) this.event(object, 'Warning', 'ReconcileLoop', this.stopped);
+    if (object) this.event(object, 'Warning', reason, message);
     this.pause();
-    return true;
   }
 }

@@ -47,9 +47,9 @@ export class OperatorManager {
   /** Run a user-written operator (its reconcile function runs wherever the driver runs it). */
   installExternal(spec: ExternalOperatorSpec, driver: ReconcileDriver): ExternalOperator {
     if (this.external.has(spec.name) || BUILTIN_OPERATORS.some((o) => o.name === spec.name)) throw new Error(`operator "${spec.name}" already exists`);
-    if (!this.deps.store.kinds.byKindName(spec.kind)) throw new Error(`the server doesn't have a resource type "${spec.kind}"`);
+    for (const kind of [spec.kind, ...(spec.owns ?? [])]) if (!this.deps.store.kinds.byKindName(kind)) throw new Error(`the server doesn't have a resource type "${kind}"`);
     const op = new ExternalOperator(this.deps, spec, driver);
-    op.start();
+    op.loop.registerHandlers(() => op.start()); // its informer events show in the control-loops view
     this.deps.informers.start();
     this.external.set(spec.name, op);
     return op;
@@ -66,6 +66,11 @@ export class OperatorManager {
     return [...this.external.values()];
   }
 
+  /** Every running operator loop, for `sim controller` and the control-loops view. */
+  loopControllers(): Controller[] {
+    return [...[...this.running.values()].flat(), ...this.external.values()];
+  }
+
   uninstall(name: string): void {
     const controllers = this.running.get(name);
     if (!controllers) throw new Error(`operator "${name}" is not installed`);
@@ -73,10 +78,5 @@ export class OperatorManager {
     this.running.delete(name);
     for (const off of this.unhook.get(name) ?? []) off();
     this.unhook.delete(name);
-  }
-
-  /** The running operators' controllers (the control-loops view lists them beside the controller-manager's). */
-  controllers(): Controller[] {
-    return [...this.running.values()].flat();
   }
 }

@@ -89,3 +89,40 @@ describe('livelock guard', () => {
     expect(n).toBe(300);
   });
 });
+
+describe('SimClock.hold', () => {
+  it('runs no timer and lets no time pass until every hold is released', async () => {
+    const clock = new SimClock(0);
+    const ran: number[] = [];
+    clock.after(10, () => ran.push(clock.now()));
+    clock.after(20, () => ran.push(clock.now()));
+    const releaseA = clock.hold();
+    const releaseB = clock.hold();
+    expect(clock.advance(100)).toBe(100);
+    expect(clock.step()).toBe(false);
+    expect(clock.runUntilIdle()).toBe(false);
+    expect([clock.now(), ran]).toEqual([0, []]);
+    let released = false;
+    void clock.whenReleased().then(() => { released = true; });
+    releaseA();
+    releaseA(); // a second call changes nothing
+    expect(clock.held).toBe(true);
+    releaseB();
+    await Promise.resolve();
+    expect(released).toBe(true);
+    expect(clock.advance(100)).toBe(0);
+    expect([clock.now(), ran]).toEqual([100, [10, 20]]);
+  });
+
+  it('stops an advance where a timer takes a hold, returning the time not run', () => {
+    const clock = new SimClock(0);
+    let release: (() => void) | undefined;
+    clock.after(30, () => { release = clock.hold(); });
+    clock.after(40, () => undefined);
+    expect(clock.advance(100)).toBe(70);
+    expect(clock.now()).toBe(30);
+    release!();
+    expect(clock.advance(70)).toBe(0);
+    expect(clock.now()).toBe(100);
+  });
+});

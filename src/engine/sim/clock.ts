@@ -37,6 +37,9 @@ export class SimClock {
   private stepsRun = 0;
   /** Timers run since virtual time last moved (the livelock guard). */
   private stepsAtInstant = 0;
+  /** Outside answers being waited for (see hold). */
+  private holds = 0;
+  private onRelease: (() => void)[] = [];
 
   constructor(startMs = DEFAULT_START_MS, private readonly livelockSteps = LIVELOCK_STEPS) {
     this.nowMs = startMs;
@@ -90,8 +93,31 @@ export class SimClock {
     return this.peek()?.at;
   }
 
-  /** Run the next timer, moving time forward to it. Returns false when nothing is scheduled. */
+  /**
+   * Stand still until the returned function is called: the simulation waits for an answer from outside it (a
+   * user-written operator's reconcile running in its own worker), so no virtual time passes and no timer runs
+   * meanwhile, however long the answer takes in wall time. The same answers then give the same run.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0) for (const fn of this.onRelease.splice(0)) fn();
+    };
+  }
+
+  get held(): boolean { return this.holds > 0; }
+
+  /** Resolves once nothing holds the clock. */
+  whenReleased(): Promise<void> {
+    return this.holds === 0 ? Promise.resolve() : new Promise((resolve) => this.onRelease.push(resolve));
+  }
+
+  /** Run the next timer, moving time forward to it. Returns false when nothing is scheduled (or the clock is held). */
   step(): boolean {
+    if (this.holds > 0) return false;
     const t = this.peek();
     if (!t) return false;
     if (t === this.heap[0]) this.pop();
@@ -107,15 +133,20 @@ export class SimClock {
     return true;
   }
 
-  /** Run every timer due within the next `ms` of virtual time, then stand at now + ms. */
-  advance(ms: number): void {
+  /**
+   * Run every timer due within the next `ms` of virtual time, then stand at now + ms. A hold stops it where it
+   * is: the ms not run are returned (0 when it got there).
+   */
+  advance(ms: number): number {
     const target = this.nowMs + Math.max(0, Math.round(ms));
     for (;;) {
+      if (this.holds > 0) return target - this.nowMs;
       const next = this.nextAt();
       if (next === undefined || next > target) break;
       this.step();
     }
     this.nowMs = target;
+    return 0;
   }
 
   /**
@@ -125,6 +156,7 @@ export class SimClock {
   runUntilIdle(limitMs = 3_600_000): boolean {
     const limit = this.nowMs + limitMs;
     while (this.foreground > 0) {
+      if (this.holds > 0) return false;
       const next = this.nextAt();
       if (next === undefined || next > limit) return false;
       this.step();

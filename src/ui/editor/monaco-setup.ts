@@ -3,6 +3,9 @@
 import * as monaco from 'monaco-editor/editor'; // core API only: the full entry drags a 6.9 MB TS worker
 import 'monaco-editor/features/register.all'; // suggest, hover, find, folding, ...
 import 'monaco-editor/languages/definitions/yaml/register'; // YAML highlighting (Monarch)
+// Operator code: highlighting only (Monarch); the TypeScript language service and its worker stay out.
+import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/languages/definitions/javascript/register';
 import { configureMonacoYaml } from 'monaco-yaml';
 import type { JSONSchema } from 'monaco-yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';

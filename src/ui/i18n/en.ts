@@ -1,6 +1,7 @@
 // English strings. Keys are grouped by the part of the page that shows them; zh-CN.ts mirrors this shape.
 import { platformEn } from '../platform/strings.ts';
 import { dataPlaneEn } from '../network/strings.ts';
+import { userOperatorsEn } from '../operators/strings.ts';
 const en = {
   app: {
     name: 'kubesim',
@@ -345,6 +346,7 @@ const en = {
   },
   dataPlane: dataPlaneEn,
   platform: platformEn,
+  userOperators: userOperatorsEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

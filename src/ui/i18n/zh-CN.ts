@@ -1,6 +1,7 @@
 // 简体中文。Kubernetes 术语（Pod、Node、Deployment 以及状态值）保持英文，与 kubectl 输出一致。
 import { platformZhCN } from '../platform/strings.ts';
 import { dataPlaneZhCN } from '../network/strings.ts';
+import { userOperatorsZhCN } from '../operators/strings.ts';
 import type { Resources } from './en.ts';
 
 const zhCN: Resources = {
@@ -347,6 +348,7 @@ const zhCN: Resources = {
   },
   dataPlane: dataPlaneZhCN,
   platform: platformZhCN,
+  userOperators: userOperatorsZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

@@ -13,4 +13,6 @@ export interface YamlEditorProps {
   onApplyShortcut?(): void;
   /** Accessible name (default: the manifest editor's). */
   label?: string;
+  /** Monaco language id (default yaml, validated against the Kubernetes schema). */
+  language?: string;
 }

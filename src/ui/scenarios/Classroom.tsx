@@ -15,6 +15,8 @@ import { GalleryDialog } from './GalleryDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { SharePreview, type Incoming } from './SharePreview.tsx';
 import { useClassroom } from './useClassroom.ts';
+import { OperatorConsent } from '../operators/OperatorConsent.tsx';
+import type { UserOperatorSource } from '../../worker/protocol.ts';
 import './classroom.css';
 
 const refusal = (e: unknown) => (e instanceof ShareError || e instanceof Error ? e.message : String(e));
@@ -35,6 +37,8 @@ export function Classroom({ engine, store, documents }: { engine: EngineClient; 
   const classroom = useClassroom(engine, store, progress);
   const [dialog, setDialog] = useState<'gallery' | 'share' | 'teacher' | undefined>();
   const [incoming, setIncoming] = useState<Incoming | undefined>(incomingFromHash);
+  // Shared operators wait here for the receiver's answer.
+  const [consent, setConsent] = useState<{ operators: UserOperatorSource[]; answer(run: boolean): void }>();
 
   useEffect(() => {
     const onHash = () => {
@@ -52,13 +56,17 @@ export function Classroom({ engine, store, documents }: { engine: EngineClient; 
 
   const loadShared = useCallback(async (payload: SharePayload, student: string) => {
     await classroom.open(payload.scenario, student, payload.snapshot);
+    const operators = payload.operators ?? [];
+    if (operators.length && await new Promise<boolean>((answer) => setConsent({ operators, answer }))) {
+      for (const o of operators) await engine.installOperator(o);
+    }
     if (payload.documents?.length) {
       const have = new Set((await documents.list()).map((d) => d.name));
       for (const d of payload.documents) await documents.create(have.has(d.name) ? `shared-${d.name}` : d.name, d.text);
       closeIncoming();
       location.reload(); // Simplification: the editor picks up new documents by reloading the workspace.
     }
-  }, [classroom, documents, closeIncoming]);
+  }, [classroom, documents, closeIncoming, engine]);
 
   const importFile = useCallback((file: File) => {
     setDialog(undefined);
@@ -79,6 +87,7 @@ export function Classroom({ engine, store, documents }: { engine: EngineClient; 
       {dialog === 'share' && <ShareDialog engine={engine} store={store} documents={documents} exercise={classroom.exercise} onClose={() => setDialog(undefined)} />}
       {dialog === 'teacher' && <TeacherDialog engine={engine} store={store} onPreview={(yaml) => classroom.open(yaml, '')} onClose={() => setDialog(undefined)} />}
       {incoming && <SharePreview engine={engine} incoming={incoming} onLoad={loadShared} onClose={closeIncoming} />}
+      {consent && <OperatorConsent operators={consent.operators} onAnswer={(run) => { setConsent(undefined); consent.answer(run); }} />}
     </div>
   );
 }

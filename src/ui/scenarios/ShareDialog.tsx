@@ -1,12 +1,13 @@
 // "Share": the open scenario (or, without one, the current nodes as a scenario), optionally with the editor
 // documents and a snapshot of the cluster, as a link (#share=…) or a file.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodeShareFile, encodeShareHash, type SharePayload } from '../../share/codec.ts';
 import { clusterStore } from '../../storage/cluster.ts';
 import { openDb } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
 import type { EngineClient } from '../../worker/client.ts';
+import type { UserOperatorSource } from '../../worker/protocol.ts';
 import type { ClusterViewStore } from '../state/clusterStore.ts';
 import { buildScenarioYaml } from '../teacher/buildScenario.ts';
 import { Dialog } from './Dialog.tsx';
@@ -27,6 +28,9 @@ export function ShareDialog({ engine, store, documents, exercise, onClose }: {
   const { t, i18n } = useTranslation();
   const [withDocuments, setWithDocuments] = useState(false);
   const [withSnapshot, setWithSnapshot] = useState(exercise === undefined);
+  const [operators, setOperators] = useState<UserOperatorSource[]>([]);
+  const [withOperators, setWithOperators] = useState(false);
+  useEffect(() => void engine.userOperators().then((v) => setOperators(v.map(({ name, kind, owns, language, code }) => ({ name, kind, owns, language, code }))), () => undefined), [engine]);
   const [link, setLink] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
@@ -38,6 +42,7 @@ export function ShareDialog({ engine, store, documents, exercise, onClose }: {
       [...store.getState().nodes.values()], [],
     );
     const out: SharePayload = { scenario };
+    if (withOperators && operators.length) out.operators = operators;
     if (withDocuments) out.documents = (await documents.list()).map((d) => ({ name: d.name, text: d.text }));
     if (withSnapshot) {
       await engine.save();
@@ -73,6 +78,12 @@ export function ShareDialog({ engine, store, documents, exercise, onClose }: {
         <input type="checkbox" checked={withSnapshot} onChange={(e) => setWithSnapshot(e.target.checked)} data-testid="share-snapshot" />
         {t('classroom.shareDialog.snapshot')}
       </label>
+      {operators.length > 0 && (
+        <label className="classroom-check">
+          <input type="checkbox" checked={withOperators} onChange={(e) => setWithOperators(e.target.checked)} data-testid="share-operators" />
+          {t('userOperators.share', { count: operators.length })}
+        </label>
+      )}
       <div className="exercise-buttons">
         <button type="button" className="btn btn-primary btn-xs" onClick={() => void makeLink()} data-testid="share-make-link">{t('classroom.shareDialog.makeLink')}</button>
         <button type="button" className="btn btn-xs" onClick={() => void exportFile()} data-testid="share-export-file">{t('classroom.shareDialog.exportFile')}</button>

@@ -67,7 +67,7 @@ export function SharePreview({ engine, incoming, onLoad, onClose }: {
             <span>{t('classroom.gallery.student')}</span>
             <input value={student} onChange={(e) => setStudent(e.target.value)} maxLength={80} data-testid="share-student-name" />
           </label>
-          <p className="exercise-meta">{t('classroom.preview.warning')}</p>
+          <p className="exercise-meta" data-testid="share-preview-warning">{payload.operators?.length ? t('userOperators.previewWarning', { count: payload.operators.length }) : t('classroom.preview.warning')}</p>
           <div className="exercise-buttons">
             <button type="button" className="btn btn-primary btn-xs" disabled={busy} onClick={() => void load()} data-testid="share-load">{t('classroom.preview.load')}</button>
             <button type="button" className="btn btn-xs" onClick={onClose}>{t('classroom.cancel')}</button>
