@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // Traffic on the page: a source added from the traffic panel shows as animated edges on the map with rates, the
-// panel charts the Service's requests/s, lists its endpoints, and draws one request's path step by step.
+// panel charts the Service's requests/s and lists its endpoints; one traced request is drawn on the map hop by hop.
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { WEB } from '../src/worker/testing/dataplaneFixtures.ts';
-import { podTiles } from './helpers.ts';
+import { podTiles, runInTerminal } from './helpers.ts';
 
 test('traffic visible on the map; rates in the panel', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/?test');
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await engineApply(page, WEB);
@@ -37,13 +37,65 @@ test('traffic visible on the map; rates in the panel', async ({ page }) => {
   await svc.locator('.traffic-service-head').click();
   await expect(svc.locator('[data-testid=endpoint-row][data-ready=true]')).toHaveCount(2);
 
-  await page.getByTestId('trace-url').fill('http://web/');
-  await page.getByTestId('trace-from').fill('client');
-  await page.getByTestId('trace-run').click();
-  await expect(page.getByTestId('trace-result')).toContainText('200 OK from pod default/web-', { timeout: 20_000 });
-  expect(await page.getByTestId('trace-step').count()).toBeGreaterThan(2);
   await page.screenshot({ path: '/tmp/page-traffic.png' });
   await page.getByTestId('dock-traffic').click();
   await expect(badge).toBeVisible();
   await page.screenshot({ path: '/tmp/page-traffic-map.png' });
+});
+
+test("one request's path drawn on the map hop by hop, from the panel and from the terminal; a failure marked where it happened", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/?test');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await engineApply(page, WEB);
+  await page.getByTestId('time-play-100').click();
+  await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('time-pause').click();
+
+  await page.getByTestId('dock-traffic').click();
+  await page.getByTestId('trace-url').fill('http://web/');
+  await page.getByTestId('trace-from').fill('client');
+  await page.getByTestId('trace-run').click();
+  await page.getByTestId('dock-traffic').click();
+
+  // The path grows by itself; stepping back by hand stops it, so each step can be checked in order.
+  const map = page.getByTestId('trace-map');
+  const caption = page.getByTestId('trace-caption');
+  await expect(map).toBeVisible();
+  for (let i = 0; i < 8; i++) await page.getByTestId('trace-prev').click({ force: true });
+  await expect(caption).toHaveAttribute('data-step', '1');
+  await expect(caption).toContainText('Step 1 of 7 · Client');
+  await expect(map.getByTestId('trace-hop')).toHaveCount(1);
+  await expect(map.locator('[data-testid=trace-hop][data-step="1"]')).toHaveAttribute('data-pod', 'default/client');
+  const captions = ['Client', 'DNS', 'DNS', 'kube-proxy', 'Service', 'Endpoint chosen', 'Pod'];
+  for (let n = 2; n <= 4; n++) {
+    await page.getByTestId('trace-next').click();
+    await expect(caption).toContainText(`Step ${n} of 7 · ${captions[n - 1]}`);
+    await expect(map.getByTestId('trace-hop')).toHaveCount(n);
+  }
+  await expect(map.locator('.trace-box')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/page-trace-step.png' });
+  // Replay draws it again by itself, to the end.
+  await page.getByTestId('trace-replay').click();
+  await expect(caption).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  await expect(caption).toContainText('The request succeeded');
+  await expect(caption).toContainText('200 OK from pod default/web-');
+  const kinds = await map.getByTestId('trace-hop').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+  expect(kinds).toEqual(['client', 'dns', 'dns', 'proxy', 'service', 'endpoint', 'pod']);
+  const served = (await caption.locator('.trace-caption-text').innerText()).replace('200 OK from pod ', '');
+  await expect(map.locator('[data-testid=trace-hop][data-kind=pod]')).toHaveAttribute('data-pod', served);
+  await expect(map.getByTestId('trace-segment').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/page-trace-done.png' });
+  await page.getByTestId('trace-dismiss').click();
+  await expect(map).toHaveCount(0);
+
+  // From the terminal: a name nobody serves fails at DNS, and the map marks the DNS step as where it failed.
+  await runInTerminal(page, 'sim trace request http://nope/ --from client');
+  await expect(page.getByTestId('terminal-output')).toContainText('result: curl: (6) Could not resolve host: nope');
+  await expect(caption).toContainText('The request failed', { timeout: 30_000 });
+  await expect(caption).toContainText('Could not resolve host: nope');
+  await expect(map.locator('[data-testid=trace-hop][data-failed=true]')).toHaveAttribute('data-kind', 'dns');
+  await page.screenshot({ path: '/tmp/page-trace-failed.png' });
+  await page.keyboard.press('Escape');
+  await expect(map).toHaveCount(0);
 });

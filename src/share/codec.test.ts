@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { deflateSync, strToU8 } from 'fflate';
 import { createCluster } from '../engine/index.ts';
 import { gallery, parseScenario } from '../engine/scenario/index.ts';
-import { decodeShareFile, decodeShareHash, encodeShareFile, encodeShareHash, MAX_LINK_BYTES, ShareError, type SharePayload } from './codec.ts';
+import { decodeShareFile, decodeShareHash, encodeShareFile, encodeShareHash, MAX_LINK_BYTES, ShareError, shareErrorText, type SharePayload } from './codec.ts';
+import { englishShareText, shareErrorsEn, shareErrorsZhCN, type ShareParams } from './strings.ts';
 
 const scenario = gallery()[0].source;
 const hashOf = (version: number, content: Uint8Array) => {
@@ -58,6 +59,38 @@ describe('share links', () => {
   it('refuses to make a link that is too large', () => {
     const big = Array.from({ length: 40_000 }, (_, i) => `line ${i} ${(i * 7919) % 10007}`).join('\n');
     expect(refused(() => encodeShareHash({ scenario: big }))).toMatch(/^This is too large for a link \(\d+ KiB, at most 256 KiB\): export it as a file instead\.$/);
+  });
+});
+
+describe('refusals in the reader\'s language', () => {
+  const zh = (key: string, params: ShareParams) => {
+    const [head, tail] = key.split('.');
+    const table = shareErrorsZhCN as unknown as Record<string, string | Record<string, string>>;
+    const text = tail === undefined ? table[head] : (table[head] as Record<string, string>)[tail];
+    return String(text).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+  };
+  const error = (f: () => unknown) => { try { f(); } catch (e) { if (e instanceof ShareError) return e; throw e; } throw new Error('accepted'); };
+
+  it.each<[string, () => unknown, string, string]>([
+    ['an unknown field', () => decodeShareHash(hashOf(1, deflateSync(strToU8('{"scenario":"x","script":"alert(1)"}')))), 'notShare', '此链接不是 kubesim 分享：含有未知字段 "script"。'],
+    ['a newer file', () => decodeShareFile('{"format":"kubesim-share","version":2,"scenario":"x"}'), 'newer', '此文件由更新版本的 kubesim 生成（格式 2；当前版本只能读取格式 1）。'],
+    ['a bad document', () => decodeShareHash(hashOf(1, deflateSync(strToU8('{"scenario":"x","documents":[{"name":"a"}]}')))), 'notShare', '此链接不是 kubesim 分享：documents[0] 必须有 name 和 text。'],
+    ['a link too long', () => decodeShareHash('#share=' + 'A'.repeat(600 * 1024)), 'linkTooLarge', '链接太大（600 KiB，最多 512 KiB）。'],
+  ])('%s: a code and parameters, worded in Chinese from them', (_name, f, code, text) => {
+    const e = error(f);
+    expect(e.code).toBe(code);
+    expect(shareErrorText(e, zh)).toBe(text);
+    expect(shareErrorText(e, englishShareText)).toBe(e.message);
+  });
+
+  it('every refusal has a Chinese text with the same parameters', () => {
+    const names = (t: string) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const flat = (o: object, at = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[at + k, v] as [string, string]] : flat(v as object, `${at + k}.`)));
+    const zhTexts = new Map(flat(shareErrorsZhCN));
+    for (const [key, en] of flat(shareErrorsEn)) {
+      expect(zhTexts.get(key), key).toBeTruthy();
+      expect(names(zhTexts.get(key)!), key).toEqual(names(en));
+    }
   });
 });
 

@@ -9,6 +9,7 @@
 import { deflateSync, Inflate, strToU8 } from 'fflate';
 import type { ClusterSnapshot } from '../engine/index.ts';
 import type { UserOperatorSource } from '../worker/operators/protocol.ts';
+import { englishShareText, type ShareErrorCode, type ShareParams, type ShareTranslate, type ShareWhatCode } from './strings.ts';
 
 /** Format 1: one version byte, then deflate(JSON of SharePayload). */
 export const SHARE_VERSION = 1;
@@ -35,7 +36,24 @@ export interface SharePayload {
 export const MAX_SHARED_OPERATORS = 10;
 export const MAX_OPERATOR_CODE = 64 * 1024;
 
-export class ShareError extends Error {}
+/**
+ * A refusal: a key of share/strings.ts with its parameters (the page words it in the reader's language) and, for
+ * "notShare", what is wrong with the content. `message` is the English text.
+ */
+export class ShareError extends Error {
+  constructor(readonly code: ShareErrorCode, readonly params: ShareParams = {}, readonly what?: { code: ShareWhatCode; params?: ShareParams }) {
+    super('');
+    this.message = shareErrorText(this, englishShareText);
+  }
+}
+
+/** A refusal's text through a translation function (englishShareText, or the page's i18n). */
+export function shareErrorText(e: ShareError, tr: ShareTranslate): string {
+  const params = { ...e.params };
+  if (typeof params.where === 'string') params.where = tr(`where.${params.where}`, {});
+  if (e.what) params.what = tr(`what.${e.what.code}`, e.what.params ?? {});
+  return tr(e.code, params);
+}
 
 const kib = (n: number) => `${Math.round(n / 1024)} KiB`;
 
@@ -46,9 +64,9 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareError('The link is damaged: it contains characters a share link never has (was it cut or edited?).');
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareError('badChars');
   let bin: string;
-  try { bin = atob(text.replace(/-/g, '+').replace(/_/g, '/')); } catch { throw new ShareError('The link is damaged: it is not complete (was it cut off?).'); }
+  try { bin = atob(text.replace(/-/g, '+').replace(/_/g, '/')); } catch { throw new ShareError('incomplete'); }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
@@ -61,7 +79,7 @@ function inflateBounded(data: Uint8Array, limit: number): Uint8Array {
   let ended = false;
   const inflater = new Inflate((chunk, final) => {
     size += chunk.length;
-    if (size > limit) throw new ShareError(`The link is too large: its content is over ${kib(limit)} once unpacked.`);
+    if (size > limit) throw new ShareError('unpackedTooLarge', { limit: kib(limit) });
     chunks.push(chunk);
     if (final) ended = true;
   });
@@ -71,10 +89,10 @@ function inflateBounded(data: Uint8Array, limit: number): Uint8Array {
   } catch (e) {
     if (e instanceof ShareError) throw e;
     // fflate's error code 0: unexpected EOF.
-    if ((e as { code?: number }).code === 0) throw new ShareError('The link is damaged: its compressed content ends too early (was it cut off?).');
-    throw new ShareError('The link is damaged: its compressed content cannot be unpacked.');
+    if ((e as { code?: number }).code === 0) throw new ShareError('cutOff');
+    throw new ShareError('cannotUnpack');
   }
-  if (!ended) throw new ShareError('The link is damaged: its compressed content ends too early (was it cut off?).');
+  if (!ended) throw new ShareError('cutOff');
   const out = new Uint8Array(size);
   let at = 0;
   for (const c of chunks) { out.set(c, at); at += c.length; }
@@ -84,21 +102,21 @@ function inflateBounded(data: Uint8Array, limit: number): Uint8Array {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Type-check a decoded payload; `where` names the source in messages ("link", "file"). */
-export function checkPayload(v: unknown, where: string): SharePayload {
-  const bad = (what: string) => new ShareError(`The ${where} is not a kubesim share: ${what}.`);
-  if (!isObj(v)) throw bad('its content is not an object');
-  for (const k of Object.keys(v)) if (!['scenario', 'documents', 'snapshot', 'operators'].includes(k)) throw bad(`it has an unknown field "${k}"`);
-  if (typeof v.scenario !== 'string' || v.scenario.trim() === '') throw bad('the scenario is missing');
+export function checkPayload(v: unknown, where: 'link' | 'file'): SharePayload {
+  const bad = (what: ShareWhatCode, params?: ShareParams) => new ShareError('notShare', { where }, { code: what, params });
+  if (!isObj(v)) throw bad('notObject');
+  for (const k of Object.keys(v)) if (!['scenario', 'documents', 'snapshot', 'operators'].includes(k)) throw bad('unknownField', { field: k });
+  if (typeof v.scenario !== 'string' || v.scenario.trim() === '') throw bad('noScenario');
   const out: SharePayload = { scenario: v.scenario };
   if (v.documents !== undefined) {
-    if (!Array.isArray(v.documents) || v.documents.length > 100) throw bad('documents must be a list of at most 100 documents');
+    if (!Array.isArray(v.documents) || v.documents.length > 100) throw bad('documents');
     out.documents = v.documents.map((d, i) => {
       if (!isObj(d) || typeof d.name !== 'string' || d.name === '' || d.name.length > 200 || typeof d.text !== 'string' || Object.keys(d).some((k) => k !== 'name' && k !== 'text')) {
-        throw bad(`documents[${i}] must have a name and a text`);
+        throw bad('document', { index: i });
       }
       return { name: d.name, text: d.text };
     });
-    if (new Set(out.documents.map((d) => d.name)).size !== out.documents.length) throw bad('two documents have the same name');
+    if (new Set(out.documents.map((d) => d.name)).size !== out.documents.length) throw bad('sameName');
   }
   if (v.snapshot !== undefined) {
     const s = v.snapshot;
@@ -106,7 +124,7 @@ export function checkPayload(v: unknown, where: string): SharePayload {
     if (!isObj(s) || s.version !== 1 || !Number.isFinite(s.seed) || !Number.isFinite(s.nowMs) || !Number.isInteger(s.resourceVersion) || !okRng
       || !Array.isArray(s.objects) || !s.objects.every((o) => isObj(o) && typeof o.kind === 'string' && isObj(o.metadata))
       || (s.config !== undefined && !isObj(s.config))) {
-      throw bad('its cluster snapshot is malformed');
+      throw bad('snapshot');
     }
     out.snapshot = s as unknown as ClusterSnapshot;
   }
@@ -114,27 +132,27 @@ export function checkPayload(v: unknown, where: string): SharePayload {
   return out;
 }
 
-function checkOperators(v: unknown, bad: (what: string) => ShareError): UserOperatorSource[] {
-  if (!Array.isArray(v) || v.length > MAX_SHARED_OPERATORS) throw bad(`operators must be a list of at most ${MAX_SHARED_OPERATORS} operators`);
+function checkOperators(v: unknown, bad: (what: ShareWhatCode, params?: ShareParams) => ShareError): UserOperatorSource[] {
+  if (!Array.isArray(v) || v.length > MAX_SHARED_OPERATORS) throw bad('operators', { max: MAX_SHARED_OPERATORS });
   return v.map((o, i) => {
     const short = (x: unknown) => typeof x === 'string' && x !== '' && x.length <= 253;
     if (!isObj(o) || Object.keys(o).some((k) => !['name', 'kind', 'owns', 'language', 'code'].includes(k))
       || !short(o.name) || !short(o.kind) || !Array.isArray(o.owns) || o.owns.length > 20 || !o.owns.every(short)
       || (o.language !== 'javascript' && o.language !== 'typescript') || typeof o.code !== 'string' || o.code.length > MAX_OPERATOR_CODE) {
-      throw bad(`operators[${i}] must have a name, a kind, the kinds it owns, a language (javascript or typescript) and at most ${kib(MAX_OPERATOR_CODE)} of code`);
+      throw bad('operator', { index: i, limit: kib(MAX_OPERATOR_CODE) });
     }
     return { name: o.name as string, kind: o.kind as string, owns: o.owns as string[], language: o.language, code: o.code };
   });
 }
 
-function parseJson(text: string, where: string): unknown {
-  try { return JSON.parse(text); } catch { throw new ShareError(`The ${where} is damaged: its content is not valid JSON.`); }
+function parseJson(text: string, where: 'link' | 'file'): unknown {
+  try { return JSON.parse(text); } catch { throw new ShareError('notJson', { where }); }
 }
 
 /** The URL hash (without "#") that carries the payload. */
 export function encodeShareHash(payload: SharePayload): string {
   const json = strToU8(JSON.stringify(checkPayload(payload, 'link')));
-  if (json.length > MAX_LINK_BYTES) throw new ShareError(`This is too large for a link (${kib(json.length)}, at most ${kib(MAX_LINK_BYTES)}): export it as a file instead.`);
+  if (json.length > MAX_LINK_BYTES) throw new ShareError('tooLargeForLink', { size: kib(json.length), limit: kib(MAX_LINK_BYTES) });
   const packed = deflateSync(json, { level: 9 });
   const bytes = new Uint8Array(packed.length + 1);
   bytes[0] = SHARE_VERSION;
@@ -148,17 +166,17 @@ export function decodeShareHash(hash: string): SharePayload | undefined {
   const param = h.split('&').find((p) => p.startsWith(`${HASH_KEY}=`));
   if (param === undefined) return undefined;
   const text = param.slice(HASH_KEY.length + 1);
-  if (text.length > MAX_HASH_CHARS) throw new ShareError(`The link is too large (${kib(text.length)}, at most ${kib(MAX_HASH_CHARS)}).`);
+  if (text.length > MAX_HASH_CHARS) throw new ShareError('linkTooLarge', { size: kib(text.length), limit: kib(MAX_HASH_CHARS) });
   const bytes = fromBase64Url(text);
-  if (bytes.length === 0) throw new ShareError('The link is damaged: it is empty.');
+  if (bytes.length === 0) throw new ShareError('empty');
   if (bytes[0] !== SHARE_VERSION) {
-    throw new ShareError(bytes[0] > SHARE_VERSION
-      ? `The link was made by a newer kubesim (format ${bytes[0]}; this one reads format ${SHARE_VERSION}).`
-      : `The link is damaged: unknown format ${bytes[0]}.`);
+    throw bytes[0] > SHARE_VERSION
+      ? new ShareError('newer', { where: 'link', format: bytes[0], reads: SHARE_VERSION })
+      : new ShareError('unknownFormat', { format: bytes[0] });
   }
   const json = inflateBounded(bytes.subarray(1), MAX_LINK_BYTES);
   let decoded: string;
-  try { decoded = new TextDecoder('utf-8', { fatal: true }).decode(json); } catch { throw new ShareError('The link is damaged: its content is not text.'); }
+  try { decoded = new TextDecoder('utf-8', { fatal: true }).decode(json); } catch { throw new ShareError('notText'); }
   return checkPayload(parseJson(decoded, 'link'), 'link');
 }
 
@@ -169,15 +187,15 @@ export function encodeShareFile(payload: SharePayload): string {
 
 /** A share file, or a bare scenario file (YAML), as a payload. */
 export function decodeShareFile(text: string): SharePayload {
-  if (text.length > MAX_FILE_BYTES) throw new ShareError(`The file is too large (${kib(text.length)}, at most ${kib(MAX_FILE_BYTES)}).`);
+  if (text.length > MAX_FILE_BYTES) throw new ShareError('fileTooLarge', { size: kib(text.length), limit: kib(MAX_FILE_BYTES) });
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{')) return checkPayload({ scenario: text }, 'file');
   const v = parseJson(text, 'file');
   if (!isObj(v) || v.format !== FILE_FORMAT) return checkPayload({ scenario: text }, 'file'); // a scenario written as JSON
   if (v.version !== SHARE_VERSION) {
-    throw new ShareError(typeof v.version === 'number' && v.version > SHARE_VERSION
-      ? `The file was made by a newer kubesim (format ${v.version}; this one reads format ${SHARE_VERSION}).`
-      : 'The file is damaged: its format version is missing or unknown.');
+    throw typeof v.version === 'number' && v.version > SHARE_VERSION
+      ? new ShareError('newer', { where: 'file', format: v.version, reads: SHARE_VERSION })
+      : new ShareError('fileVersion');
   }
   const { format: _format, version: _version, ...payload } = v;
   return checkPayload(payload, 'file');

@@ -29,6 +29,7 @@ import { ClusterViewStore, useClusterView } from './state/clusterStore.ts';
 import type { CompletionSource } from './terminal/completion.ts';
 import { Terminal, type TerminalHandle } from './terminal/Terminal.tsx';
 import { useEditCommand } from './terminal/useEditCommand.ts';
+import { useTraceCommand } from './terminal/useTraceCommand.ts';
 
 export interface AppProps {
   engine: EngineClient;
@@ -96,7 +97,7 @@ export function App({ engine, documents }: AppProps) {
     (line: string) => engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
     [engine],
   );
-  const exec = useEditCommand(execKubectl, workspace.open, () => setSide('manifests'));
+  const exec = useTraceCommand(useEditCommand(execKubectl, workspace.open, () => setSide('manifests')));
   const apply = useCallback((text: string) => engine.apply(text), [engine]);
   const execStdin = useCallback((line: string, stdin?: string) => engine.exec(line, stdin), [engine]);
   const runCommand = useCallback((line: string) => terminal.current?.run(line), []);

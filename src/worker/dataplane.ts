@@ -8,6 +8,8 @@ import type { CniNodeStatus } from '../engine/simctl/cni.ts';
 
 export type { NodeGpuView, ServiceEndpointsView, SourceStatus, TrafficSample, TrafficSeries, CniNodeStatus };
 export type { GpuDeviceView } from '../engine/node/deviceplugin/view.ts';
+export type { TraceResult } from '../engine/network/network.ts';
+export type { Hop } from '../engine/network/traffic/path.ts';
 
 /** Samples per Service series the traffic panel charts. */
 export const SERVICE_SAMPLES = 120;

@@ -15,8 +15,8 @@ import { KubeProxyManager } from './kubeproxy/manager.ts';
 import type { ProxyMode } from './kubeproxy/proxier.ts';
 import { LoadBalancerController } from './loadbalancer/controller.ts';
 import { evaluate, type PolicyEndpoint, type Protocol } from './networkpolicy/evaluate.ts';
-import { RequestPath, parseURL, type Leg, type PathEnv, type Source } from './traffic/path.ts';
-import { TrafficSimulator, type SourceStatus } from './traffic/simulator.ts';
+import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type Source } from './traffic/path.ts';
+import { TrafficSimulator, type SourceStatus, type TrafficState } from './traffic/simulator.ts';
 import type { TrafficSource } from './traffic/sources.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './types.ts';
 
@@ -39,9 +39,14 @@ export interface NetworkDeps {
 }
 
 /** What survives a snapshot. */
-export interface NetworkState { proxyMode?: ProxyMode; traffic?: TrafficSource[] }
+export interface NetworkState {
+  proxyMode?: ProxyMode;
+  /** Snapshots before the metric series were kept hold the sources alone. */
+  traffic?: TrafficState | TrafficSource[];
+}
 
-export interface TraceResult { url: string; from: string; steps: string[]; result: string; ok: boolean }
+/** `sim trace request`: the hops in order, the outcome, and what kind of failure it was. */
+export interface TraceResult { url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind }
 
 export class Network {
   readonly proxies: KubeProxyManager;
@@ -76,7 +81,8 @@ export class Network {
       podSource: (key) => this.podSource(key),
       pod: (key) => this.podByKey(key),
     });
-    this.traffic.restore(state.traffic ?? []);
+    const traffic = state.traffic ?? [];
+    this.traffic.restore(Array.isArray(traffic) ? { sources: traffic } : traffic);
   }
 
   /** The controllers of the data plane (they write status), paused with the API server. */
@@ -105,7 +111,7 @@ export class Network {
    * `sim dns lookup NAME [--from POD] [-n NAMESPACE]`: from a pod, through its node's kube-proxy to CoreDNS; without
    * one, CoreDNS's answer with the search path of a pod in `namespace`.
    */
-  dnsLookup(name: string, from?: string, namespace = 'default'): { answer?: DnsAnswer; steps: string[]; error?: string } {
+  dnsLookup(name: string, from?: string, namespace = 'default'): { answer?: DnsAnswer; steps: Hop[]; error?: string } {
     if (from) {
       const src = this.podSource(from);
       if (!src) throw new Error(`pod ${from} is not running`);
@@ -120,8 +126,11 @@ export class Network {
     const src: Source | undefined = from === 'external' ? { ip: '203.0.113.10', label: 'external client' } : this.podSource(from);
     if (!src) throw new Error(`pod ${from} is not running`);
     const [leg] = this.path.legs(src, target, true) as Leg[];
-    const steps = [`client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}`, ...leg.steps];
-    return { url, from, steps, ok: !leg.failure, result: leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}` };
+    const client: Hop = { kind: 'client', pod: src.pod ? from : undefined, node: src.node, text: `client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}` };
+    return {
+      url, from, hops: [client, ...leg.steps], ok: !leg.failure, failure: leg.failure?.kind,
+      result: leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}`,
+    };
   }
 
   // ---- internals ----

@@ -5,6 +5,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { Cluster } from '../cluster.ts';
 import { createCluster } from '../index.ts';
 import { mustExec } from '../testing/fixtures.ts';
+import { SNAPSHOT_SAMPLES } from './traffic/simulator.ts';
 import type { TrafficSample } from './types.ts';
 
 const CLIENT = `apiVersion: v1
@@ -202,17 +203,34 @@ spec:
     expect(run()).toBe(run());
   });
 
-  it('traffic sources and the proxy mode survive a snapshot', () => {
+  it('traffic sources, the proxy mode, the recent metric series and the CPU from load survive a snapshot', () => {
     const c = cluster(16, 1);
     mustExec(c, 'kubectl apply -f -', web({ replicas: 2 }));
     c.advance(60);
     mustExec(c, 'sim proxy mode ipvs');
     mustExec(c, 'sim traffic add load http://web/ --rps 30 --from client');
-    const restored = createCluster({ snapshot: c.snapshot() }) as Cluster;
+    c.advance(SNAPSHOT_SAMPLES + 30);
+    const snap = c.snapshot();
+    const restored = createCluster({ snapshot: snap }) as Cluster;
     expect(mustExec(restored, 'sim proxy mode')).toBe('ipvs\n');
-    expect(mustExec(restored, 'sim traffic list')).toMatch(/load\s+default\/client\s+http:\/\/web\/\s+30/);
+    expect(mustExec(restored, 'sim traffic list')).toMatch(/load\s+default\/client\s+http:\/\/web\/\s+30\s+30\s/);
+    // The panel after a reload: the same recent window of every series, and the same CPU for kubectl top and the HPA.
+    const recent = c.trafficMetrics().map((s) => ({ ...s, samples: s.samples.slice(-SNAPSHOT_SAMPLES) }));
+    expect(restored.trafficMetrics()).toEqual(recent);
+    expect(samples(restored, 'source', 'load')).toHaveLength(SNAPSHOT_SAMPLES);
+    const webPods = c.list('Pod').filter((p) => p.metadata.labels?.app === 'web').map((p) => `default/${p.metadata.name}`);
+    for (const k of webPods) expect(restored.network.traffic.cpuMilli(k)).toBe(c.network.traffic.cpuMilli(k));
+    expect(webPods.some((k) => c.network.traffic.cpuMilli(k) > 0)).toBe(true);
     restored.advance(20);
     expect(samples(restored, 'source', 'load').at(-1)).toMatchObject({ rps: 30, errorRate: 0 });
+    expect(samples(restored, 'source', 'load').at(-1)!.t).toBe(samples(c, 'source', 'load').at(-1)!.t + 20_000);
+    // A snapshot from before the series were kept (sources only) still loads.
+    const old = structuredClone(snap);
+    const network = old.config!.network as { traffic: unknown };
+    network.traffic = (network.traffic as { sources: unknown[] }).sources;
+    const oldCluster = createCluster({ snapshot: old }) as Cluster;
+    expect(oldCluster.trafficMetrics()).toEqual([]);
+    expect(mustExec(oldCluster, 'sim traffic list')).toMatch(/^load\s/m);
   });
 
   it('property: traffic reaches only ready endpoints of pods the selector matches; a pod taken out gets no new requests', () => {

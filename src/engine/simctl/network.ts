@@ -9,7 +9,7 @@ export type NetworkControl = Pick<Network, 'traffic' | 'trace' | 'dnsLookup' | '
 
 export const NETWORK_USAGE = `  sim traffic add NAME URL [--rps N] [--from POD|external] [-n NAMESPACE]   (steady requests to a URL)
   sim traffic list | sim traffic remove NAME
-  sim trace request URL [--from POD|external] [-n NAMESPACE]   (one request's path, step by step)
+  sim trace request URL [--from POD|external] [-n NAMESPACE] [-o json]   (one request's path, step by step)
   sim dns lookup NAME [--from POD] [-n NAMESPACE]   (CoreDNS's answer, with the pod's search path)
   sim proxy mode [iptables|ipvs]   (kube-proxy's mode on every node)`;
 
@@ -63,16 +63,19 @@ export function trafficCommand(net: NetworkControl, args: string[], out: string[
 
 export function traceCommand(net: NetworkControl, args: string[], out: string[]): void {
   const [what, ...rest] = args;
-  const p = parseFlags(rest, FROM_FLAGS);
+  const p = parseFlags(rest, [...FROM_FLAGS, { name: 'output', short: 'o', value: true }]);
   const [url] = p.positional;
-  if (what !== 'request' || !url) throw new CommandError('usage: sim trace request URL [--from POD|external] [-n NAMESPACE]');
+  if (what !== 'request' || !url) throw new CommandError('usage: sim trace request URL [--from POD|external] [-n NAMESPACE] [-o json]');
+  const output = flag(p, 'output');
+  if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
   let r;
   try {
     r = net.trace(url, fromKey(flag(p, 'from'), flag(p, 'namespace'), 'external'));
   } catch (e) {
     throw new CommandError((e as Error).message);
   }
-  r.steps.forEach((s, i) => out.push(`${i + 1}. ${s}`));
+  if (output === 'json') { out.push(JSON.stringify(r, null, 2)); return; }
+  r.hops.forEach((h, i) => out.push(`${i + 1}. ${h.text}`));
   out.push(`result: ${r.result}`);
 }
 

@@ -2,6 +2,7 @@
 import { platformEn } from '../platform/strings.ts';
 import { dataPlaneEn } from '../network/strings.ts';
 import { userOperatorsEn } from '../operators/strings.ts';
+import { shareErrorsEn } from '../../share/strings.ts';
 const en = {
   app: {
     name: 'kubesim',
@@ -347,6 +348,7 @@ const en = {
   dataPlane: dataPlaneEn,
   platform: platformEn,
   userOperators: userOperatorsEn,
+  shareErrors: shareErrorsEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

@@ -2,6 +2,7 @@
 import { platformZhCN } from '../platform/strings.ts';
 import { dataPlaneZhCN } from '../network/strings.ts';
 import { userOperatorsZhCN } from '../operators/strings.ts';
+import { shareErrorsZhCN } from '../../share/strings.ts';
 import type { Resources } from './en.ts';
 
 const zhCN: Resources = {
@@ -349,6 +350,7 @@ const zhCN: Resources = {
   dataPlane: dataPlaneZhCN,
   platform: platformZhCN,
   userOperators: userOperatorsZhCN,
+  shareErrors: shareErrorsZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

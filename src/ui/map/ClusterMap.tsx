@@ -11,6 +11,7 @@ import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
 import { layoutCluster, mergeNodes, type MapNode } from './layout.ts';
 import { PodTile } from './PodTile.tsx';
 import { podTone, TONES } from './tone.ts';
+import { TracePath } from '../traffic/TracePath.tsx';
 import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
 
 /** Namespaces of add-ons (CNI, DNS, kube-proxy): their pods are hidden on the map unless asked for. */
@@ -125,6 +126,7 @@ function MapCanvas({ store, onPodClick, colorMode = 'system' }: ClusterMapProps)
     >
       <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
       <TrafficEdges />
+      <TracePath />
       <Controls showInteractive={false} position="bottom-right" fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }} />
       <Panel position="top-left">
         <div className="map-toolbar">

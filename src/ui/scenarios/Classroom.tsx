@@ -2,7 +2,7 @@
 // and the preview of a shared link (#share=…) or an imported file. Mounted once by App.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decodeShareFile, decodeShareHash, MAX_FILE_BYTES, ShareError, type SharePayload } from '../../share/codec.ts';
+import { decodeShareFile, decodeShareHash, MAX_FILE_BYTES, type SharePayload } from '../../share/codec.ts';
 import { openDb } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
 import { progressStore } from '../../storage/progress.ts';
@@ -19,15 +19,13 @@ import { OperatorConsent } from '../operators/OperatorConsent.tsx';
 import type { UserOperatorSource } from '../../worker/protocol.ts';
 import './classroom.css';
 
-const refusal = (e: unknown) => (e instanceof ShareError || e instanceof Error ? e.message : String(e));
-
 /** The share in the address bar, if any (a broken one becomes a refusal to show). */
 function incomingFromHash(): Incoming | undefined {
   try {
     const payload = decodeShareHash(location.hash);
     return payload && { from: 'link', payload };
   } catch (e) {
-    return { from: 'link', refused: refusal(e) };
+    return { from: 'link', refused: e };
   }
 }
 
@@ -72,7 +70,7 @@ export function Classroom({ engine, store, documents }: { engine: EngineClient; 
     setDialog(undefined);
     readFile(file, MAX_FILE_BYTES, t('classroom.preview.fileTooLarge', { mib: MAX_FILE_BYTES / 1024 / 1024 }))
       .then((text) => setIncoming({ from: 'file', payload: decodeShareFile(text) }))
-      .catch((e: unknown) => setIncoming({ from: 'file', refused: refusal(e) }));
+      .catch((e: unknown) => setIncoming({ from: 'file', refused: e }));
   }, [t]);
 
   return (

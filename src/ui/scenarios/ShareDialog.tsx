@@ -14,6 +14,7 @@ import { Dialog } from './Dialog.tsx';
 import { downloadText } from './download.ts';
 import type { Exercise } from './useClassroom.ts';
 import { pick } from './text.ts';
+import { useShareRefusal } from './shareRefusal.ts';
 
 /** The page's address with a share hash. */
 export const shareUrl = (hash: string) => `${location.origin}${location.pathname}${location.search}#${hash}`;
@@ -26,6 +27,7 @@ export function ShareDialog({ engine, store, documents, exercise, onClose }: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const refusal = useShareRefusal();
   const [withDocuments, setWithDocuments] = useState(false);
   const [withSnapshot, setWithSnapshot] = useState(exercise === undefined);
   const [operators, setOperators] = useState<UserOperatorSource[]>([]);
@@ -59,7 +61,7 @@ export function ShareDialog({ engine, store, documents, exercise, onClose }: {
       setLink(shareUrl(encodeShareHash(await payload())));
     } catch (e) {
       setLink('');
-      setError(t('classroom.shareDialog.tooLarge', { message: e instanceof Error ? e.message : String(e) }));
+      setError(t('classroom.shareDialog.tooLarge', { message: refusal(e) }));
     }
   };
   const exportFile = async () => {

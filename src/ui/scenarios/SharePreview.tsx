@@ -7,9 +7,11 @@ import type { EngineClient } from '../../worker/client.ts';
 import type { ScenarioSummary } from '../../worker/protocol.ts';
 import { Dialog } from './Dialog.tsx';
 import { STUDENT_KEY } from './GalleryDialog.tsx';
+import { useShareRefusal } from './shareRefusal.ts';
 import { pick } from './text.ts';
 
-export type Incoming = { from: 'link' | 'file' } & ({ payload: SharePayload } | { refused: string });
+/** A share to preview, or why it was refused (a ShareError, worded here in the reader's language). */
+export type Incoming = { from: 'link' | 'file' } & ({ payload: SharePayload } | { refused: unknown });
 
 export function SharePreview({ engine, incoming, onLoad, onClose }: {
   engine: EngineClient;
@@ -19,7 +21,9 @@ export function SharePreview({ engine, incoming, onLoad, onClose }: {
 }) {
   const { t, i18n } = useTranslation();
   const [summary, setSummary] = useState<ScenarioSummary | undefined>();
-  const [error, setError] = useState<string | undefined>('refused' in incoming ? incoming.refused : undefined);
+  const refusal = useShareRefusal();
+  const [failure, setError] = useState<string | undefined>();
+  const error = 'refused' in incoming ? refusal(incoming.refused) : failure;
   const [student, setStudent] = useState(() => localStorage.getItem(STUDENT_KEY) ?? '');
   const [busy, setBusy] = useState(false);
   const payload = 'payload' in incoming ? incoming.payload : undefined;

@@ -8,6 +8,7 @@ import type { EngineClient } from '../../worker/client.ts';
 import type { ResourceKindView } from '../../worker/protocol.ts';
 import { Dialog } from '../scenarios/Dialog.tsx';
 import { shareUrl } from '../scenarios/ShareDialog.tsx';
+import { useShareRefusal } from '../scenarios/shareRefusal.ts';
 import type { ClusterViewStore } from '../state/clusterStore.ts';
 import { buildScenarioYaml, CHECK_TEMPLATES, type CheckKind, type Draft, type DraftStep, type DraftText } from './buildScenario.ts';
 
@@ -38,6 +39,7 @@ export function TeacherDialog({ engine, store, onPreview, onClose }: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const refusal = useShareRefusal();
   const [draft, setDraft] = useState<Draft>({ name: 'my-exercise', title: emptyText(), description: emptyText(), steps: [newStep()] });
   const [objects, setObjects] = useState<Pickable[]>([]);
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -146,7 +148,7 @@ export function TeacherDialog({ engine, store, onPreview, onClose }: {
           try {
             setLink(shareUrl(encodeShareHash({ scenario: yaml })));
           } catch (e) {
-            setError(t('classroom.shareDialog.tooLarge', { message: e instanceof Error ? e.message : String(e) }));
+            setError(t('classroom.shareDialog.tooLarge', { message: refusal(e) }));
           }
         })}>{t('classroom.teacherDialog.makeLink')}</button>
       </div>

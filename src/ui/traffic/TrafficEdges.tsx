@@ -4,9 +4,8 @@ import { useMemo } from 'react';
 import { useNodes, ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useDataPlane } from '../network/dataPlane.ts';
-import { edgePath, trafficBadges, type Point } from './edges.ts';
-
-const TILE_HALF = 9;
+import { center, mapGeometry } from '../map/geometry.ts';
+import { edgePath, trafficBadges } from './edges.ts';
 
 /** Dash animation period: faster for busier edges. */
 function dashSeconds(rps: number): number {
@@ -18,16 +17,12 @@ export function TrafficEdges() {
   const { services, serviceTraffic, podTraffic } = useDataPlane();
   const nodes = useNodes();
   const badges = useMemo(() => {
-    const byId = new Map(nodes.map((n) => [n.id, n]));
-    let top = Infinity;
-    for (const n of nodes) if (n.type === 'kubeNode') top = Math.min(top, n.position.y);
-    const center = (pod: string): Point | undefined => {
-      const n = byId.get(`pod:${pod}`);
-      if (!n) return undefined;
-      const parent = n.parentId ? byId.get(n.parentId) : undefined;
-      return { x: (parent?.position.x ?? 0) + n.position.x + TILE_HALF, y: (parent?.position.y ?? 0) + n.position.y + TILE_HALF };
+    const map = mapGeometry(nodes);
+    const podCenter = (pod: string) => {
+      const r = map.pod(pod);
+      return r && center(r);
     };
-    return trafficBadges(services, serviceTraffic, podTraffic, center, Number.isFinite(top) ? top : 0);
+    return trafficBadges(services, serviceTraffic, podTraffic, podCenter, map.grid.y);
   }, [nodes, services, serviceTraffic, podTraffic]);
   if (badges.length === 0) return null;
   return (

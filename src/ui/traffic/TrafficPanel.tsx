@@ -1,14 +1,12 @@
 // The traffic panel: traffic sources (add and remove: `sim traffic …`), each Service's requests/s, p50/p99 and error
-// rate over virtual time, the selected Service's endpoints live, and one request's path drawn step by step.
-import { useEffect, useState, type FormEvent } from 'react';
+// rate over virtual time, the selected Service's endpoints live, and a form to trace one request (drawn on the map).
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExecResult } from '../../worker/protocol.ts';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { SeriesChart } from './SeriesChart.tsx';
-import { parseTrace, traceCommand, type RequestTrace } from './trace.ts';
-
-/** Wall ms between two steps of a drawn request path. Simplification: the path is drawn as a growing list, not on the map. */
-const STEP_MS = 450;
+import { parseTrace, traceCommand } from './trace.ts';
+import { dismissTrace, showTrace, useTrace } from './traceStore.ts';
 
 type Exec = (line: string) => Promise<ExecResult>;
 
@@ -97,29 +95,20 @@ function Endpoints({ service }: { service: string }) {
   );
 }
 
+/** Traces one request; the map draws it hop by hop (TracePath) and this list follows the step being drawn. */
 function TraceView({ exec }: { exec: Exec }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('http://web');
   const [from, setFrom] = useState('external');
-  const [trace, setTrace] = useState<RequestTrace | undefined>();
   const [error, setError] = useState('');
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (!trace || shown > trace.steps.length) return;
-    const id = setTimeout(() => setShown((n) => n + 1), STEP_MS);
-    return () => clearTimeout(id);
-  }, [trace, shown]);
+  const { trace, step } = useTrace();
   const run = async (e: FormEvent) => {
     e.preventDefault();
     const r = await exec(traceCommand(url.trim(), from.trim()));
-    if (r.code !== 0) {
-      setError(r.stderr.trim());
-      setTrace(undefined);
-      return;
-    }
-    setError('');
-    setTrace(parseTrace(r.stdout));
-    setShown(0);
+    const got = r.code === 0 ? parseTrace(r.stdout) : undefined;
+    setError(got ? '' : r.stderr.trim() || r.stdout.trim());
+    if (got) showTrace(got);
+    else dismissTrace();
   };
   return (
     <div className="trace-view">
@@ -131,12 +120,10 @@ function TraceView({ exec }: { exec: Exec }) {
       {error && <div className="dp-bad" role="alert">{error}</div>}
       {trace && (
         <ol className="trace-steps" data-testid="trace-steps" data-ok={trace.ok}>
-          {trace.steps.slice(0, shown).map((s, i) => (
-            <li key={i} className="trace-step" data-testid="trace-step">{s}</li>
+          {trace.hops.map((h, i) => (
+            <li key={i} className={`trace-step ${i + 1 === step ? 'active' : ''}`} data-testid="trace-step">{h.text}</li>
           ))}
-          {shown > trace.steps.length && (
-            <li className={`trace-result ${trace.ok ? 'dp-ok' : 'dp-bad'}`} data-testid="trace-result">{trace.result}</li>
-          )}
+          <li className={`trace-result ${trace.ok ? 'dp-ok' : 'dp-bad'}`} data-testid="trace-result">{trace.result}</li>
         </ol>
       )}
     </div>

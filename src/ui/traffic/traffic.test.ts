@@ -1,4 +1,5 @@
-// The map's traffic edges (placement, tones) and the request trace as the panel reads `sim trace request`.
+// The map's traffic edges (placement, tones), the request trace as the page reads `sim trace request -o json`, and
+// where the map draws its hops.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../engine/index.ts';
@@ -6,7 +7,9 @@ import { mustExec } from '../../engine/testing/fixtures.ts';
 import type { ServiceEndpointsView, TrafficSeries } from '../../worker/dataplane.ts';
 import { WEB } from '../../worker/testing/dataplaneFixtures.ts';
 import { BADGE_LIFT, BADGE_SPACING, edgeTone, trafficBadges } from './edges.ts';
-import { parseTrace, traceCommand } from './trace.ts';
+import type { Rect } from '../map/geometry.ts';
+import { asTraceJson, parseTrace, traceCommand, traceText, type Hop, type TraceResult } from './trace.ts';
+import { ROW_LIFT, stopsBounds, traceStops } from './tracePath.ts';
 
 const sample = (rps: number, errorRate = 0) => ({ t: 0, rps, p50Ms: 1, p99Ms: 2, errorRate });
 
@@ -45,23 +48,101 @@ describe('trafficBadges', () => {
   });
 });
 
-describe('parseTrace', () => {
-  it('reads the steps and result of a real request, and of a failed one', { timeout: 60_000 }, () => {
+describe('the traced request as the page reads it', () => {
+  it('reads the hops and result of a real request and of a failed one; prints what the plain command prints', { timeout: 60_000 }, () => {
     const c = createCluster({ seed: 2 });
     mustExec(c, 'sim node add w1 --cpu 8 --memory 32Gi');
     mustExec(c, 'kubectl apply -f -', WEB);
+    mustExec(c, 'kubectl scale deployment web --replicas=1');
     c.advance(60);
-    const ok = parseTrace(mustExec(c, traceCommand('http://web/', 'default/client')));
+    const ok = parseTrace(mustExec(c, traceCommand('http://web/', 'default/client')))!;
     expect(ok.ok).toBe(true);
-    expect(ok.steps.length).toBeGreaterThan(2);
-    expect(ok.steps[0]).toMatch(/^client: /);
+    expect(ok.hops.map((h) => h.kind)).toEqual(['client', 'dns', 'dns', 'proxy', 'service', 'endpoint', 'pod']);
+    expect(ok.hops[0]).toMatchObject({ pod: 'default/client', node: 'w1' });
+    expect(ok.hops[4].service).toBe('default/web');
+    expect(ok.hops[6].pod).toMatch(/^default\/web-/);
     expect(ok.result).toMatch(/^200 OK from pod default\/web-/);
+    // One endpoint: the plain command takes the same path, so its text is the JSON's text.
+    expect(traceText(ok)).toBe(mustExec(c, 'sim trace request http://web/ --from default/client'));
     const bad = parseTrace(mustExec(c, traceCommand('http://web/', 'external')));
-    expect(bad).toEqual({ steps: ['client: external client (203.0.113.10)'], result: 'curl: (6) Could not resolve host: web', ok: false });
+    expect(bad).toEqual({ url: 'http://web/', from: 'external', ok: false, failure: 'dns', result: 'curl: (6) Could not resolve host: web', hops: [{ kind: 'client', text: 'client: external client (203.0.113.10)' }] });
+    expect(c.exec('sim trace request http://web/ -o yaml').stderr).toBe('error: unable to match a printer suitable for the output format "yaml", allowed formats are: json\n');
+  });
+
+  it.each([
+    ['{"nope": 1}'], ['not json'], ['{"ok": true, "result": "x", "hops": [{"kind": "teleport", "text": "?"}]}'],
+  ])('refuses what is not a trace: %s', (text) => {
+    expect(parseTrace(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['sim trace request http://web/', 'sim trace request http://web/ -o json'],
+    ['  sim trace request http://web/ --from client ', 'sim trace request http://web/ --from client -o json'],
+    ['sim trace request http://web/ -o json', undefined],
+    ['sim trace request http://web/ --output=json', undefined],
+    ['sim dns lookup web', undefined],
+    ['kubectl get pods', undefined],
+  ])('the terminal draws %j as %j', (line, json) => {
+    expect(asTraceJson(line)).toBe(json);
   });
 
   it('builds the command: external clients need no --from', () => {
-    expect(traceCommand('http://web/', 'external')).toBe('sim trace request http://web/');
-    expect(traceCommand('http://web/', 'default/client')).toBe('sim trace request http://web/ --from default/client');
+    expect(traceCommand('http://web/', 'external')).toBe('sim trace request http://web/ -o json');
+    expect(traceCommand('http://web/', 'default/client')).toBe('sim trace request http://web/ --from default/client -o json');
+  });
+});
+
+describe('traceStops', () => {
+  const grid = { x: 0, y: 100, width: 600, height: 300 };
+  const tiles: Record<string, Rect> = { 'default/client': { x: 10, y: 200, width: 18, height: 18 }, 'default/web-a': { x: 300, y: 200, width: 18, height: 18 }, 'default/web-b': { x: 400, y: 200, width: 18, height: 18 } };
+  const cards: Record<string, Rect> = { w1: { x: 0, y: 100, width: 264, height: 300 }, w2: { x: 292, y: 100, width: 264, height: 300 } };
+  const map = { grid, pod: (k: string) => tiles[k], node: (n: string) => cards[n] };
+  const pods = (svc: string) => (svc === 'default/web' ? ['default/web-a', 'default/web-b', 'default/off-map'] : []);
+  const trace = (hops: Hop[], ok = true): TraceResult => ({ url: 'http://web/', from: 'default/client', hops, ok, result: ok ? '200 OK' : 'curl: (28)' });
+
+  it('puts each hop at its map object: pod tiles, a hidden pod on its node card, kube-proxy on its card, the Service above its pods', () => {
+    const stops = traceStops(trace([
+      { kind: 'client', pod: 'default/client', node: 'w1', text: '1' },
+      { kind: 'dns', pod: 'kube-system/coredns-x', node: 'w2', text: '2' },
+      { kind: 'proxy', node: 'w1', text: '3' },
+      { kind: 'service', service: 'default/web', text: '4' },
+      { kind: 'endpoint', pod: 'default/web-b', node: 'w2', text: '5' },
+      { kind: 'pod', pod: 'default/web-b', node: 'w2', text: '6' },
+    ]), map, pods);
+    expect(stops.map((s) => [s.step, s.at])).toEqual([
+      [1, { x: 19, y: 209 }], [2, { x: 292 + 66, y: 100 }], [3, { x: 165, y: 100 }], [4, { x: 359, y: 100 - ROW_LIFT }], [5, { x: 409, y: 209 }], [6, { x: 409, y: 209 }],
+    ]);
+    expect(stops[1].box).toBe(cards.w2);
+    expect(stops[3].box).toBeUndefined();
+    expect(stops.map((s) => s.on)).toEqual(['pod', 'node', 'node', 'row', 'pod', 'pod']);
+    expect(stops.some((s) => s.failed)).toBe(false);
+  });
+
+  it('marks where a failed request stopped; a drop with no map object stays where the path was', () => {
+    const stops = traceStops(trace([
+      { kind: 'client', text: 'external' },
+      { kind: 'dns', text: 'outside' },
+      { kind: 'ingress', text: 'ingress' },
+      { kind: 'drop', text: 'backend Service default/gone not found' },
+    ], false), map, pods);
+    expect(stops.map((s) => s.at.x)).toEqual([40, 150, 260, 260]);
+    expect(stops.map((s) => s.failed)).toEqual([false, false, false, true]);
+    expect(stopsBounds(stops)).toEqual({ x: 40, y: 100 - ROW_LIFT, width: 220, height: 0 });
+  });
+
+  it('property: every hop gets a place and only the last hop of a failed request is marked failed', () => {
+    const kinds: Hop['kind'][] = ['client', 'dns', 'ingress', 'proxy', 'service', 'endpoint', 'pod', 'drop'];
+    const hop = fc.record({
+      kind: fc.constantFrom(...kinds), text: fc.string(),
+      pod: fc.option(fc.constantFrom('default/client', 'default/web-a', 'ns/hidden'), { nil: undefined }),
+      node: fc.option(fc.constantFrom('w1', 'w2', 'gone'), { nil: undefined }),
+      service: fc.option(fc.constantFrom('default/web', 'default/none'), { nil: undefined }),
+    });
+    fc.assert(fc.property(fc.array(hop, { minLength: 1, maxLength: 9 }), fc.boolean(), (hops, ok) => {
+      const stops = traceStops(trace(hops as Hop[], ok), map, pods);
+      expect(stops).toHaveLength(hops.length);
+      for (const s of stops) expect(Number.isFinite(s.at.x) && Number.isFinite(s.at.y)).toBe(true);
+      expect(stops.filter((s) => s.failed).map((s) => s.step)).toEqual(ok ? [] : [hops.length]);
+    }));
   });
 });

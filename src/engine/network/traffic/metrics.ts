@@ -71,6 +71,20 @@ export class MetricsStore {
   get(scope: TrafficSeries['scope'], key: string): TrafficSample[] { return this.series.get(`${scope}:${key}`)?.ring.all() ?? []; }
   last(scope: TrafficSeries['scope'], key: string): TrafficSample | undefined { return this.series.get(`${scope}:${key}`)?.ring.last(); }
 
+  /** The last `samples` of every series (what a snapshot keeps). */
+  recent(samples: number): TrafficSeries[] {
+    return this.all().map((s) => ({ ...s, samples: s.samples.slice(-samples) }));
+  }
+
+  /** Put saved series back (replacing any of the same scope and key). */
+  restore(series: readonly TrafficSeries[]): void {
+    for (const s of series) {
+      const ring = new Ring();
+      for (const x of s.samples.slice(-SERIES_CAPACITY)) ring.push(x);
+      this.series.set(`${s.scope}:${s.key}`, { scope: s.scope, key: s.key, ring });
+    }
+  }
+
   all(scope?: TrafficSeries['scope']): TrafficSeries[] {
     const out: TrafficSeries[] = [];
     for (const e of this.series.values()) if (!scope || e.scope === scope) out.push({ scope: e.scope, key: e.key, samples: e.ring.all() });

@@ -22,9 +22,23 @@ export const EXTERNAL_CLIENT_IP = '203.0.113.10';
 
 export type FailureKind = 'dns' | 'refused' | 'timeout' | 'http';
 
+/**
+ * One step of a request's path, with the map object it happened at: the client, CoreDNS, the ingress controller, a
+ * node's kube-proxy, a Service, an endpoint pod, or where the packet was dropped (the page draws the path with these).
+ */
+export interface Hop {
+  kind: 'client' | 'dns' | 'ingress' | 'proxy' | 'service' | 'endpoint' | 'pod' | 'drop';
+  text: string;
+  /** namespace/name */
+  pod?: string;
+  node?: string;
+  /** namespace/name */
+  service?: string;
+}
+
 export interface Leg {
   weight: number;
-  steps: string[];
+  steps: Hop[];
   service?: string;
   pod?: string;
   node?: string;
@@ -73,8 +87,8 @@ export class RequestPath {
   }
 
   /** A DNS query from a pod: the kube-dns Service must lead to a serving CoreDNS pod. */
-  lookup(name: string, src: Source): { answer?: DnsAnswer; steps: string[]; error?: string } {
-    const steps: string[] = [];
+  lookup(name: string, src: Source): { answer?: DnsAnswer; steps: Hop[]; error?: string } {
+    const steps: Hop[] = [];
     const proxy = src.node ? this.env.proxy(src.node) : undefined;
     if (!proxy) return { steps, error: `no kube-proxy on the client's node` };
     const d = proxy.route(CLUSTER_DNS.ip, CLUSTER_DNS.port, src.ip, this.env.now(), 'UDP');
@@ -83,15 +97,15 @@ export class RequestPath {
     if (!dnsPod || this.env.podState(dnsPod) !== 'serving') return { steps, error: `;; connection timed out; no servers could be reached (CoreDNS endpoint ${d.endpoint.ip} does not answer)` };
     const denied = this.env.policyDenies({ pod: src.pod, ip: src.ip }, dnsPod, d.endpoint.port, 'UDP');
     if (denied) return { steps, error: `;; connection timed out; no servers could be reached (NetworkPolicy drops the query: ${denied})` };
-    steps.push(`DNS: query to ${CLUSTER_DNS.ip} (kube-dns) answered by CoreDNS pod ${d.endpoint.pod} at ${d.endpoint.ip}`);
+    steps.push({ kind: 'dns', pod: d.endpoint.pod, node: d.endpoint.nodeName, text: `DNS: query to ${CLUSTER_DNS.ip} (kube-dns) answered by CoreDNS pod ${d.endpoint.pod} at ${d.endpoint.ip}` });
     const answer = resolve(name, src.namespace, this.dnsRecords());
     return { answer, steps };
   }
 
   /** The legs of a request (weights sum to 1). `single` picks one backend as one connection would. */
   legs(src: Source, target: RequestTarget, single: boolean): Leg[] {
-    const fail = (kind: FailureKind, message: string, steps: string[]): Leg[] => [{ weight: 1, steps, failure: { kind, message } }];
-    const steps: string[] = [];
+    const fail = (kind: FailureKind, message: string, steps: Hop[]): Leg[] => [{ weight: 1, steps, failure: { kind, message } }];
+    const steps: Hop[] = [];
     let ips: string[];
     let host = target.host;
     if (isIP(host)) ips = [host];
@@ -100,20 +114,22 @@ export class RequestPath {
       steps.push(...r.steps);
       if (r.error || !r.answer) return fail('dns', r.error ?? 'DNS failed', steps);
       let a = r.answer;
+      // Later DNS steps happen at the CoreDNS pod that answered.
+      const dns = (text: string): Hop => ({ ...r.steps[0], text });
       if (a.kind === 'CNAME') {
-        steps.push(`DNS: ${a.name} is a CNAME to ${a.target} (ExternalName Service ${a.service})`);
+        steps.push(dns(`DNS: ${a.name} is a CNAME to ${a.target} (ExternalName Service ${a.service})`));
         const again = resolve(`${a.target}.`, undefined, this.dnsRecords());
         if (again.kind !== 'A') return fail('dns', `curl: (6) Could not resolve host: ${a.target}`, steps);
         a = again;
       }
       if (a.kind === 'NXDOMAIN') {
-        steps.push(`DNS: NXDOMAIN (tried ${a.tried.join(', ')})`);
+        steps.push(dns(`DNS: NXDOMAIN (tried ${a.tried.join(', ')})`));
         return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
       }
-      steps.push(`DNS: ${a.name} → ${a.ips.join(', ')} (${a.note})`);
+      steps.push(dns(`DNS: ${a.name} → ${a.ips.join(', ')} (${a.note})`));
       ips = a.ips;
     } else if (this.env.ingressHosts().has(host)) {
-      steps.push(`DNS (outside the cluster): ${host} points at the ingress controller ${INGRESS_CONTROLLER_IP}`);
+      steps.push({ kind: 'dns', text: `DNS (outside the cluster): ${host} points at the ingress controller ${INGRESS_CONTROLLER_IP}` });
       ips = [INGRESS_CONTROLLER_IP];
     } else return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
     if (!isIP(target.host) && ips.length > 1) host = target.host;
@@ -122,12 +138,13 @@ export class RequestPath {
     return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...l, weight: l.weight / chosen.length })));
   }
 
-  private toAddress(src: Source, ip: string, target: RequestTarget, host: string, steps: string[], single: boolean): Leg[] {
+  private toAddress(src: Source, ip: string, target: RequestTarget, host: string, steps: Hop[], single: boolean): Leg[] {
     if (ip === INGRESS_CONTROLLER_IP && target.port === 80) return this.viaIngress(host, target, steps);
     const pod = this.env.podByIP(ip);
     if (pod && !pod.spec?.hostNetwork) {
-      steps.push(`${ip} is the address of pod ${pod.metadata.namespace}/${pod.metadata.name}: no Service, straight to the pod`);
-      return [this.atPod(src, { ip, port: target.port, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, nodeName: pod.spec?.nodeName, ready: true, serving: true, terminating: false }, undefined, steps, 1)];
+      const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+      steps.push({ kind: 'endpoint', pod: key, node: pod.spec?.nodeName, text: `${ip} is the address of pod ${key}: no Service, straight to the pod` });
+      return [this.atPod(src, { ip, port: target.port, pod: key, nodeName: pod.spec?.nodeName, ready: true, serving: true, terminating: false }, undefined, steps, 1)];
     }
     // Which kube-proxy sees the packet: the client's node, or the node that owns (or announces) the address.
     let node = src.node;
@@ -137,20 +154,20 @@ export class RequestPath {
       const owner = this.env.nodeByIP(ip);
       if (owner) node = owner;
       else if (byIP && byIP.svc.loadBalancerIPs.includes(ip)) node = this.env.announcer(byIP.svc);
-      else return [{ weight: 1, steps: [...steps, `${ip}:${target.port} is not reachable from outside the cluster`], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port} after ${5000} ms: Timeout was reached` } }];
+      else return [{ weight: 1, steps: [...steps, { kind: 'drop', text: `${ip}:${target.port} is not reachable from outside the cluster` }], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port} after ${5000} ms: Timeout was reached` } }];
       external = true;
     }
     const proxy = node ? this.env.proxy(node) : undefined;
-    if (!proxy) return [{ weight: 1, steps: [...steps, `no kube-proxy on node ${node ?? '?'}`], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port}: Timeout was reached` } }];
-    steps.push(`kube-proxy on ${proxy.nodeName} (${proxy.mode}, rules synced at ${toRFC3339(proxy.syncedAt)})`);
+    if (!proxy) return [{ weight: 1, steps: [...steps, { kind: 'drop', node, text: `no kube-proxy on node ${node ?? '?'}` }], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port}: Timeout was reached` } }];
+    steps.push({ kind: 'proxy', node: proxy.nodeName, text: `kube-proxy on ${proxy.nodeName} (${proxy.mode}, rules synced at ${toRFC3339(proxy.syncedAt)})` });
     const hit = proxy.lookup(ip, target.port);
     if (!hit) {
-      steps.push(`no rule for ${ip}:${target.port}`);
+      steps.push({ kind: 'drop', node: proxy.nodeName, text: `no rule for ${ip}:${target.port}` });
       return [{ weight: 1, steps, failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${ip} port ${target.port}: Timeout was reached` } }];
     }
     const { svc, port } = hit.target;
     const isExternal = external || hit.external;
-    steps.push(`Service ${svc.key} (${svc.type}) port ${port.name || port.port}/${port.protocol}${isExternal ? ' (external traffic)' : ''}`);
+    steps.push({ kind: 'service', service: svc.key, text: `Service ${svc.key} (${svc.type}) port ${port.name || port.port}/${port.protocol}${isExternal ? ' (external traffic)' : ''}` });
     const affinityPinned = svc.sessionAffinity === 'ClientIP' && !!src.pod;
     if (single || affinityPinned) {
       const d: ProxyDecision = proxy.route(ip, target.port, src.ip, this.env.now(), 'TCP', isExternal);
@@ -161,44 +178,49 @@ export class RequestPath {
       const d: ProxyDecision = local && port.endpoints.length ? { kind: 'drop', reason: `${note}: the packet is dropped` } : { kind: 'reject', reason: `Service ${svc.key} has no endpoints: REJECT (connection refused)` };
       return [this.decided(src, d, svc, steps)];
     }
-    return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, `endpoint ${e.ip}:${e.port} (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`], 1 / endpoints.length));
+    return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`)], 1 / endpoints.length));
   }
 
-  private decided(src: Source, d: ProxyDecision, svc: ProxyService, steps: string[]): Leg {
-    if (d.kind === 'endpoint') return this.atPod(src, d.endpoint, svc.key, [...steps, `endpoint ${d.endpoint.ip}:${d.endpoint.port}: ${d.reason}`], 1);
-    steps.push(d.reason);
+  private decided(src: Source, d: ProxyDecision, svc: ProxyService, steps: Hop[]): Leg {
+    if (d.kind === 'endpoint') return this.atPod(src, d.endpoint, svc.key, [...steps, endpointHop(d.endpoint, `: ${d.reason}`)], 1);
+    steps.push({ kind: 'drop', service: svc.key, text: d.reason });
     if (d.kind === 'reject') return { weight: 1, steps, service: svc.key, failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${svc.clusterIP ?? svc.name}: Connection refused` } };
     return { weight: 1, steps, service: svc.key, failure: { kind: 'timeout', message: 'curl: (28) Connection timed out after 5000 milliseconds' } };
   }
 
-  private viaIngress(host: string, target: RequestTarget, steps: string[]): Leg[] {
+  private viaIngress(host: string, target: RequestTarget, steps: Hop[]): Leg[] {
     const route = this.env.ingressRoute(host, target.path);
-    steps.push(`ingress controller at ${INGRESS_CONTROLLER_IP}: ${route ? `Ingress ${route.ingress} rule ${route.rule}` : 'no rule matches'}`);
+    steps.push({ kind: 'ingress', text: `ingress controller at ${INGRESS_CONTROLLER_IP}: ${route ? `Ingress ${route.ingress} rule ${route.rule}` : 'no rule matches'}` });
     if (!route?.backend.service) return [{ weight: 1, steps, failure: { kind: 'http', message: '404 Not Found (ingress default backend)' } }];
     const ns = route.ingress.split('/')[0];
     const svc = this.env.rules().services.get(`${ns}/${route.backend.service.name}`);
     const want = route.backend.service.port;
     const port = svc?.ports.find((p) => (want?.number !== undefined ? p.port === want.number : p.name === want?.name));
-    if (!svc || !port) return [{ weight: 1, steps: [...steps, `backend Service ${ns}/${route.backend.service.name} not found`], failure: { kind: 'http', message: '503 Service Temporarily Unavailable' } }];
+    if (!svc || !port) return [{ weight: 1, steps: [...steps, { kind: 'drop', text: `backend Service ${ns}/${route.backend.service.name} not found` }], failure: { kind: 'http', message: '503 Service Temporarily Unavailable' } }];
     // ingress-nginx balances over the Service's ready endpoints itself (no kube-proxy on this hop).
     const ready = port.endpoints.filter((e) => e.ready);
-    steps.push(`backend Service ${svc.key} port ${port.name || port.port}: ${ready.length} ready endpoint(s), round robin by the ingress controller`);
+    steps.push({ kind: 'service', service: svc.key, text: `backend Service ${svc.key} port ${port.name || port.port}: ${ready.length} ready endpoint(s), round robin by the ingress controller` });
     if (!ready.length) return [{ weight: 1, steps, service: svc.key, failure: { kind: 'http', message: '503 Service Temporarily Unavailable' } }];
     const ingressSrc: Source = { ip: INGRESS_CONTROLLER_IP, label: 'ingress controller' };
-    return ready.map((e) => this.atPod(ingressSrc, e, svc.key, [...steps, `endpoint ${e.ip}:${e.port}`], 1 / ready.length));
+    return ready.map((e) => this.atPod(ingressSrc, e, svc.key, [...steps, endpointHop(e, '')], 1 / ready.length));
   }
 
-  private atPod(src: Source, e: ProxyEndpoint, service: string | undefined, steps: string[], weight: number): Leg {
+  private atPod(src: Source, e: ProxyEndpoint, service: string | undefined, steps: Hop[], weight: number): Leg {
     const base = { weight, service, node: e.nodeName, port: e.port };
     const pod = e.pod ? this.env.podByKey(e.pod) : this.env.podByIP(e.ip);
     const key = e.pod ?? (pod ? `${pod.metadata?.namespace}/${pod.metadata?.name}` : undefined);
-    const timeout = (why: string): Leg => ({ ...base, pod: key, steps: [...steps, why], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${e.ip} port ${e.port} after 5000 ms: Timeout was reached` } });
+    const timeout = (why: string): Leg => ({ ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: why }], failure: { kind: 'timeout', message: `curl: (28) Failed to connect to ${e.ip} port ${e.port} after 5000 ms: Timeout was reached` } });
     if (!pod || pod.status?.podIP !== e.ip) return timeout(`no pod has ${e.ip} any more (stale endpoint): the packet goes nowhere`);
     const denied = this.env.policyDenies({ pod: src.pod, ip: src.ip }, pod, e.port, 'TCP');
     if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
     const state = this.env.podState(pod);
     if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
-    if (state === 'refused') return { ...base, pod: key, steps: [...steps, `pod ${key}: the server does not answer yet`], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
-    return { ...base, pod: key, steps: [...steps, `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request`] };
+    if (state === 'refused') return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: the server does not answer yet` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
+    return { ...base, pod: key, steps: [...steps, { kind: 'pod', pod: key, node: pod.spec?.nodeName, text: `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request` }] };
   }
+}
+
+/** The endpoint kube-proxy (or the ingress controller) chose; `why` follows the address. */
+function endpointHop(e: ProxyEndpoint, why: string): Hop {
+  return { kind: 'endpoint', pod: e.pod, node: e.nodeName, text: `endpoint ${e.ip}:${e.port}${why}` };
 }

@@ -2,8 +2,8 @@
 // second go through the data plane (path.ts) in aggregate: the spread over backends is sampled with the seeded
 // RNG instead of routing each request, the pods answer by the request model (model.ts), and the outcome is
 // tallied per source, Service, pod and node.
-// Simplification: requests are aggregated per one-second tick (a request never spans ticks); the metric series are
-// not part of the snapshot (sources are), so a restored cluster starts its charts empty.
+// Simplification: requests are aggregated per one-second tick (a request never spans ticks); a snapshot keeps the
+// sources, the CPU window and only the last SNAPSHOT_SAMPLES of each metric series (the traffic panel's window).
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { SimClock } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
@@ -16,6 +16,16 @@ import { validateSource, type TrafficSource } from './sources.ts';
 export const TICK_MS = 1_000;
 /** metrics-server's window: CPU from load is the average of this many ticks. */
 const CPU_WINDOW_TICKS = 15;
+/** Samples per metric series a snapshot keeps: two minutes, what the traffic panel charts. */
+export const SNAPSHOT_SAMPLES = 120;
+
+/** What a snapshot keeps of the traffic. */
+export interface TrafficState {
+  sources: TrafficSource[];
+  series: TrafficSeries[];
+  /** Per pod: the millicores of the last CPU_WINDOW_TICKS ticks. */
+  cpu: Record<string, number[]>;
+}
 
 export interface TrafficEnv {
   path: RequestPath;
@@ -54,8 +64,15 @@ export class TrafficSimulator {
   }
 
   /** Saved with the snapshot. */
-  state(): TrafficSource[] { return [...this.sources.values()]; }
-  restore(sources: readonly TrafficSource[]): void { for (const s of sources) this.add(s); }
+  state(): TrafficState {
+    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])) };
+  }
+
+  restore(state: Partial<TrafficState>): void {
+    this.metrics.restore(state.series ?? []);
+    for (const [k, w] of Object.entries(state.cpu ?? {})) this.cpu.set(k, w.slice(-CPU_WINDOW_TICKS));
+    for (const s of state.sources ?? []) this.add(s);
+  }
 
   /** Millicores the load uses in a pod (average over the metrics window). */
   cpuMilli(podKey: string): number {
