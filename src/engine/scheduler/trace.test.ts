@@ -4,7 +4,8 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import { explainPod } from '../simctl/explain.ts';
 import { schedulerHarness } from './harness.ts';
-import { EARLIER_ATTEMPTS, TraceBuffer, type SchedulingTrace } from './trace.ts';
+import fc from 'fast-check';
+import { EARLIER_ATTEMPTS, scoreArray, TRACE_BUFFER_SIZE, TraceBuffer, type SchedulingTrace } from './trace.ts';
 
 const attempt = (n: number, uid = 'u1'): SchedulingTrace => ({
   pod: 'default/p', uid, attempt: n, time: n * 1000, profile: 'default-scheduler', result: 'Unschedulable', message: `try ${n}`,
@@ -22,6 +23,27 @@ describe('TraceBuffer', () => {
     // Only the latest trace holds the history.
     expect(b.all().filter((x) => x.earlier).length).toBe(1);
   });
+
+  it('property: reused score slabs never change the scores of a buffered trace', () => {
+    // Tables of 1–3 plugins × 300–600 nodes (several slabs' worth in the buffer); some traces are added twice
+    // (a Permit wait adds its trace again). Every 50 adds, every buffered table is checked against its sum.
+    const sum = (t: SchedulingTrace) => { let x = 0; for (const a of [t.scoreTable!.totals, ...t.scoreTable!.raw, ...t.scoreTable!.normalized]) for (let i = 0; i < a.length; i++) x += a[i] * (i + 1); return x; };
+    const filled = (n: number, v: (i: number) => number) => { const a = scoreArray(n); for (let i = 0; i < n; i++) a[i] = v(i); return a; };
+    fc.assert(fc.property(fc.array(fc.record({ nodes: fc.integer({ min: 300, max: 600 }), plugins: fc.integer({ min: 1, max: 3 }), twice: fc.boolean() }), { minLength: 1, maxLength: 20 }), (shapes) => {
+      const b = new TraceBuffer();
+      const expected = new Map<SchedulingTrace, number>();
+      for (let k = 0; k < 3 * TRACE_BUFFER_SIZE; k++) {
+        const { nodes: n, plugins: m, twice } = shapes[k % shapes.length];
+        const raw = Array.from({ length: m }, (_, j) => filled(n, (i) => k + i + j));
+        const normalized = raw.map((col, j) => (j % 2 ? col : filled(n, (i) => (k + i) % 101)));
+        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodes: [], plugins: [], weights: [], raw, normalized, totals: filled(n, (i) => k * i) } };
+        b.add(t);
+        if (twice) b.add(t);
+        expected.set(t, sum(t));
+        if (k % 50 === 0) for (const x of b.all()) expect(sum(x)).toBe(expected.get(x));
+      }
+    }), { numRuns: 3 });
+  }, 120_000);
 
   it('starts over for a new pod of the same name', () => {
     const b = new TraceBuffer();

@@ -60,16 +60,48 @@ export const EARLIER_ATTEMPTS = 10;
 
 /** Float64 slots per slab: score tables are views into shared slabs (one new buffer per table costs more than scoring). */
 const SLAB_SIZE = 1 << 19;
-let slab = new Float64Array(SLAB_SIZE);
-let slabUsed = 0;
 
-/** A zeroed Float64Array of the length; a slab stays alive while a trace holds a view of it. */
+/**
+ * The slabs score tables live in. A slab whose tables all left the trace buffer is used again (fresh memory
+ * costs page faults and external-memory garbage collections at every cycle's pace).
+ */
+class SlabPool {
+  private slab: Float64Array<ArrayBuffer> = new Float64Array(SLAB_SIZE);
+  private used = 0;
+  /** Per slab: views held by buffered traces. */
+  private readonly held = new Map<ArrayBufferLike, number>();
+  private readonly free: Float64Array<ArrayBuffer>[] = [];
+
+  /** A zeroed Float64Array of the length. */
+  array(length: number): Float64Array {
+    if (length > SLAB_SIZE / 4) return new Float64Array(length);
+    if (this.used + length > SLAB_SIZE) {
+      // The old slab comes back through hold() once its tables leave the buffer (the cycle's own table may be in it).
+      this.slab = this.free.pop() ?? new Float64Array(SLAB_SIZE);
+      this.used = 0;
+    }
+    const view = this.slab.subarray(this.used, this.used + length);
+    this.used += length;
+    return view.fill(0);
+  }
+
+  /** A buffered trace holds (1) or let go of (−1) the table's views. */
+  hold(table: ScoreTable, delta: 1 | -1): void {
+    for (const a of [table.totals, ...table.raw, ...table.normalized]) {
+      const n = (this.held.get(a.buffer) ?? 0) + delta;
+      if (n > 0) { this.held.set(a.buffer, n); continue; }
+      // Tables too big for a slab have a buffer of their own; the garbage collector takes those.
+      if (!this.held.delete(a.buffer) || a.buffer === this.slab.buffer || a.buffer.byteLength !== SLAB_SIZE * 8) continue;
+      this.free.push(new Float64Array(a.buffer as ArrayBuffer));
+    }
+  }
+}
+
+const slabs = new SlabPool();
+
+/** A zeroed Float64Array of the length, from the slabs. */
 export function scoreArray(length: number): Float64Array {
-  if (length > SLAB_SIZE / 4) return new Float64Array(length);
-  if (slabUsed + length > SLAB_SIZE) { slab = new Float64Array(SLAB_SIZE); slabUsed = 0; }
-  const view = slab.subarray(slabUsed, slabUsed + length);
-  slabUsed += length;
-  return view;
+  return slabs.array(length);
 }
 
 export class TraceBuffer {
@@ -84,9 +116,11 @@ export class TraceBuffer {
       prev.earlier = undefined;
     }
     this.buf.push(t);
+    if (t.scoreTable) slabs.hold(t.scoreTable, 1);
     this.latest.set(t.pod, t);
     if (this.buf.length > TRACE_BUFFER_SIZE) {
       const old = this.buf.shift()!;
+      if (old.scoreTable) slabs.hold(old.scoreTable, -1);
       if (this.latest.get(old.pod) === old) this.latest.delete(old.pod);
     }
   }
