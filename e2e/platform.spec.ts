@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The ML platform view: opened from the palette, Kueue installed from the view, a queued Job waits (pending, the
-// ClusterQueue's pending count) and is admitted when the running one finishes and its quota frees.
+// ClusterQueue's pending count) and is admitted when the running one is deleted and its quota frees.
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { runInTerminal } from './helpers.ts';
@@ -42,23 +42,25 @@ spec:
 `;
 
 test('a queued job is admitted when quota frees, in the platform view', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
   await runInTerminal(page, 'sim node add h1 --gpus 4 --gpu-model H100-80GB --cpu 16 --memory 64Gi');
 
+  await page.getByTestId('time-pause').click();
   await page.keyboard.press('Control+k');
   await page.getByTestId('palette-input').fill('ML platform');
-  await page.getByTestId('palette-item').first().click();
+  await expect(page.getByTestId('palette-item').first()).toHaveAttribute('data-id', 'view-platform');
+  await page.getByTestId('palette-input').press('Enter');
   const view = page.getByTestId('platform-view');
   await expect(view).toBeVisible();
   await view.getByTestId('platform-install').click();
   await expect(view.getByTestId('platform-install')).toHaveCount(0);
 
-  await page.getByTestId('time-pause').click();
   await engineApply(page, QUEUE);
-  await engineApply(page, job('first', 40));
-  await engineApply(page, job('second', 600));
+  await engineApply(page, job('first', 3600));
+  await engineApply(page, job('second', 3600));
+  await page.getByTestId('time-advance-1m').click();
   const second = view.locator('[data-testid=platform-workload][data-owner="Job/second"]');
   await expect(second).toHaveAttribute('data-state', 'pending');
   await expect(second).toContainText('insufficient unused quota for nvidia.com/gpu in flavor h100, 4 more needed');
@@ -67,10 +69,10 @@ test('a queued job is admitted when quota frees, in the platform view', async ({
   await expect(view.locator('[data-testid=platform-flavor][data-flavor=h100]')).toHaveAttribute('data-gpus', '4');
   await page.screenshot({ path: '/tmp/page-platform-pending.png' });
 
-  await page.getByTestId('time-pause').click();
-  await page.getByTestId('time-advance-1m').click(); // first (40 s) finishes; its quota goes to second
+  await runInTerminal(page, 'kubectl delete job first'); // its Workload goes with it and the quota frees
+  await page.getByTestId('time-advance-1m').click();
   await expect(second).toHaveAttribute('data-state', 'admitted', { timeout: 30_000 });
-  await expect(view.locator('[data-testid=platform-workload][data-owner="Job/first"]')).toHaveAttribute('data-state', 'finished');
+  await expect(view.locator('[data-testid=platform-workload][data-owner="Job/first"]')).toHaveCount(0);
   await expect(view.locator('[data-testid=platform-cq][data-cq=research]')).toHaveAttribute('data-pending', '0');
   await page.screenshot({ path: '/tmp/page-platform-admitted.png' });
 });
