@@ -6,7 +6,8 @@
 // looping operator is stopped while the cluster keeps running.
 // Simplification: reads see the informer cache at the moment of the request (no reads after a write within one
 // reconcile); the code itself and its wall-clock time budget belong to the page, so external operators are not
-// part of snapshots.
+// part of snapshots. While an asynchronous answer is out the clock is held: `advance` and `sim advance` stop at that
+// instant and time passes again once it arrives.
 import type { KubeObject } from '../api/object.ts';
 import { objectKey, splitKey } from '../api/object.ts';
 import type { PatchType } from '../apiserver/store.ts';

@@ -46,6 +46,7 @@ export function sandboxMain(scope: {
   }
 
   // Virtual time and a seeded Math.random per reconcile: the same requests give the same answers.
+  // Simplification: Date.now(), new Date() and Math.random are replaced; other wall-clock sources (performance.now) stay.
   let virtualNow = 0;
   let seed = 1;
   const RealDate = Date;

@@ -1,6 +1,8 @@
 // The user-written operators of the engine worker's cluster: each one's code (stripped of TypeScript types)
 // runs in its own sandbox worker, its loop in the engine (engine/operators/external.ts). Their sources are
 // saved with the cluster and installed again when it is restored.
+// Simplification: a user operator writes with no RBAC (as cluster-admin); Reset and loading a scenario remove the
+// user operators with the cluster they ran on; three overruns in a row stop one (an invented threshold).
 import type { KubesimCluster } from '../../engine/index.ts';
 import type { ExternalOperator, ReconcileResult } from '../../engine/operators/external.ts';
 import { SandboxRunner, type SpawnSandbox } from './sandbox.ts';
