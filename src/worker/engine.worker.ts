@@ -7,7 +7,7 @@ import { openDb } from '../storage/db.ts';
 import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
 import type { ScenarioSource } from './protocol.ts';
-import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed } from './protocol.ts';
+import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
 const host = new EngineHost({
   createCluster,
@@ -43,6 +43,13 @@ const api: EngineApi = {
   exercise: (source: ScenarioSource, student?: string) => host.exercise(source, student),
   checkStep: (source: ScenarioSource, student: string | undefined, step: number) => host.checkStep(source, student, step),
   dataPlane: () => host.dataPlane(),
+  watch: (line: string, files: Record<string, string> | undefined, listener: WatchListener) => host.watch(line, files, listener),
+  stopWatch: (id: number) => host.stopWatch(id),
+  timeline: () => host.timeline(),
+  viewAt: (atMs: number | null) => host.viewAt(atMs),
+  specStatus: (ref: ObjectRef) => host.specStatus(ref),
+  related: (ref: ObjectRef) => host.related(ref),
+  lastChange: (ref: ObjectRef) => host.lastChange(ref),
 };
 
 Comlink.expose(api);
