@@ -70,7 +70,7 @@ export function TimelineBar({ engine, store }: TimelineBarProps) {
             title={t('workbench.timeline.scrub')}
             min={from}
             max={liveMs}
-            step={1000}
+            step={1}
             value={Math.min(Math.max(value, from), liveMs)}
             onChange={(e) => scrub(Number(e.target.value))}
           />

@@ -59,7 +59,7 @@ export function WorkspaceBar({ workspace }: { workspace: WorkspaceApi }) {
           void workspace.removeWorkspace(workspaceId);
         }}
       >
-        {confirm ? t('workbench.editor.workspaceConfirmDelete') : '🗑'}
+        {confirm ? t('workbench.editor.workspaceConfirmDelete') : '✕'}
       </button>
     </div>
   );

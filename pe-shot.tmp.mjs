@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(process.argv[2] ?? 'http://127.0.0.1:4287/');
+await p.waitForTimeout(8000);
+await p.screenshot({ path: '/tmp/pe-shot.png' });
+const t0 = Date.now();
+console.log(await p.evaluate(() => document.querySelectorAll('[data-testid=node-card]').length), 'ms', Date.now() - t0);
+await b.close();
