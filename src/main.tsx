@@ -6,6 +6,7 @@ import '@xyflow/react/dist/style.css';
 import './ui/styles.css';
 import { openDb } from './storage/db.ts';
 import { DocumentStore } from './storage/documents.ts';
+import { WorkspaceStore } from './storage/workspaces.ts';
 import { App } from './ui/App.tsx';
 import { createI18n } from './ui/i18n/index.ts';
 import { connectEngine } from './worker/client.ts';
@@ -14,11 +15,12 @@ const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 const engine = connectEngine();
 const documents = new DocumentStore(openDb());
+const workspaces = new WorkspaceStore(openDb(), documents);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <App engine={engine} documents={documents} />
+      <App engine={engine} documents={documents} workspaces={workspaces} />
     </I18nextProvider>
   </StrictMode>,
 );

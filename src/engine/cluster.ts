@@ -43,6 +43,7 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
+import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
 import type { NodeDeviceState } from './node/deviceplugin/node.ts';
@@ -206,6 +207,18 @@ export class Cluster implements KubesimCluster, SimHost {
     };
   }
 
+  watch(commandLine: string, emit: (text: string) => void): { result: ExecResult; stop(): void } {
+    let render: WatchRenderer | undefined;
+    const { result } = this.run(commandLine, undefined, (r) => (render = r));
+    if (!render || result.code !== 0) return { result, stop: () => undefined };
+    const draw = render;
+    const stop = this.store.watchAll((e) => {
+      const text = draw(e);
+      if (text !== undefined) emit(text + '\n');
+    });
+    return { result, stop };
+  }
+
   setFile(name: string, text: string | undefined): void {
     if (text === undefined) this.files.delete(name); else this.files.set(name, text);
   }
@@ -290,7 +303,7 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
+  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch']): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -302,7 +315,7 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch };
         const r = runKubectl(ctx, rest);
         code = r.code;
         documents = r.documents;

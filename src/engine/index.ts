@@ -64,6 +64,11 @@ export interface CreateClusterOptions {
 export interface KubesimCluster {
   /** Run a `kubectl …` or `sim …` command line; stdin feeds `-f -`. */
   exec(commandLine: string, stdin?: string): ExecResult;
+  /**
+   * Run a command that may stream (`kubectl get -w`): its first output now, then `emit` with each later
+   * printout until stop(). Commands that do not stream behave as in exec.
+   */
+  watch(commandLine: string, emit: (text: string) => void): { result: ExecResult; stop(): void };
   /** Run `seconds` of virtual time. */
   advance(seconds: number): void;
   /** Run the next scheduled event; false when nothing is scheduled. */

@@ -11,6 +11,10 @@ export interface DocumentRecord {
   text: string;
   /** Wall-clock ms of the last edit. */
   updatedAt: number;
+  /** The workspace the document belongs to (absent: the default workspace, as before workspaces existed). */
+  workspaceId?: string;
+  /** Position among the workspace's tabs (absent: after the ordered ones, by name). */
+  order?: number;
 }
 
 /** The cluster as the worker last saved it, plus what the page needs to resume at the same moment. */
@@ -32,6 +36,13 @@ export interface SettingRecord {
   value: unknown;
 }
 
+/** A named set of editor documents (storage/workspaces.ts). */
+export interface WorkspaceRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
 export const DB_NAME = 'kubesim';
 
 export class KubesimDB extends Dexie {
@@ -39,6 +50,7 @@ export class KubesimDB extends Dexie {
   clusters!: EntityTable<SavedCluster, 'id'>;
   settings!: EntityTable<SettingRecord, 'key'>;
   progress!: EntityTable<ProgressRecord, 'id'>;
+  workspaces!: EntityTable<WorkspaceRecord, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -49,6 +61,8 @@ export class KubesimDB extends Dexie {
     });
     // Version 2 adds exercise progress (storage/progress.ts); the tables of version 1 keep their data.
     this.version(2).stores({ progress: 'id, scenarioId, student, updatedAt' });
+    // Version 3 adds workspaces; documents without a workspaceId stay in the default one.
+    this.version(3).stores({ documents: 'id, updatedAt, workspaceId', workspaces: 'id' });
   }
 }
 

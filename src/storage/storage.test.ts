@@ -59,7 +59,8 @@ describe('DocumentStore', () => {
     const reopened = freshDb(name);
     const again = await new DocumentStore(reopened).load();
     expect(again.activeId).toBe(second.id);
-    expect(again.documents.map((d) => d.name)).toEqual(['pod.yaml', DEFAULT_DOCUMENT_NAME]);
+    // Tabs keep the order they were opened in (a rename does not move a tab); moving one is DocumentStore.move.
+    expect(again.documents.map((d) => d.name)).toEqual([DEFAULT_DOCUMENT_NAME, 'pod.yaml']);
     expect(again.documents.find((d) => d.id === ws.activeId)?.text).toBe('edited: true\n');
 
     const store2 = new DocumentStore(reopened);

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
+import type { WorkspaceStore } from '../storage/workspaces.ts';
 import type { EngineClient } from '../worker/client.ts';
 import type { ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
 import { DetailDrawer } from './drawer/DetailDrawer.tsx';
@@ -30,10 +31,13 @@ import type { CompletionSource } from './terminal/completion.ts';
 import { Terminal, type TerminalHandle } from './terminal/Terminal.tsx';
 import { useEditCommand } from './terminal/useEditCommand.ts';
 import { useTraceCommand } from './terminal/useTraceCommand.ts';
+import { TimelineBar } from './workbench/TimelineBar.tsx';
 
 export interface AppProps {
   engine: EngineClient;
   documents: DocumentStore;
+  /** Named sets of documents (absent: one set). */
+  workspaces?: WorkspaceStore;
 }
 
 declare global {
@@ -43,12 +47,12 @@ declare global {
   }
 }
 
-export function App({ engine, documents }: AppProps) {
+export function App({ engine, documents, workspaces }: AppProps) {
   const { t, i18n } = useTranslation();
   const store = useMemo(() => new ClusterViewStore(), []);
   const ready = useClusterView(store, (s) => s.ready);
   const [error, setError] = useState<string | undefined>();
-  const workspace = useWorkspace(documents);
+  const workspace = useWorkspace(documents, workspaces);
   const terminal = useRef<TerminalHandle>(null);
 
   useEffect(() => {
@@ -95,6 +99,10 @@ export function App({ engine, documents }: AppProps) {
   documentsRef.current = workspace.documents;
   const execKubectl = useCallback(
     (line: string) => engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
+    [engine],
+  );
+  const watchKubectl = useCallback(
+    (line: string, onText: (text: string | null) => void) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
     [engine],
   );
   const exec = useTraceCommand(useEditCommand(execKubectl, workspace.open, () => setSide('manifests')));
@@ -192,6 +200,7 @@ export function App({ engine, documents }: AppProps) {
         theme={theme}
         onTheme={setTheme}
       />
+      <TimelineBar engine={engine} store={store} />
       <Classroom engine={engine} store={store} documents={documents} />
       {error && (
         <div className="banner banner-error" role="alert" data-testid="engine-error">
@@ -223,7 +232,7 @@ export function App({ engine, documents }: AppProps) {
             {!ready && !error && <div className="map-overlay">{t('app.starting')}</div>}
           </div>
           <div className="bottom-area">
-            <Terminal ref={terminal} exec={exec} completion={completion} />
+            <Terminal ref={terminal} exec={exec} watch={watchKubectl} completion={completion} />
             <EventList store={store} />
           </div>
         </div>
@@ -235,7 +244,7 @@ export function App({ engine, documents }: AppProps) {
               </button>
             ))}
           </div>
-          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} />
+          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} exec={execStdin} />
             : side === 'operators' ? <OperatorPanel engine={engine} openManifest={(name, text) => { void workspace.open(name, text); setSide('manifests'); }} />
             : <SchedulerPanel exec={execStdin} />}
         </div>
@@ -248,6 +257,7 @@ export function App({ engine, documents }: AppProps) {
             onClose={closeDrawer}
             onVerdicts={setVerdicts}
             runCommand={runCommand}
+            onOpen={setSelected}
           />
         )}
       </main>

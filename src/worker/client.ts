@@ -1,14 +1,16 @@
 // The page's side of the worker: start it, wrap it with Comlink, and hand the page an EngineClient.
 import * as Comlink from 'comlink';
-import type { BatchListener, EngineApi } from './protocol.ts';
+import type { BatchListener, EngineApi, ExecResult, WatchListener } from './protocol.ts';
 
 type Promisify<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
 /** EngineApi as the page sees it: every call is asynchronous, subscribe returns an unsubscribe function. */
-export type EngineClient = Omit<Promisify<EngineApi>, 'subscribe' | 'unsubscribe'> & {
+export type EngineClient = Omit<Promisify<EngineApi>, 'subscribe' | 'unsubscribe' | 'watch' | 'stopWatch'> & {
   subscribe(listener: BatchListener): Promise<() => void>;
+  /** A streaming command: its first output, and stop() (a no-op when it does not stream). */
+  watch(line: string, files: Record<string, string> | undefined, listener: WatchListener): Promise<{ result: ExecResult; stop(): void }>;
 };
 
 export function connectEngine(): EngineClient {
@@ -39,6 +41,15 @@ export function connectEngine(): EngineClient {
     installOperator: (source) => remote.installOperator(source),
     removeOperator: (name) => remote.removeOperator(name),
     userOperators: () => remote.userOperators(),
+    timeline: () => remote.timeline(),
+    viewAt: (atMs) => remote.viewAt(atMs),
+    specStatus: (ref) => remote.specStatus(ref),
+    related: (ref) => remote.related(ref),
+    lastChange: (ref) => remote.lastChange(ref),
+    watch: async (line, files, listener) => {
+      const { result, id } = await remote.watch(line, files, Comlink.proxy(listener));
+      return { result, stop: () => void (id && remote.stopWatch(id)) };
+    },
     subscribe: async (listener) => {
       const id = await remote.subscribe(Comlink.proxy(listener));
       return () => void remote.unsubscribe(id);

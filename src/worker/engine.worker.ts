@@ -9,7 +9,7 @@ import { EngineHost } from './host.ts';
 import { spawnBrowserSandbox } from './operators/browserSandbox.ts';
 import type { UserOperatorSource } from './operators/protocol.ts';
 import type { ScenarioSource } from './protocol.ts';
-import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed } from './protocol.ts';
+import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
 const host = new EngineHost({
   createCluster,
@@ -50,6 +50,13 @@ const api: EngineApi = {
   installOperator: (source: UserOperatorSource) => host.installOperator(source),
   removeOperator: (name: string) => host.removeOperator(name),
   userOperators: () => host.userOperators(),
+  watch: (line: string, files: Record<string, string> | undefined, listener: WatchListener) => host.watch(line, files, listener),
+  stopWatch: (id: number) => host.stopWatch(id),
+  timeline: () => host.timeline(),
+  viewAt: (atMs: number | null) => host.viewAt(atMs),
+  specStatus: (ref: ObjectRef) => host.specStatus(ref),
+  related: (ref: ObjectRef) => host.related(ref),
+  lastChange: (ref: ObjectRef) => host.lastChange(ref),
 };
 
 Comlink.expose(api);

@@ -18,6 +18,14 @@ import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepRe
 import type { SpawnSandbox } from './operators/sandbox.ts';
 import { UserOperators } from './operators/userOperators.ts';
 import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
+import type { LastChangeView, RelatedRef, SpecStatusView, TimelineView, WatchListener } from './protocol.ts';
+import { ClusterHistory } from './history.ts';
+import { isReadOnly, pastCluster, readOnlyRefusal, type PastView } from './pastview.ts';
+import { Watches } from './watches.ts';
+import { timelineView } from './timeline.ts';
+import { specStatusView } from './specstatus.ts';
+import { relatedObjects } from './related.ts';
+import { lastChangeView } from './lastchange.ts';
 
 export interface SnapshotStore {
   load(): Promise<SavedCluster | undefined>;
@@ -94,6 +102,11 @@ export class EngineHost implements EngineApi {
   private lastPersistJson = '';
   private lastNowMs = 0;
   private fileNames = new Set<string>();
+  // Issue 7: the recent past (timeline, last change), a past moment being viewed, streaming commands.
+  private readonly history = new ClusterHistory();
+  private past: PastView | undefined;
+  private playingBeforePast = false;
+  private readonly watches = new Watches();
 
   private startMs = 0;
   private playing = false;
@@ -138,7 +151,8 @@ export class EngineHost implements EngineApi {
   exec(line: string, stdin?: string, files?: Record<string, string>): Promise<ExecResult> {
     return this.serial(async () => {
       if (files) this.syncFiles(files);
-      const r = await this.need().exec(line, stdin);
+      if (this.past && !isReadOnly(line)) return { code: 1, stdout: '', stderr: readOnlyRefusal(line, this.need().now(), this.past.atMs) };
+      const r = await this.reader().exec(line, stdin);
       this.flush();
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };
     });
@@ -146,6 +160,7 @@ export class EngineHost implements EngineApi {
 
   apply(yamlText: string): Promise<ApplyResult> {
     return this.serial(async () => {
+      if (this.past) return { code: 1, stdout: '', stderr: readOnlyRefusal('kubectl apply', this.need().now(), this.past.atMs), documents: [] };
       const r = await this.need().apply(yamlText);
       this.flush();
       return {
@@ -160,6 +175,7 @@ export class EngineHost implements EngineApi {
   play(speed: Speed): Promise<void> {
     return this.serial(() => {
       if (!isSpeed(speed)) throw new Error(`speed must be one of ${SPEEDS.join(', ')}`);
+      this.resumeLive();
       this.playing = true;
       this.speed = speed;
       this.lastTickWall = this.deps.wallNow();
@@ -179,6 +195,7 @@ export class EngineHost implements EngineApi {
 
   step(): Promise<boolean> {
     return this.serial(async () => {
+      this.resumeLive();
       this.playing = false;
       this.persistDirty = true;
       const ran = await this.need().step();
@@ -190,6 +207,7 @@ export class EngineHost implements EngineApi {
   async reset(): Promise<InitResult> {
     await this.init();
     const result = await this.serial(async () => {
+      this.resumeLive();
       await this.startFresh(this.deps.seed ?? 1);
       this.broadcastReset();
       return { restored: false, clock: this.clockView() };
@@ -221,14 +239,14 @@ export class EngineHost implements EngineApi {
 
   detail(ref: ObjectRef, tab: DetailTab): Promise<ExecResult> {
     return this.serial(async () => {
-      const r = await this.need().exec(detailCommand(ref, tab));
+      const r = await this.reader().exec(detailCommand(ref, tab));
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };
     });
   }
 
   explain(namespace: string, name: string): Promise<SchedulingExplanation | null> {
     return this.serial(async () => {
-      const r = await this.need().exec(`sim explain pod ${name} -n ${namespace} -o json`);
+      const r = await this.reader().exec(`sim explain pod ${name} -n ${namespace} -o json`);
       if (r.code !== 0) throw new Error(r.stderr.trim());
       return JSON.parse(r.stdout) as SchedulingExplanation | null;
     });
@@ -243,7 +261,7 @@ export class EngineHost implements EngineApi {
   }
 
   dataPlane(): Promise<DataPlaneView> {
-    return this.serial(() => dataPlaneView(this.need()));
+    return this.serial(() => dataPlaneView(this.reader()));
   }
 
   platform(): Promise<PlatformView> {
@@ -262,7 +280,7 @@ export class EngineHost implements EngineApi {
 
   table(kind: string): Promise<ResourceTableView> {
     return this.serial(() => {
-      const cluster = this.need();
+      const cluster = this.reader();
       return resourceTable(kind, cluster.list(kind), cluster.now());
     });
   }
@@ -291,6 +309,85 @@ export class EngineHost implements EngineApi {
     }
   }
 
+  // ---- issue 7: streaming commands, the timeline, spec vs status, related objects, last change -------------
+
+  watch(line: string, files: Record<string, string> | undefined, listener: WatchListener): Promise<{ result: ExecResult; id: number }> {
+    return this.serial(() => {
+      if (files) this.syncFiles(files);
+      if (this.past) return { result: { code: 1, stdout: '', stderr: readOnlyRefusal(line, this.need().now(), this.past.atMs) }, id: 0 };
+      const started = this.watches.start(this.need(), line, listener);
+      this.flush();
+      return started;
+    });
+  }
+
+  stopWatch(id: number): void {
+    this.watches.stop(id);
+  }
+
+  timeline(): Promise<TimelineView> {
+    return this.serial(() => timelineView(this.history, this.need().now(), this.past?.atMs));
+  }
+
+  viewAt(atMs: number | null): Promise<ClockView> {
+    return this.serial(() => {
+      const live = this.need();
+      const at = atMs === null ? undefined : Math.max(this.history.fromMs, Math.min(Math.floor(atMs), live.now()));
+      if (at === undefined || at >= live.now()) {
+        this.resumeLive();
+        return this.clockView();
+      }
+      if (!this.past) this.playingBeforePast = this.playing;
+      this.playing = false;
+      this.watches.flush();
+      this.past = pastCluster(live, this.history, at, (o) => this.deps.createCluster(o));
+      this.show(this.past.cluster);
+      this.broadcastReset();
+      return this.clockView();
+    });
+  }
+
+  specStatus(ref: ObjectRef): Promise<SpecStatusView> {
+    return this.serial(() => {
+      const c = this.reader();
+      const obj = this.find(c, ref);
+      return specStatusView(obj, obj.kind === 'Service' ? c.list('EndpointSlice') : []);
+    });
+  }
+
+  related(ref: ObjectRef): Promise<RelatedRef[]> {
+    return this.serial(() => {
+      const c = this.reader();
+      return relatedObjects(this.find(c, ref), (kind) => c.list(kind), browsableKinds().map((k) => k.kind));
+    });
+  }
+
+  lastChange(ref: ObjectRef): LastChangeView | null {
+    const change = this.history.lastChange(ref.kind, ref.namespace || undefined, ref.name);
+    return change ? lastChangeView(change) : null;
+  }
+
+  /** What reads see: the past moment being viewed, or the live cluster. */
+  private reader(): KubesimCluster {
+    return this.past?.cluster ?? this.need();
+  }
+
+  private find(c: KubesimCluster, ref: ObjectRef) {
+    const obj = c.list(ref.kind).find((o) => o.metadata?.name === ref.name && (o.metadata?.namespace ?? '') === (ref.namespace ?? ''));
+    if (!obj) throw new Error(`${ref.kind} "${ref.name}" not found`);
+    return obj;
+  }
+
+  /** Back to the live cluster (no-op when already live): its objects go to subscribers as a reset. */
+  private resumeLive(): void {
+    if (!this.past) return;
+    this.past = undefined;
+    this.playing = this.playingBeforePast;
+    this.lastTickWall = this.deps.wallNow();
+    this.show(this.need());
+    this.broadcastReset();
+  }
+
   // ---- scenarios and exercises (exercise.ts) ------------------------------------------------------------
 
   private scenarioService: ScenarioService | undefined;
@@ -313,6 +410,7 @@ export class EngineHost implements EngineApi {
   async replace(build: () => KubesimCluster | Promise<KubesimCluster>): Promise<InitResult> {
     await this.init();
     const result = await this.serial(async () => {
+      this.resumeLive();
       const cluster = await build();
       this.attach(cluster);
       this.startMs = cluster.now();
@@ -390,15 +488,25 @@ export class EngineHost implements EngineApi {
   private attach(cluster: KubesimCluster): void {
     this.unwatch?.();
     this.userOps?.clear();
+    this.watches.endAll();
     this.cluster = cluster;
+    this.history.reset(cluster.snapshot().objects, cluster.now());
+    this.show(cluster);
+    this.unwatch = cluster.onChange((e) => {
+      this.history.record(e, cluster.now());
+      if (!this.past) this.onWatch(e);
+    });
+    this.lastNowMs = cluster.now();
+  }
+
+  /** Load the views from a cluster (the live one, or a past moment's): forget what was shown before. */
+  private show(cluster: KubesimCluster): void {
     for (const m of [this.pods, this.nodes, this.events, this.sentPods, this.sentNodes, this.sentEvents, this.requested]) m.clear();
     for (const s of [this.dirtyPods, this.dirtyNodes, this.dirtyEvents]) s.clear();
     this.lastClockJson = '';
     for (const kind of ['Node', 'Pod', 'Event']) {
       for (const object of cluster.list(kind)) this.onWatch({ type: 'ADDED', object });
     }
-    this.unwatch = cluster.onChange((e) => this.onWatch(e));
-    this.lastNowMs = cluster.now();
     this.computeDelta(); // fill the caches; subscribers get them as a reset
   }
 
@@ -439,7 +547,7 @@ export class EngineHost implements EngineApi {
         const now = this.deps.wallNow();
         const elapsed = Math.min(Math.max(now - this.lastTickWall, 0), MAX_TICK_WALL_MS);
         this.lastTickWall = now;
-        if (this.playing && elapsed > 0) await this.need().advance((elapsed / 1000) * this.speed);
+        if (this.playing && !this.past && elapsed > 0) await this.need().advance((elapsed / 1000) * this.speed);
         this.flush();
       });
       if (this.persistDirty && this.deps.wallNow() - this.lastSaveWall >= this.saveEveryMs && !this.saving) {
@@ -482,7 +590,9 @@ export class EngineHost implements EngineApi {
   // ---- change feed -----------------------------------------------------------------------------------------
 
   private clockView(): ClockView {
-    return { nowMs: this.cluster?.now() ?? 0, startMs: this.startMs, playing: this.playing, speed: this.speed };
+    const live = this.cluster?.now() ?? 0;
+    if (this.past) return { nowMs: this.past.atMs, startMs: this.startMs, playing: false, speed: this.speed, liveMs: live };
+    return { nowMs: live, startMs: this.startMs, playing: this.playing, speed: this.speed };
   }
 
   private persistView(): PersistView {
@@ -571,6 +681,7 @@ export class EngineHost implements EngineApi {
       this.lastNowMs = nowMs;
       this.persistDirty = true;
     }
+    this.watches.flush();
     const delta = this.computeDelta();
     const clock = this.clockView();
     const clockJson = JSON.stringify(clock);

@@ -96,6 +96,8 @@ export interface ClockView {
   startMs: number;
   playing: boolean;
   speed: Speed;
+  /** Set while the page views a past moment (read-only): the live cluster's time. `nowMs` is the moment shown. */
+  liveMs?: number;
 }
 
 export interface Delta<T> {
@@ -219,6 +221,31 @@ export interface StepResultView {
   checks: { pass: boolean; reason: ScenarioText }[];
 }
 
+// Issue 7's views (worker/history.ts, related.ts, specstatus.ts, watches.ts).
+import type { SpecStatusView } from './specstatus.ts';
+import type { RelatedRef } from './related.ts';
+export type { SpecStatusView, RelatedRef };
+
+/** A streaming command's later output; null when it ended (the cluster was replaced). */
+export type WatchListener = (text: string | null) => void;
+
+/** The timeline under the header: what happened per slice of virtual time since the oldest moment kept. */
+export interface TimelineView {
+  fromMs: number;
+  liveMs: number;
+  /** The moment shown while viewing the past. */
+  viewingMs?: number;
+  buckets: { at: number; changes: number; events: number; warnings: number }[];
+}
+
+/** The object's previous version against the current one (the drawer's "last change"). */
+export interface LastChangeView {
+  at: number;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  /** A unified diff of the YAML, as `diff -u` prints it. */
+  diff: string;
+}
+
 /** What the worker exposes through Comlink. Every method is async on the page's side. */
 export interface EngineApi {
   init(opts?: InitOptions): InitResult | Promise<InitResult>;
@@ -267,4 +294,14 @@ export interface EngineApi {
   removeOperator(name: string): UserOperatorView[] | Promise<UserOperatorView[]>;
   /** The operator panel: each user operator's state, last error and reconcile count. */
   userOperators(): UserOperatorView[] | Promise<UserOperatorView[]>;
+  /** Run a command that may stream (`kubectl get -w`); id 0 when it does not. Later output goes to `listener`. */
+  watch(line: string, files: Record<string, string> | undefined, listener: WatchListener): { result: ExecResult; id: number } | Promise<{ result: ExecResult; id: number }>;
+  stopWatch(id: number): void | Promise<void>;
+  timeline(): TimelineView | Promise<TimelineView>;
+  /** Show the cluster as it was at `atMs` (read-only), or the live cluster again (null). */
+  viewAt(atMs: number | null): ClockView | Promise<ClockView>;
+  specStatus(ref: ObjectRef): SpecStatusView | Promise<SpecStatusView>;
+  related(ref: ObjectRef): RelatedRef[] | Promise<RelatedRef[]>;
+  /** null when the worker saw no change to the object since the cluster was loaded. */
+  lastChange(ref: ObjectRef): LastChangeView | null | Promise<LastChangeView | null>;
 }

@@ -6,6 +6,7 @@ import { StatusError } from '../apiserver/errors.ts';
 import type { PodLogSource } from './commands/logs.ts';
 import type { MetricsSource } from './commands/top.ts';
 import type { PodExecSource } from './commands/exec.ts';
+import type { WatchRenderer } from './commands/getwatch.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -17,6 +18,8 @@ export interface KubectlContext {
   err: string[];
   /** Reads that kubelets and metrics-server answer (kubectl logs, exec, top). */
   nodes?: PodLogSource & MetricsSource & PodExecSource;
+  /** Callers that can stream (the page's terminal) take `get -w`'s renderer of later changes. */
+  watch?: (render: WatchRenderer) => void;
 }
 
 /** A user error that kubectl prints as "error: …" and exits 1. */

@@ -2,11 +2,12 @@
 import { apiVersionOf } from '../api/kinds.ts';
 import { LabelSelectorError } from '../api/labels.ts';
 import { CommandError, formatError, type KubectlContext } from './context.ts';
-import { FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
+import { boolFlag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
 import { getCommand } from './commands/get.ts';
+import { getWatchCommand } from './commands/getwatch.ts';
 import { scaleCommand } from './commands/scale.ts';
 import { logsCommand } from './commands/logs.ts';
 import { execCommand } from './commands/exec.ts';
@@ -38,7 +39,7 @@ const common: FlagSpec[] = [
 ];
 
 const perCommand: Record<string, FlagSpec[]> = {
-  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
+  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
   describe: [],
   apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
@@ -92,7 +93,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   try {
     switch (cmd) {
       case 'get':
-        if (args.flags.has('watch')) throw new CommandError('watch (-w) streams only in the page terminal; headless callers advance time and get again');
+        if (boolFlag(args, 'watch') || boolFlag(args, 'watch-only')) return { code: getWatchCommand(ctx, args, ctx.watch) };
         return { code: getCommand(ctx, args) };
       case 'describe': return { code: describeCommand(ctx, args) };
       case 'delete': return { code: deleteCommand(ctx, args) };

@@ -9,27 +9,31 @@ import type { NodeVerdict } from '../map/mapContext.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
 import { useThrottled } from '../state/useThrottled.ts';
 import { SchedulingView } from './SchedulingView.tsx';
+import { RelatedPanel } from '../workbench/RelatedPanel.tsx';
+import { SpecStatusPanel } from '../workbench/SpecStatusPanel.tsx';
 import { nodeVerdicts } from './verdicts.ts';
 
-export type DrawerTab = DetailTab | 'scheduling';
+export type DrawerTab = DetailTab | 'scheduling' | 'specstatus' | 'related';
 
 export interface DetailDrawerProps {
-  engine: Pick<EngineClient, 'detail' | 'explain'>;
+  engine: Pick<EngineClient, 'detail' | 'explain' | 'specStatus' | 'related' | 'lastChange'>;
   store: ClusterViewStore;
   target: ObjectRef;
   onClose(): void;
   onVerdicts(verdicts: ReadonlyMap<string, NodeVerdict>): void;
   /** Run a command in the terminal (pod actions). */
   runCommand(line: string): void;
+  /** Open another object (the Related tab's links). */
+  onOpen(ref: ObjectRef): void;
 }
 
 const REFRESH_MS = 500;
 
 export function tabsFor(kind: string): DrawerTab[] {
-  return kind === 'Pod' ? ['scheduling', 'describe', 'yaml', 'events', 'logs'] : ['describe', 'yaml', 'events'];
+  return kind === 'Pod' ? ['scheduling', 'describe', 'specstatus', 'related', 'yaml', 'events', 'logs'] : ['describe', 'specstatus', 'related', 'yaml', 'events'];
 }
 
-export function DetailDrawer({ engine, store, target, onClose, onVerdicts, runCommand }: DetailDrawerProps) {
+export function DetailDrawer({ engine, store, target, onClose, onVerdicts, runCommand, onOpen }: DetailDrawerProps) {
   const { t } = useTranslation();
   const isPod = target.kind === 'Pod';
   const podKey = `${target.namespace}/${target.name}`;
@@ -60,7 +64,7 @@ export function DetailDrawer({ engine, store, target, onClose, onVerdicts, runCo
   }, [target.kind, target.namespace, target.name]);
 
   useEffect(() => {
-    if (activeTab === 'scheduling') return;
+    if (activeTab === 'scheduling' || activeTab === 'specstatus' || activeTab === 'related') return;
     let live = true;
     engine.detail(target, activeTab).then(
       (r) => live && setText(r),
@@ -122,12 +126,16 @@ export function DetailDrawer({ engine, store, target, onClose, onVerdicts, runCo
             data-testid={`drawer-tab-${x}`}
             onClick={() => setTab(x)}
           >
-            {t(`drawer.tab.${x}`)}
+            {x === 'specstatus' || x === 'related' ? t(`workbench.drawer.${x}`) : t(`drawer.tab.${x}`)}
           </button>
         ))}
       </div>
       <div className="drawer-body" id="drawer-panel" role="tabpanel" aria-labelledby={`drawer-tab-${activeTab}`} data-testid="drawer-body" data-tab={activeTab}>
-        {activeTab === 'scheduling' ? (
+        {activeTab === 'specstatus' ? (
+          <SpecStatusPanel engine={engine} store={store} target={target} />
+        ) : activeTab === 'related' ? (
+          <RelatedPanel engine={engine} store={store} target={target} onOpen={onOpen} />
+        ) : activeTab === 'scheduling' ? (
           error ? (
             <pre className="drawer-text err">{error}</pre>
           ) : explanation === undefined ? (

@@ -3,6 +3,7 @@ import { platformEn } from '../platform/strings.ts';
 import { dataPlaneEn } from '../network/strings.ts';
 import { userOperatorsEn } from '../operators/strings.ts';
 import { shareErrorsEn } from '../../share/strings.ts';
+import { workbenchEn } from '../workbench/strings.ts';
 const en = {
   app: {
     name: 'kubesim',
@@ -349,6 +350,7 @@ const en = {
   platform: platformEn,
   userOperators: userOperatorsEn,
   shareErrors: shareErrorsEn,
+  workbench: workbenchEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

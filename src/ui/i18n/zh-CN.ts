@@ -3,6 +3,7 @@ import { platformZhCN } from '../platform/strings.ts';
 import { dataPlaneZhCN } from '../network/strings.ts';
 import { userOperatorsZhCN } from '../operators/strings.ts';
 import { shareErrorsZhCN } from '../../share/strings.ts';
+import { workbenchZhCN } from '../workbench/strings.ts';
 import type { Resources } from './en.ts';
 
 const zhCN: Resources = {
@@ -351,6 +352,7 @@ const zhCN: Resources = {
   platform: platformZhCN,
   userOperators: userOperatorsZhCN,
   shareErrors: shareErrorsZhCN,
+  workbench: workbenchZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

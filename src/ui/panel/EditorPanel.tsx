@@ -1,7 +1,10 @@
 // The right-hand panel: documents (new, rename, delete), the YAML editor, and Apply with per-document results.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplyResult } from '../../worker/protocol.ts';
+import type { ApplyResult, ExecResult } from '../../worker/protocol.ts';
+import { DiffPreview } from '../workbench/DiffPreview.tsx';
+import { TemplateMenu } from '../workbench/TemplateMenu.tsx';
+import { WorkspaceBar } from '../workbench/WorkspaceBar.tsx';
 import { EditorHost } from './EditorHost.tsx';
 import { markersFor } from './markers.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
@@ -9,6 +12,8 @@ import type { WorkspaceApi } from './useWorkspace.ts';
 export interface EditorPanelProps {
   workspace: WorkspaceApi;
   apply(yamlText: string): Promise<ApplyResult>;
+  /** Runs `kubectl diff -f -` for the preview. */
+  exec?(line: string, stdin?: string): Promise<ExecResult>;
 }
 
 function DocumentTab(props: {
@@ -66,13 +71,15 @@ function DocumentTab(props: {
   );
 }
 
-export function EditorPanel({ workspace, apply }: EditorPanelProps) {
+export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
   const { t } = useTranslation();
   const { documents, active } = workspace;
   const [renaming, setRenaming] = useState<string | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [applying, setApplying] = useState(false);
   const [results, setResults] = useState<Record<string, ApplyResult>>({});
+  // The diff preview: open with undefined while the dry run runs.
+  const [preview, setPreview] = useState<{ result: ExecResult | undefined } | undefined>();
 
   useEffect(() => {
     if (!confirmDelete) return;
@@ -99,15 +106,31 @@ export function EditorPanel({ workspace, apply }: EditorPanelProps) {
     }
   }, [active, applying, apply, workspace]);
 
+  const doPreview = useCallback(async () => {
+    if (!active || !exec) return;
+    setPreview({ result: undefined });
+    void workspace.flush();
+    try {
+      const r = await exec('kubectl diff -f -', active.text);
+      setPreview((p) => p && { result: r });
+    } catch (e) {
+      setPreview((p) => p && { result: { code: 2, stdout: '', stderr: e instanceof Error ? e.message : String(e) } });
+    }
+  }, [active, exec, workspace]);
+  const closePreview = useCallback(() => setPreview(undefined), []);
+  useEffect(() => setPreview(undefined), [active?.id]);
+
   return (
     <aside className="editor-panel" data-testid="editor-panel">
       <div className="pane-head">
         <span className="pane-title">{t('editor.title')}</span>
         <span className="spacer" />
+        <TemplateMenu onPick={(tpl) => void workspace.createFrom(tpl.file, tpl.text)} />
         <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-new" onClick={() => void workspace.create()} title={t('editor.newDocument')}>
           + {t('editor.newDocument')}
         </button>
       </div>
+      <WorkspaceBar workspace={workspace} />
       <div className="doc-tabs" role="tablist" aria-label={t('editor.documents')} data-testid="doc-list">
         {documents.map((d) => (
           <DocumentTab
@@ -128,6 +151,12 @@ export function EditorPanel({ workspace, apply }: EditorPanelProps) {
       <div className="doc-toolbar">
         <span className="doc-toolbar-name" data-testid="doc-active-name">{active?.name ?? ''}</span>
         <span className="spacer" />
+        <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-move-left" disabled={!active || documents[0]?.id === active.id} onClick={() => active && void workspace.move(active.id, -1)} title={t('workbench.editor.moveLeft')} aria-label={t('workbench.editor.moveLeft')}>
+          ◀
+        </button>
+        <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-move-right" disabled={!active || documents[documents.length - 1]?.id === active.id} onClick={() => active && void workspace.move(active.id, 1)} title={t('workbench.editor.moveRight')} aria-label={t('workbench.editor.moveRight')}>
+          ▶
+        </button>
         <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-rename" disabled={!active} onClick={() => active && setRenaming(active.id)} title={t('editor.renameTitle')}>
           {t('editor.rename')}
         </button>
@@ -150,6 +179,16 @@ export function EditorPanel({ workspace, apply }: EditorPanelProps) {
       <div className="editor-body">
         {active && workspace.loaded && (
           <EditorHost key={active.id} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} />
+        )}
+        {preview && (
+          <DiffPreview
+            result={preview.result}
+            onCancel={closePreview}
+            onApply={() => {
+              setPreview(undefined);
+              void doApply();
+            }}
+          />
         )}
       </div>
       <div className="apply-bar">
@@ -178,6 +217,11 @@ export function EditorPanel({ workspace, apply }: EditorPanelProps) {
             </div>
           )}
         </div>
+        {exec && (
+          <button type="button" className="btn" data-testid="diff" disabled={!active || applying || !!preview} onClick={() => void doPreview()} title={t('workbench.editor.previewTitle')}>
+            {t('workbench.editor.preview')}
+          </button>
+        )}
         <button type="button" className="btn btn-primary" data-testid="apply" disabled={!active || applying} onClick={() => void doApply()} title={t('editor.applyTitle')}>
           {applying ? t('editor.applying') : t('editor.apply')}
           <kbd>Ctrl ↵</kbd>

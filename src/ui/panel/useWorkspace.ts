@@ -1,7 +1,8 @@
 // The editor documents as React state, persisted through storage/DocumentStore (debounced while typing).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DocumentRecord } from '../../storage/db.ts';
+import type { DocumentRecord, WorkspaceRecord } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
+import type { WorkspaceStore } from '../../storage/workspaces.ts';
 
 const SAVE_DELAY_MS = 300;
 
@@ -18,10 +19,22 @@ export interface WorkspaceApi {
   open(name: string, text: string): Promise<void>;
   /** Write pending edits now. */
   flush(): Promise<void>;
+  /** A new document from a template: `base` names it (web → web.yaml, web-2.yaml …). */
+  createFrom(base: string, text: string): Promise<void>;
+  /** Move a tab left (−1) or right (+1). */
+  move(id: string, delta: number): Promise<void>;
+  workspaces: WorkspaceRecord[];
+  workspaceId: string;
+  switchWorkspace(id: string): Promise<void>;
+  createWorkspace(): Promise<void>;
+  renameWorkspace(id: string, name: string): Promise<void>;
+  removeWorkspace(id: string): Promise<void>;
 }
 
-export function useWorkspace(store: DocumentStore): WorkspaceApi {
+export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceStore): WorkspaceApi {
   const [documents, setDocuments] = useState<DocumentRecord[]>([]);
+  const [workspaces, setWorkspaces] = useState<WorkspaceRecord[]>([]);
+  const [workspaceId, setWorkspaceId] = useState(store.workspaceId);
   const [activeId, setActiveId] = useState('');
   const [loaded, setLoaded] = useState(false);
   const pending = useRef(new Map<string, string>());
@@ -29,16 +42,23 @@ export function useWorkspace(store: DocumentStore): WorkspaceApi {
 
   useEffect(() => {
     let live = true;
-    void store.load().then((ws) => {
+    void (async () => {
+      if (workspaceStore) {
+        await workspaceStore.restore();
+        const all = await workspaceStore.list();
+        if (live) setWorkspaces(all);
+      }
+      const ws = await store.load();
       if (!live) return;
+      setWorkspaceId(store.workspaceId);
       setDocuments(ws.documents);
       setActiveId(ws.activeId);
       setLoaded(true);
-    });
+    })();
     return () => {
       live = false;
     };
-  }, [store]);
+  }, [store, workspaceStore]);
 
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
@@ -115,5 +135,53 @@ export function useWorkspace(store: DocumentStore): WorkspaceApi {
     await reload(id);
   }, [flush, reload, store]);
 
-  return { loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
+  const createFrom = useCallback(async (base: string, text: string) => {
+    await flush();
+    const doc = await store.create(await store.uniqueName(base), text);
+    await reload(doc.id);
+  }, [flush, reload, store]);
+
+  const move = useCallback(async (id: string, delta: number) => {
+    await store.move(id, delta);
+    await reload();
+  }, [reload, store]);
+
+  /** Show the workspace the document store now points at. */
+  const showCurrent = useCallback(async () => {
+    const ws = await store.load();
+    setWorkspaceId(store.workspaceId);
+    setDocuments(ws.documents);
+    setActiveId(ws.activeId);
+    if (workspaceStore) setWorkspaces(await workspaceStore.list());
+  }, [store, workspaceStore]);
+
+  const switchWorkspace = useCallback(async (id: string) => {
+    if (!workspaceStore) return;
+    await flush();
+    await workspaceStore.switchTo(id);
+    await showCurrent();
+  }, [flush, showCurrent, workspaceStore]);
+
+  const createWorkspace = useCallback(async () => {
+    if (!workspaceStore) return;
+    const w = await workspaceStore.create(await workspaceStore.uniqueName());
+    await switchWorkspace(w.id);
+  }, [switchWorkspace, workspaceStore]);
+
+  const renameWorkspace = useCallback(async (id: string, name: string) => {
+    if (!workspaceStore) return;
+    await workspaceStore.rename(id, name);
+    setWorkspaces(await workspaceStore.list());
+  }, [workspaceStore]);
+
+  const removeWorkspace = useCallback(async (id: string) => {
+    if (!workspaceStore) return;
+    await flush();
+    await workspaceStore.remove(id);
+    await showCurrent();
+  }, [flush, showCurrent, workspaceStore]);
+
+  return {
+    createFrom, move, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
+    loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
 }

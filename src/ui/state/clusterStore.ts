@@ -33,7 +33,7 @@ function applyDelta<T>(prev: ReadonlyMap<string, T>, delta: Delta<T>, keyOf: (v:
 }
 
 function sameClock(a: ClockView, b: ClockView): boolean {
-  return a.nowMs === b.nowMs && a.startMs === b.startMs && a.playing === b.playing && a.speed === b.speed;
+  return a.nowMs === b.nowMs && a.startMs === b.startMs && a.playing === b.playing && a.speed === b.speed && a.liveMs === b.liveMs;
 }
 
 export function reduceBatch(state: ClusterViewState, b: ViewBatch): ClusterViewState {

@@ -14,6 +14,8 @@ export interface TerminalHandle {
 
 export interface TerminalProps {
   exec(line: string): Promise<ExecResult>;
+  /** Streaming commands (`kubectl get -w`): later output goes to onText (null: it ended) until stop(). */
+  watch?(line: string, onText: (text: string | null) => void): Promise<{ result: ExecResult; stop(): void }>;
   /** Tab completion of kinds and names. */
   completion?: CompletionSource;
   ref?: Ref<TerminalHandle>;
@@ -50,7 +52,12 @@ function saveHistory(entries: readonly string[]): void {
   }
 }
 
-export function Terminal({ exec, completion, ref }: TerminalProps) {
+/** Does this line stream until Ctrl+C? (kubectl get with -w, --watch or --watch-only.) */
+export function streams(line: string): boolean {
+  return /^(kubectl|k)\s+get\s/.test(line) && /(^|\s)(-w|--watch|--watch-only)(=true)?(\s|$)/.test(line);
+}
+
+export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<Line[]>([]);
   const [input, setInput] = useState('');
@@ -61,6 +68,8 @@ export function Terminal({ exec, completion, ref }: TerminalProps) {
   const outputRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const watching = useRef<(() => void) | undefined>(undefined);
+  const [streaming, setStreaming] = useState(false);
 
   const append = useCallback((kind: Line['kind'], text: string) => {
     if (!text) return;
@@ -82,6 +91,38 @@ export function Terminal({ exec, completion, ref }: TerminalProps) {
       }
       append('cmd', line);
       if (!line) return;
+      if (watch && streams(line)) {
+        queue.current = queue.current.then(() => new Promise<void>((resolve) => {
+          let ended = false;
+          const finish = () => {
+            if (ended) return;
+            ended = true;
+            watching.current = undefined;
+            setStreaming(false);
+            resolve();
+          };
+          watch(line, (text) => {
+            if (text === null) {
+              append('info', t('workbench.terminal.ended'));
+              finish();
+            } else append('out', text);
+          }).then(({ result, stop }) => {
+            append('out', result.stdout);
+            append('err', result.stderr);
+            if (result.code !== 0 || ended) return finish();
+            watching.current = () => {
+              stop();
+              append('info', t('workbench.terminal.stopped'));
+              finish();
+            };
+            setStreaming(true);
+          }, (e: unknown) => {
+            append('err', e instanceof Error ? e.message : String(e));
+            finish();
+          });
+        }));
+        return;
+      }
       queue.current = queue.current.then(async () => {
         setBusy(true);
         try {
@@ -96,10 +137,11 @@ export function Terminal({ exec, completion, ref }: TerminalProps) {
         }
       });
     },
-    [append, exec, t],
+    [append, exec, watch, t],
   );
 
   useImperativeHandle(ref, () => ({ run, focus: () => inputRef.current?.focus() }), [run]);
+  useEffect(() => () => watching.current?.(), []); // a streaming command ends with the terminal
 
   useEffect(() => {
     const el = outputRef.current;
@@ -107,7 +149,10 @@ export function Terminal({ exec, completion, ref }: TerminalProps) {
   }, [lines]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
+    if (e.key === 'c' && e.ctrlKey && watching.current) {
+      e.preventDefault();
+      watching.current();
+    } else if (e.key === 'Enter') {
       e.preventDefault();
       run(input);
       setInput('');
@@ -148,14 +193,14 @@ export function Terminal({ exec, completion, ref }: TerminalProps) {
           <TermLine key={l.id} line={l} />
         ))}
       </div>
-      <div className={`terminal-input-row ${busy ? 'busy' : ''}`}>
+      <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming}>
         <span className="prompt">$</span>
         <input
           ref={inputRef}
           className="terminal-input"
           data-testid="terminal-input"
           aria-label={t('terminal.inputLabel')}
-          placeholder={t('terminal.placeholder')}
+          placeholder={streaming ? t('workbench.terminal.watching') : t('terminal.placeholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}

@@ -1,0 +1,58 @@
+// Viewing a past moment: a read-only cluster rebuilt from the history at that moment, and the rule for which
+// commands may run against it (reads only; anything that would change state is refused until resume).
+import type { ClusterSnapshot, CreateClusterOptions, KubesimCluster } from '../engine/index.ts';
+import { humanDuration } from '../engine/kubectl/printers/duration.ts';
+import { shellSplit } from '../engine/kubectl/shellwords.ts';
+import type { ClusterHistory } from './history.ts';
+
+export interface PastView {
+  atMs: number;
+  cluster: KubesimCluster;
+}
+
+/**
+ * The cluster as it was at `atMs`: the live cluster's settings with the objects of that moment.
+ * Simplification: only API objects travel back; kubelet-side state (container logs, image caches, traffic
+ * metrics) is the live one, and the rebuilt cluster is never advanced.
+ */
+export function pastCluster(
+  live: KubesimCluster,
+  history: ClusterHistory,
+  atMs: number,
+  create: (opts: CreateClusterOptions) => KubesimCluster,
+): PastView {
+  const now: ClusterSnapshot = live.snapshot();
+  const objects = structuredClone(history.stateAt(atMs));
+  return { atMs, cluster: create({ snapshot: { ...now, nowMs: atMs, objects } }) };
+}
+
+const KUBECTL_READS = new Set(['get', 'describe', 'events', 'explain', 'api-resources', 'version', 'diff', 'logs', 'top']);
+const SIM_READS = new Set(['explain', 'help']);
+
+/** May this command line run while the page shows a past moment? */
+export function isReadOnly(line: string): boolean {
+  let argv: string[];
+  try {
+    argv = shellSplit(line.trim());
+  } catch {
+    return false;
+  }
+  const [program, verb] = argv;
+  if (program === 'kubectl' || program === 'k') {
+    if (verb === 'get' && argv.some((a) => a === '-w' || a === '--watch' || a === '--watch-only')) return false;
+    return verb === undefined || KUBECTL_READS.has(verb);
+  }
+  if (program === 'sim') return verb === undefined || SIM_READS.has(verb) || (verb === 'node' && argv[2] === 'list');
+  return argv.length === 0;
+}
+
+/** "T−2m": how far back the page is looking, as kubectl prints durations. */
+export function agoLabel(liveMs: number, atMs: number): string {
+  return `T−${humanDuration(Math.max(0, liveMs - atMs))}`;
+}
+
+/** The error a state-changing command gets while the page views the past. */
+export function readOnlyRefusal(line: string, liveMs: number, atMs: number): string {
+  const words = line.trim().split(/\s+/).slice(0, 2).join(' ');
+  return `error: the cluster is shown as it was at ${agoLabel(liveMs, atMs)} (read-only): resume the live cluster to run "${words}"\n`;
+}
