@@ -1,5 +1,6 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
+//   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
 // while panning the map with --pan-pods pods; the change feed's cost per frame while --feed-pods pods change.
@@ -17,7 +18,7 @@ function arg(name: string, def: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : def;
 }
 
-const PORT = 4179;
+const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const URL_ = `http://127.0.0.1:${PORT}/?test`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -87,7 +88,8 @@ function frameFigures(frames: number[]): string {
 
 async function main(): Promise<void> {
   const seconds = arg('seconds', 8);
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const dist = process.env.BENCH_DIST ? ['--outDir', process.env.BENCH_DIST] : [];
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...dist], { stdio: 'ignore', detached: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForServer();

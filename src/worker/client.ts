@@ -35,6 +35,8 @@ export function connectEngine(): EngineClient {
     loops: () => remote.loops(),
     loopTrace: (controller, sinceSeq) => remote.loopTrace(controller, sinceSeq),
     dataPlane: () => remote.dataPlane(),
+    ownerGraph: (query) => remote.ownerGraph(query),
+    selectPods: (selector) => remote.selectPods(selector),
     subscribe: async (listener) => {
       const id = await remote.subscribe(Comlink.proxy(listener));
       return () => void remote.unsubscribe(id);

@@ -6,7 +6,7 @@ import { clusterStore } from '../storage/cluster.ts';
 import { openDb } from '../storage/db.ts';
 import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
-import type { ScenarioSource } from './protocol.ts';
+import type { OwnerGraphQuery, ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed } from './protocol.ts';
 
 const host = new EngineHost({
@@ -43,6 +43,8 @@ const api: EngineApi = {
   exercise: (source: ScenarioSource, student?: string) => host.exercise(source, student),
   checkStep: (source: ScenarioSource, student: string | undefined, step: number) => host.checkStep(source, student, step),
   dataPlane: () => host.dataPlane(),
+  ownerGraph: (query: OwnerGraphQuery) => host.ownerGraph(query),
+  selectPods: (selector: string) => host.selectPods(selector),
 };
 
 Comlink.expose(api);

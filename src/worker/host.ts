@@ -13,6 +13,8 @@ import { SPEEDS } from './protocol.ts';
 import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
 import { ScenarioService } from './exercise.ts';
 import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
+import { ownerGraph, type OwnerGraphQuery, type OwnerGraphView } from './owners.ts';
+import { selectPods } from './selectpods.ts';
 import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
 
 export interface SnapshotStore {
@@ -240,6 +242,14 @@ export class EngineHost implements EngineApi {
     return this.serial(() => dataPlaneView(this.need()));
   }
 
+  ownerGraph(query: OwnerGraphQuery): Promise<OwnerGraphView> {
+    return this.serial(() => ownerGraph(this.need(), query));
+  }
+
+  selectPods(selector: string): Promise<string[]> {
+    return this.serial(() => selectPods(this.pods.values(), selector));
+  }
+
   private async simJson<T>(line: string): Promise<T> {
     const r = await this.need().exec(line);
     if (r.code !== 0) throw new Error(r.stderr.trim());
@@ -458,6 +468,7 @@ export class EngineHost implements EngineApi {
     r.cpuMilli += sign * p.cpuMilli;
     r.memoryBytes += sign * p.memoryBytes;
     r.pods += sign;
+    if (p.gpus) r.gpus = (r.gpus ?? 0) + sign * p.gpus;
     this.requested.set(node, r);
     this.dirtyNodes.add(node);
   }

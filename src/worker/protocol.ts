@@ -11,6 +11,9 @@ export type { LoopEvent, LoopStats, LoopView };
 // The data plane and GPUs as the page shows them: read a few times a second, not per frame (dataplane.ts).
 import type { DataPlaneView } from './dataplane.ts';
 export type { DataPlaneView };
+// The map's owner view (owners.ts).
+import type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation } from './owners.ts';
+export type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation };
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -38,6 +41,8 @@ export interface PodView {
   /** Effective requests: cpu in millicores, memory in bytes. */
   cpuMilli: number;
   memoryBytes: number;
+  /** GPU devices requested (set only when some are). */
+  gpus?: number;
   podIP: string;
   /** metadata.deletionTimestamp is set. */
   terminating: boolean;
@@ -49,6 +54,8 @@ export interface ResourceAmounts {
   cpuMilli: number;
   memoryBytes: number;
   pods: number;
+  /** GPU devices (set only when there are some). */
+  gpus?: number;
 }
 
 export interface TaintView {
@@ -256,4 +263,8 @@ export interface EngineApi {
   loopTrace(controller: string, sinceSeq: number): LoopView | Promise<LoopView>;
   /** GPUs per node, the pod network, Services with their endpoints, traffic sources and recent traffic metrics. */
   dataPlane(): DataPlaneView | Promise<DataPlaneView>;
+  /** The owner view: owners, Services, claims and volumes with what they own, select, mount or bind. */
+  ownerGraph(query: OwnerGraphQuery): OwnerGraphView | Promise<OwnerGraphView>;
+  /** Keys of the pods matching a label selector (kubectl -l grammar); rejects with kubectl's parse error. */
+  selectPods(selector: string): string[] | Promise<string[]>;
 }
