@@ -162,7 +162,11 @@ async function main(): Promise<void> {
     await page.context().close();
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    try {
+      if (server.pid) process.kill(-server.pid);
+    } catch {
+      // the preview server already exited
+    }
   }
 }
 

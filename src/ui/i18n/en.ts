@@ -1,5 +1,6 @@
 // English strings. Keys are grouped by the part of the page that shows them; zh-CN.ts mirrors this shape.
 import { dataPlaneEn } from '../network/strings.ts';
+import { pagemapEn } from '../map/strings.ts';
 const en = {
   app: {
     name: 'kubesim',
@@ -342,6 +343,7 @@ const en = {
     },
   },
   dataPlane: dataPlaneEn,
+  pagemap: pagemapEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

@@ -1,5 +1,6 @@
 // 简体中文。Kubernetes 术语（Pod、Node、Deployment 以及状态值）保持英文，与 kubectl 输出一致。
 import { dataPlaneZhCN } from '../network/strings.ts';
+import { pagemapZhCN } from '../map/strings.ts';
 import type { Resources } from './en.ts';
 
 const zhCN: Resources = {
@@ -344,6 +345,7 @@ const zhCN: Resources = {
     },
   },
   dataPlane: dataPlaneZhCN,
+  pagemap: pagemapZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

@@ -1,12 +1,11 @@
 // The traffic overlay on the cluster map: Service badges with animated edges to their endpoint pods, each edge
 // labelled with requests/s and coloured by error rate (edges.ts computes where they go).
 import { useMemo } from 'react';
-import { useNodes, ViewportPortal } from '@xyflow/react';
+import { ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useDataPlane } from '../network/dataPlane.ts';
-import { edgePath, trafficBadges, type Point } from './edges.ts';
-
-const TILE_HALF = 9;
+import { usePodPositions } from '../map/mapContext.ts';
+import { edgePath, trafficBadges } from './edges.ts';
 
 /** Dash animation period: faster for busier edges. */
 function dashSeconds(rps: number): number {
@@ -16,19 +15,11 @@ function dashSeconds(rps: number): number {
 export function TrafficEdges() {
   const { t } = useTranslation();
   const { services, serviceTraffic, podTraffic } = useDataPlane();
-  const nodes = useNodes();
-  const badges = useMemo(() => {
-    const byId = new Map(nodes.map((n) => [n.id, n]));
-    let top = Infinity;
-    for (const n of nodes) if (n.type === 'kubeNode') top = Math.min(top, n.position.y);
-    const center = (pod: string): Point | undefined => {
-      const n = byId.get(`pod:${pod}`);
-      if (!n) return undefined;
-      const parent = n.parentId ? byId.get(n.parentId) : undefined;
-      return { x: (parent?.position.x ?? 0) + n.position.x + TILE_HALF, y: (parent?.position.y ?? 0) + n.position.y + TILE_HALF };
-    };
-    return trafficBadges(services, serviceTraffic, podTraffic, center, Number.isFinite(top) ? top : 0);
-  }, [nodes, services, serviceTraffic, podTraffic]);
+  const { podAt, top } = usePodPositions();
+  const badges = useMemo(
+    () => trafficBadges(services, serviceTraffic, podTraffic, (pod) => podAt.get(pod), top),
+    [podAt, top, services, serviceTraffic, podTraffic],
+  );
   if (badges.length === 0) return null;
   return (
     <ViewportPortal>
