@@ -89,7 +89,7 @@ function frameFigures(frames: number[]): string {
 async function main(): Promise<void> {
   const seconds = arg('seconds', 8);
   const dist = process.env.BENCH_DIST ? ['--outDir', process.env.BENCH_DIST] : [];
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...dist], { stdio: 'ignore', detached: true });
+  const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...dist], { stdio: 'ignore' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForServer();
@@ -162,11 +162,7 @@ async function main(): Promise<void> {
     await page.context().close();
   } finally {
     await browser.close();
-    try {
-      if (server.pid) process.kill(-server.pid);
-    } catch {
-      // the preview server already exited
-    }
+    server.kill();
   }
 }
 

@@ -119,7 +119,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     if (!list) podsByNode.set(p.nodeName, (list = []));
     list.push(p);
   }
-  for (const list of podsByNode.values()) list.sort(podOrder);
+  // Only the pods drawn one by one are put in order (below): a tile's figures do not depend on it.
   pending.sort(podOrder);
 
   const by = resolveGroupBy(sortedNodes, input.groupBy ?? 'auto');
@@ -213,7 +213,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
         const row = Math.floor(i / cols);
         const col = i % cols;
         if (col === 0 && row > 0) rowY += rowHeights[row - 1] + GRID_GAP;
-        const pods = podsByNode.get(view.name) ?? [];
+        const pods = podsByNode.get(view.name)?.sort(podOrder) ?? [];
         const position = { x: col * (NODE_WIDTH + GRID_GAP), y: rowY };
         cards.push({
           id: nodeId(view.name), type: 'kubeNode', position, width: NODE_WIDTH, height: rowHeights[row],
