@@ -57,8 +57,18 @@ async function clusterWith(page: Page, pods: number): Promise<void> {
   console.log(`  ${pods} pods Running on ${nodes} nodes after ${((Date.now() - t0) / 1000).toFixed(1)} s wall`);
 }
 
-/** Long tasks and rAF frame intervals over `seconds` of wall time, while `during` runs. */
+/** Main-thread time spent in tasks so far (Chromium's TaskDuration metric, seconds), through the DevTools protocol. */
+async function taskSeconds(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+}
+
+/** Long tasks, rAF frame intervals and main-thread work over `seconds` of wall time, while `during` runs. */
 async function observe(page: Page, seconds: number, during?: () => Promise<void>) {
+  const busyBefore = await taskSeconds(page);
   // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
   await page.evaluate(`(() => {
     const obs = (window.__obs = { tasks: [], frames: [], done: false });
@@ -76,7 +86,14 @@ async function observe(page: Page, seconds: number, during?: () => Promise<void>
   })()`);
   if (during) await during();
   await page.waitForFunction(() => (window as unknown as { __obs: { done: boolean } }).__obs.done, undefined, { timeout: seconds * 1000 + 60_000 });
-  return page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
+  const obs = await page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
+  const busyMs = ((await taskSeconds(page)) - busyBefore) * 1000;
+  return { ...obs, busyMs };
+}
+
+/** Main-thread work per frame drawn (all tasks: feed, React, layout, paint). */
+function workPerFrame(run: { busyMs: number; frames: number[] }): string {
+  return `main-thread work ${(run.busyMs / Math.max(1, run.frames.length)).toFixed(1)} ms per frame`;
 }
 
 function frameFigures(frames: number[]): string {
@@ -124,7 +141,7 @@ async function main(): Promise<void> {
     const run = await observe(page, seconds);
     const longest = Math.max(0, ...run.tasks);
     const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
-    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}`);
+    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
     await page.context().close();
 
     const pan = arg('pan-pods', 1000);
@@ -144,7 +161,7 @@ async function main(): Promise<void> {
       for (let i = 0; Date.now() < end; i++) await page.mouse.move(cx + Math.sin(i / 10) * 300, cy + Math.cos(i / 10) * 150, { steps: 2 });
       await page.mouse.up();
     });
-    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}`);
+    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}; ${workPerFrame(panning)}`);
     await page.context().close();
 
     const feed = arg('feed-pods', 10000);
@@ -158,7 +175,7 @@ async function main(): Promise<void> {
     const churn = await observe(page, seconds);
     const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
     const frames = churn.frames.length;
-    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames`);
+    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
     await page.context().close();
   } finally {
     await browser.close();

@@ -127,15 +127,20 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
 
   const focus = useCallback((f: string) => setFilters({ focus: f }), [setFilters]);
   const box = useRef<HTMLDivElement>(null);
+  // Zooming in opens a tile once per gesture: the zoom must drop below OPEN_ZOOM (as fitView leaves it) first.
+  const armed = useRef(true);
   const onMoveEnd: OnMove = useCallback(
     (event, vp) => {
-      if (!event || layout.level !== 'groups' || vp.zoom < OPEN_ZOOM || !box.current) return;
+      if (vp.zoom < OPEN_ZOOM) armed.current = true;
+      if (!event || !armed.current || layout.level !== 'groups' || vp.zoom < OPEN_ZOOM || !box.current) return;
       const cx = (box.current.clientWidth / 2 - vp.x) / vp.zoom;
       const cy = (box.current.clientHeight / 2 - vp.y) / vp.zoom;
       const hit = layout.nodes.find(
         (n) => n.type === 'aggregate' && cx >= n.position.x && cx <= n.position.x + AGG_WIDTH && cy >= n.position.y && cy <= n.position.y + AGG_HEIGHT,
       );
-      if (hit?.type === 'aggregate') focus(hit.data.summary.key);
+      if (hit?.type !== 'aggregate') return;
+      armed.current = false;
+      focus(hit.data.summary.key);
     },
     [layout, focus],
   );

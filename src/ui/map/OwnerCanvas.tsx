@@ -42,33 +42,46 @@ export function OwnerCanvas({ store, engine, onOpen, colorMode = 'system', filte
   const query = `${namespace}\n${kind}\n${selector}\n${search}`;
   const framed = useRef('');
 
+  // One request at a time: a change while one runs asks for one more run after it, so a slow machine still
+  // sees results (cancelling on every change would starve) and never shows an older graph over a newer one.
+  const latest = useRef({ namespace, kind, selector, search, query });
+  latest.current = { namespace, kind, selector, search, query };
+  const running = useRef<'idle' | 'running' | 'again'>('idle');
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
   useEffect(() => {
     if (!engine) return;
-    let live = true;
-    void (async () => {
+    if (running.current !== 'idle') {
+      running.current = 'again';
+      return;
+    }
+    const run = async () => {
+      running.current = 'running';
+      const q = latest.current;
       try {
-        const graph = await engine.ownerGraph({ namespace, kind, selector, search, podsPerOwner: PODS_PER_OWNER, maxNodes: MAX_OBJECTS });
+        const graph = await engine.ownerGraph({ namespace: q.namespace, kind: q.kind, selector: q.selector, search: q.search, podsPerOwner: PODS_PER_OWNER, maxNodes: MAX_OBJECTS });
         const laid = await layoutOwners(elkInWorker(), graph);
-        if (!live) return;
+        if (!mounted.current) return;
         setSelectorError(undefined);
         setNodes(laid.nodes);
         setEdges(laid.edges);
         setStatus({ state: 'ready', omitted: graph.omitted, count: graph.nodes.length });
-        if (framed.current !== query) {
-          framed.current = query;
+        if (framed.current !== q.query) {
+          framed.current = q.query;
           requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
         }
       } catch (e) {
-        if (!live) return;
+        if (!mounted.current) return;
         const message = e instanceof Error ? e.message : String(e);
-        if (selector && /selector|requirement/i.test(message)) setSelectorError(message);
+        if (q.selector && /selector|requirement/i.test(message)) setSelectorError(message);
         else setStatus({ state: 'failed', message });
       }
-    })();
-    return () => {
-      live = false;
+      const again = (running.current as string) === 'again'; // set by a change while the request ran
+      running.current = 'idle';
+      if (again && mounted.current) void run();
     };
-  }, [engine, namespace, kind, selector, search, query, seq, setNodes, setEdges, flow]);
+    void run();
+  }, [engine, query, seq, setNodes, setEdges, flow]);
 
   const ns = useMemo(() => [...new Set([...pods.values()].map((p) => p.namespace))], [pods]);
   const onNodeClick: NodeMouseHandler<OwnerFlowNode> = (_e, node) => {
