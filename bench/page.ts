@@ -57,18 +57,20 @@ async function clusterWith(page: Page, pods: number): Promise<void> {
   console.log(`  ${pods} pods Running on ${nodes} nodes after ${((Date.now() - t0) / 1000).toFixed(1)} s wall`);
 }
 
-/** Main-thread time spent in tasks so far (Chromium's TaskDuration metric, seconds), through the DevTools protocol. */
-async function taskSeconds(page: Page): Promise<number> {
+/** Main-thread time spent in tasks (Chromium's TaskDuration metric, seconds) as counted by one DevTools session. */
+async function taskMeter(page: Page): Promise<() => Promise<number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  };
 }
 
 /** Long tasks, rAF frame intervals and main-thread work over `seconds` of wall time, while `during` runs. */
 async function observe(page: Page, seconds: number, during?: () => Promise<void>) {
-  const busyBefore = await taskSeconds(page);
+  const taskSeconds = await taskMeter(page);
+  const busyBefore = await taskSeconds();
   // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
   await page.evaluate(`(() => {
     const obs = (window.__obs = { tasks: [], frames: [], done: false });
@@ -87,7 +89,7 @@ async function observe(page: Page, seconds: number, during?: () => Promise<void>
   if (during) await during();
   await page.waitForFunction(() => (window as unknown as { __obs: { done: boolean } }).__obs.done, undefined, { timeout: seconds * 1000 + 60_000 });
   const obs = await page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
-  const busyMs = ((await taskSeconds(page)) - busyBefore) * 1000;
+  const busyMs = ((await taskSeconds()) - busyBefore) * 1000;
   return { ...obs, busyMs };
 }
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow,
-  type NodeTypes, type OnMove,
+  type FitViewOptions, type NodeTypes, type OnMove,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
@@ -30,7 +30,8 @@ export { isSystemNamespace };
 const CULL_ABOVE = 24;
 /** Zooming in this far over an aggregated tile opens it (fitView never zooms past 1.25, so only the user does). */
 const OPEN_ZOOM = 1.6;
-const FIT = { padding: 0.12, maxZoom: 1.25 };
+/** Room at the top for the filter bar and legend, which float over the canvas. */
+const FIT: FitViewOptions = { padding: { top: '150px', right: '6%', bottom: '6%', left: '6%' }, maxZoom: 1.25 };
 
 const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, band: BandCard, aggregate: AggregateTile };
 

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Background, BackgroundVariant, Controls, Panel, ReactFlow, useEdgesState, useNodesState, useReactFlow,
-  type NodeMouseHandler, type NodeTypes,
+  type FitViewOptions, type NodeMouseHandler, type NodeTypes,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useClusterView } from '../state/clusterStore.ts';
@@ -17,7 +17,7 @@ import { OwnerCard } from './OwnerCard.tsx';
 import { layoutOwners, type OwnerEdge, type OwnerFlowNode } from './ownerLayout.ts';
 
 const nodeTypes: NodeTypes = { owner: OwnerCard };
-const FIT = { padding: 0.1, maxZoom: 1.25 };
+const FIT: FitViewOptions = { padding: { top: '130px', right: '5%', bottom: '5%', left: '5%' }, maxZoom: 1.25 };
 /** Pods drawn one by one per owner; objects drawn at most. */
 const PODS_PER_OWNER = 6;
 const MAX_OBJECTS = 800;
@@ -48,7 +48,12 @@ export function OwnerCanvas({ store, engine, onOpen, colorMode = 'system', filte
   latest.current = { namespace, kind, selector, search, query };
   const running = useRef<'idle' | 'running' | 'again'>('idle');
   const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
+  useEffect(() => {
+    mounted.current = true; // again after StrictMode's trial unmount
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!engine) return;
     if (running.current !== 'idle') {
