@@ -1,5 +1,6 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
+//   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
 // while panning the map with --pan-pods pods; the change feed's cost per frame while --feed-pods pods change.
@@ -17,7 +18,7 @@ function arg(name: string, def: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : def;
 }
 
-const PORT = 4179;
+const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const URL_ = `http://127.0.0.1:${PORT}/?test`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -56,8 +57,20 @@ async function clusterWith(page: Page, pods: number): Promise<void> {
   console.log(`  ${pods} pods Running on ${nodes} nodes after ${((Date.now() - t0) / 1000).toFixed(1)} s wall`);
 }
 
-/** Long tasks and rAF frame intervals over `seconds` of wall time, while `during` runs. */
+/** Main-thread time spent in tasks (Chromium's TaskDuration metric, seconds) as counted by one DevTools session. */
+async function taskMeter(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  };
+}
+
+/** Long tasks, rAF frame intervals and main-thread work over `seconds` of wall time, while `during` runs. */
 async function observe(page: Page, seconds: number, during?: () => Promise<void>) {
+  const taskSeconds = await taskMeter(page);
+  const busyBefore = await taskSeconds();
   // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
   await page.evaluate(`(() => {
     const obs = (window.__obs = { tasks: [], frames: [], done: false });
@@ -75,7 +88,14 @@ async function observe(page: Page, seconds: number, during?: () => Promise<void>
   })()`);
   if (during) await during();
   await page.waitForFunction(() => (window as unknown as { __obs: { done: boolean } }).__obs.done, undefined, { timeout: seconds * 1000 + 60_000 });
-  return page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
+  const obs = await page.evaluate(() => (window as unknown as { __obs: { tasks: number[]; frames: number[] } }).__obs);
+  const busyMs = ((await taskSeconds()) - busyBefore) * 1000;
+  return { ...obs, busyMs };
+}
+
+/** Main-thread work per frame drawn (all tasks: feed, React, layout, paint). */
+function workPerFrame(run: { busyMs: number; frames: number[] }): string {
+  return `main-thread work ${(run.busyMs / Math.max(1, run.frames.length)).toFixed(1)} ms per frame`;
 }
 
 function frameFigures(frames: number[]): string {
@@ -87,7 +107,8 @@ function frameFigures(frames: number[]): string {
 
 async function main(): Promise<void> {
   const seconds = arg('seconds', 8);
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const dist = process.env.BENCH_DIST ? ['--outDir', process.env.BENCH_DIST] : [];
+  const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...dist], { stdio: 'ignore' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForServer();
@@ -122,7 +143,7 @@ async function main(): Promise<void> {
     const run = await observe(page, seconds);
     const longest = Math.max(0, ...run.tasks);
     const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
-    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}`);
+    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
     await page.context().close();
 
     const pan = arg('pan-pods', 1000);
@@ -142,7 +163,7 @@ async function main(): Promise<void> {
       for (let i = 0; Date.now() < end; i++) await page.mouse.move(cx + Math.sin(i / 10) * 300, cy + Math.cos(i / 10) * 150, { steps: 2 });
       await page.mouse.up();
     });
-    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}`);
+    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}; ${workPerFrame(panning)}`);
     await page.context().close();
 
     const feed = arg('feed-pods', 10000);
@@ -156,11 +177,11 @@ async function main(): Promise<void> {
     const churn = await observe(page, seconds);
     const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
     const frames = churn.frames.length;
-    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames`);
+    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
     await page.context().close();
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    server.kill();
   }
 }
 

@@ -219,7 +219,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
           <div className="map-area">
             {view === 'map' ? (
               <MapOverlayContext.Provider value={overlay}>
-                <ClusterMap store={store} onPodClick={onPodClick} colorMode={theme} />
+                <ClusterMap store={store} engine={engine} onPodClick={onPodClick} onOpen={setSelected} colorMode={theme} />
               </MapOverlayContext.Provider>
             ) : view === 'loops' ? (
               <LoopsView engine={engine} store={store} />

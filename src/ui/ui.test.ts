@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
 import { resources } from './i18n/index.ts';
-import { HEADER_HEIGHT, LANE_ID, layoutCluster, mergeNodes, NODE_WIDTH, TILES_PER_ROW } from './map/layout.ts';
 import { podTone } from './map/tone.ts';
 import { markersFor } from './panel/markers.ts';
 import { INITIAL_STATE, reduceBatch } from './state/clusterStore.ts';
@@ -24,58 +23,6 @@ const batch = (b: Partial<ViewBatch>): ViewBatch => ({
   seq: 1, reset: false,
   pods: { upserts: [], deletes: [] }, nodes: { upserts: [], deletes: [] }, events: { upserts: [], deletes: [] },
   clock: { nowMs: 1, startMs: 0, playing: true, speed: 1 }, persist: { savedAt: 0, dirty: true }, ...b,
-});
-
-describe('cluster map layout', () => {
-  it('lays nodes out by natural name order, pods inside their node, the lane below', () => {
-    const out = layoutCluster([node('w10'), node('w2'), node('w1')], [pod('b', 'w2'), pod('a', 'w2'), pod('pending'), pod('lost', 'gone')]);
-    const groups = out.filter((n) => !n.parentId);
-    expect(groups.map((n) => n.id)).toEqual(['node:w1', 'node:w2', 'node:w10', LANE_ID]);
-    expect(groups.slice(0, 3).map((n) => n.position.x)).toEqual([0, 1, 2].map((i) => i * (NODE_WIDTH + 28)));
-    const lane = groups[3];
-    expect(lane.position.x).toBe(0);
-    expect(lane.position.y).toBeGreaterThan(groups[0].height!);
-    expect(lane.width).toBe(3 * NODE_WIDTH + 2 * 28);
-    const tiles = out.filter((n) => n.type === 'pod');
-    expect(tiles.map((n) => [n.id, n.parentId])).toEqual([
-      ['pod:default/a', 'node:w2'], ['pod:default/b', 'node:w2'], ['pod:default/lost', LANE_ID], ['pod:default/pending', LANE_ID],
-    ]);
-    // Parents come before their children (xyflow requires it), and every node has a size (never hidden).
-    const seen = new Set<string>();
-    for (const n of out) {
-      if (n.parentId) expect(seen.has(n.parentId)).toBe(true);
-      seen.add(n.id);
-      expect(n.width).toBeGreaterThan(0);
-      expect(n.height).toBeGreaterThan(0);
-    }
-    expect(tiles[0].position).toEqual({ x: 12, y: HEADER_HEIGHT });
-  });
-
-  it('grows a node for many pods and keeps a grid row the same height', () => {
-    const many = Array.from({ length: TILES_PER_ROW * 4 + 1 }, (_, i) => pod(`p${i}`, 'w1'));
-    const out = layoutCluster([node('w1'), node('w2')], many);
-    const w1 = out.find((n) => n.id === 'node:w1')!;
-    const w2 = out.find((n) => n.id === 'node:w2')!;
-    expect(w1.height).toBeGreaterThan(HEADER_HEIGHT + 4 * 23);
-    expect(w2.height).toBe(w1.height);
-  });
-
-  it('wraps many nodes into rows', () => {
-    const out = layoutCluster(Array.from({ length: 12 }, (_, i) => node(`n${i}`)), []);
-    const ys = new Set(out.filter((n) => !n.parentId).map((n) => n.position.y));
-    expect(ys.size).toBeGreaterThan(1);
-  });
-
-  it('merge keeps unchanged node objects and returns the same array when nothing changed', () => {
-    const nodes = [node('w1')];
-    const pods = [pod('a', 'w1')];
-    const first = layoutCluster(nodes, pods);
-    const again = mergeNodes(first, layoutCluster(nodes, pods));
-    expect(again).toBe(first);
-    const moved = mergeNodes(first, layoutCluster(nodes, [pods[0], pod('b', 'w1')]));
-    expect(moved).not.toBe(first);
-    expect(moved.find((n) => n.id === 'pod:default/a')).toBe(first.find((n) => n.id === 'pod:default/a'));
-  });
 });
 
 describe('pod tone', () => {

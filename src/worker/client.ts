@@ -50,6 +50,8 @@ export function connectEngine(): EngineClient {
       const { result, id } = await remote.watch(line, files, Comlink.proxy(listener));
       return { result, stop: () => void (id && remote.stopWatch(id)) };
     },
+    ownerGraph: (query) => remote.ownerGraph(query),
+    selectPods: (selector) => remote.selectPods(selector),
     subscribe: async (listener) => {
       const id = await remote.subscribe(Comlink.proxy(listener));
       return () => void remote.unsubscribe(id);

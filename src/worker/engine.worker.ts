@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
 import { spawnBrowserSandbox } from './operators/browserSandbox.ts';
 import type { UserOperatorSource } from './operators/protocol.ts';
-import type { ScenarioSource } from './protocol.ts';
+import type { OwnerGraphQuery, ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
 const host = new EngineHost({
@@ -57,6 +57,8 @@ const api: EngineApi = {
   specStatus: (ref: ObjectRef) => host.specStatus(ref),
   related: (ref: ObjectRef) => host.related(ref),
   lastChange: (ref: ObjectRef) => host.lastChange(ref),
+  ownerGraph: (query: OwnerGraphQuery) => host.ownerGraph(query),
+  selectPods: (selector: string) => host.selectPods(selector),
 };
 
 Comlink.expose(api);

@@ -14,6 +14,8 @@ import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
 import { ScenarioService } from './exercise.ts';
 import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
 import { platformView, type PlatformView } from './platform.ts';
+import { ownerGraph, type OwnerGraphQuery, type OwnerGraphView } from './owners.ts';
+import { selectPods } from './selectpods.ts';
 import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
 import type { SpawnSandbox } from './operators/sandbox.ts';
 import { UserOperators } from './operators/userOperators.ts';
@@ -266,6 +268,14 @@ export class EngineHost implements EngineApi {
 
   platform(): Promise<PlatformView> {
     return this.serial(() => platformView(this.need()));
+  }
+
+  ownerGraph(query: OwnerGraphQuery): Promise<OwnerGraphView> {
+    return this.serial(() => ownerGraph(this.need(), query));
+  }
+
+  selectPods(selector: string): Promise<string[]> {
+    return this.serial(() => selectPods(this.pods.values(), selector));
   }
 
   private async simJson<T>(line: string): Promise<T> {
@@ -604,6 +614,7 @@ export class EngineHost implements EngineApi {
     r.cpuMilli += sign * p.cpuMilli;
     r.memoryBytes += sign * p.memoryBytes;
     r.pods += sign;
+    if (p.gpus) r.gpus = (r.gpus ?? 0) + sign * p.gpus;
     this.requested.set(node, r);
     this.dirtyNodes.add(node);
   }

@@ -15,6 +15,9 @@ import type { PlatformView } from './platform.ts';
 export type { PlatformView };
 import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
 export type { OperatorLanguage, UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
+// The map's owner view (owners.ts).
+import type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation } from './owners.ts';
+export type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation };
 
 export type { ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
 
@@ -42,6 +45,8 @@ export interface PodView {
   /** Effective requests: cpu in millicores, memory in bytes. */
   cpuMilli: number;
   memoryBytes: number;
+  /** GPU devices requested (set only when some are). */
+  gpus?: number;
   podIP: string;
   /** metadata.deletionTimestamp is set. */
   terminating: boolean;
@@ -53,6 +58,8 @@ export interface ResourceAmounts {
   cpuMilli: number;
   memoryBytes: number;
   pods: number;
+  /** GPU devices (set only when there are some). */
+  gpus?: number;
 }
 
 export interface TaintView {
@@ -304,4 +311,8 @@ export interface EngineApi {
   related(ref: ObjectRef): RelatedRef[] | Promise<RelatedRef[]>;
   /** null when the worker saw no change to the object since the cluster was loaded. */
   lastChange(ref: ObjectRef): LastChangeView | null | Promise<LastChangeView | null>;
+  /** The owner view: owners, Services, claims and volumes with what they own, select, mount or bind. */
+  ownerGraph(query: OwnerGraphQuery): OwnerGraphView | Promise<OwnerGraphView>;
+  /** Keys of the pods matching a label selector (kubectl -l grammar); rejects with kubectl's parse error. */
+  selectPods(selector: string): string[] | Promise<string[]>;
 }

@@ -95,10 +95,26 @@ export function podView(pod: Pod): PodView {
     ownerName: owner?.name ?? '',
     cpuMilli: requests.cpu ?? 0,
     memoryBytes: requests.memory ?? 0,
+    ...withGpus(gpuCount(requests)),
     podIP: pod.status?.podIP ?? '',
     terminating: !!meta.deletionTimestamp,
     createdMs: ms(meta.creationTimestamp),
   };
+}
+
+/**
+ * GPU devices in a resource list: whole GPUs of any vendor (`<vendor>/gpu`) and NVIDIA MIG slices.
+ * Simplification: a MIG slice counts as one device, whatever its size.
+ */
+function gpuCount(list: Record<string, number | string>, parse: (r: string, v: number | string) => number = (_r, v) => Number(v)): number {
+  let n = 0;
+  for (const [r, v] of Object.entries(list)) if (r.endsWith('/gpu') || r.startsWith('nvidia.com/mig-')) n += parse(r, v) || 0;
+  return n;
+}
+
+/** `{ gpus }` only when there are some, so views of clusters without GPUs keep their shape. */
+function withGpus(n: number): { gpus?: number } {
+  return n > 0 ? { gpus: n } : {};
 }
 
 /** Does this pod count against its node's resources? (The scheduler ignores terminal pods.) */
@@ -116,7 +132,7 @@ function amounts(list: Record<string, string | number> | undefined): ResourceAmo
       return 0;
     }
   };
-  return { cpuMilli: get('cpu'), memoryBytes: get('memory'), pods: get('pods') };
+  return { cpuMilli: get('cpu'), memoryBytes: get('memory'), pods: get('pods'), ...withGpus(gpuCount(list ?? {}, (r) => get(r))) };
 }
 
 const ROLE_PREFIX = 'node-role.kubernetes.io/';

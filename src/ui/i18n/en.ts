@@ -4,6 +4,7 @@ import { dataPlaneEn } from '../network/strings.ts';
 import { userOperatorsEn } from '../operators/strings.ts';
 import { shareErrorsEn } from '../../share/strings.ts';
 import { workbenchEn } from '../workbench/strings.ts';
+import { pagemapEn } from '../map/strings.ts';
 const en = {
   app: {
     name: 'kubesim',
@@ -351,6 +352,7 @@ const en = {
   userOperators: userOperatorsEn,
   shareErrors: shareErrorsEn,
   workbench: workbenchEn,
+  pagemap: pagemapEn,
   loops: {
     controller: 'Controller',
     follow: 'Follow key',

@@ -4,6 +4,7 @@ import { dataPlaneZhCN } from '../network/strings.ts';
 import { userOperatorsZhCN } from '../operators/strings.ts';
 import { shareErrorsZhCN } from '../../share/strings.ts';
 import { workbenchZhCN } from '../workbench/strings.ts';
+import { pagemapZhCN } from '../map/strings.ts';
 import type { Resources } from './en.ts';
 
 const zhCN: Resources = {
@@ -353,6 +354,7 @@ const zhCN: Resources = {
   userOperators: userOperatorsZhCN,
   shareErrors: shareErrorsZhCN,
   workbench: workbenchZhCN,
+  pagemap: pagemapZhCN,
   loops: {
     controller: '控制器',
     follow: '跟随键',

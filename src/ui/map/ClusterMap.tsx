@@ -1,42 +1,56 @@
-// The cluster map: Nodes as groups with capacity bars, Pods as tiles inside them, an "Unscheduled" lane.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// The cluster map, in two modes: Nodes (grouped by zone, pool or GPU model, with capacity bars and pods as
+// tiles; aggregated tiles when the cluster is too large to draw node by node) and Owners (what owns, selects,
+// mounts and binds what, laid out by elkjs in a worker). Filters live in the query string (useMapFilters).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useEdgesState, useNodesState,
-  useReactFlow, type Edge, type NodeMouseHandler, type NodeTypes,
+  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow,
+  type FitViewOptions, type NodeTypes, type OnMove,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import type { PodView } from '../../worker/protocol.ts';
+import type { EngineClient } from '../../worker/client.ts';
+import { isSystemNamespace } from '../../worker/namespaces.ts';
+import type { ObjectRef, PodView } from '../../worker/protocol.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
-import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
-import { layoutCluster, mergeNodes, type MapNode } from './layout.ts';
-import { PodTile } from './PodTile.tsx';
-import { podTone, TONES } from './tone.ts';
 import { TracePath } from '../traffic/TracePath.tsx';
 import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
+import { podPasses, type MapFilters } from './filters.ts';
+import { AggregateTile, BandCard } from './GroupCards.tsx';
+import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
+import { AGG_HEIGHT, AGG_WIDTH, layoutCluster, mergeNodes, type MapNode } from './layout.ts';
+import { MapFocusContext, PodClickContext, PodPositionsContext } from './mapContext.ts';
+import { MapCrumbs, MapToolbar } from './MapToolbar.tsx';
+import { OwnerCanvas } from './OwnerCanvas.tsx';
+import { podTone, TONES } from './tone.ts';
+import { useMapFilters } from './useMapFilters.ts';
+import { useSelectedPods } from './useSelectedPods.ts';
+import './pagemap.css';
 
-/** Namespaces of add-ons (CNI, DNS, kube-proxy): their pods are hidden on the map unless asked for. */
-const SYSTEM_NAMESPACES = new Set(['calico-system', 'tigera-operator', 'local-path-storage']);
+export { isSystemNamespace };
 
-export function isSystemNamespace(ns: string): boolean {
-  return ns.startsWith('kube-') || SYSTEM_NAMESPACES.has(ns);
-}
+/** Past this many Kubernetes nodes on screen only the cards in view are rendered (xyflow culling). */
+const CULL_ABOVE = 24;
+/** Zooming in this far over an aggregated tile opens it (fitView never zooms past 1.25, so only the user does). */
+const OPEN_ZOOM = 1.6;
+/** Room at the top for the filter bar and legend, which float over the canvas. */
+const FIT: FitViewOptions = { padding: { top: '150px', right: '6%', bottom: '6%', left: '6%' }, maxZoom: 1.25 };
 
-/** Past this many pods only the flow nodes in view are rendered (xyflow culling). */
-const CULL_ABOVE = 300;
-
-const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, pod: PodTile };
+const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, band: BandCard, aggregate: AggregateTile };
 
 export interface ClusterMapProps {
   store: ClusterViewStore;
+  /** The worker: label selectors and the owner view are computed there. */
+  engine?: EngineClient;
   onPodClick?(pod: PodView): void;
+  /** Open an object of the owner view in the detail drawer. */
+  onOpen?(ref: ObjectRef): void;
   colorMode?: 'system' | 'light' | 'dark';
 }
 
-function Legend({ pods }: { pods: ReadonlyMap<string, PodView> }) {
+function Legend({ pods }: { pods: readonly PodView[] }) {
   const { t } = useTranslation();
   const counts = useMemo(() => {
     const c = new Map<string, number>();
-    for (const p of pods.values()) {
+    for (const p of pods) {
       const tone = podTone(p);
       c.set(tone, (c.get(tone) ?? 0) + 1);
     }
@@ -55,7 +69,7 @@ function Legend({ pods }: { pods: ReadonlyMap<string, PodView> }) {
   );
 }
 
-function SystemToggle({ count, shown, onChange }: { count: number; shown: boolean; onChange(v: boolean): void }) {
+export function SystemToggle({ count, shown, onChange }: { count: number; shown: boolean; onChange(v: boolean): void }) {
   const { t } = useTranslation();
   return (
     <label className="system-toggle" data-testid="system-pods-toggle" data-count={count}>
@@ -65,89 +79,132 @@ function SystemToggle({ count, shown, onChange }: { count: number; shown: boolea
   );
 }
 
-function MapCanvas({ store, onPodClick, colorMode = 'system' }: ClusterMapProps) {
+interface CanvasProps extends ClusterMapProps {
+  filters: MapFilters;
+  setFilters(patch: Partial<MapFilters>): void;
+}
+
+function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters, setFilters }: CanvasProps) {
   const { t } = useTranslation();
   const allPods = useClusterView(store, (s) => s.pods);
-  const [showSystem, setShowSystem] = useState(false);
-  const systemCount = useMemo(() => {
-    let n = 0;
-    for (const p of allPods.values()) if (isSystemNamespace(p.namespace)) n++;
-    return n;
-  }, [allPods]);
-  const pods = useMemo(() => {
-    if (showSystem || systemCount === 0) return allPods;
-    return new Map([...allPods].filter(([, p]) => !isSystemNamespace(p.namespace)));
-  }, [allPods, showSystem, systemCount]);
   const kubeNodes = useClusterView(store, (s) => s.nodes);
   const ready = useClusterView(store, (s) => s.ready);
+  const [showSystem, setShowSystem] = useState(false);
+  const selected = useSelectedPods(engine, filters.selector, allPods);
+
+  const { pods, systemCount, namespaces } = useMemo(() => {
+    const ns = new Set<string>();
+    let system = 0;
+    const list: PodView[] = [];
+    // A namespace chosen by name is shown even when it is a system one.
+    const hideSystem = !showSystem && !(filters.namespace && isSystemNamespace(filters.namespace));
+    for (const p of allPods.values()) {
+      ns.add(p.namespace);
+      const sys = isSystemNamespace(p.namespace);
+      if (sys) system++;
+      if (sys && hideSystem) continue;
+      if (podPasses(p, filters, selected.keys)) list.push(p);
+    }
+    return { pods: list, systemCount: system, namespaces: [...ns] };
+  }, [allPods, showSystem, filters, selected.keys]);
+
+  const layout = useMemo(
+    () => layoutCluster({ nodes: kubeNodes.values(), pods, groupBy: filters.groupBy, focus: filters.focus }),
+    [kubeNodes, pods, filters.groupBy, filters.focus],
+  );
   const [nodes, setNodes, onNodesChange] = useNodesState<MapNode>([]);
-  const [edges, , onEdgesChange] = useEdgesState<Edge>([]);
+  useEffect(() => setNodes((prev) => mergeNodes(prev, layout.nodes)), [layout, setNodes]);
+  const positions = useMemo(() => ({ podAt: layout.podAt, top: 0 }), [layout.podAt]);
+
+  // Re-frame when what is drawn changes shape (a level, a group, nodes coming or going), not for every pod.
   const flow = useReactFlow();
-
+  const frameKey = `${layout.level}|${filters.focus}|${layout.groupBy}|${kubeNodes.size}`;
+  const framed = useRef('');
   useEffect(() => {
-    setNodes((prev) => mergeNodes(prev, layoutCluster(kubeNodes.values(), pods.values())));
-  }, [kubeNodes, pods, setNodes]);
-
-  // Re-frame when Nodes come or go (not for every pod: that would fight the user's pan and zoom).
-  const groupCount = kubeNodes.size;
-  const framed = useRef(-1);
-  useEffect(() => {
-    if (!ready || framed.current === groupCount) return;
-    framed.current = groupCount;
-    const id = requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.25, duration: 200 }));
+    if (!ready || framed.current === frameKey) return;
+    framed.current = frameKey;
+    const id = requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
     return () => cancelAnimationFrame(id);
-  }, [groupCount, ready, flow]);
+  }, [frameKey, ready, flow]);
 
-  const onNodeClick: NodeMouseHandler<MapNode> = useMemo(
-    () => (_e, node) => {
-      if (node.type === 'pod') onPodClick?.(node.data.pod);
+  const focus = useCallback((f: string) => setFilters({ focus: f }), [setFilters]);
+  const box = useRef<HTMLDivElement>(null);
+  // Zooming in opens a tile once per gesture: the zoom must drop below OPEN_ZOOM (as fitView leaves it) first.
+  const armed = useRef(true);
+  const onMoveEnd: OnMove = useCallback(
+    (event, vp) => {
+      if (vp.zoom < OPEN_ZOOM) armed.current = true;
+      if (!event || !armed.current || layout.level !== 'groups' || vp.zoom < OPEN_ZOOM || !box.current) return;
+      const cx = (box.current.clientWidth / 2 - vp.x) / vp.zoom;
+      const cy = (box.current.clientHeight / 2 - vp.y) / vp.zoom;
+      const hit = layout.nodes.find(
+        (n) => n.type === 'aggregate' && cx >= n.position.x && cx <= n.position.x + AGG_WIDTH && cy >= n.position.y && cy <= n.position.y + AGG_HEIGHT,
+      );
+      if (hit?.type !== 'aggregate') return;
+      armed.current = false;
+      focus(hit.data.summary.key);
     },
-    [onPodClick],
+    [layout, focus],
   );
 
   return (
-    <ReactFlow<MapNode, Edge>
-      nodes={nodes}
-      edges={edges}
-      onNodesChange={onNodesChange}
-      onEdgesChange={onEdgesChange}
-      onNodeClick={onNodeClick}
-      nodeTypes={nodeTypes}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      elementsSelectable={false}
-      onlyRenderVisibleElements={pods.size > CULL_ABOVE}
-      minZoom={0.05}
-      maxZoom={2.5}
-      fitView
-      fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }}
-      colorMode={colorMode}
-      proOptions={{ hideAttribution: true }}
-    >
-      <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
-      <TrafficEdges />
-      <TracePath />
-      <Controls showInteractive={false} position="bottom-right" fitViewOptions={{ padding: 0.12, maxZoom: 1.25 }} />
-      <Panel position="top-left">
-        <div className="map-toolbar">
-          <Legend pods={pods} />
-          {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}
-        </div>
-      </Panel>
-      {ready && kubeNodes.size === 0 && (
-        <Panel position="top-center">
-          <div className="map-empty">{t('map.empty')}</div>
-        </Panel>
-      )}
-    </ReactFlow>
+    <div ref={box} className="map-canvas" data-level={layout.level} data-testid="map-canvas">
+      <PodClickContext.Provider value={onPodClick}>
+        <MapFocusContext.Provider value={focus}>
+          <PodPositionsContext.Provider value={positions}>
+            <ReactFlow<MapNode>
+              nodes={nodes}
+              onNodesChange={onNodesChange}
+              onMoveEnd={onMoveEnd}
+              nodeTypes={nodeTypes}
+              nodesDraggable={false}
+              nodesConnectable={false}
+              elementsSelectable={false}
+              onlyRenderVisibleElements={kubeNodes.size > CULL_ABOVE}
+              minZoom={0.05}
+              maxZoom={2.5}
+              fitView
+              fitViewOptions={FIT}
+              colorMode={colorMode}
+              proOptions={{ hideAttribution: true }}
+            >
+              <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+              <TrafficEdges />
+              <TracePath />
+              <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
+              <Panel position="top-left">
+                <div className="map-toolbar">
+                  <MapToolbar filters={filters} onChange={setFilters} namespaces={namespaces} selectorError={selected.error} shown={pods.length} total={allPods.size} />
+                  <div className="map-toolbar-row">
+                    <Legend pods={pods} />
+                    {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}
+                  </div>
+                  <MapCrumbs crumbs={layout.crumbs} groupBy={layout.groupBy} onFocus={focus} />
+                </div>
+              </Panel>
+              {ready && kubeNodes.size === 0 && (
+                <Panel position="top-center">
+                  <div className="map-empty">{t('map.empty')}</div>
+                </Panel>
+              )}
+            </ReactFlow>
+          </PodPositionsContext.Provider>
+        </MapFocusContext.Provider>
+      </PodClickContext.Provider>
+    </div>
   );
 }
 
 export function ClusterMap(props: ClusterMapProps) {
+  const [filters, setFilters] = useMapFilters();
   return (
-    <div className="cluster-map" data-testid="cluster-map">
-      <ReactFlowProvider>
-        <MapCanvas {...props} />
+    <div className="cluster-map" data-testid="cluster-map" data-mode={filters.mode}>
+      <ReactFlowProvider key={filters.mode}>
+        {filters.mode === 'owners' ? (
+          <OwnerCanvas {...props} filters={filters} setFilters={setFilters} />
+        ) : (
+          <NodesCanvas {...props} filters={filters} setFilters={setFilters} />
+        )}
       </ReactFlowProvider>
     </div>
   );

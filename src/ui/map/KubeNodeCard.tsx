@@ -1,10 +1,12 @@
 // A Kubernetes Node on the map: name, readiness, roles and taints, and how much of its allocatable CPU,
-// memory and pod slots the pods bound to it request. Its pods are child flow nodes drawn on top.
+// memory, pod slots and GPUs the pods bound to it request, and its pods as tiles.
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatCpu, fraction } from '../format.ts';
-import type { KubeNodeFlowNode, LaneFlowNode } from './layout.ts';
+import { formatBytes, formatCpu } from '../format.ts';
+import { CapacityBar } from './CapacityBar.tsx';
+import { HEADER_HEIGHT, LANE_HEADER_HEIGHT, TILES_PER_ROW, type KubeNodeFlowNode, type LaneFlowNode } from './layout.ts';
+import { PodTiles } from './PodTile.tsx';
 import { useMapOverlay, type NodeVerdict } from './mapContext.ts';
 import { GpuSlots } from '../gpu/GpuSlots.tsx';
 
@@ -25,26 +27,6 @@ function VerdictLine({ verdict }: { verdict: NodeVerdict }) {
   return (
     <div className={`verdict verdict-${verdict.state}`} data-testid="node-verdict" data-state={verdict.state} title={text}>
       {text}
-    </div>
-  );
-}
-
-function Bar(props: { label: string; used: number; total: number; format(n: number): string; testId: string }) {
-  const { t } = useTranslation();
-  const f = fraction(props.used, props.total);
-  const level = f >= 0.9 ? 'high' : f >= 0.7 ? 'mid' : 'low';
-  const used = props.format(props.used);
-  const total = props.format(props.total);
-  return (
-    <div className="bar" data-testid={props.testId} title={t('map.requestedOf', { used, total })}>
-      <span className="bar-label">{props.label}</span>
-      <span className="bar-track">
-        <span className={`bar-fill bar-${level}`} style={{ width: `${(f * 100).toFixed(1)}%` }} />
-      </span>
-      <span className="bar-value">
-        {used}
-        <span className="bar-total"> / {total}</span>
-      </span>
     </div>
   );
 }
@@ -93,7 +75,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         <VerdictLine verdict={verdict} />
       ) : (
         <div className="kube-node-sub">
-          <span>{t('map.nodeSummary', { count: data.podCount })}</span>
+          <span>{t('map.nodeSummary', { count: data.pods.length })}</span>
           {taints && (
             <span className="taints" title={t('map.taints', { taints })}>
               ⚑ {n.taints.length}
@@ -102,10 +84,12 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         </div>
       )}
       <div className="bars">
-        <Bar testId="bar-cpu" label={t('map.cpu')} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
-        <Bar testId="bar-memory" label={t('map.memory')} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />
-        <Bar testId="bar-pods" label={t('map.pods')} used={n.requested.pods} total={n.allocatable.pods} format={String} />
+        <CapacityBar testId="bar-cpu" label={t('map.cpu')} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
+        <CapacityBar testId="bar-memory" label={t('map.memory')} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />
+        <CapacityBar testId="bar-pods" label={t('map.pods')} used={n.requested.pods} total={n.allocatable.pods} format={String} />
+        {!!n.allocatable.gpus && <CapacityBar testId="bar-gpus" label={t('pagemap.gpus')} used={n.requested.gpus ?? 0} total={n.allocatable.gpus} format={String} />}
       </div>
+      <PodTiles pods={data.pods} perRow={TILES_PER_ROW} top={HEADER_HEIGHT} />
     </div>
   );
 });
@@ -118,8 +102,12 @@ export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>
         <span className="lane-icon">◌</span>
         <span className="kube-node-name">{t('map.unscheduled')}</span>
         <span className={`chip ${data.podCount ? 'chip-warn' : ''}`}>{data.podCount}</span>
-        <span className="lane-hint">{data.podCount ? t('map.unscheduledHint') : t('map.noPending')}</span>
+        <span className="lane-hint">
+          {data.podCount ? t('map.unscheduledHint') : t('map.noPending')}
+          {data.podCount > data.pods.length && ` · ${t('pagemap.moreNotDrawn', { count: data.podCount - data.pods.length })}`}
+        </span>
       </div>
+      <PodTiles pods={data.pods} perRow={data.perRow} top={LANE_HEADER_HEIGHT} />
     </div>
   );
 });

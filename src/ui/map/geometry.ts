@@ -1,7 +1,7 @@
 // Where things are on the map in flow coordinates: pod tiles and node cards as absolute rectangles, and the grid's
 // bounds. The traffic overlays (edges, a traced request's path) draw on top of the flow with these.
 import type { Node as FlowNode } from '@xyflow/react';
-import { nodeId, podId } from './layout.ts';
+import { nodeId, TILE, type Point as LayoutPoint } from './layout.ts';
 
 export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
@@ -19,7 +19,8 @@ export function center(r: Rect): Point {
   return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
 }
 
-export function mapGeometry(nodes: readonly FlowNode[]): MapGeometry {
+/** `podAt` is where the layout drew each pod's tile (its centre): pods are drawn inside node cards, not as flow nodes. */
+export function mapGeometry(nodes: readonly FlowNode[], podAt: ReadonlyMap<string, LayoutPoint>): MapGeometry {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const rect = (id: string): Rect | undefined => {
     const n = byId.get(id);
@@ -36,5 +37,9 @@ export function mapGeometry(nodes: readonly FlowNode[]): MapGeometry {
   const right = Math.max(...cards.map((r) => r.x + r.width));
   const bottom = Math.max(...cards.map((r) => r.y + r.height));
   const grid = cards.length ? { x: left, y: top, width: right - left, height: bottom - top } : { x: 0, y: 0, width: 0, height: 0 };
-  return { pod: (key) => rect(podId(key)), node: (name) => rect(nodeId(name)), grid };
+  const pod = (key: string): Rect | undefined => {
+    const c = podAt.get(key);
+    return c && { x: c.x - TILE / 2, y: c.y - TILE / 2, width: TILE, height: TILE };
+  };
+  return { pod, node: (name) => rect(nodeId(name)), grid };
 }

@@ -1,29 +1,68 @@
-// Where everything goes on the cluster map: Kubernetes Nodes as group nodes in a grid, an "Unscheduled"
-// lane across the bottom, Pods as small tiles inside their group. Pure: the same views give the same positions.
+// Where everything goes on the cluster map. Pure: the same views give the same positions.
+// - Detail: Kubernetes Nodes as cards in a grid (one band per group when the nodes are grouped), each card
+//   drawing its Pods as tiles; an "Unscheduled" lane across the bottom.
+// - Groups: when there are more nodes or pods than a card grid can carry, one aggregated tile per group (or per
+//   slice of a large group); focusing a tile (click, or zoom into it) shows the next level.
+// Pods are drawn by their card, not as flow nodes of their own: xyflow then tracks a few hundred nodes, not
+// a hundred thousand, and a pod's change re-renders only its card.
 import type { Node as FlowNode } from '@xyflow/react';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
-import { podTone, type PodTone } from './tone.ts';
+import { groupKey, resolveGroupBy, summarize, type GroupBy, type GroupSummary } from './grouping.ts';
 
 export const NODE_WIDTH = 264;
 export const PADDING = 12;
 export const HEADER_HEIGHT = 112;
 export const LANE_HEADER_HEIGHT = 40;
-const HEADER_HEIGHT_FOR = { node: HEADER_HEIGHT, lane: LANE_HEADER_HEIGHT };
 export const TILE = 18;
 export const TILE_GAP = 5;
 export const GRID_GAP = 28;
 export const MIN_TILE_ROWS = 2;
 export const TILES_PER_ROW = Math.floor((NODE_WIDTH - 2 * PADDING + TILE_GAP) / (TILE + TILE_GAP));
 export const LANE_ID = 'lane:unscheduled';
+/** A group's band in detail: its title bar above its cards. */
+export const BAND_HEADER = 40;
+export const BAND_GAP = 36;
+export const AGG_WIDTH = 300;
+export const AGG_HEIGHT = 200;
+/** At most this many nodes and pods are drawn as cards and tiles at once; past it, aggregated tiles. */
+export const DETAIL_NODES = 60;
+export const DETAIL_PODS = 4000;
+/** The lane draws this many pending pods one by one and counts the rest. */
+export const LANE_TILES = 400;
+/** Focus path key of the nodes that have no value for the grouping label. */
+export const UNLABELED = '~';
 
-export type KubeNodeData = { view: NodeView; podCount: number };
-export type LaneData = { podCount: number };
-export type PodTileData = { pod: PodView; tone: PodTone };
+export type KubeNodeData = { view: NodeView; pods: readonly PodView[] };
+export type LaneData = { pods: readonly PodView[]; podCount: number; perRow: number };
+export type BandData = { summary: GroupSummary; groupBy: GroupBy };
+export type AggregateData = { summary: GroupSummary; groupBy: GroupBy };
 
 export type KubeNodeFlowNode = FlowNode<KubeNodeData, 'kubeNode'>;
 export type LaneFlowNode = FlowNode<LaneData, 'lane'>;
-export type PodFlowNode = FlowNode<PodTileData, 'pod'>;
-export type MapNode = KubeNodeFlowNode | LaneFlowNode | PodFlowNode;
+export type BandFlowNode = FlowNode<BandData, 'band'>;
+export type AggregateFlowNode = FlowNode<AggregateData, 'aggregate'>;
+export type MapNode = KubeNodeFlowNode | LaneFlowNode | BandFlowNode | AggregateFlowNode;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Crumb {
+  /** The focus path that shows this level ('' for the whole cluster). */
+  focus: string;
+  summary?: GroupSummary;
+}
+
+export interface MapLayout {
+  nodes: MapNode[];
+  /** Centre of each drawn pod tile in flow coordinates (traffic edges start and end there). */
+  podAt: ReadonlyMap<string, Point>;
+  level: 'detail' | 'groups';
+  groupBy: Exclude<GroupBy, 'auto'>;
+  /** From the whole cluster down to what is shown. */
+  crumbs: Crumb[];
+}
 
 const byName = new Intl.Collator('en', { numeric: true });
 
@@ -31,86 +70,197 @@ export function nodeId(name: string): string {
   return `node:${name}`;
 }
 
-export function podId(key: string): string {
-  return `pod:${key}`;
+export function aggregateId(key: string): string {
+  return `group:${key}`;
 }
 
-function groupHeight(pods: number, perRow: number): number {
-  const rows = Math.max(MIN_TILE_ROWS, Math.ceil(pods / perRow));
+export function tilePosition(index: number, perRow: number, header: number): Point {
+  return { x: PADDING + (index % perRow) * (TILE + TILE_GAP), y: header + Math.floor(index / perRow) * (TILE + TILE_GAP) };
+}
+
+function cardHeight(pods: number): number {
+  const rows = Math.max(MIN_TILE_ROWS, Math.ceil(pods / TILES_PER_ROW));
   return HEADER_HEIGHT + rows * (TILE + TILE_GAP) - TILE_GAP + PADDING;
 }
 
-function columnsFor(nodes: number): number {
-  return Math.max(1, Math.min(nodes, Math.max(4, Math.ceil(Math.sqrt(nodes * 2)))));
+function columnsFor(count: number): number {
+  return Math.max(1, Math.min(count, Math.max(4, Math.ceil(Math.sqrt(count * 2)))));
 }
 
-/** The flow nodes for a cluster: parents before children, as xyflow requires. */
-export function layoutCluster(nodes: Iterable<NodeView>, pods: Iterable<PodView>): MapNode[] {
-  const sortedNodes = [...nodes].sort((a, b) => byName.compare(a.name, b.name));
+function podOrder(a: PodView, b: PodView): number {
+  return a.createdMs - b.createdMs || byName.compare(a.name, b.name) || a.namespace.localeCompare(b.namespace);
+}
+
+export interface LayoutInput {
+  nodes: Iterable<NodeView>;
+  pods: Iterable<PodView>;
+  groupBy?: GroupBy;
+  /** '' (everything), a group key, or `group#slice`. */
+  focus?: string;
+}
+
+interface Scope {
+  nodes: NodeView[];
+  pods: number;
+}
+
+/** The flow nodes for a cluster: bands and cards, or aggregated tiles, and the lane. */
+export function layoutCluster(input: LayoutInput): MapLayout {
+  const sortedNodes = [...input.nodes].sort((a, b) => byName.compare(a.name, b.name));
   const known = new Set(sortedNodes.map((n) => n.name));
-  const podsByGroup = new Map<string, PodView[]>();
-  for (const p of pods) {
-    const group = p.nodeName && known.has(p.nodeName) ? p.nodeName : '';
-    let list = podsByGroup.get(group);
-    if (!list) podsByGroup.set(group, (list = []));
+  const podsByNode = new Map<string, PodView[]>();
+  const pending: PodView[] = [];
+  for (const p of input.pods) {
+    if (!p.nodeName || !known.has(p.nodeName)) {
+      pending.push(p);
+      continue;
+    }
+    let list = podsByNode.get(p.nodeName);
+    if (!list) podsByNode.set(p.nodeName, (list = []));
     list.push(p);
   }
-  for (const list of podsByGroup.values()) {
-    list.sort((a, b) => a.createdMs - b.createdMs || byName.compare(a.name, b.name) || a.namespace.localeCompare(b.namespace));
+  // Only the pods drawn one by one are put in order (below): a tile's figures do not depend on it.
+  pending.sort(podOrder);
+
+  const by = resolveGroupBy(sortedNodes, input.groupBy ?? 'auto');
+  const groups = new Map<string, NodeView[]>();
+  for (const n of sortedNodes) {
+    const key = by === 'none' ? '' : groupKey(n, by) || UNLABELED;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(n);
+  }
+  const groupKeys = [...groups.keys()].sort((a, b) => (a === UNLABELED ? 1 : b === UNLABELED ? -1 : byName.compare(a, b)));
+  const scopeOf = (nodes: NodeView[]): Scope => ({ nodes, pods: nodes.reduce((s, n) => s + (podsByNode.get(n.name)?.length ?? 0), 0) });
+  const fits = (s: Scope) => s.nodes.length <= DETAIL_NODES && s.pods <= DETAIL_PODS;
+  const label = (key: string) => (key === UNLABELED ? '' : key);
+  const sliceSize = (s: Scope) => {
+    const perNode = s.pods / Math.max(1, s.nodes.length);
+    return Math.max(1, Math.min(DETAIL_NODES, Math.floor(DETAIL_PODS / Math.max(1, perNode))));
+  };
+  const slices = (key: string, s: Scope): GroupSummary[] => {
+    const size = sliceSize(s);
+    const out: GroupSummary[] = [];
+    for (let i = 0; i * size < s.nodes.length; i++) out.push(summarize(`${key}#${i}`, label(key), s.nodes.slice(i * size, (i + 1) * size), podsByNode));
+    return out;
+  };
+
+  // Walk the focus path down as far as it is valid: cluster → group → slice.
+  const crumbs: Crumb[] = [{ focus: '' }];
+  const [focusGroup, focusSlice] = (input.focus ?? '').split('#');
+  const all = scopeOf(sortedNodes);
+  let tiles: GroupSummary[] | undefined;
+  let detail: { key: string; nodes: NodeView[] }[] | undefined;
+  const groupKeyFor = (k: string) => (by === 'none' ? '' : k);
+  if (focusGroup !== undefined && focusGroup !== '' && groups.has(groupKeyFor(focusGroup === '*' ? '' : focusGroup))) {
+    const key = groupKeyFor(focusGroup === '*' ? '' : focusGroup);
+    const scope = scopeOf(groups.get(key)!);
+    const pathKey = key === '' ? '*' : key;
+    crumbs.push({ focus: pathKey, summary: summarize(pathKey, label(key), scope.nodes, podsByNode) });
+    if (fits(scope)) detail = [{ key, nodes: scope.nodes }];
+    else {
+      const parts = slices(pathKey, scope);
+      const chosen = focusSlice !== undefined ? parts[Number(focusSlice)] : undefined;
+      if (chosen) {
+        crumbs.push({ focus: chosen.key, summary: chosen });
+        const size = sliceSize(scope);
+        const i = Number(focusSlice);
+        detail = [{ key, nodes: scope.nodes.slice(i * size, (i + 1) * size) }];
+      } else tiles = parts;
+    }
+  } else if (fits(all)) {
+    detail = groupKeys.map((key) => ({ key, nodes: groups.get(key)! }));
+  } else if (groupKeys.length > 1) {
+    tiles = groupKeys.map((key) => summarize(key, label(key), groups.get(key)!, podsByNode));
+  } else {
+    tiles = slices(groupKeys[0] === '' || groupKeys[0] === undefined ? '*' : groupKeys[0], all);
   }
 
-  // Nodes by name in a grid (rows share the tallest height); the lane spans the grid's width below it.
-  const cols = columnsFor(sortedNodes.length);
-  const rowHeights: number[] = [];
-  sortedNodes.forEach((view, i) => {
-    const row = Math.floor(i / cols);
-    rowHeights[row] = Math.max(rowHeights[row] ?? 0, groupHeight(podsByGroup.get(view.name)?.length ?? 0, TILES_PER_ROW));
-  });
-
   const out: MapNode[] = [];
-  const addPods = (parentId: string, list: PodView[], perRow: number) => {
-    list.forEach((pod, j) => {
+  const podAt = new Map<string, Point>();
+  let y = 0;
+  let width = NODE_WIDTH;
+  if (tiles) {
+    const cols = columnsFor(tiles.length);
+    tiles.forEach((summary, i) => {
+      const col = i % cols;
+      const row = Math.floor(i / cols);
       out.push({
-        id: podId(pod.key), type: 'pod', parentId, extent: 'parent',
-        position: {
-          x: PADDING + (j % perRow) * (TILE + TILE_GAP),
-          y: HEADER_HEIGHT_FOR[parentId === LANE_ID ? 'lane' : 'node'] + Math.floor(j / perRow) * (TILE + TILE_GAP),
-        },
-        width: TILE, height: TILE,
-        data: { pod, tone: podTone(pod) },
+        id: aggregateId(summary.key), type: 'aggregate',
+        position: { x: col * (AGG_WIDTH + GRID_GAP), y: row * (AGG_HEIGHT + GRID_GAP) },
+        width: AGG_WIDTH, height: AGG_HEIGHT, data: { summary, groupBy: by },
         draggable: false, selectable: false,
       });
     });
-  };
+    const rows = Math.ceil(tiles.length / cols);
+    y = rows * (AGG_HEIGHT + GRID_GAP);
+    width = Math.max(1, Math.min(cols, tiles.length)) * (AGG_WIDTH + GRID_GAP) - GRID_GAP;
+  } else if (detail) {
+    const banded = by !== 'none' && crumbs.length === 1;
+    const cols = columnsFor(Math.max(...detail.map((d) => d.nodes.length), 1));
+    width = Math.max(1, Math.min(cols, Math.max(...detail.map((d) => d.nodes.length), 1))) * (NODE_WIDTH + GRID_GAP) - GRID_GAP;
+    for (const band of detail) {
+      const top = y;
+      if (banded) y += BAND_HEADER;
+      const rowHeights: number[] = [];
+      band.nodes.forEach((view, i) => {
+        const row = Math.floor(i / cols);
+        rowHeights[row] = Math.max(rowHeights[row] ?? 0, cardHeight(podsByNode.get(view.name)?.length ?? 0));
+      });
+      const cards: KubeNodeFlowNode[] = [];
+      let rowY = y;
+      band.nodes.forEach((view, i) => {
+        const row = Math.floor(i / cols);
+        const col = i % cols;
+        if (col === 0 && row > 0) rowY += rowHeights[row - 1] + GRID_GAP;
+        const pods = podsByNode.get(view.name)?.sort(podOrder) ?? [];
+        const position = { x: col * (NODE_WIDTH + GRID_GAP), y: rowY };
+        cards.push({
+          id: nodeId(view.name), type: 'kubeNode', position, width: NODE_WIDTH, height: rowHeights[row],
+          data: { view, pods }, draggable: false, selectable: false, focusable: false,
+        });
+        pods.forEach((p, j) => {
+          const at = tilePosition(j, TILES_PER_ROW, HEADER_HEIGHT);
+          podAt.set(p.key, { x: position.x + at.x + TILE / 2, y: position.y + at.y + TILE / 2 });
+        });
+      });
+      if (rowHeights.length) rowY += rowHeights[rowHeights.length - 1];
+      if (banded) {
+        const key = band.key === '' ? '*' : band.key;
+        out.push({
+          id: `band:${key}`, type: 'band', position: { x: -PADDING, y: top }, width: width + 2 * PADDING, height: rowY - top + PADDING,
+          data: { summary: summarize(key, label(band.key), band.nodes, podsByNode), groupBy: by },
+          draggable: false, selectable: false, focusable: false, zIndex: -1,
+        });
+      }
+      out.push(...cards);
+      y = rowY + (banded ? BAND_GAP : GRID_GAP);
+    }
+  }
 
-  let y = 0;
-  sortedNodes.forEach((view, i) => {
-    const row = Math.floor(i / cols);
-    const col = i % cols;
-    if (col === 0 && row > 0) y += rowHeights[row - 1] + GRID_GAP;
-    const id = nodeId(view.name);
-    const list = podsByGroup.get(view.name) ?? [];
-    out.push({
-      id, type: 'kubeNode', position: { x: col * (NODE_WIDTH + GRID_GAP), y }, width: NODE_WIDTH, height: rowHeights[row],
-      data: { view, podCount: list.length },
-      draggable: false, selectable: false, focusable: false,
-    });
-    addPods(id, list, TILES_PER_ROW);
-  });
-  if (rowHeights.length) y += rowHeights[rowHeights.length - 1] + GRID_GAP;
-
-  const pending = podsByGroup.get('') ?? [];
-  const laneWidth = Math.max(1, cols) * (NODE_WIDTH + GRID_GAP) - GRID_GAP;
-  const lanePerRow = Math.floor((laneWidth - 2 * PADDING + TILE_GAP) / (TILE + TILE_GAP));
-  const laneRows = Math.max(1, Math.ceil(pending.length / lanePerRow));
-  out.push({
-    id: LANE_ID, type: 'lane', position: { x: 0, y }, width: laneWidth,
+  const perRow = Math.floor((width - 2 * PADDING + TILE_GAP) / (TILE + TILE_GAP));
+  const shown = pending.slice(0, LANE_TILES);
+  const laneRows = Math.max(1, Math.ceil(shown.length / perRow));
+  const lane: LaneFlowNode = {
+    id: LANE_ID, type: 'lane', position: { x: 0, y }, width,
     height: LANE_HEADER_HEIGHT + laneRows * (TILE + TILE_GAP) - TILE_GAP + PADDING,
-    data: { podCount: pending.length },
+    data: { pods: shown, podCount: pending.length, perRow },
     draggable: false, selectable: false, focusable: false,
+  };
+  out.push(lane);
+  shown.forEach((p, j) => {
+    const at = tilePosition(j, perRow, LANE_HEADER_HEIGHT);
+    podAt.set(p.key, { x: at.x + TILE / 2, y: y + at.y + TILE / 2 });
   });
-  addPods(LANE_ID, pending, lanePerRow);
-  return out;
+  return { nodes: out, podAt, level: tiles ? 'groups' : 'detail', groupBy: by, crumbs };
+}
+
+/** Equal for the map's purposes: the same values, arrays of the same elements, summaries of the same figures. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (a && b && typeof a === 'object' && typeof b === 'object' && 'key' in a && 'nodes' in a) return JSON.stringify(a) === JSON.stringify(b);
+  return false;
 }
 
 function sameNode(a: MapNode, b: MapNode): boolean {
@@ -119,12 +269,12 @@ function sameNode(a: MapNode, b: MapNode): boolean {
   const da = a.data as Record<string, unknown>;
   const db = b.data as Record<string, unknown>;
   const keys = Object.keys(da);
-  return keys.length === Object.keys(db).length && keys.every((k) => da[k] === db[k]);
+  return keys.length === Object.keys(db).length && keys.every((k) => sameValue(da[k], db[k]));
 }
 
 /**
- * Keep the previous object for every flow node that did not change (xyflow then skips it), and carry over
- * what xyflow measured for the others so nothing flashes invisible.
+ * Keep the previous object for every flow node that did not change (xyflow then skips it, and its card does
+ * not re-render), and carry over what xyflow measured for the others so nothing flashes invisible.
  */
 export function mergeNodes(prev: readonly MapNode[], next: MapNode[]): MapNode[] {
   const old = new Map(prev.map((n) => [n.id, n]));

@@ -2,6 +2,7 @@
 // detail drawer is open on a pod), the selected object, and the node menu. Passed by context so flow nodes
 // (rendered by xyflow) re-render only when it changes.
 import { createContext, useContext } from 'react';
+import type { PodView } from '../../worker/protocol.ts';
 
 /** How the scheduler's last attempt judged a node. */
 export type NodeVerdict =
@@ -26,4 +27,30 @@ export const MapOverlayContext = createContext<MapOverlay>(NO_OVERLAY);
 
 export function useMapOverlay(): MapOverlay {
   return useContext(MapOverlayContext);
+}
+
+/** What a click on a pod tile does (the map sets it; tiles are drawn deep inside xyflow's nodes). */
+export const PodClickContext = createContext<((pod: PodView) => void) | undefined>(undefined);
+
+export function usePodClick(): ((pod: PodView) => void) | undefined {
+  return useContext(PodClickContext);
+}
+
+/** Show a level of the map: '' the whole cluster, a group key, or `group#slice` (aggregated tiles set it). */
+export const MapFocusContext = createContext<(focus: string) => void>(() => undefined);
+
+export function useMapFocus(): (focus: string) => void {
+  return useContext(MapFocusContext);
+}
+
+/** Where the map drew each pod (centre, flow coordinates) and the top of the drawing: traffic edges use it. */
+export interface PodPositions {
+  podAt: ReadonlyMap<string, { x: number; y: number }>;
+  top: number;
+}
+
+export const PodPositionsContext = createContext<PodPositions>({ podAt: new Map(), top: 0 });
+
+export function usePodPositions(): PodPositions {
+  return useContext(PodPositionsContext);
 }

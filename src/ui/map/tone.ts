@@ -21,3 +21,14 @@ export function podTone(p: Pick<PodView, 'phase' | 'status' | 'terminating'>): P
   if (p.phase === 'Running' && (p.status === 'Running' || p.status === 'NotReady')) return 'running';
   return 'pending';
 }
+
+export type PodMotion = 'pulse' | 'flash' | 'fade' | '';
+
+/** How a tile moves: Pending pulses, a container in CrashLoopBackOff flashes, Terminating fades (CSS, off under reduced motion). */
+export function podMotion(p: Pick<PodView, 'phase' | 'status' | 'terminating'>): PodMotion {
+  const tone = podTone(p);
+  if (tone === 'terminating') return 'fade';
+  if (p.status === 'CrashLoopBackOff' || p.status === 'Init:CrashLoopBackOff') return 'flash';
+  if (tone === 'pending') return 'pulse';
+  return '';
+}

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Panel, useNodes, useReactFlow, ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { mapGeometry, type Rect } from '../map/geometry.ts';
+import { usePodPositions } from '../map/mapContext.ts';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { edgePath } from './edges.ts';
 import { stopsBounds, traceStops, type TraceStop } from './tracePath.ts';
@@ -55,14 +56,16 @@ function Caption({ stops, step, ok, result }: { stops: TraceStop[]; step: number
 export function TracePath() {
   const { trace, step, seq, paused } = useTrace();
   const nodes = useNodes();
+  const { podAt } = usePodPositions();
+  const geometry = useMemo(() => mapGeometry(nodes, podAt), [nodes, podAt]);
   const { services } = useDataPlane();
   const flow = useReactFlow();
   const stopLabel = useStopLabel();
   const stops = useMemo(() => {
     if (!trace) return [];
     const pods = new Map(services.map((s) => [s.key, [...new Set(s.endpoints.flatMap((e) => (e.pod ? [e.pod] : [])))]]));
-    return traceStops(trace, mapGeometry(nodes), (svc) => pods.get(svc) ?? []);
-  }, [trace, nodes, services]);
+    return traceStops(trace, geometry, (svc) => pods.get(svc) ?? []);
+  }, [trace, geometry, services]);
 
   useEffect(() => {
     if (!trace || paused || step > trace.hops.length) return;
@@ -75,8 +78,8 @@ export function TracePath() {
   useEffect(() => {
     if (!stops.length || framed.current === seq) return;
     framed.current = seq;
-    void flow.fitBounds(union(mapGeometry(nodes).grid, stopsBounds(stops)), { padding: 0.15, duration: 250 });
-  }, [stops, seq, flow, nodes]);
+    void flow.fitBounds(union(geometry.grid, stopsBounds(stops)), { padding: 0.15, duration: 250 });
+  }, [stops, seq, flow, geometry]);
 
   useEffect(() => {
     if (!trace) return;

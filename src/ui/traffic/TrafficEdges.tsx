@@ -1,10 +1,10 @@
 // The traffic overlay on the cluster map: Service badges with animated edges to their endpoint pods, each edge
 // labelled with requests/s and coloured by error rate (edges.ts computes where they go).
 import { useMemo } from 'react';
-import { useNodes, ViewportPortal } from '@xyflow/react';
+import { ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useDataPlane } from '../network/dataPlane.ts';
-import { center, mapGeometry } from '../map/geometry.ts';
+import { usePodPositions } from '../map/mapContext.ts';
 import { edgePath, trafficBadges } from './edges.ts';
 
 /** Dash animation period: faster for busier edges. */
@@ -15,15 +15,11 @@ function dashSeconds(rps: number): number {
 export function TrafficEdges() {
   const { t } = useTranslation();
   const { services, serviceTraffic, podTraffic } = useDataPlane();
-  const nodes = useNodes();
-  const badges = useMemo(() => {
-    const map = mapGeometry(nodes);
-    const podCenter = (pod: string) => {
-      const r = map.pod(pod);
-      return r && center(r);
-    };
-    return trafficBadges(services, serviceTraffic, podTraffic, podCenter, map.grid.y);
-  }, [nodes, services, serviceTraffic, podTraffic]);
+  const { podAt, top } = usePodPositions();
+  const badges = useMemo(
+    () => trafficBadges(services, serviceTraffic, podTraffic, (pod) => podAt.get(pod), top),
+    [podAt, top, services, serviceTraffic, podTraffic],
+  );
   if (badges.length === 0) return null;
   return (
     <ViewportPortal>

@@ -1,0 +1,23 @@
+// One capacity bar: requested of allocatable, coloured by how full it is (cards and aggregated tiles).
+import { useTranslation } from 'react-i18next';
+import { fraction } from '../format.ts';
+
+export function CapacityBar(props: { label: string; used: number; total: number; format(n: number): string; testId: string }) {
+  const { t } = useTranslation();
+  const f = fraction(props.used, props.total);
+  const level = f >= 0.9 ? 'high' : f >= 0.7 ? 'mid' : 'low';
+  const used = props.format(props.used);
+  const total = props.format(props.total);
+  return (
+    <div className="bar" data-testid={props.testId} data-used={props.used} data-total={props.total} title={t('map.requestedOf', { used, total })}>
+      <span className="bar-label">{props.label}</span>
+      <span className="bar-track">
+        <span className={`bar-fill bar-${level}`} style={{ width: `${(f * 100).toFixed(1)}%` }} />
+      </span>
+      <span className="bar-value">
+        {used}
+        <span className="bar-total"> / {total}</span>
+      </span>
+    </div>
+  );
+}
