@@ -76,9 +76,7 @@ async function applyWebsiteCrd(page: Page) {
   await expect(page.getByTestId('apply-result').first()).toHaveAttribute('data-ok', 'true');
 }
 
-// Not yet seen passing on the shared, overloaded machine (timeouts while the page started, see the report): fixme until
-// run on a quiet one.
-test.fixme('a built-in operator: a PyTorchJob becomes gang-scheduled pods on the map', async ({ page }) => {
+test('a built-in operator: a PyTorchJob becomes gang-scheduled pods on the map', async ({ page }) => {
   test.setTimeout(600_000); // long journeys on a busy machine
   await start(page);
   await runInTerminal(page, 'sim node add g1 --gpus 2');
@@ -94,9 +92,7 @@ test.fixme('a built-in operator: a PyTorchJob becomes gang-scheduled pods on the
   await page.screenshot({ path: test.info().outputPath('operator-builtin.png') });
 });
 
-// Not yet seen passing on the shared, overloaded machine (timeouts while the page started, see the report): fixme until
-// run on a quiet one.
-test.fixme('an operator written in the page creates its objects, shows its loop and survives a reload', async ({ page }) => {
+test('an operator written in the page creates its objects, shows its loop and survives a reload', async ({ page }) => {
   test.setTimeout(600_000); // long journeys on a busy machine
   await start(page);
   await applyWebsiteCrd(page);
@@ -145,9 +141,7 @@ test('an operator that loops forever is stopped with a clear message and the clu
   await expect(podTiles(page, 'running').and(page.locator('[data-pod^=web-]'))).toHaveCount(2, { timeout: 90_000 });
 });
 
-// Not yet seen passing on the shared, overloaded machine (timeouts while the page started, see the report): fixme until
-// run on a quiet one.
-test.fixme('operator code in a share link runs only after the receiver agrees', async ({ page }) => {
+test('operator code in a share link runs only after the receiver agrees', async ({ page }) => {
   test.setTimeout(600_000); // long journeys on a busy machine
   const operator = {
     name: 'cm-labeler', kind: 'ConfigMap', owns: [], language: 'javascript' as const,

@@ -14,10 +14,6 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const expect = baseExpect.configure({ timeout: 60_000 });
 // Long journeys on a shared machine: Monaco's chunk alone can take ten seconds to parse under load.
 test.beforeEach(() => test.setTimeout(180_000));
-// Not yet seen passing: written at load average ~30 on a shared 2-core machine, where the page's main thread
-// did not answer Playwright's fill/click within minutes (the suite's own manifests.spec timed out the same way).
-// Run them on a quiet machine, then drop this line.
-test.fixme(true, 'issue 7 journeys not yet verified on a quiet machine');
 
 /** The editor is usable: Monaco, or the plain editor that stands in while Monaco's chunk loads. */
 async function monaco(page: Page) {
