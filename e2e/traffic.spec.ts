@@ -1,18 +1,23 @@
 /// <reference lib="dom" />
 // Traffic on the page: a source added from the traffic panel shows as animated edges on the map with rates, the
 // panel charts the Service's requests/s and lists its endpoints; one traced request is drawn on the map hop by hop.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { WEB } from '../src/worker/testing/dataplaneFixtures.ts';
 import { podTiles, runInTerminal } from './helpers.ts';
 
-test('traffic visible on the map; rates in the panel', async ({ page }) => {
-  test.setTimeout(240_000);
+/** The default cluster with the web Deployment's pods (and CoreDNS's) Running. */
+async function webRunning(page: Page): Promise<void> {
   await page.goto('/?test');
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await engineApply(page, WEB);
   await page.getByTestId('time-play-100').click();
   await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 30_000 });
+}
+
+test('traffic visible on the map; rates in the panel', async ({ page }) => {
+  test.setTimeout(240_000);
+  await webRunning(page);
   await page.getByTestId('time-play-1').click();
 
   await page.getByTestId('dock-traffic').click();
@@ -45,11 +50,7 @@ test('traffic visible on the map; rates in the panel', async ({ page }) => {
 
 test("one request's path drawn on the map hop by hop, from the panel and from the terminal; a failure marked where it happened", async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
-  await engineApply(page, WEB);
-  await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 30_000 });
+  await webRunning(page);
   await page.getByTestId('time-pause').click();
 
   await page.getByTestId('dock-traffic').click();

@@ -32,6 +32,12 @@ export const LANE_TILES = 400;
 /** Focus path key of the nodes that have no value for the grouping label. */
 export const UNLABELED = '~';
 
+/**
+ * xyflow gives nodes pointer-events: none when the flow has no node click handler; the cards handle their own
+ * clicks (pod tiles, the node menu, aggregated tiles), so they take the pointer.
+ */
+const TAKES_POINTER = { pointerEvents: 'all' } as const;
+
 export type KubeNodeData = { view: NodeView; pods: readonly PodView[] };
 export type LaneData = { pods: readonly PodView[]; podCount: number; perRow: number };
 export type BandData = { summary: GroupSummary; groupBy: GroupBy };
@@ -189,7 +195,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
         id: aggregateId(summary.key), type: 'aggregate',
         position: { x: col * (AGG_WIDTH + GRID_GAP), y: row * (AGG_HEIGHT + GRID_GAP) },
         width: AGG_WIDTH, height: AGG_HEIGHT, data: { summary, groupBy: by },
-        draggable: false, selectable: false,
+        draggable: false, selectable: false, style: TAKES_POINTER,
       });
     });
     const rows = Math.ceil(tiles.length / cols);
@@ -217,7 +223,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
         const position = { x: col * (NODE_WIDTH + GRID_GAP), y: rowY };
         cards.push({
           id: nodeId(view.name), type: 'kubeNode', position, width: NODE_WIDTH, height: rowHeights[row],
-          data: { view, pods }, draggable: false, selectable: false, focusable: false,
+          data: { view, pods }, draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
         });
         pods.forEach((p, j) => {
           const at = tilePosition(j, TILES_PER_ROW, HEADER_HEIGHT);
@@ -230,7 +236,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
         out.push({
           id: `band:${key}`, type: 'band', position: { x: -PADDING, y: top }, width: width + 2 * PADDING, height: rowY - top + PADDING,
           data: { summary: summarize(key, label(band.key), band.nodes, podsByNode), groupBy: by },
-          draggable: false, selectable: false, focusable: false, zIndex: -1,
+          draggable: false, selectable: false, style: TAKES_POINTER, focusable: false, zIndex: -1,
         });
       }
       out.push(...cards);
@@ -245,7 +251,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     id: LANE_ID, type: 'lane', position: { x: 0, y }, width,
     height: LANE_HEADER_HEIGHT + laneRows * (TILE + TILE_GAP) - TILE_GAP + PADDING,
     data: { pods: shown, podCount: pending.length, perRow },
-    draggable: false, selectable: false, focusable: false,
+    draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
   };
   out.push(lane);
   shown.forEach((p, j) => {

@@ -64,7 +64,7 @@ export function OperatorPanel({ engine, openManifest }: Props) {
   };
 
   return (
-    <div className="operator-panel" data-testid="operator-panel">
+    <div className="pane operator-panel" data-testid="operator-panel">
       <div className="operator-fields">
         <label>
           <span>{t('userOperators.name')}</span>
