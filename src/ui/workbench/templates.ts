@@ -1,5 +1,7 @@
 // "New from template": one small manifest per kind, shaped like the Kubernetes documentation's examples, each
 // applying cleanly to a new cluster (templates.test.ts applies every one headless).
+import { DEFAULT_DOCUMENT_TEXT } from '../../storage/defaults.ts';
+
 export interface Template {
   kind: string;
   /** The new document's name: `${file}-1.yaml`. */
@@ -13,28 +15,7 @@ export const TEMPLATES: Template[] = [
   {
     kind: 'Deployment',
     file: 'deployment',
-    text: `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-${labels('web', '  ')}spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-${labels('web', '      ')}    spec:
-      containers:
-        - name: nginx
-          image: nginx:1.27
-          ports:
-            - containerPort: 80
-          resources:
-            requests:
-              cpu: 100m
-              memory: 128Mi
-`,
+    text: DEFAULT_DOCUMENT_TEXT, // the sample a new workspace starts with
   },
   {
     kind: 'Service',
