@@ -20,5 +20,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['./scripts/vitest-setup.ts'],
   },
 });

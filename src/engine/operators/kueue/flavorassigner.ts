@@ -107,9 +107,10 @@ export function pendingMessage(a: Assignment): string {
   return a.podSets.filter((p) => p.mode !== 'fit').map((p) => `couldn't assign flavors to pod set ${p.name}: ${p.reasons.join(', ')}`).join('; ');
 }
 
-/** Whether the workload fits, with the flavors already chosen, in the quota as it is now. */
-export function fitsWithFlavors(a: Assignment, cq: CQState): boolean {
+/** What the workload would use with the flavors chosen, per flavor-resource. */
+export function assignmentUsage(a: Assignment): Map<FlavorResource, number> {
   const need = new Map<FlavorResource, number>();
   for (const p of a.podSets) for (const [r, f] of Object.entries(p.flavors)) need.set(fr(f, r), (need.get(fr(f, r)) ?? 0) + p.requests[r]);
-  return [...need].every(([k, v]) => v <= cq.available(k));
+  return need;
 }
+

@@ -61,7 +61,12 @@ export class CQState {
 
   add(key: string, wl: Workload, sign = 1): void {
     if (sign > 0) this.workloads.set(key, wl); else this.workloads.delete(key);
-    for (const [k, v] of workloadUsage(wl)) this.usage.set(k, this.used(k) + sign * v);
+    this.reserve(workloadUsage(wl), sign);
+  }
+
+  /** Usage without a workload to show for it: what a preemptor claims for the rest of an admission cycle. */
+  reserve(usage: ReadonlyMap<FlavorResource, number>, sign = 1): void {
+    for (const [k, v] of usage) this.usage.set(k, this.used(k) + sign * v);
   }
 }
 

@@ -4,7 +4,10 @@
 // (entries that need no borrowing, then higher priority, then older); a head that fits only by preemption evicts
 // its targets and waits for their quota. Admission reserves quota and writes the Admitted condition.
 // Simplification: the queue order uses the creation time (upstream's requeuing timestamp is the eviction time);
-// there are no admission checks, so QuotaReserved and Admitted are set together; one cycle runs per change.
+// there are no admission checks, so QuotaReserved and Admitted are set together; one cycle runs per change, at one
+// virtual instant. Because every hop (evict, suspend, release, admit) takes no virtual time, a preemptor keeps a
+// claim on the quota its victims free until it is admitted; upstream leaves that to cycle order and timing, which
+// here would let a victim and its preemptor take turns forever.
 import type { Namespace } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { objectKey } from '../../api/object.ts';
@@ -13,7 +16,7 @@ import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { Informer } from '../../client/informer.ts';
 import type { OperatorDeps } from '../operator.ts';
-import { assignFlavors, pendingMessage, type Assignment } from './flavorassigner.ts';
+import { assignFlavors, assignmentUsage, pendingMessage, type Assignment } from './flavorassigner.ts';
 import { findTargets, priorityOf, type Target } from './preemption.ts';
 import { CohortState, CQState, quantityString } from './quota.ts';
 import {
@@ -86,9 +89,22 @@ export class KueueScheduler extends Controller {
       if (typeof cq === 'string') { this.setPending(wl, 'Inadmissible', cq); continue; }
       queues.set(cq, [...(queues.get(cq) ?? []), wl]);
     }
-    for (const list of queues.values()) list.sort(queueOrder);
+    // Preemptors whose victims' quota is not yet theirs: each keeps its claim (it goes first in its queue and in
+    // the cycle) until admitted, so the freed quota cannot go back to a victim. The claim is read from the victims'
+    // Preempted condition, which names the preemptor's UID, so it survives a restart of the operator.
+    const claimants = new Set<string>();
+    for (const wl of all) {
+      const c = findCondition(wl.status?.conditions, WL.preempted);
+      const uid = c?.status === 'True' ? /\(UID: ([^,)]+)/.exec(c.message ?? '')?.[1] : undefined;
+      if (uid) claimants.add(uid);
+    }
+    const claims = (wl: Workload) => Number(claimants.has(wl.metadata.uid!));
+    for (const list of queues.values()) list.sort((x, y) => claims(y) - claims(x) || queueOrder(x, y));
     const done = new Set<Workload>();
     const blocked = new Set<CQState>();
+    // Cohorts (or lone ClusterQueues) where a preemptor already claimed quota in this cycle (upstream's
+    // cycleCohortsSkipPreemption): no second preemptor there until the next cycle.
+    const preempting = new Set<CohortState | CQState>();
     for (;;) {
       const heads: Entry[] = [];
       for (const [cq, list] of queues) {
@@ -96,14 +112,17 @@ export class KueueScheduler extends Controller {
         for (const wl of list) {
           if (done.has(wl)) continue;
           const a = assignFlavors(wl, cq, flavors);
-          if (a.mode !== 'noFit') { heads.push({ wl, cq, a }); break; }
+          // A head that could only fit by preemption but has no one to preempt (and no claim) is as inadmissible as
+          // one that does not fit: under BestEffortFIFO the next workload tries. Were it kept as the head, the quota
+          // its queue's next workload reclaims would go back to the borrower it was reclaimed from, and again.
+          if (a.mode === 'fit' || (a.mode === 'preempt' && (claims(wl) || findTargets(wl, a, cq).length))) { heads.push({ wl, cq, a }); break; }
           done.add(wl);
           this.setPending(wl, 'Pending', pendingMessage(a));
           if (cq.cq.spec.queueingStrategy === 'StrictFIFO') { blocked.add(cq); break; }
         }
       }
       if (!heads.length) return;
-      heads.sort((x, y) => Number(x.a.borrowing) - Number(y.a.borrowing) || priorityOf(y.wl) - priorityOf(x.wl) || queueOrder(x.wl, y.wl));
+      heads.sort((x, y) => claims(y.wl) - claims(x.wl) || Number(x.a.borrowing) - Number(y.a.borrowing) || priorityOf(y.wl) - priorityOf(x.wl) || queueOrder(x.wl, y.wl));
       const e = heads[0];
       done.add(e.wl);
       // An earlier entry of this round may have taken the quota this one was assigned.
@@ -113,12 +132,19 @@ export class KueueScheduler extends Controller {
         continue;
       }
       if (e.cq.cq.spec.queueingStrategy === 'StrictFIFO') blocked.add(e.cq);
-      if (a.mode === 'noFit') { this.setPending(e.wl, 'Pending', pendingMessage(a)); continue; }
+      const scope = e.cq.cohort ?? e.cq;
+      if (a.mode === 'noFit' || preempting.has(scope)) { this.setPending(e.wl, 'Pending', pendingMessage(a)); continue; }
+      // The preemptor's quota is claimed for the rest of the cycle, so that no later entry takes what its victims
+      // free ("even if there was a failure, we shouldn't admit other workloads to this cohort" upstream).
+      // The preemptor stays its queue's head until its victims are gone: nobody behind it takes their quota.
+      preempting.add(scope);
+      blocked.add(e.cq);
       // Evictions in flight free quota soon: the preemptor waits for them rather than choosing more victims.
-      if ([e.cq, ...(e.cq.cohort?.members ?? [])].some((m) => [...m.workloads.values()].some(isEvicted))) continue;
-      const targets = findTargets(e.wl, a, e.cq);
+      const waiting = [e.cq, ...(e.cq.cohort?.members ?? [])].some((m) => [...m.workloads.values()].some(isEvicted));
+      const targets = waiting ? [] : findTargets(e.wl, a, e.cq);
       for (const t of targets) this.evict(t, e.wl);
-      this.setPending(e.wl, 'Pending', pendingMessage(a) + (targets.length ? `. Pending the preemption of ${targets.length} workload(s)` : ''));
+      e.cq.reserve(assignmentUsage(a));
+      if (!waiting) this.setPending(e.wl, 'Pending', pendingMessage(a) + (targets.length ? `. Pending the preemption of ${targets.length} workload(s)` : ''));
     }
   }
 
