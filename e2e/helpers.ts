@@ -10,8 +10,9 @@ export function webDeployment(replicas: number): string {
 /** Wait until the real editor (Monaco, or the plain fallback if it failed) is in place. */
 export async function editorReady(page: Page): Promise<void> {
   const host = page.getByTestId('editor-host');
-  await expect(host.getByTestId('yaml-editor')).toHaveAttribute('data-ready', 'true');
-  await expect(page.locator('.editor-loading')).toHaveCount(0);
+  // Monaco's chunk alone can take many seconds to parse on a busy machine.
+  await expect(host.getByTestId('yaml-editor')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.locator('.editor-loading')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** Replace the active document's text the way a user would: select all, paste. */

@@ -34,9 +34,7 @@ test('a bad manifest shows an error marker and message at its lines', async ({ p
   await expect(page.getByTestId('terminal-output')).not.toContainText('broken');
 });
 
-// fixme: fails since the workspaces/tab-order work merged (the active document name goes empty after a rename or
-// the editor is missing after a reload; not reproduced headless yet): a regression to fix first next round.
-test.fixme('documents: new, rename, switch, delete, and they persist', async ({ page }) => {
+test('documents: new, rename, switch, delete, and they persist', async ({ page }) => {
   await page.goto('/');
   await editorReady(page);
   await expect(page.getByTestId('doc-tab')).toHaveCount(1);

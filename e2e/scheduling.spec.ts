@@ -19,9 +19,7 @@ spec:
         cpu: "${cpu}"
 `;
 
-// fixme: timed out (120 s) once after the map rewrite merged (pods drawn by node cards, grouped bands), in a run
-// disturbed by a second Playwright run; whether the map still outlines the filtered nodes is unverified.
-test.fixme('a Pending pod explains itself node by node, and the map shows why', async ({ page }) => {
+test('a Pending pod explains itself node by node, and the map shows why', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
   await expect(page.getByTestId('node-card')).toHaveCount(3);

@@ -5,9 +5,7 @@ import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { podTiles, webDeployment } from './helpers.ts';
 
-// fixme: written on a loaded machine; it passed every step up to opening the link in a fresh context, then timed
-// out. Verify on a quiet machine, then drop the fixme.
-test.fixme('a teacher builds an exercise from the cluster, previews it as a student and shares it by link', async ({ page, browser }) => {
+test('a teacher builds an exercise from the cluster, previews it as a student and shares it by link', async ({ page, browser }) => {
   test.setTimeout(480_000); // a long journey, and two browsers, on a busy machine
   await page.goto('/?test');
   await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });

@@ -14,8 +14,9 @@ import { connectEngine } from './worker/client.ts';
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 const engine = connectEngine();
-const documents = new DocumentStore(openDb());
-const workspaces = new WorkspaceStore(openDb(), documents);
+const db = openDb();
+const documents = new DocumentStore(db);
+const workspaces = new WorkspaceStore(db, documents);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
