@@ -1,5 +1,6 @@
 // The API server's storage (the etcd analog) with its REST semantics: resourceVersion, uid, generation,
 // optimistic concurrency, admission, graceful deletion, finalizers and watch with a bounded window.
+import { flat } from '../api/flat.ts';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { KindRegistry, type KindInfo } from '../api/kinds.ts';
 import { deepFreeze, type KubeObject, type MutableMeta } from '../api/object.ts';
@@ -444,6 +445,8 @@ function keyOf(namespace: string | undefined, name: string): string {
  * structuredClone on API objects; anything else (a Date …) goes through structuredClone.
  */
 function copyJson<T>(v: T): T {
+  // Stored strings are flattened on the way in (see api/flat.ts).
+  if (typeof v === 'string') return flat(v) as T;
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);

@@ -5,13 +5,18 @@
 //    new one;
 // 3. spam filter: a token bucket per (source, object) — burst 25, refilled one token per 5 minutes.
 // The three caches are kept per (source, object) so that the long source+object part of every key is stored once
-// per object rather than once per key and cache (150,000 pods make 750,000 events).
+// per object rather than once per key and cache (150,000 pods make 750,000 events). Upstream each cache is an LRU
+// of maxLruCacheEntries (4096) keys; here the least recently used objects beyond 4096 are forgotten.
+// Simplification: the LRU bound counts (source, object) pairs, not the keys of each cache, so an object's
+// aggregation, dedupe and spam state are forgotten together.
 import type { SimClock } from '../sim/clock.ts';
 
 export const AGGREGATE_MAX_EVENTS = 10;
 export const AGGREGATE_INTERVAL_MS = 600_000;
 export const SPAM_BURST = 25;
 export const SPAM_REFILL_MS = 300_000; // qps 1/300
+/** maxLruCacheEntries: how many (source, object) pairs the correlator remembers. */
+export const MAX_LRU_CACHE_ENTRIES = 4096;
 
 export interface CorrelatorInput {
   /** source.component, source.host, involvedObject kind/namespace/name/uid/apiVersion, joined. */
@@ -56,7 +61,11 @@ export class EventCorrelator {
   correlate(e: CorrelatorInput): CorrelatorResult {
     const now = this.clock.now();
     let st = this.objects.get(e.spamKey);
-    if (!st) this.objects.set(e.spamKey, (st = { tokens: SPAM_BURST, last: now, aggregates: new Map(), logged: new Map() }));
+    // Map order is the LRU order: a used object moves to the end, the first one is the least recently used.
+    if (st) this.objects.delete(e.spamKey);
+    else st = { tokens: SPAM_BURST, last: now, aggregates: new Map(), logged: new Map() };
+    this.objects.set(e.spamKey, st);
+    if (this.objects.size > MAX_LRU_CACHE_ENTRIES) this.objects.delete(this.objects.keys().next().value!);
     const aggregateKey = `${e.type}\u0000${e.reason}`;
     let agg = st.aggregates.get(aggregateKey);
     if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) st.aggregates.set(aggregateKey, (agg = { messages: new Set(), last: now }));

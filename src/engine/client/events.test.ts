@@ -5,6 +5,7 @@ import { SeededRng } from '../sim/rng.ts';
 import { Store } from '../apiserver/store.ts';
 import type { KubeObject } from '../api/object.ts';
 import { EventRecorder } from './events.ts';
+import { MAX_LRU_CACHE_ENTRIES } from './eventcorrelator.ts';
 
 function setup() {
   const clock = new SimClock();
@@ -48,5 +49,22 @@ describe('EventRecorder and the EventCorrelator', () => {
     event(pod, 'Warning', 'Later', 'm');
     expect(events().map((e) => e.reason)).toContain('Late');
     expect(events().map((e) => e.reason)).not.toContain('Later');
+  });
+
+  it('remembers at most maxLruCacheEntries objects, forgetting the least recently used first', () => {
+    const { store, pod, event, events } = setup();
+    const other = (i: number) => ({ ...pod, metadata: { ...pod.metadata, name: `o${i}`, uid: `o${i}` } }) as KubeObject;
+    event(pod, 'Warning', 'BackOff', 'm');
+    event(other(0), 'Warning', 'BackOff', 'm');
+    // Touching pod again keeps it recent; o0 becomes the least recently used.
+    event(pod, 'Warning', 'BackOff', 'm');
+    for (let i = 1; i < MAX_LRU_CACHE_ENTRIES; i++) event(other(i), 'Normal', 'Seen', 'm');
+    event(pod, 'Warning', 'BackOff', 'm');
+    event(other(0), 'Warning', 'BackOff', 'm');
+    const backOffs = events().filter((e) => e.reason === 'BackOff');
+    // pod's repeats still fold into one Event; o0 was forgotten, so its repeat is a new Event.
+    expect(backOffs.filter((e) => e.involvedObject.name === 'p').map((e) => e.count)).toEqual([3]);
+    expect(backOffs.filter((e) => e.involvedObject.name === 'o0').map((e) => e.count)).toEqual([1, 1]);
+    expect(store.count('Event')).toBe(1 + 2 + (MAX_LRU_CACHE_ENTRIES - 1));
   });
 });

@@ -203,7 +203,10 @@ export class Scheduler {
     }
     const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
     // The nodes a PreFilterResult leaves out share one status (NodeToStatus's AbsentNodesStatus), not one each.
-    if (candidates.length < nodes.length) trace.preFilterExcluded = { nodes: nodes.length - candidates.length, reasons: ["node(s) didn't satisfy plugin(s) [PreFilter]"] };
+    if (candidates.length < nodes.length) {
+      const plugins = [...pre.withNodes].sort();
+      trace.preFilterExcluded = { nodes: nodes.length - candidates.length, reasons: [`node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`], plugins };
+    }
 
     const feasible = this.evaluateNominatedNode(fwk, state, pod, candidates, trace) ?? this.findNodesThatFit(fwk, state, pod, candidates, trace, nodes.length);
     trace.feasible = feasible.length;
@@ -402,11 +405,12 @@ export class Scheduler {
   }
 }
 
-/** The plugins that rejected the pod in this attempt (the pseudo-plugin "PreFilter" of a PreFilterResult aside). */
+/** The plugins that rejected the pod in this attempt, with those whose PreFilterResult left nodes out. */
 function rejectorsOf(trace: SchedulingTrace, rejector: string | undefined): Set<string> {
   const out = new Set<string>();
-  for (const r of trace.rejected) if (r.plugin && r.plugin !== 'PreFilter') out.add(r.plugin);
+  for (const r of trace.rejected) if (r.plugin) out.add(r.plugin);
   if (trace.preFilter?.plugin) out.add(trace.preFilter.plugin);
+  for (const p of trace.preFilterExcluded?.plugins ?? []) out.add(p);
   if (rejector) out.add(rejector);
   return out;
 }

@@ -36,7 +36,7 @@ export interface SchedulingTrace {
   /** Scores in compact form (the hot path allocates no object per node); see traceScores. */
   scoreTable?: ScoreTable;
   /** Nodes a PreFilterResult left out (NodeName, NodeAffinity on metadata.name …): counted, not listed one by one. */
-  preFilterExcluded?: { nodes: number; reasons: string[] };
+  preFilterExcluded?: { nodes: number; reasons: string[]; plugins: string[] };
   /** A PreFilter plugin that rejected the pod for every node. */
   preFilter?: { plugin: string; reasons: string[] };
   /** PostFilter (preemption) outcome when no node fit. */

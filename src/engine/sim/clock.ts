@@ -227,7 +227,8 @@ let lastText = '';
 export function toRFC3339(ms: number): string {
   const second = Math.floor(ms / 1000);
   if (second !== lastSecond) {
-    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    // join builds one flat string: every object written in this second shares it.
+    lastText = [new Date(second * 1000).toISOString().slice(0, 19), 'Z'].join('');
     lastSecond = second;
   }
   return lastText;

@@ -52,7 +52,8 @@ export class SeededRng {
     const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
     const h = w.map(hex).join('');
     const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    // join builds one flat string (a template literal builds a tree of pieces, kept as long as the object lives).
+    return [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, variant + h.slice(17, 20), h.slice(20, 32)].join('-');
   }
 
   getState(): [number, number, number, number] { return [this.a, this.b, this.c, this.d]; }

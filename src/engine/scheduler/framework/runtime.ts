@@ -89,16 +89,26 @@ export class Framework {
     return Status.success();
   }
 
-  /** RunPreFilterPlugins: Skip marks the plugin's Filter as skipped; node sets from results intersect. */
-  runPreFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; nodeNames?: Set<string> } {
+  /**
+   * RunPreFilterPlugins: Skip marks the plugin's Filter as skipped; node sets from results intersect, and
+   * `withNodes` names the plugins that narrowed them. An empty intersection rejects every node.
+   */
+  runPreFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; nodeNames?: Set<string>; withNodes: string[] } {
     let nodeNames: Set<string> | undefined;
+    const withNodes: string[] = [];
     for (const p of this.points.preFilter) {
       const { status, result } = p.preFilter(state, pod, nodes);
       if (status.code === Code.Skip) { state.skipFilter.add(p.name); continue; }
-      if (!status.isSuccess()) return { status: status.withPlugin(p.name) };
-      if (result?.nodeNames) nodeNames = nodeNames ? new Set([...nodeNames].filter((n) => result.nodeNames!.has(n))) : result.nodeNames;
+      if (!status.isSuccess()) return { status: status.withPlugin(p.name), withNodes };
+      if (!result?.nodeNames) continue;
+      withNodes.push(p.name);
+      nodeNames = nodeNames ? new Set([...nodeNames].filter((n) => result.nodeNames!.has(n))) : result.nodeNames;
+      if (nodeNames.size === 0) {
+        const msg = withNodes.length === 1 ? `node(s) didn't satisfy plugin ${withNodes[0]}` : `node(s) didn't satisfy plugin(s) [${[...withNodes].sort().join(' ')}] simultaneously`;
+        return { status: Status.unresolvable(msg).withPlugin(p.name), withNodes };
+      }
     }
-    return { status: Status.success(), nodeNames };
+    return { status: Status.success(), nodeNames, withNodes };
   }
 
   /** RunFilterPlugins: the first plugin that does not return Success decides. */
