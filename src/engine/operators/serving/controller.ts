@@ -13,7 +13,6 @@ import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import type { Informer } from '../../client/informer.ts';
-import { NUM_REQUESTS_WAITING } from '../../network/traffic/custommetrics.ts';
 import { controllerRef, type Condition, type OperatorDeps } from '../operator.ts';
 
 interface Spec { model: string; image?: string; gpusPerReplica?: number; minReplicas?: number; maxReplicas?: number; port?: number; scaleMetric?: 'queueLength' | 'cpu'; targetQueueLength?: number; targetCPUUtilizationPercentage?: number }
@@ -21,6 +20,8 @@ interface Status { readyReplicas?: number; url?: string; averageRequestsWaiting?
 export type InferenceService = KubeObject & { spec: Spec; status?: Status };
 
 const LABEL = 'serving.kubesim.io/inferenceservice';
+/** The per-pod queue gauge the custom metrics API serves (network/traffic/custommetrics.ts), vLLM's vllm:num_requests_waiting. */
+const NUM_REQUESTS_WAITING = 'num_requests_waiting';
 
 export class InferenceServiceController extends Controller {
   private readonly services: Informer<InferenceService>;

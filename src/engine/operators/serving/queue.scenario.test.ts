@@ -32,7 +32,12 @@ describe('InferenceService queue-length autoscaling', { timeout: 60_000 }, () =>
     c.advance(20);
     mustExec(c, 'kubectl apply -f -', CLIENT);
     mustExec(c, 'kubectl apply -f -', ISVC);
-    c.advance(300); // the model server's image takes minutes to pull
+    c.advance(5);
+    expect(mustExec(c, 'kubectl get hpa llama --no-headers')).toMatch(/^llama +Deployment\/llama +<unknown>\/5 +1 +3 +0 +5s\n$/);
+    // While the image is pulled the adapter has no sample of the pod yet.
+    c.advance(60);
+    expect(mustExec(c, 'kubectl describe hpa llama')).toContain('ScalingActive  False   FailedGetPodsMetric  the HPA was unable to compute the replica count: unable to get metric num_requests_waiting: no metrics returned from custom metrics API\n');
+    c.advance(240); // the model server's image takes minutes to pull
     expect(ready(c)).toBe(1);
     const hpa = mustExec(c, 'kubectl get hpa llama');
     expect(hpa).toMatch(/^NAME +REFERENCE +TARGETS +MINPODS +MAXPODS +REPLICAS +AGE\nllama +Deployment\/llama +0\/5 +1 +3 +1 +\d+m?\d*s?\n$/);
