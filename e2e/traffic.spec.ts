@@ -41,6 +41,9 @@ test('traffic visible on the map; rates in the panel', async ({ page }) => {
   await expect(svc.locator('[data-testid=traffic-chart] canvas')).toHaveCount(1);
   await svc.locator('.traffic-service-head').click();
   await expect(svc.locator('[data-testid=endpoint-row][data-ready=true]')).toHaveCount(2);
+  // Each endpoint's num_requests_waiting: a light load keeps the queue near empty, but it is measured.
+  await expect(svc.getByTestId('endpoint-waiting')).toHaveText([/^\d+(\.\d+)?$/, /^\d+(\.\d+)?$/]);
+  await svc.getByTestId('service-endpoints').screenshot({ path: '/tmp/page-traffic-endpoints.png' });
 
   await page.screenshot({ path: '/tmp/page-traffic.png' });
   await page.getByTestId('dock-traffic').click();

@@ -36,6 +36,7 @@ import { ExternalResizer } from './node/csi/resizer.ts';
 import type { PersistentVolume } from 'kubernetes-types/core/v1';
 import type { VolumeAttachment } from 'kubernetes-types/storage/v1';
 import { HorizontalController } from './controllers/podautoscaler/controller.ts';
+import { servingMetrics } from './network/traffic/custommetrics.ts';
 import { EndpointSliceController } from './controllers/endpointslice/controller.ts';
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
@@ -139,7 +140,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new ResourceQuotaController(this.store, this.clock, this.informers),
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),
       // metrics-server: the machines' pod usage (the node manager exists by the time the controller first syncs).
-      new HorizontalController(this.store, this.clock, this.informers, this.recorder, { podMetrics: () => this.nodes.podMetrics() }),
+      new HorizontalController(this.store, this.clock, this.informers, this.recorder, { podMetrics: () => this.nodes.podMetrics(), podCustomMetrics: (m) => servingMetrics(m, this.nodes.podMetrics(), this.network.traffic) }),
       new EndpointSliceController(this.store, this.clock, this.informers),
       new PersistentVolumeController(this.store, this.clock, this.informers, this.recorder),
       new AttachDetachController(this.store, this.clock, this.informers, this.recorder),

@@ -60,6 +60,8 @@ export interface TrafficSample {
   p99Ms: number;
   /** Failed requests / all requests in the tick (0 when there were none). */
   errorRate: number;
+  /** Pods only: num_requests_waiting, the requests in the pod's queue at the end of the tick. */
+  waiting?: number;
 }
 
 export interface TrafficSeries {

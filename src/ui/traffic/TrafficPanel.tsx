@@ -69,16 +69,17 @@ function Sources({ exec }: { exec: Exec }) {
 
 function Endpoints({ service }: { service: string }) {
   const { t } = useTranslation();
-  const svc = useDataPlane().services.find((s) => s.key === service);
+  const { services, podTraffic } = useDataPlane();
+  const svc = services.find((s) => s.key === service);
   if (!svc) return null;
   return (
     <table className="dp-table" data-testid="service-endpoints" data-service={service}>
       <thead>
-        <tr><th>{t('dataPlane.traffic.endpoint')}</th><th>{t('dataPlane.traffic.pod')}</th><th>{t('dataPlane.traffic.node')}</th><th>{t('dataPlane.traffic.conditions')}</th></tr>
+        <tr><th>{t('dataPlane.traffic.endpoint')}</th><th>{t('dataPlane.traffic.pod')}</th><th>{t('dataPlane.traffic.node')}</th><th>{t('dataPlane.traffic.conditions')}</th><th title={t('dataPlane.traffic.waitingTitle')}>{t('dataPlane.traffic.waiting')}</th></tr>
       </thead>
       <tbody>
         {svc.endpoints.length === 0 && (
-          <tr><td colSpan={4} className="dp-bad">{t('dataPlane.traffic.noEndpoints')}</td></tr>
+          <tr><td colSpan={5} className="dp-bad">{t('dataPlane.traffic.noEndpoints')}</td></tr>
         )}
         {svc.endpoints.map((e) => (
           <tr key={`${e.portName}/${e.ip}:${e.port}`} data-testid="endpoint-row" data-ready={e.ready}>
@@ -88,6 +89,7 @@ function Endpoints({ service }: { service: string }) {
             <td className={e.ready ? '' : 'dp-bad'}>
               {[e.ready && 'ready', e.serving && 'serving', e.terminating && 'terminating'].filter(Boolean).join(', ') || t('dataPlane.traffic.notReady')}
             </td>
+            <td data-testid="endpoint-waiting">{(e.pod ? podTraffic[e.pod]?.waiting : undefined) ?? '—'}</td>
           </tr>
         ))}
       </tbody>

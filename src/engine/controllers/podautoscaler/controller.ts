@@ -16,7 +16,7 @@ import type { EventRecorder } from '../../client/events.ts';
 import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
 import type { RateLimiter } from '../../client/workqueue.ts';
 import type { SimClock } from '../../sim/clock.ts';
-import { getResourceMetric, MetricsError, type PodMetricsSource } from './metrics.ts';
+import { getRawMetric, getResourceMetric, MetricsError, type PodMetricsSource } from './metrics.ts';
 import { newHistory, normalizeWithBehavior, normalizeWithoutBehavior, storeScaleEvent, type HPAHistory } from './normalize.ts';
 import { rawResourceReplicas, resourceReplicas } from './replicas.ts';
 
@@ -201,15 +201,37 @@ export class HorizontalController extends Controller {
     return { replicas, metric, statuses, error };
   }
 
-  /** computeReplicasForMetric for Resource metrics (the resource metrics API is the only one served). */
+  /** computeReplicasForMetric for Resource metrics and Pods metrics (the custom metrics API for pods). */
   private computeForMetric(hpa: HPA, spec: MetricSpec, current: number, pods: P[]): { replicas: number; metric: string; status: MetricStatus } {
     const fail = (msg: string, wrap: string, reason = 'FailedGetResourceMetric') => {
       // getUnableComputeReplicaCountCondition: the Event and condition carry the inner error, the returned one is wrapped.
       this.event(hpa, 'Warning', reason, msg);
       return new MetricsError(`${wrap}${msg}`, reason, msg);
     };
+    if (spec.type === 'Pods' && spec.pods) {
+      // computeStatusForPodsMetric: GetMetricReplicas is the plain-metric calculation over the pods' values.
+      const metricName = spec.pods.metric.name;
+      const now = this.clock.now();
+      const names = new Set(pods.map((p) => p.metadata.name!));
+      try {
+        let metrics;
+        try {
+          metrics = getRawMetric(this.metrics, metricName, hpa.metadata.namespace!, (n) => names.has(n), now);
+        } catch (e) {
+          throw new MetricsError(`unable to get metric ${metricName}: ${(e as Error).message}`);
+        }
+        const r = rawResourceReplicas(current, Quantity.parse(spec.pods.target.averageValue!).milliValue(), '', pods, metrics, now);
+        return {
+          replicas: r.replicas, metric: `pods metric ${metricName}`,
+          status: { type: 'Pods', pods: { metric: { name: metricName, ...(spec.pods.metric.selector ? { selector: spec.pods.metric.selector } : {}) }, current: { averageValue: Quantity.fromMilli(r.usage).toString() } } },
+        };
+      } catch (e) {
+        if (!(e instanceof MetricsError)) throw e;
+        throw fail(e.message, 'failed to get pods metric value: ', 'FailedGetPodsMetric');
+      }
+    }
     if (spec.type !== 'Resource' || !spec.resource) {
-      // Simplification: no custom or external metrics API is served, as in a cluster with only metrics-server.
+      // Simplification: no external metrics API nor custom metrics for objects are served.
       throw fail(`unable to get metric ${spec.type}: the server could not find the requested resource`, '', `FailedGet${spec.type}Metric`);
     }
     const resource = spec.resource.name;

@@ -10,8 +10,13 @@ export interface PodMetricsItem {
   containers: { name: string; cpuMilli: number; memoryBytes: number }[];
 }
 
+/** One pod's value of a custom metric (custom.metrics.k8s.io MetricValue), in milli-units. */
+export interface PodCustomMetric { namespace: string; name: string; milliValue: number }
+
 export interface PodMetricsSource {
   podMetrics(): PodMetricsItem[];
+  /** The custom metrics API for pods: undefined for a metric no adapter serves. */
+  podCustomMetrics?(metricName: string): PodCustomMetric[] | undefined;
 }
 
 /** metrics-server's --metric-resolution: each value is the rate over this window. */
@@ -47,6 +52,18 @@ export function getResourceMetric(source: PodMetricsSource, resource: string, na
     if (!missing) out.set(m.name, { value: sum, timestamp: now, windowMs: METRIC_WINDOW_MS });
   }
   return out;
+}
+
+/**
+ * GetRawMetric (custom metrics client): the pods of a namespace that `inScope` keeps with their value of the metric.
+ * Simplification: the metric selector (spec.pods.metric.selector) is not applied; samples are stamped now.
+ */
+export function getRawMetric(source: PodMetricsSource, metricName: string, namespace: string, inScope: (podName: string) => boolean, now: number): PodMetricsInfo {
+  const served = source.podCustomMetrics?.(metricName);
+  if (!served) throw new MetricsError(`unable to fetch metrics from custom metrics API: the server could not find the metric ${metricName} for pods`);
+  const items = served.filter((m) => m.namespace === namespace && inScope(m.name));
+  if (!items.length) throw new MetricsError('no metrics returned from custom metrics API');
+  return new Map(items.map((m) => [m.name, { value: m.milliValue, timestamp: now, windowMs: METRIC_WINDOW_MS }]));
 }
 
 /** GetResourceUtilizationRatio: summed use over summed requests of the pods that have both. */

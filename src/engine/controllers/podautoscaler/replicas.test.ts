@@ -86,3 +86,25 @@ describe('rawResourceReplicas (GetRawResourceReplicas)', () => {
     expect(rawResourceReplicas(2, 480, 'cpu', [pod(0, {}), pod(1, {})], metrics([400, 600]), NOW)).toEqual({ replicas: 2, usage: 500 });
   });
 });
+
+// Pods metrics (GetMetricReplicas: the plain calculation with no resource, so no CPU readiness rule), values in
+// milli-units as upstream's TestReplicaCalc*CM cases.
+describe('rawResourceReplicas for a Pods metric (GetMetricReplicas)', () => {
+  const cases: { name: string; current: number; target: number; pods: PodCase[]; levels: (number | undefined)[]; want: number; usage: number }[] = [
+    { name: 'ScaleUpCM', current: 3, target: 15000, pods: [{}, {}, {}], levels: [20000, 10000, 30000], want: 4, usage: 20000 },
+    { name: 'ScaleUpCMUnreadyHotCpuNoLessScale', current: 3, target: 15000, pods: [{}, {}, { ready: false }], levels: [50000, 10000, 30000], want: 6, usage: 30000 },
+    { name: 'ScaleUpCMUnreadyHotCpuScaleWouldScaleDown', current: 3, target: 15000, pods: [{ ready: false }, {}, { ready: false }], levels: [50000, 15000, 30000], want: 7, usage: 31666 },
+    { name: 'ScaleDownCM', current: 5, target: 20000, pods: [{}, {}, {}, {}, {}], levels: [12000, 12000, 12000, 12000, 2000], want: 3, usage: 10000 },
+    { name: 'ToleranceCM', current: 3, target: 20000, pods: [{}, {}, {}], levels: [20000, 21000, 21000], want: 3, usage: 20666 },
+    { name: 'MissingMetricsScaleUp (missing count as 0)', current: 3, target: 10000, pods: [{}, {}, {}], levels: [20000, 20000, undefined], want: 4, usage: 20000 },
+    { name: 'MissingMetricsScaleDown (missing count as the target)', current: 4, target: 10000, pods: [{}, {}, {}, {}], levels: [1000, 1000, 1000, undefined], want: 2, usage: 1000 },
+    { name: 'MissingMetricsNoChange within tolerance', current: 2, target: 10000, pods: [{}, {}], levels: [10500, undefined], want: 2, usage: 10500 },
+    { name: 'ScaleUpPendingPod (a pending pod counts as 0)', current: 3, target: 10000, pods: [{}, {}, { phase: 'Pending' }], levels: [30000, 30000, undefined], want: 6, usage: 30000 },
+  ];
+  for (const tc of cases) {
+    it(tc.name, () => {
+      const r = rawResourceReplicas(tc.current, tc.target, '', tc.pods.map((p, i) => pod(i, p)), metrics(tc.levels), NOW);
+      expect(r).toEqual({ replicas: tc.want, usage: tc.usage });
+    });
+  }
+});

@@ -21,6 +21,8 @@ export class Ring {
 export class Tally {
   requests = 0;
   failed = 0;
+  /** A pod's queue length at the end of the tick (pods only). */
+  waiting: number | undefined;
   /** Successful requests weighted latencies. */
   private okWeight = 0;
   private p50Sum = 0;
@@ -43,6 +45,7 @@ export class Tally {
     return {
       t, rps: round(this.requests / seconds), p50Ms: round(p50), p99Ms: round(Math.max(this.p99Max, p50)),
       errorRate: this.requests ? round(this.failed / this.requests, 4) : 0,
+      ...(this.waiting !== undefined ? { waiting: this.waiting } : {}),
     };
   }
 }

@@ -7,8 +7,12 @@
 // - Latency: at utilisation ρ = arrivals / capacity below 1, a request takes BASE_LATENCY_MS plus a queueing delay
 //   that grows as 1/(1-ρ) (an M/M/1 queue: the sojourn time is exponential with mean S/(1-ρ), S = 1/capacity
 //   per core-equivalent): p50 = base + S·ln2/(1-ρ), p99 = base + S·ln100/(1-ρ), ρ capped at 0.99.
-// - Overload: arrivals above capacity are not served: they fail (HTTP 503 from the saturated server) and the
-//   served ones see the latency at ρ = 0.99. The server's backlog bounds the queueing delay at MAX_QUEUE_MS.
+// - Queue (a fluid model, like vLLM's waiting queue): requests a pod cannot serve within the second wait in its
+//   queue and are served first the next second. The queue holds at most MAX_QUEUE_MS of service
+//   (capacity × MAX_QUEUE_MS / 1000 requests); arrivals that overflow it fail (HTTP 503 from the saturated
+//   server). The pod's `num_requests_waiting` gauge (vLLM's `vllm:num_requests_waiting`) is that backlog plus
+//   the mean M/M/1 queue of the second's arrivals, ρ²/(1-ρ) (so it rises before the pod saturates). By Little's law a request waits L / capacity on average (L the mean queue
+//   length over the second), which adds to its latency; the served ones also see the service latency at ρ = 0.99.
 // - CPU: a pod uses (served / capacity) of its capacity cores, which feeds `kubectl top` and the
 //   HorizontalPodAutoscaler (utilisation = use / request).
 // - Failures before the pod: no endpoint (REJECT) is "connection refused" at once; a dropped packet (a
@@ -47,21 +51,34 @@ export interface PodLoadResult {
   p99Ms: number;
   /** Millicores used by the load. */
   cpuMilli: number;
+  /** Requests left waiting in the queue at the end of the interval (carried to the next one). */
+  waiting: number;
+  /** num_requests_waiting: the backlog plus the mean M/M/1 queue length, ρ²/(1-ρ). */
+  queueLength: number;
 }
 
-/** What a pod of `capacity` requests/s and `cores` does with `arrivals` requests in `seconds`. */
-export function servePodLoad(arrivals: number, seconds: number, capacity: number, cores: number): PodLoadResult {
-  const rate = arrivals / seconds;
-  const servedRate = Math.min(rate, capacity);
-  const rho = Math.min(rate / capacity, MAX_RHO);
+/** The most requests a pod's queue holds: MAX_QUEUE_MS worth of service. */
+export function queueLimit(capacity: number): number {
+  return Math.floor((capacity * MAX_QUEUE_MS) / 1000);
+}
+
+/** What a pod of `capacity` requests/s and `cores` does with `arrivals` new requests in `seconds`, `waiting` queued before. */
+export function servePodLoad(arrivals: number, seconds: number, capacity: number, cores: number, waiting = 0): PodLoadResult {
+  const work = waiting + arrivals;
+  const served = Math.min(work, Math.floor(capacity * seconds));
+  const left = work - served;
+  const next = Math.min(left, queueLimit(capacity));
+  const rho = Math.min(arrivals / seconds / capacity, MAX_RHO);
   const s = 1000 / capacity;
   const q = 1 / (1 - rho);
-  const served = Math.min(arrivals, Math.floor(capacity * seconds));
+  const waitMs = ((waiting + next) / 2 / capacity) * 1000;
   return {
     served,
-    failed: arrivals - served,
-    p50Ms: BASE_LATENCY_MS + Math.min(MAX_QUEUE_MS, s * Math.LN2 * q),
-    p99Ms: BASE_LATENCY_MS + Math.min(MAX_QUEUE_MS, s * Math.log(100) * q),
-    cpuMilli: Math.round((servedRate / capacity) * cores * 1000),
+    failed: left - next,
+    p50Ms: BASE_LATENCY_MS + Math.min(MAX_QUEUE_MS, s * Math.LN2 * q) + waitMs,
+    p99Ms: BASE_LATENCY_MS + Math.min(MAX_QUEUE_MS, s * Math.log(100) * q) + waitMs,
+    cpuMilli: Math.round((served / seconds / capacity) * cores * 1000),
+    waiting: next,
+    queueLength: Math.round((next + (rho * rho) / (1 - rho)) * 100) / 100,
   };
 }

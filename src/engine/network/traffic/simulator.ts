@@ -25,6 +25,8 @@ export interface TrafficState {
   series: TrafficSeries[];
   /** Per pod: the millicores of the last CPU_WINDOW_TICKS ticks. */
   cpu: Record<string, number[]>;
+  /** Per pod: the requests waiting in its queue (model.ts). */
+  waiting?: Record<string, number>;
 }
 
 export interface TrafficEnv {
@@ -41,6 +43,8 @@ export class TrafficSimulator {
   private readonly notes = new Map<string, string>();
   readonly metrics = new MetricsStore();
   private readonly cpu = new Map<string, number[]>();
+  private readonly waiting = new Map<string, number>();
+  private readonly queueLength = new Map<string, number>();
   private stopTicks: (() => void) | undefined;
 
   constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly env: TrafficEnv) {}
@@ -65,13 +69,19 @@ export class TrafficSimulator {
 
   /** Saved with the snapshot. */
   state(): TrafficState {
-    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])) };
+    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting) };
   }
 
   restore(state: Partial<TrafficState>): void {
     this.metrics.restore(state.series ?? []);
     for (const [k, w] of Object.entries(state.cpu ?? {})) this.cpu.set(k, w.slice(-CPU_WINDOW_TICKS));
+    for (const [k, n] of Object.entries(state.waiting ?? {})) this.waiting.set(k, n);
     for (const s of state.sources ?? []) this.add(s);
+  }
+
+  /** The pod's num_requests_waiting gauge for the last second (0 for a pod without traffic). */
+  requestsWaiting(podKey: string): number {
+    return this.queueLength.get(podKey) ?? this.waiting.get(podKey) ?? 0;
   }
 
   /** Millicores the load uses in a pod (average over the metrics window). */
@@ -85,7 +95,7 @@ export class TrafficSimulator {
 
   private ensureTicking(): void {
     if (this.sources.size && !this.stopTicks) this.stopTicks = this.clock.every(TICK_MS, () => this.tick());
-    if (!this.sources.size && this.stopTicks) { this.stopTicks(); this.stopTicks = undefined; this.cpu.clear(); }
+    if (!this.sources.size && this.stopTicks) { this.stopTicks(); this.stopTicks = undefined; this.cpu.clear(); this.waiting.clear(); this.queueLength.clear(); }
   }
 
   /** Split n requests over weights: the integer parts, then the remainder drawn by weight. */
@@ -140,13 +150,19 @@ export class TrafficSimulator {
         a.parts.push({ source: s.name, service: leg.service, n: c });
       });
     }
+    // A pod with a queue keeps serving it in a second without new arrivals.
+    for (const key of new Set([...this.waiting.keys(), ...this.queueLength.keys()])) if (!arrivals.has(key)) arrivals.set(key, { n: 0, parts: [] });
     const cpuNow = new Map<string, number>();
     for (const [key, a] of [...arrivals].sort(([x], [y]) => (x < y ? -1 : 1))) {
       const pod = this.env.pod(key);
-      if (!pod) continue;
-      const r = servePodLoad(a.n, seconds, podCapacity(pod), podCores(pod));
+      if (!pod) { this.waiting.delete(key); this.queueLength.delete(key); continue; }
+      const r = servePodLoad(a.n, seconds, podCapacity(pod), podCores(pod), this.waiting.get(key));
       cpuNow.set(key, r.cpuMilli);
-      tally(podT, key)!.add(a.n, r.failed, r.p50Ms, r.p99Ms);
+      if (r.waiting) this.waiting.set(key, r.waiting); else this.waiting.delete(key);
+      if (r.queueLength) this.queueLength.set(key, r.queueLength); else this.queueLength.delete(key);
+      const pt = tally(podT, key)!;
+      pt.add(a.n, r.failed, r.p50Ms, r.p99Ms);
+      pt.waiting = r.queueLength;
       tally(nodeT, a.node ?? pod.spec?.nodeName)?.add(a.n, r.failed, r.p50Ms, r.p99Ms);
       let failedLeft = r.failed;
       a.parts.forEach((p, i) => {

@@ -1,10 +1,11 @@
 // The InferenceService controller: a Deployment of the model server (GPUs per replica, a readiness probe on
 // /health), a Service in front of it and a HorizontalPodAutoscaler between the replica bounds; the status
-// reports ready replicas, the URL and a Ready condition.
-// Simplification: the autoscaler targets CPU utilization; scaling on the request queue length needs a
-// custom metric the simulated metrics pipeline does not serve yet.
+// reports ready replicas, the URL, the autoscaler's average queue length and a Ready condition. The autoscaler
+// scales on the pods' request queue (the num_requests_waiting custom metric, network/traffic/custommetrics.ts)
+// or on CPU utilization (spec.scaleMetric).
+// Simplification: the HPA's metrics and bounds are kept in line with the spec, its behavior is left to the user.
 import type { Deployment } from 'kubernetes-types/apps/v1';
-import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
+import type { HorizontalPodAutoscaler, MetricSpec } from 'kubernetes-types/autoscaling/v2';
 import type { PodTemplateSpec, Service } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { objectKey, splitKey } from '../../api/object.ts';
@@ -14,21 +15,25 @@ import type { EventRecorder } from '../../client/events.ts';
 import type { Informer } from '../../client/informer.ts';
 import { controllerRef, type Condition, type OperatorDeps } from '../operator.ts';
 
-interface Spec { model: string; image?: string; gpusPerReplica?: number; minReplicas?: number; maxReplicas?: number; port?: number; targetCPUUtilizationPercentage?: number }
-interface Status { readyReplicas?: number; url?: string; conditions?: Condition[] }
+interface Spec { model: string; image?: string; gpusPerReplica?: number; minReplicas?: number; maxReplicas?: number; port?: number; scaleMetric?: 'queueLength' | 'cpu'; targetQueueLength?: number; targetCPUUtilizationPercentage?: number }
+interface Status { readyReplicas?: number; url?: string; averageRequestsWaiting?: string; conditions?: Condition[] }
 export type InferenceService = KubeObject & { spec: Spec; status?: Status };
 
 const LABEL = 'serving.kubesim.io/inferenceservice';
+/** The per-pod queue gauge the custom metrics API serves (network/traffic/custommetrics.ts), vLLM's vllm:num_requests_waiting. */
+const NUM_REQUESTS_WAITING = 'num_requests_waiting';
 
 export class InferenceServiceController extends Controller {
   private readonly services: Informer<InferenceService>;
   private readonly deployments: Informer<Deployment & KubeObject>;
+  private readonly hpas: Informer<HorizontalPodAutoscaler & KubeObject>;
   private readonly event: ReturnType<EventRecorder['forSource']>;
 
   constructor(private readonly deps: OperatorDeps) {
     super('inferenceservice-controller', deps.clock);
     this.services = deps.informers.informerFor<InferenceService>('InferenceService');
     this.deployments = deps.informers.informerFor<Deployment & KubeObject>('Deployment');
+    this.hpas = deps.informers.informerFor<HorizontalPodAutoscaler & KubeObject>('HorizontalPodAutoscaler');
     this.event = deps.recorder.forSource({ component: 'inferenceservice-controller' });
   }
 
@@ -39,6 +44,7 @@ export class InferenceServiceController extends Controller {
       if (ref) this.queue.add(`${d.metadata.namespace}/${ref.name}`);
     };
     this.deployments.addEventHandler({ add: owner, update: (_p, d) => owner(d), delete: owner });
+    this.hpas.addEventHandler({ add: owner, update: (_p, h) => owner(h), delete: owner });
   }
 
   protected sync(key: string): void {
@@ -82,18 +88,19 @@ export class InferenceServiceController extends Controller {
     const hpaSpec = {
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
       minReplicas: s.minReplicas ?? 1, maxReplicas: s.maxReplicas ?? 3,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: s.targetCPUUtilizationPercentage ?? 80 } } }],
+      metrics: [hpaMetric(s)],
     };
     const hpa = this.deps.store.tryGet<HorizontalPodAutoscaler>('HorizontalPodAutoscaler', namespace, name);
     if (!hpa) {
       this.deps.store.create<HorizontalPodAutoscaler & KubeObject>({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name, namespace, labels, ownerReferences: [controllerRef(isvc)] }, spec: hpaSpec });
-    } else if (hpa.spec?.minReplicas !== hpaSpec.minReplicas || hpa.spec?.maxReplicas !== hpaSpec.maxReplicas) {
-      this.deps.store.patch('HorizontalPodAutoscaler', namespace, name, { spec: { minReplicas: hpaSpec.minReplicas, maxReplicas: hpaSpec.maxReplicas } });
+    } else if (hpa.spec?.minReplicas !== hpaSpec.minReplicas || hpa.spec?.maxReplicas !== hpaSpec.maxReplicas || !jsonEqual(hpa.spec?.metrics, hpaSpec.metrics)) {
+      // A merge patch replaces the metrics list as a whole.
+      this.deps.store.patch('HorizontalPodAutoscaler', namespace, name, { spec: { minReplicas: hpaSpec.minReplicas, maxReplicas: hpaSpec.maxReplicas, metrics: hpaSpec.metrics } });
     }
-    this.updateStatus(isvc);
+    this.updateStatus(isvc, hpa);
   }
 
-  private updateStatus(isvc: InferenceService): void {
+  private updateStatus(isvc: InferenceService, hpa: HorizontalPodAutoscaler | undefined): void {
     const { namespace, name } = isvc.metadata;
     const ready = this.deployments.getByName(namespace, name!)?.status?.readyReplicas ?? 0;
     const now = this.deps.clock.nowRFC3339();
@@ -102,9 +109,16 @@ export class InferenceServiceController extends Controller {
       ? { type: 'Ready', status: 'True', reason: 'MinimumReplicasAvailable', message: `${ready} replica(s) serving ${isvc.spec.model}` }
       : { type: 'Ready', status: 'False', reason: 'NoReplicasReady', message: 'waiting for a replica of the model server to become ready' };
     cond.lastTransitionTime = prev?.status === cond.status ? prev.lastTransitionTime : now;
-    const status: Status = { readyReplicas: ready, url: `http://${name}.${namespace}.svc.cluster.local`, conditions: [cond] };
+    const queue = hpa?.status?.currentMetrics?.find((m) => m.type === 'Pods' && m.pods?.metric.name === NUM_REQUESTS_WAITING)?.pods?.current.averageValue;
+    const status: Status = { readyReplicas: ready, url: `http://${name}.${namespace}.svc.cluster.local`, ...(queue !== undefined ? { averageRequestsWaiting: queue } : {}), conditions: [cond] };
     if (jsonEqual(status, isvc.status ?? {})) return;
     if (prev?.status !== cond.status && cond.status === 'True') this.event(isvc, 'Normal', 'Ready', cond.message!);
     this.deps.store.update({ ...isvc, status }, { subresource: 'status' });
   }
+}
+
+/** The autoscaler's metric: the average queue length per pod (a Pods metric), or CPU utilization. */
+function hpaMetric(s: Spec): MetricSpec {
+  if (s.scaleMetric === 'cpu') return { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: s.targetCPUUtilizationPercentage ?? 80 } } };
+  return { type: 'Pods', pods: { metric: { name: NUM_REQUESTS_WAITING }, target: { type: 'AverageValue', averageValue: String(s.targetQueueLength ?? 5) } } };
 }

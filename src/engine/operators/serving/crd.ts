@@ -17,6 +17,7 @@ export const INFERENCESERVICE_CRD: Stored<CustomResourceDefinition> = {
       additionalPrinterColumns: [
         { name: 'Model', type: 'string', jsonPath: '.spec.model' },
         { name: 'Ready', type: 'integer', jsonPath: '.status.readyReplicas' },
+        { name: 'Queue', type: 'string', jsonPath: '.status.averageRequestsWaiting' },
         { name: 'URL', type: 'string', jsonPath: '.status.url' },
         { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
       ],
@@ -36,7 +37,9 @@ export const INFERENCESERVICE_CRD: Stored<CustomResourceDefinition> = {
                 minReplicas: { type: 'integer', minimum: 1, default: 1 },
                 maxReplicas: { type: 'integer', minimum: 1, default: 3 },
                 port: { type: 'integer', minimum: 1, maximum: 65535, default: 8000 },
-                targetCPUUtilizationPercentage: { type: 'integer', minimum: 1, maximum: 100, default: 80 },
+                scaleMetric: { type: 'string', enum: ['queueLength', 'cpu'], default: 'queueLength', description: 'What the autoscaler scales on: the per-pod request queue (num_requests_waiting) or CPU utilization.' },
+                targetQueueLength: { type: 'integer', minimum: 1, default: 5, description: 'With scaleMetric queueLength: the average num_requests_waiting per replica to keep.' },
+                targetCPUUtilizationPercentage: { type: 'integer', minimum: 1, maximum: 100, default: 80, description: 'With scaleMetric cpu: the average CPU utilization per replica to keep.' },
               },
             },
             status: {
@@ -44,6 +47,7 @@ export const INFERENCESERVICE_CRD: Stored<CustomResourceDefinition> = {
               properties: {
                 readyReplicas: { type: 'integer' },
                 url: { type: 'string' },
+                averageRequestsWaiting: { type: 'string', description: 'The autoscaler\'s last average num_requests_waiting per replica.' },
                 conditions: { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
               },
             },

@@ -31,7 +31,8 @@ describe('serving operator (InferenceService)', () => {
     expect(inDefault(c, 'Service').some((o) => o.metadata.name === 'llama')).toBe(true);
     const hpa = inDefault(c, 'HorizontalPodAutoscaler')[0] as unknown as HorizontalPodAutoscaler;
     expect([hpa.spec!.minReplicas, hpa.spec!.maxReplicas]).toEqual([1, 3]);
-    expect(mustExec(c, 'kubectl get isvc')).toBe('NAME    MODEL                              READY   URL                                      AGE\nllama   meta-llama/Llama-3.1-8B-Instruct   1       http://llama.default.svc.cluster.local   5m\n');
+    expect(hpa.spec!.metrics).toEqual([{ type: 'Pods', pods: { metric: { name: 'num_requests_waiting' }, target: { type: 'AverageValue', averageValue: '5' } } }]);
+    expect(mustExec(c, 'kubectl get isvc')).toBe('NAME    MODEL                              READY   QUEUE   URL                                      AGE\nllama   meta-llama/Llama-3.1-8B-Instruct   1       0       http://llama.default.svc.cluster.local   5m\n');
     const ready = (inDefault(c, 'InferenceService')[0].status as { conditions: { type: string; status: string; reason: string }[] }).conditions[0];
     expect([ready.type, ready.status, ready.reason]).toEqual(['Ready', 'True', 'MinimumReplicasAvailable']);
   });
@@ -45,6 +46,11 @@ describe('serving operator (InferenceService)', () => {
     const d = inDefault(c, 'Deployment').find((o) => o.metadata.name === 'llama') as unknown as Deployment;
     expect(d.spec!.template!.spec!.containers[0].resources!.limits).toEqual({ 'nvidia.com/gpu': '2' });
     expect((inDefault(c, 'HorizontalPodAutoscaler')[0] as unknown as HorizontalPodAutoscaler).spec!.maxReplicas).toBe(5);
+    mustExec(c, 'kubectl apply -f -', isvc(', scaleMetric: cpu, targetCPUUtilizationPercentage: 60'));
+    c.advance(5);
+    expect((inDefault(c, 'HorizontalPodAutoscaler')[0] as unknown as HorizontalPodAutoscaler).spec!.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }]);
+    expect(c.exec('kubectl apply -f -', isvc(', scaleMetric: rps')).stderr).toBe('The InferenceService "llama" is invalid: spec.scaleMetric: Unsupported value: "rps": supported values: "queueLength", "cpu"\n');
+    expect(c.exec('kubectl apply -f -', isvc(', targetQueueLength: 0')).stderr).toBe('The InferenceService "llama" is invalid: spec.targetQueueLength: Invalid value: 0: spec.targetQueueLength in body should be greater than or equal to 1\n');
     expect(c.exec('kubectl apply -f -', isvc(', minReplicas: 4, maxReplicas: 2')).stderr).toBe('The InferenceService "llama" is invalid: spec: Invalid value: "object": minReplicas must not exceed maxReplicas\n');
   });
 
