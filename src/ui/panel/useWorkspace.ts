@@ -2,9 +2,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, WorkspaceRecord } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
+import { localStorageJournal, type EditJournal } from '../../storage/editjournal.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
 
 const SAVE_DELAY_MS = 300;
+const defaultJournal = localStorageJournal();
 
 export interface WorkspaceApi {
   loaded: boolean;
@@ -31,7 +33,7 @@ export interface WorkspaceApi {
   removeWorkspace(id: string): Promise<void>;
 }
 
-export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceStore): WorkspaceApi {
+export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceStore, journal: EditJournal = defaultJournal): WorkspaceApi {
   const [documents, setDocuments] = useState<DocumentRecord[]>([]);
   const [workspaces, setWorkspaces] = useState<WorkspaceRecord[]>([]);
   const [workspaceId, setWorkspaceId] = useState(store.workspaceId);
@@ -48,6 +50,8 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
         const all = await workspaceStore.list();
         if (live) setWorkspaces(all);
       }
+      // What the last page had not saved yet, before anything is shown.
+      for (const [id, text] of journal.take()) await store.saveText(id, text);
       const ws = await store.load();
       if (!live) return;
       setWorkspaceId(store.workspaceId);
@@ -58,7 +62,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     return () => {
       live = false;
     };
-  }, [store, workspaceStore]);
+  }, [store, workspaceStore, journal]);
 
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
@@ -70,7 +74,10 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
 
   // Save what is pending when the page goes away or is hidden.
   useEffect(() => {
-    const onHide = () => void flush();
+    const onHide = () => {
+      journal.write(pending.current);
+      void flush().then(() => journal.write(pending.current));
+    };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
     return () => {
@@ -78,7 +85,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
       document.removeEventListener('visibilitychange', onHide);
       void flush();
     };
-  }, [flush]);
+  }, [flush, journal]);
 
   const reload = useCallback(async (nextActive?: string) => {
     const docs = await store.list();
