@@ -35,6 +35,7 @@ test('a bad manifest shows an error marker and message at its lines', async ({ p
 });
 
 test('documents: new, rename, switch, delete, and they persist', async ({ page }) => {
+  test.setTimeout(120_000); // two page loads with Monaco: 55 s in CI with two workers, close to the default minute
   await page.goto('/');
   await editorReady(page);
   await expect(page.getByTestId('doc-tab')).toHaveCount(1);
