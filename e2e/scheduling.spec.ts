@@ -20,7 +20,7 @@ spec:
 `;
 
 test('a Pending pod explains itself node by node, and the map shows why', async ({ page }) => {
-  test.setTimeout(120_000); // long journeys on a busy machine
+  test.setTimeout(180_000); // long journeys on a busy machine
   await page.goto('/');
   await expect(page.getByTestId('node-card')).toHaveCount(3);
 
@@ -40,6 +40,8 @@ test('a Pending pod explains itself node by node, and the map shows why', async 
   const tile = page.locator('[data-testid=pod-tile][data-pod=huge]');
   await expect(tile).toHaveAttribute('data-node', '');
   await expect(page.getByTestId('event-list')).toContainText('FailedScheduling');
+  // Stand still while reading the explanation: 100× for the rest of the journey only loads a busy machine.
+  await page.getByTestId('time-pause').click();
 
   await tile.click();
   const drawer = page.getByTestId('detail-drawer');
