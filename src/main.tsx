@@ -1,4 +1,4 @@
-// Entry point: start the engine worker, open the browser database, render the page.
+// The page: open the browser database and render, with the engine worker boot.ts already started.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -9,19 +9,20 @@ import { DocumentStore } from './storage/documents.ts';
 import { WorkspaceStore } from './storage/workspaces.ts';
 import { App } from './ui/App.tsx';
 import { createI18n } from './ui/i18n/index.ts';
-import { connectEngine } from './worker/client.ts';
+import type { EngineClient } from './worker/client.ts';
 
-const i18n = createI18n();
-document.documentElement.lang = i18n.language;
-const engine = connectEngine();
-const db = openDb();
-const documents = new DocumentStore(db);
-const workspaces = new WorkspaceStore(db, documents);
+export function start(engine: EngineClient): void {
+  const i18n = createI18n();
+  document.documentElement.lang = i18n.language;
+  const db = openDb();
+  const documents = new DocumentStore(db);
+  const workspaces = new WorkspaceStore(db, documents);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <App engine={engine} documents={documents} workspaces={workspaces} />
-    </I18nextProvider>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App engine={engine} documents={documents} workspaces={workspaces} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}

@@ -15,6 +15,7 @@ import { ClusterMap } from './map/ClusterMap.tsx';
 import { DataPlaneDock } from './network/DataPlaneDock.tsx';
 import { MapOverlayContext, type MapOverlay, type NodeVerdict } from './map/mapContext.ts';
 import { NodeMenu, nodeActionCommand, type NodeAction } from './map/NodeMenu.tsx';
+import { openEditorGate } from './panel/editorGate.ts';
 import { EditorPanel } from './panel/EditorPanel.tsx';
 import { SchedulerPanel } from './panel/SchedulerPanel.tsx';
 import { useWorkspace } from './panel/useWorkspace.ts';
@@ -51,6 +52,9 @@ export function App({ engine, documents, workspaces }: AppProps) {
   const { t, i18n } = useTranslation();
   const store = useMemo(() => new ClusterViewStore(), []);
   const ready = useClusterView(store, (s) => s.ready);
+  useEffect(() => {
+    if (ready) openEditorGate();
+  }, [ready]);
   const [error, setError] = useState<string | undefined>();
   const workspace = useWorkspace(documents, workspaces);
   const terminal = useRef<TerminalHandle>(null);

@@ -1,6 +1,7 @@
-// Loads the Monaco editor lazily (its own chunks, after first paint); a plain textarea stands in while it
+// Loads the Monaco editor lazily (its own chunks, once editorGate opens); a plain textarea stands in while it
 // loads and for good if it cannot load.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useEditorGate } from './editorGate.ts';
 import type { YamlEditorProps } from './editorTypes.ts';
 import TextareaEditor from './TextareaEditor.tsx';
 
@@ -23,14 +24,18 @@ class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, {
 }
 
 export function EditorHost(props: YamlEditorProps) {
+  const gateOpen = useEditorGate();
   const plain = <TextareaEditor {...props} />;
+  const loading = <div className="editor-loading">{plain}</div>;
   return (
     <div className="editor-host" data-testid="editor-host">
-      <Fallback fallback={plain}>
-        <Suspense fallback={<div className="editor-loading">{plain}</div>}>
-          <YamlEditor {...props} />
-        </Suspense>
-      </Fallback>
+      {gateOpen ? (
+        <Fallback fallback={plain}>
+          <Suspense fallback={loading}>
+            <YamlEditor {...props} />
+          </Suspense>
+        </Fallback>
+      ) : loading}
     </div>
   );
 }
