@@ -13,7 +13,7 @@ export const OwnerCard = memo(function OwnerCard({ data }: NodeProps<OwnerFlowNo
   const motion = pod ? podMotion(pod) : '';
   return (
     <div
-      className={`owner-card owner-${o.kind.toLowerCase()}${o.more !== undefined ? ' owner-more' : ''}`}
+      className={`owner-card owner-${o.kind.toLowerCase()}${o.more !== undefined ? ' owner-more' : ''}${motion ? ' pod-motion' : ''}`}
       data-testid="owner-node"
       data-kind={o.kind}
       data-name={o.name}

@@ -8,7 +8,7 @@ import {
   DETAIL_NODES, HEADER_HEIGHT, LANE_ID, LANE_TILES, layoutCluster, mergeNodes, NODE_WIDTH, PADDING, TILE, TILES_PER_ROW, type MapNode,
 } from './layout.ts';
 import { DEFAULT_FILTERS, parseFilters, podPasses, withFilters } from './filters.ts';
-import { podMotion } from './tone.ts';
+import { motionDriver, podMotion } from './tone.ts';
 
 function node(name: string, labels: Record<string, string> = {}, o: Partial<NodeView> = {}): NodeView {
   const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
@@ -157,4 +157,11 @@ describe('pod motion', () => {
     [{ phase: 'Running', status: 'Terminating', terminating: true }, 'fade'],
     [{ phase: 'Running', status: 'Running', terminating: false }, ''],
   ])('%o moves as %s', (p, motion) => expect(podMotion(p)).toBe(motion));
+
+  it('a card drives its tiles\' motion only while one of them moves', () => {
+    expect(motionDriver([pod('a'), pod('b')])).toBe('');
+    expect(motionDriver([pod('a'), pod('b', '', { phase: 'Pending', status: 'Pending' })])).toBe('pod-motion');
+    expect(motionDriver([pod('a', 'w1', { terminating: true })])).toBe('pod-motion');
+    expect(motionDriver([])).toBe('');
+  });
 });

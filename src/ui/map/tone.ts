@@ -32,3 +32,8 @@ export function podMotion(p: Pick<PodView, 'phase' | 'status' | 'terminating'>):
   if (tone === 'pending') return 'pulse';
   return '';
 }
+
+/** The class of a card whose tiles move: the card runs the animations, its tiles follow (pagemap.css). */
+export function motionDriver(pods: readonly Pick<PodView, 'phase' | 'status' | 'terminating'>[]): string {
+  return pods.some((p) => podMotion(p) !== '') ? 'pod-motion' : '';
+}
