@@ -5,7 +5,7 @@ import type { NodeView, PodView, ViewBatch } from './protocol.ts';
 import { EPOCH, FakeCluster, pod } from './testing/fakeCluster.ts';
 
 /** A manual wall clock and ticker. */
-function harness(opts: { saved?: SavedCluster; failSave?: boolean } = {}) {
+function harness(opts: { saved?: SavedCluster; failSave?: boolean; saveTakesMs?: number; advanceTakesMs?: number } = {}) {
   let wall = 1_000_000;
   let tick: (() => void) | undefined;
   const clusters: FakeCluster[] = [];
@@ -14,6 +14,7 @@ function harness(opts: { saved?: SavedCluster; failSave?: boolean } = {}) {
     load: async () => opts.saved,
     save: async (r) => {
       if (opts.failSave) throw new Error('quota');
+      wall += opts.saveTakesMs ?? 0;
       saves.push(r);
     },
     clear: async () => undefined,
@@ -22,6 +23,11 @@ function harness(opts: { saved?: SavedCluster; failSave?: boolean } = {}) {
   const host = new EngineHost({
     createCluster: (o) => {
       const c = new FakeCluster(o.snapshot);
+      const advance = c.advance.bind(c);
+      c.advance = (seconds) => {
+        wall += opts.advanceTakesMs ?? 0;
+        advance(seconds);
+      };
       clusters.push(c);
       return c.asCluster();
     },
@@ -133,12 +139,13 @@ describe('EngineHost', () => {
     const h = harness();
     await h.host.init();
     h.host.subscribe(h.listen);
+    const total = () => h.cluster().advanced.reduce((a, b) => a + b, 0);
     await h.host.play(10);
     await h.wallTick(50);
-    expect(h.cluster().advanced.at(-1)).toBeCloseTo(0.5);
+    expect(total()).toBeCloseTo(0.5);
     await h.host.play(100);
     await h.wallTick(10_000); // a throttled tab: capped, no hour-long jump
-    expect(h.cluster().advanced.at(-1)).toBeCloseTo(25);
+    expect(total()).toBeCloseTo(25.5);
     await h.host.pause();
     const n = h.cluster().advanced.length;
     await h.wallTick(50);
@@ -147,6 +154,19 @@ describe('EngineHost', () => {
     expect(await h.host.step()).toBe(true);
     expect(h.batches.at(-1)!.clock.nowMs).toBe(EPOCH + 26_500);
     await expect(h.host.play(3 as never)).rejects.toThrow(/speed/);
+    h.host.dispose();
+  });
+
+  it('a tick stops advancing once its wall budget is spent: a busy cluster runs slower, the feed keeps flowing', async () => {
+    const h = harness({ advanceTakesMs: 15 });
+    await h.host.init();
+    h.host.subscribe(h.listen);
+    await h.host.play(100);
+    const before = h.batches.length;
+    await h.wallTick(50); // 5 s of virtual time asked for, in 100 ms slices of 15 ms each
+    expect(h.cluster().advanced).toEqual([0.1, 0.1, 0.1]);
+    expect(h.batches.length).toBe(before + 1);
+    expect(h.batches.at(-1)!.clock.nowMs).toBe(EPOCH + 300);
     h.host.dispose();
   });
 
@@ -167,6 +187,20 @@ describe('EngineHost', () => {
     // Paused and idle: nothing to save.
     await h.wallTick(5000);
     await h.host.save();
+    expect(h.saves).toHaveLength(2);
+    h.host.dispose();
+  });
+
+  it('saves a cluster that is slow to save less often: at most a twentieth of the wall time', async () => {
+    const h = harness({ saveTakesMs: 800 });
+    await h.host.init();
+    h.host.subscribe(h.listen);
+    await h.wallTick(2100);
+    expect(h.saves).toHaveLength(1);
+    // 800 ms per save → one every 16 s, not every 2 s.
+    for (let i = 0; i < 7; i++) await h.wallTick(2100); // 800 + 7 × 2100 = 15.5 s since the save began
+    expect(h.saves).toHaveLength(1);
+    await h.wallTick(2100);
     expect(h.saves).toHaveLength(2);
     h.host.dispose();
   });

@@ -61,8 +61,19 @@ export const DEFAULT_SCENARIO = [
   'sim node add w3 --cpu 4 --memory 16Gi',
 ];
 
+/** Periodic saves take at most one part in this many of the worker's wall time. */
+const SAVE_COST_SHARE = 20;
+
 /** A tick never advances more than this much wall time (a throttled background tab must not jump hours). */
 const MAX_TICK_WALL_MS = 250;
+
+/**
+ * A tick's simulation work stops after this much wall time (ticks come every 50 ms): the virtual time it did not
+ * reach is dropped, so a busy cluster runs slower than the chosen speed but the feed and commands keep flowing.
+ * Time is advanced in slices of TICK_SLICE_MS of virtual time; running the same timers in slices is exact.
+ */
+const TICK_BUDGET_MS = 40;
+const TICK_SLICE_MS = 100;
 
 interface Sent<V> {
   view: V;
@@ -121,6 +132,8 @@ export class EngineHost implements EngineApi {
   private writing = false;
   private savedAt = 0;
   private lastSaveWall = 0;
+  /** Wall ms the last save took (snapshot and write): big clusters save less often. */
+  private lastSaveCost = 0;
   private saving: Promise<void> | undefined;
 
   private readonly subscribers = new Map<number, BatchListener>();
@@ -557,10 +570,10 @@ export class EngineHost implements EngineApi {
         const now = this.deps.wallNow();
         const elapsed = Math.min(Math.max(now - this.lastTickWall, 0), MAX_TICK_WALL_MS);
         this.lastTickWall = now;
-        if (this.playing && !this.past && elapsed > 0) await this.need().advance((elapsed / 1000) * this.speed);
+        if (this.playing && !this.past && elapsed > 0) await this.advanceWithin(elapsed * this.speed, now);
         this.flush();
       });
-      if (this.persistDirty && this.deps.wallNow() - this.lastSaveWall >= this.saveEveryMs && !this.saving) {
+      if (this.persistDirty && this.deps.wallNow() - this.lastSaveWall >= this.saveInterval() && !this.saving) {
         await this.save();
       }
     } catch (e) {
@@ -572,15 +585,34 @@ export class EngineHost implements EngineApi {
     }
   }
 
+  /** Advance up to `virtualMs`, slice by slice, until the tick's wall budget is spent. */
+  private async advanceWithin(virtualMs: number, began: number): Promise<void> {
+    const cluster = this.need();
+    for (let left = virtualMs; left > 0; left -= TICK_SLICE_MS) {
+      await cluster.advance(Math.min(left, TICK_SLICE_MS) / 1000);
+      if (this.deps.wallNow() - began >= TICK_BUDGET_MS) return;
+    }
+  }
+
   // ---- persistence -----------------------------------------------------------------------------------------
+
+  /**
+   * Every saveEveryMs, but never more than one part in SAVE_COST_SHARE of the worker's time: a snapshot of
+   * 10,000 pods takes about a second to take and write, and saving it every 2 s starved the ticks.
+   */
+  private saveInterval(): number {
+    return Math.max(this.saveEveryMs, this.lastSaveCost * SAVE_COST_SHARE);
+  }
 
   private async doSave(): Promise<void> {
     const store = this.deps.store;
     if (!store) return;
-    const { snapshot, record } = await this.serial(() => {
+    const { snapshot, record, took } = await this.serial(() => {
+      const began = this.deps.wallNow();
       const snapshot: ClusterSnapshot = this.need().snapshot();
       this.persistDirty = false;
-      return { snapshot, record: { startMs: this.startMs, playing: this.playing, speed: this.speed, operators: this.userOps?.sources() ?? [] } };
+      const record = { startMs: this.startMs, playing: this.playing, speed: this.speed, operators: this.userOps?.sources() ?? [] };
+      return { snapshot, record, took: this.deps.wallNow() - began };
     });
     const savedAt = this.deps.wallNow();
     this.lastSaveWall = savedAt;
@@ -588,6 +620,7 @@ export class EngineHost implements EngineApi {
     try {
       await store.save({ snapshot, ...record, savedAt });
       this.savedAt = savedAt;
+      this.lastSaveCost = took + this.deps.wallNow() - savedAt;
     } catch (e) {
       this.persistDirty = true;
       this.log('could not save the cluster', e);
