@@ -1,6 +1,9 @@
 // NodeInfo: a node with the pods on it and their summed requests, as the scheduler cache keeps it.
 import type { Node, Pod, Taint } from 'kubernetes-types/core/v1';
 import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts';
+import { NodeLabelMap } from './nodelabels.ts';
+
+const NO_LABELS: ReadonlyMap<string, string> = new Map();
 
 /** Requests that count for scoring: containers without requests count as 100m cpu and 200Mi memory. */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -66,7 +69,7 @@ export class NodeInfo {
   generation = 0;
   name = '';
   /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
-  labels: ReadonlyMap<string, string> = new Map();
+  labels: ReadonlyMap<string, string> = NO_LABELS;
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
 
@@ -84,7 +87,7 @@ export class NodeInfo {
     this.allowedPodNumber = alloc.pods ?? 0;
     this.unschedulable = !!node.spec?.unschedulable;
     this.name = node.metadata?.name ?? '';
-    this.labels = new Map(Object.entries(node.metadata?.labels ?? {}));
+    this.labels = new NodeLabelMap(node.metadata?.labels ?? {});
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
     const taints = node.spec?.taints ?? [];
