@@ -194,7 +194,6 @@ export class Scheduler {
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
     };
     const rejected = new RejectedNodes();
-    attachRejected(trace, rejected);
 
     const pre = fwk.runPreFilter(state, pod, nodes);
     if (!pre.status.isSuccess()) {
@@ -202,6 +201,7 @@ export class Scheduler {
       // A PreFilter rejection counts against every node.
       trace.preFilter = { plugin: pre.status.plugin, reasons: pre.status.reasons };
       for (const n of nodes) rejected.push(n, pre.status);
+      attachRejected(trace, rejected);
       return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
     const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
@@ -267,17 +267,22 @@ export class Scheduler {
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
   private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, rejected: RejectedNodes, allNodes: number): NodeInfo[] {
     const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
-    const out: NodeInfo[] = [];
+    // Sized once (the score table keeps the list), trimmed to what was found.
+    const out: NodeInfo[] = new Array(Math.min(want, nodes.length));
+    let found = 0;
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
-    for (let i = 0; i < nodes.length && out.length < want; i++) {
+    for (let i = 0; i < nodes.length && found < want; i++) {
       const node = nodes[(start + i) % nodes.length];
       evaluated++;
       const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s.isSuccess()) out.push(node);
+      if (s.isSuccess()) out[found++] = node;
       else rejected.push(node, s);
     }
+    out.length = found;
+    // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
+    if (rejected.length) attachRejected(trace, rejected);
     trace.nodesEvaluated = evaluated;
     this.nextStartNodeIndex = nodes.length ? (start + evaluated) % nodes.length : 0;
     return out;
