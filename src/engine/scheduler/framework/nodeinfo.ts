@@ -4,6 +4,9 @@ import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts'
 import { NodeLabelMap } from './nodelabels.ts';
 
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
+/** Untainted nodes share one empty list: the taint filters read its length on every node, and one list stays in the cache. */
+const NO_TAINTS: readonly Taint[] = [];
+const orNone = (taints: Taint[]): readonly Taint[] => (taints.length ? taints : NO_TAINTS);
 
 /** Requests that count for scoring: containers without requests count as 100m cpu and 200Mi memory. */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -91,8 +94,8 @@ export class NodeInfo {
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
     const taints = node.spec?.taints ?? [];
-    this.noScheduleTaints = taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
-    this.preferNoScheduleTaints = taints.filter((t) => t.effect === 'PreferNoSchedule');
+    this.noScheduleTaints = orNone(taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'));
+    this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
   }
 
