@@ -164,6 +164,8 @@ class TermRegistry<T extends { key: string }> {
   *terms(): Iterable<T> {
     for (const e of this.entries.values()) yield e.term;
   }
+
+  get size(): number { return this.entries.size; }
 }
 
 /**
@@ -193,6 +195,8 @@ export class AffinityPodIndex {
 
   /** The existing pods' distinct required anti-affinity terms (after sync). */
   requiredAntiAffinityTerms(): Iterable<AffinityTerm> { return this.requiredAnti.terms(); }
+  /** Whether any existing pod has a required anti-affinity term (after sync). */
+  hasRequiredAntiAffinity(): boolean { return this.requiredAnti.size > 0; }
   /** The existing pods' distinct scoring terms (after sync). */
   scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
