@@ -23,6 +23,7 @@ import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
 import { ASSIGNED_POD_ADD, ASSIGNED_POD_DELETE, FORCE_ACTIVATE, NODE_ADD, NODE_DELETE, assignedPodUpdateEvents, nodeUpdateEvents } from './framework/events.ts';
 import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
+import { attachRejected, RejectedNodes } from './verdicts.ts';
 
 type P = Pod & KubeObject;
 type N = Node & KubeObject;
@@ -192,13 +193,15 @@ export class Scheduler {
       pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
     };
+    const rejected = new RejectedNodes();
 
     const pre = fwk.runPreFilter(state, pod, nodes);
     if (!pre.status.isSuccess()) {
       if (pre.status.code === Code.Error) return this.fail(info, pod, cycle, trace, pre.status.message(), 'Error');
       // A PreFilter rejection counts against every node.
       trace.preFilter = { plugin: pre.status.plugin, reasons: pre.status.reasons };
-      for (const n of nodes) trace.rejected.push({ node: n.name, plugin: pre.status.plugin, code: pre.status.code, reasons: pre.status.reasons });
+      for (const n of nodes) rejected.push(n, pre.status);
+      attachRejected(trace, rejected);
       return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
     const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
@@ -208,7 +211,7 @@ export class Scheduler {
       trace.preFilterExcluded = { nodes: nodes.length - candidates.length, reasons: [`node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`], plugins };
     }
 
-    const feasible = this.evaluateNominatedNode(fwk, state, pod, candidates, trace) ?? this.findNodesThatFit(fwk, state, pod, candidates, trace, nodes.length);
+    const feasible = this.evaluateNominatedNode(fwk, state, pod, candidates, trace) ?? this.findNodesThatFit(fwk, state, pod, candidates, trace, rejected, nodes.length);
     trace.feasible = feasible.length;
     if (!feasible.length) return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
 
@@ -262,19 +265,24 @@ export class Scheduler {
   }
 
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
-  private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, allNodes: number): NodeInfo[] {
+  private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, rejected: RejectedNodes, allNodes: number): NodeInfo[] {
     const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
-    const out: NodeInfo[] = [];
+    // Sized once (the score table keeps the list), trimmed to what was found.
+    const out: NodeInfo[] = new Array(Math.min(want, nodes.length));
+    let found = 0;
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
-    for (let i = 0; i < nodes.length && out.length < want; i++) {
+    for (let i = 0; i < nodes.length && found < want; i++) {
       const node = nodes[(start + i) % nodes.length];
       evaluated++;
       const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s.isSuccess()) out.push(node);
-      else trace.rejected.push({ node: node.name, plugin: s.plugin, code: s.code, reasons: s.reasons });
+      if (s.isSuccess()) out[found++] = node;
+      else rejected.push(node, s);
     }
+    out.length = found;
+    // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
+    if (rejected.length) attachRejected(trace, rejected);
     trace.nodesEvaluated = evaluated;
     this.nextStartNodeIndex = nodes.length ? (start + evaluated) % nodes.length : 0;
     return out;

@@ -87,13 +87,17 @@ class SlabPool {
 
   /** A buffered trace holds (1) or let go of (−1) the table's views. */
   hold(table: ScoreTable, delta: 1 | -1): void {
-    for (const a of [table.totals, ...table.raw, ...table.normalized]) {
-      const n = (this.held.get(a.buffer) ?? 0) + delta;
-      if (n > 0) { this.held.set(a.buffer, n); continue; }
-      // Tables too big for a slab have a buffer of their own; the garbage collector takes those.
-      if (!this.held.delete(a.buffer) || a.buffer === this.slab.buffer || a.buffer.byteLength !== SLAB_SIZE * 8) continue;
-      this.free.push(new Float64Array(a.buffer as ArrayBuffer));
-    }
+    this.holdView(table.totals, delta);
+    for (const a of table.raw) this.holdView(a, delta);
+    for (const a of table.normalized) this.holdView(a, delta);
+  }
+
+  private holdView(a: Float64Array, delta: 1 | -1): void {
+    const n = (this.held.get(a.buffer) ?? 0) + delta;
+    if (n > 0) { this.held.set(a.buffer, n); return; }
+    // Tables too big for a slab have a buffer of their own; the garbage collector takes those.
+    if (!this.held.delete(a.buffer) || a.buffer === this.slab.buffer || a.buffer.byteLength !== SLAB_SIZE * 8) return;
+    this.free.push(new Float64Array(a.buffer as ArrayBuffer));
   }
 }
 

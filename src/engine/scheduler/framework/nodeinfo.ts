@@ -1,6 +1,12 @@
 // NodeInfo: a node with the pods on it and their summed requests, as the scheduler cache keeps it.
 import type { Node, Pod, Taint } from 'kubernetes-types/core/v1';
 import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts';
+import { NodeLabelMap } from './nodelabels.ts';
+
+const NO_LABELS: ReadonlyMap<string, string> = new Map();
+/** Untainted nodes share one empty list: the taint filters read its length on every node, and one list stays in the cache. */
+const NO_TAINTS: readonly Taint[] = [];
+const orNone = (taints: Taint[]): readonly Taint[] => (taints.length ? taints : NO_TAINTS);
 
 /** Requests that count for scoring: containers without requests count as 100m cpu and 200Mi memory. */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -66,7 +72,7 @@ export class NodeInfo {
   generation = 0;
   name = '';
   /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
-  labels: ReadonlyMap<string, string> = new Map();
+  labels: ReadonlyMap<string, string> = NO_LABELS;
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
 
@@ -84,12 +90,12 @@ export class NodeInfo {
     this.allowedPodNumber = alloc.pods ?? 0;
     this.unschedulable = !!node.spec?.unschedulable;
     this.name = node.metadata?.name ?? '';
-    this.labels = new Map(Object.entries(node.metadata?.labels ?? {}));
+    this.labels = new NodeLabelMap(node.metadata?.labels ?? {});
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
     const taints = node.spec?.taints ?? [];
-    this.noScheduleTaints = taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
-    this.preferNoScheduleTaints = taints.filter((t) => t.effect === 'PreferNoSchedule');
+    this.noScheduleTaints = orNone(taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'));
+    this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
   }
 

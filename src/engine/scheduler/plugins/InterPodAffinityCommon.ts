@@ -142,9 +142,13 @@ interface NodeAffinityPods {
   withAffinity: PodWithTerms[];
   withRequiredAntiAffinity: PodWithTerms[];
   /** How many of the node's pods carry each required anti-affinity term, and each scoring term (by key). */
-  requiredAntiTerms: Map<string, number>;
-  scoringTerms: Map<string, number>;
+  requiredAntiTerms: ReadonlyMap<string, number>;
+  scoringTerms: ReadonlyMap<string, number>;
 }
+
+/** The term counts of a node without pods that have affinity terms (most nodes): shared, never written. */
+const NO_TERM_COUNTS: ReadonlyMap<string, number> = new Map();
+const NO_PODS: PodWithTerms[] = [];
 
 /** Distinct terms of the existing pods by key, with how many pods carry each. */
 class TermRegistry<T extends { key: string }> {
@@ -160,6 +164,8 @@ class TermRegistry<T extends { key: string }> {
   *terms(): Iterable<T> {
     for (const e of this.entries.values()) yield e.term;
   }
+
+  get size(): number { return this.entries.size; }
 }
 
 /**
@@ -189,6 +195,8 @@ export class AffinityPodIndex {
 
   /** The existing pods' distinct required anti-affinity terms (after sync). */
   requiredAntiAffinityTerms(): Iterable<AffinityTerm> { return this.requiredAnti.terms(); }
+  /** Whether any existing pod has a required anti-affinity term (after sync). */
+  hasRequiredAntiAffinity(): boolean { return this.requiredAnti.size > 0; }
   /** The existing pods' distinct scoring terms (after sync). */
   scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
@@ -230,19 +238,27 @@ function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
   return out;
 }
 
+function hasAffinity(pod: Pod): boolean {
+  const a = pod.spec?.affinity;
+  return !!(a?.podAffinity || a?.podAntiAffinity);
+}
+
 function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
-  const entry: NodeAffinityPods = { generation: node.generation, withAffinity: [], withRequiredAntiAffinity: [], requiredAntiTerms: new Map(), scoringTerms: new Map() };
+  let any = false;
+  for (const { pod } of node.pods.values()) if ((any = hasAffinity(pod))) break;
+  if (!any) return { generation: node.generation, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
+  const withAffinity: PodWithTerms[] = [], withRequiredAntiAffinity: PodWithTerms[] = [];
+  const requiredAntiTerms = new Map<string, number>(), scoringTerms = new Map<string, number>();
   for (const { pod } of node.pods.values()) {
-    const a = pod.spec?.affinity;
-    if (!a?.podAffinity && !a?.podAntiAffinity) continue;
+    if (!hasAffinity(pod)) continue;
     const p = { pod, terms: termsOf(pod) };
-    entry.withAffinity.push(p);
-    for (const t of scoringTermsOf(p.terms)) entry.scoringTerms.set(t.key, (entry.scoringTerms.get(t.key) ?? 0) + 1);
-    if (!a.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) continue;
-    entry.withRequiredAntiAffinity.push(p);
-    for (const t of p.terms.requiredAntiAffinity) entry.requiredAntiTerms.set(t.key, (entry.requiredAntiTerms.get(t.key) ?? 0) + 1);
+    withAffinity.push(p);
+    for (const t of scoringTermsOf(p.terms)) scoringTerms.set(t.key, (scoringTerms.get(t.key) ?? 0) + 1);
+    if (!pod.spec!.affinity!.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length) continue;
+    withRequiredAntiAffinity.push(p);
+    for (const t of p.terms.requiredAntiAffinity) requiredAntiTerms.set(t.key, (requiredAntiTerms.get(t.key) ?? 0) + 1);
   }
-  return entry;
+  return { generation: node.generation, withAffinity, withRequiredAntiAffinity, requiredAntiTerms, scoringTerms };
 }
 
 /**

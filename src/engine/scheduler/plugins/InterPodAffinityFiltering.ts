@@ -49,6 +49,8 @@ export class AffinityFilterState {
  */
 export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, namespaceLabels: Readonly<Record<string, string>> | undefined, nodes: readonly NodeInfo[], index: AffinityPodIndex, cache: CrossCycleCache): AffinityFilterState | undefined {
   index.sync(nodes);
+  // Nothing to count: no terms of the pod's own, and no existing pod's anti-affinity that could select it.
+  if (!terms.affinity.length && !terms.antiAffinity.length && !index.hasRequiredAntiAffinity()) return undefined;
   const existingAnti = new TopologyPairCounts();
   const selectsPod = termMatcher(pod, namespaceLabels);
   for (const t of index.requiredAntiAffinityTerms()) {

@@ -5,13 +5,15 @@ import { requiredNodeAffinityMatches, termMatches } from '../../api/nodeaffinity
 import type { CycleState, FilterPlugin, NodeScore, PreFilterPlugin, PreFilterResult, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import { defaultNormalizeScore } from './TaintToleration.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Code, Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint } from '../framework/events.ts';
 
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
 /** Every required term names nodes and no name is in all of a term's lists: no node can match. */
 export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
+/** One status for every node that does not match, named for the plugin already. */
+const NOT_MATCHED = new Status(Code.UnschedulableAndUnresolvable, [ERR_REASON_POD], 'NodeAffinity');
 
 export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = 'NodeAffinity';
@@ -43,7 +45,7 @@ export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlug
   }
 
   filter(_s: CycleState, pod: Pod, info: NodeInfo): Status {
-    return requiredNodeAffinityMatches(pod, info.node) ? Status.success() : Status.unresolvable(ERR_REASON_POD);
+    return requiredNodeAffinityMatches(pod, info.node) ? Status.success() : NOT_MATCHED;
   }
 
   score(_s: CycleState, pod: Pod, info: NodeInfo): number {

@@ -3,17 +3,19 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status, SUCCESS } from '../framework/status.ts';
+import { Code, Status, SUCCESS } from '../framework/status.ts';
 import { toleratesTaint } from '../../api/taints.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint } from '../framework/events.ts';
 
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+/** One status for every cordoned node, named for the plugin already. */
+const UNSCHEDULABLE = new Status(Code.UnschedulableAndUnresolvable, [ERR_REASON_UNSCHEDULABLE], 'NodeUnschedulable');
 
 export class NodeUnschedulable implements FilterPlugin {
   readonly name = 'NodeUnschedulable';
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
-    return !node.unschedulable || admits(pod, node.node) ? SUCCESS : Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
+    return !node.unschedulable || admits(pod, node.node) ? SUCCESS : UNSCHEDULABLE;
   }
 
   /** isSchedulableAfterNodeChange: a node that takes the pod now (and did not before: uncordoned). */

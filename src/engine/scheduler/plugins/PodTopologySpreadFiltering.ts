@@ -3,7 +3,7 @@
 // 'matching pods in the node's domain' + 'the pod itself, if it matches' − 'global minimum' ≤ maxSkew.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { Status } from '../framework/status.ts';
+import { Code, Status } from '../framework/status.ts';
 import { hasAllTopologyKeys, inclusionKey, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
 import { spreadQuestion, type CrossCycleCache, type NodeLabels } from './PodTopologySpreadCounts.ts';
 
@@ -11,6 +11,10 @@ export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topolo
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
 
 const MAX_INT32 = 2147483647;
+
+// One status per reason, named for the plugin already: a cycle may reject thousands of nodes.
+const NODE_LABEL_MISSING = new Status(Code.UnschedulableAndUnresolvable, [ERR_REASON_NODE_LABEL_NOT_MATCH], 'PodTopologySpread');
+const CONSTRAINTS_NOT_MATCH = new Status(Code.Unschedulable, [ERR_REASON_CONSTRAINTS_NOT_MATCH], 'PodTopologySpread');
 
 interface CriticalPath { topologyValue: string; matchNum: number }
 
@@ -56,6 +60,18 @@ export class SpreadFilterState {
     own = false,
   ) {
     this.own = constraints.map(() => own);
+  }
+
+  private selfMatches: number[] = [];
+  private selfMatchesOf: Pod | undefined;
+
+  /** 1 when the pod matches the constraint's selector (it adds itself to the node's domain): asked once per cycle, not per node. */
+  selfMatch(i: number, pod: Pod): number {
+    if (this.selfMatchesOf !== pod) {
+      this.selfMatchesOf = pod;
+      this.selfMatches = this.constraints.map((c) => (c.selector.matches(pod.metadata?.labels) ? 1 : 0));
+    }
+    return this.selfMatches[i];
   }
 
   /** The global minimum for the skew: 0 while fewer domains than minDomains are eligible. */
@@ -114,10 +130,9 @@ export function filterBySpread(s: SpreadFilterState, pod: Pod, node: NodeInfo): 
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i];
     const value = labels.get(c.topologyKey);
-    if (value === undefined) return Status.unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
-    const selfMatch = c.selector.matches(pod.metadata?.labels) ? 1 : 0;
-    const skew = (s.tpValueToMatchNum[i].get(value) ?? 0) + selfMatch - s.minMatchNum(i);
-    if (skew > c.maxSkew) return Status.unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
+    if (value === undefined) return NODE_LABEL_MISSING;
+    const skew = (s.tpValueToMatchNum[i].get(value) ?? 0) + s.selfMatch(i, pod) - s.minMatchNum(i);
+    if (skew > c.maxSkew) return CONSTRAINTS_NOT_MATCH;
   }
   return Status.success();
 }
