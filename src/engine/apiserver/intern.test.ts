@@ -57,6 +57,18 @@ describe('PartInterner (pods share their template parts)', () => {
     }), { numRuns: 50 });
   });
 
+  it('shares the parts of pods loaded from a snapshot too', () => {
+    const store = newStore();
+    store.create(pod('a', { app: 'web' }, 'nginx:1.27'));
+    store.create(pod('b', { app: 'web' }, 'nginx:1.27'));
+    const restored = new Store(new SimClock(), new SeededRng(1));
+    restored.load(store.dump(), store.resourceVersion);
+    const [a, b] = ['a', 'b'].map((n) => restored.get<P>('Pod', 'default', n));
+    expect(b.spec!.containers).toBe(a.spec!.containers);
+    expect(b.metadata.labels).toEqual({ app: 'web' });
+    expect(Object.isFrozen(b.spec!.containers)).toBe(true);
+  });
+
   it('forgets the oldest parts beyond its bound, and still returns equal values', () => {
     const interner = new PartInterner(2);
     const first = interner.intern({ a: 1 });

@@ -307,7 +307,11 @@ export class Store {
 
   /** Load objects as they were saved (no admission, no events): restoring a snapshot. */
   load(objects: KubeObject[], resourceVersion: number): void {
-    for (const o of objects) this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(structuredClone(o)));
+    for (const o of objects) {
+      const copy = structuredClone(o);
+      if (copy.kind === 'Pod') this.interner.internPod(copy as Pod & KubeObject);
+      this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(copy));
+    }
     this.rv = resourceVersion;
     this.serviceAllocators.rebuild(objects);
     this.customResources.rebuild(objects);
