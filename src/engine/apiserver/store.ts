@@ -18,6 +18,7 @@ import { evictPod, type EvictOptions } from './registry/eviction.ts';
 import { strategyFor } from './registry/strategy.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
+import { PartInterner } from './intern.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -79,6 +80,8 @@ export class Store {
   private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly podWatchersByNode = new Map<string, Set<Watcher>>();
   private readonly allWatchers = new Set<Handler>();
+  /** Pods share their template parts (intern.ts). */
+  private readonly interner = new PartInterner();
   /** The admission plugins (admission/plugins): NamespaceLifecycle … ResourceQuota. */
   private readonly admission: AdmissionChain;
   /** Service ClusterIPs and NodePorts (registry/service). */
@@ -304,7 +307,11 @@ export class Store {
 
   /** Load objects as they were saved (no admission, no events): restoring a snapshot. */
   load(objects: KubeObject[], resourceVersion: number): void {
-    for (const o of objects) this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(structuredClone(o)));
+    for (const o of objects) {
+      const copy = structuredClone(o);
+      if (copy.kind === 'Pod') this.interner.internPod(copy as Pod & KubeObject);
+      this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(copy));
+    }
     this.rv = resourceVersion;
     this.serviceAllocators.rebuild(objects);
     this.customResources.rebuild(objects);
@@ -403,6 +410,7 @@ export class Store {
   private commit(type: WatchEventType, obj: KubeObject, prev: KubeObject | undefined): KubeObject {
     this.rv++;
     (obj.metadata as MutableMeta).resourceVersion = String(this.rv);
+    if (obj.kind === 'Pod' && type !== 'DELETED') this.interner.internPod(obj as Pod & KubeObject);
     deepFreeze(obj);
     const key = keyOf(obj.metadata.namespace, obj.metadata.name ?? '');
     if (type === 'DELETED') this.bucket(obj.kind).delete(key);

@@ -9,6 +9,7 @@
 // of maxLruCacheEntries (4096) keys; here the least recently used objects beyond 4096 are forgotten.
 // Simplification: the LRU bound counts (source, object) pairs, not the keys of each cache, so an object's
 // aggregation, dedupe and spam state are forgotten together.
+import { flat } from '../api/flat.ts';
 import type { SimClock } from '../sim/clock.ts';
 
 export const AGGREGATE_MAX_EVENTS = 10;
@@ -40,17 +41,32 @@ export interface CorrelatorResult {
   remember(e: LoggedEvent): void;
 }
 
-interface Aggregate { messages: Set<string>; last: number }
+/** One (type, reason) of an object: the aggregator's distinct messages and the eventLogger's Events written. */
+interface ReasonState {
+  type: string;
+  reason: string;
+  /**
+   * The distinct messages seen within the aggregation interval, at most AGGREGATE_MAX_EVENTS: at that many the
+   * reason is combined for the rest of the interval, so further messages would change nothing.
+   */
+  messages: string[];
+  last: number;
+  /** The Events written, by fieldPath and message (message undefined: the combined Event). */
+  logged: LoggedEntry[];
+}
 
-/** Everything the correlator keeps about one (source, object). */
+interface LoggedEntry extends LoggedEvent { fieldPath: string; message: string | undefined }
+
+/**
+ * Everything the correlator keeps about one (source, object). Small arrays searched in order rather than maps
+ * with joined string keys: an object has a handful of reasons, and 150,000 pods' kubelets keep one of these each.
+ * The arrays grow by copying (see `append`), so each is exactly as long as it needs to be.
+ */
 interface ObjectState {
   /** The spam filter's token bucket. */
   tokens: number;
   last: number;
-  /** type + reason → the distinct messages seen (the aggregator). */
-  aggregates: Map<string, Aggregate>;
-  /** type + reason [+ fieldPath + message] → the Event written (the eventLogger). */
-  logged: Map<string, LoggedEvent>;
+  reasons: ReasonState[];
 }
 
 export class EventCorrelator {
@@ -63,19 +79,27 @@ export class EventCorrelator {
     let st = this.objects.get(e.spamKey);
     // Map order is the LRU order: a used object moves to the end, the first one is the least recently used.
     if (st) this.objects.delete(e.spamKey);
-    else st = { tokens: SPAM_BURST, last: now, aggregates: new Map(), logged: new Map() };
+    else st = { tokens: SPAM_BURST, last: now, reasons: [] };
     this.objects.set(e.spamKey, st);
     if (this.objects.size > MAX_LRU_CACHE_ENTRIES) this.objects.delete(this.objects.keys().next().value!);
-    const aggregateKey = `${e.type}\u0000${e.reason}`;
-    let agg = st.aggregates.get(aggregateKey);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) st.aggregates.set(aggregateKey, (agg = { messages: new Set(), last: now }));
-    agg.last = now;
-    agg.messages.add(e.message);
-    const combined = agg.messages.size >= AGGREGATE_MAX_EVENTS;
-    const message = combined ? `(combined from similar events): ${e.message}` : e.message;
-    const dedupeKey = combined ? aggregateKey : `${aggregateKey}\u0000${e.fieldPath}\u0000${e.message}`;
-    const logged = st.logged;
-    return { skip: !take(st, now), message, existing: logged.get(dedupeKey), remember: (ev) => logged.set(dedupeKey, ev) };
+    const r = st.reasons.find((x) => x.type === e.type && x.reason === e.reason) ?? addReason(st, e.type, e.reason, now);
+    if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
+    r.last = now;
+    const text = flat(e.message);
+    if (r.messages.length < AGGREGATE_MAX_EVENTS && !r.messages.includes(text)) r.messages = append(r.messages, text);
+    const combined = r.messages.length >= AGGREGATE_MAX_EVENTS;
+    const message = combined ? `(combined from similar events): ${text}` : text;
+    const fieldPath = combined ? '' : e.fieldPath;
+    const key = combined ? undefined : text;
+    const existing = r.logged.find((l) => l.message === key && l.fieldPath === fieldPath);
+    return {
+      skip: !take(st, now), message, existing,
+      remember: (ev) => {
+        const entry = { namespace: ev.namespace, name: ev.name, fieldPath, message: key };
+        const i = r.logged.findIndex((l) => l.message === key && l.fieldPath === fieldPath);
+        if (i >= 0) r.logged[i] = entry; else r.logged = append(r.logged, entry);
+      },
+    };
   }
 
   /**
@@ -85,13 +109,30 @@ export class EventCorrelator {
   prune(exists: (e: LoggedEvent) => boolean): void {
     const now = this.clock.now();
     for (const [k, st] of this.objects) {
-      for (const [a, agg] of st.aggregates) if (now - agg.last > AGGREGATE_INTERVAL_MS) st.aggregates.delete(a);
-      for (const [d, ev] of st.logged) if (!exists(ev)) st.logged.delete(d);
+      for (const r of st.reasons) {
+        if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
+        r.logged = r.logged.filter(exists);
+      }
+      st.reasons = st.reasons.filter((r) => r.messages.length || r.logged.length);
       // A full bucket is the same as a new one, so it can go with the rest.
       const full = st.tokens + Math.floor((now - st.last) / SPAM_REFILL_MS) >= SPAM_BURST;
-      if (full && !st.aggregates.size && !st.logged.size) this.objects.delete(k);
+      if (full && !st.reasons.length) this.objects.delete(k);
     }
   }
+}
+
+function addReason(st: ObjectState, type: string, reason: string, now: number): ReasonState {
+  const r: ReasonState = { type, reason, messages: [], last: now, logged: [] };
+  st.reasons = append(st.reasons, r);
+  return r;
+}
+
+/** A copy with one more element: an array grown by push keeps room for about sixteen more. */
+function append<T>(a: T[], v: T): T[] {
+  const out = new Array<T>(a.length + 1);
+  for (let i = 0; i < a.length; i++) out[i] = a[i];
+  out[a.length] = v;
+  return out;
 }
 
 function take(b: ObjectState, now: number): boolean {

@@ -5,7 +5,7 @@ import { SeededRng } from '../sim/rng.ts';
 import { Store } from '../apiserver/store.ts';
 import type { KubeObject } from '../api/object.ts';
 import { EventRecorder } from './events.ts';
-import { MAX_LRU_CACHE_ENTRIES } from './eventcorrelator.ts';
+import { AGGREGATE_INTERVAL_MS, MAX_LRU_CACHE_ENTRIES } from './eventcorrelator.ts';
 
 function setup() {
   const clock = new SimClock();
@@ -66,5 +66,35 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(backOffs.filter((e) => e.involvedObject.name === 'p').map((e) => e.count)).toEqual([3]);
     expect(backOffs.filter((e) => e.involvedObject.name === 'o0').map((e) => e.count)).toEqual([1, 1]);
     expect(store.count('Event')).toBe(1 + 2 + (MAX_LRU_CACHE_ENTRIES - 1));
+  });
+
+  it('counts distinct messages anew once the aggregation interval has passed', () => {
+    const { clock, pod, event, events } = setup();
+    for (let i = 0; i < 9; i++) event(pod, 'Normal', 'Pulled', `message ${i}`);
+    clock.advance(AGGREGATE_INTERVAL_MS + 1000);
+    // Nine more distinct messages after a quiet interval: still under ten, so none is combined.
+    for (let i = 9; i < 18; i++) event(pod, 'Normal', 'Pulled', `message ${i}`);
+    expect(events().filter((e) => e.message!.startsWith('(combined'))).toHaveLength(0);
+    expect(events()).toHaveLength(18);
+  });
+
+  it('after prune, a repeat of an Event that no longer exists is written as a new Event', () => {
+    const clock = new SimClock();
+    const store = new Store(clock, new SeededRng(1));
+    store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    const pod = store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    const rec = new EventRecorder(store, clock);
+    const event = rec.forSource({ component: 'kubelet', host: 'w1' });
+    event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{c}');
+    event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{c}');
+    const [first] = store.list<Event>('Event');
+    expect(first.count).toBe(2);
+    store.delete('Event', 'default', first.metadata!.name!);
+    rec.prune();
+    event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{c}');
+    expect(store.list<Event>('Event').map((e) => e.count)).toEqual([1]);
+    // Another field path is another Event.
+    event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{d}');
+    expect(store.list<Event>('Event').map((e) => e.count)).toEqual([1, 1]);
   });
 });

@@ -128,7 +128,9 @@ export class CniNetwork {
       }
     }
     if (!result?.ips.length) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": no IP address in the CNI result`);
-    this.results.set(sandboxId, result);
+    // Simplification: the cached result (libcni's cache, CHECK's prevResult) keeps only the addresses, which is
+    // what the plugins' CHECK reads; the interfaces and routes ADD returned are not kept (most of a kilobyte a pod).
+    this.results.set(sandboxId, { cniVersion: result.cniVersion, interfaces: [], ips: result.ips });
     return { ip: result.ips[0].address.split('/')[0], result };
   }
 

@@ -1,5 +1,6 @@
 // What simulated containers print, and the bounded buffer that keeps it. SIMULATION: the lines of the server
 // images imitate the real images loosely (enough to recognise them); the rest comes from shell.ts timelines.
+import { flat } from '../../api/flat.ts';
 import type { ServerKind } from './behavior.ts';
 
 /** Lines a container's log keeps (per container instance); older lines are dropped, as log rotation would. */
@@ -7,14 +8,27 @@ export const LOG_BUFFER_LINES = 1000;
 
 export interface LogLine { at: number; text: string }
 
-/** A ring of the most recent lines. */
+/**
+ * A ring of the most recent lines, kept as two parallel arrays (times and texts) rather than an object per line:
+ * every container of 150,000 pods keeps one, and reads (kubectl logs) are rare.
+ */
 export class LogBuffer {
-  private lines: LogLine[] = [];
+  private ats: number[] = [];
+  private texts: string[] = [];
   add(at: number, text: string): void {
-    this.lines.push({ at, text });
-    if (this.lines.length > LOG_BUFFER_LINES * 2) this.lines = this.lines.slice(-LOG_BUFFER_LINES);
+    this.ats.push(at);
+    this.texts.push(text);
+    if (this.ats.length > LOG_BUFFER_LINES * 2) {
+      this.ats = this.ats.slice(-LOG_BUFFER_LINES);
+      this.texts = this.texts.slice(-LOG_BUFFER_LINES);
+    }
   }
-  all(): LogLine[] { return this.lines.slice(-LOG_BUFFER_LINES); }
+  all(): LogLine[] {
+    const from = Math.max(0, this.ats.length - LOG_BUFFER_LINES);
+    const out: LogLine[] = [];
+    for (let i = from; i < this.ats.length; i++) out.push({ at: this.ats[i], text: this.texts[i] });
+    return out;
+  }
 }
 
 export interface ServerContext { now: number; podIP: string; tag: string }
@@ -54,7 +68,17 @@ function clfTime(ms: number): string {
   return `${p2(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())} +0000`;
 }
 
-export function serverStartLines(kind: ServerKind, ctx: ServerContext): string[] {
+/** The last start lines made: the containers a rollout starts in one instant share them rather than each keeping a copy. */
+let lastStart: { key: string; lines: readonly string[] } | undefined;
+
+/** What a server prints when it starts (the same lines for the same kind, moment and tag; httpd names its IP). */
+export function serverStartLines(kind: ServerKind, ctx: ServerContext): readonly string[] {
+  const key = `${kind}\u0000${ctx.now}\u0000${ctx.tag}\u0000${kind === 'httpd' ? ctx.podIP : ''}`;
+  if (lastStart?.key !== key) lastStart = { key, lines: Object.freeze(startLines(kind, ctx).map(flat)) };
+  return lastStart.lines;
+}
+
+function startLines(kind: ServerKind, ctx: ServerContext): string[] {
   const ver = version(kind, ctx.tag);
   switch (kind) {
     case 'nginx': {

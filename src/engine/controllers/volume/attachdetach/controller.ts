@@ -28,6 +28,9 @@ type N = Node & KubeObject;
 export const MAX_WAIT_FOR_UNMOUNT_MS = 6 * 60_000;
 const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 const KEY = 'reconcile';
+/** Pods that mount a claim and are bound to a node: the only ones the desired state can need. */
+const CLAIM_USER_INDEX = 'attachdetach:claimUser';
+const claimUserIndexFunc = (o: KubeObject): string[] => ((o as P).spec?.nodeName && podClaimNames(o as P).length ? [''] : []);
 
 interface Desired { pv: PV; driver: string; node: string; pods: P[] }
 
@@ -47,6 +50,7 @@ export class AttachDetachController extends Controller {
   constructor(private readonly store: Store, clock: SimClock, informers: SharedInformerFactory, recorder: EventRecorder) {
     super('attachdetach-controller', clock);
     this.pods = informers.informerFor<P>('Pod');
+    this.pods.addIndexer(CLAIM_USER_INDEX, claimUserIndexFunc);
     this.pvcs = informers.informerFor<PVC>('PersistentVolumeClaim');
     this.pvs = informers.informerFor<PV>('PersistentVolume');
     this.vas = informers.informerFor<VA>('VolumeAttachment');
@@ -73,10 +77,10 @@ export class AttachDetachController extends Controller {
 
   private desiredState(): Map<string, Desired> {
     const out = new Map<string, Desired>();
-    for (const pod of this.pods.list()) {
-      const node = pod.spec?.nodeName;
-      // Most pods mount no claim: that test is the cheap one, so it comes first.
-      if (!node || !pod.spec?.volumes?.some((v) => v.persistentVolumeClaim)) continue;
+    // Only the pods that mount a claim, from the index: most pods mount none, and a sync must not cost one
+    // step per pod of the cluster (the desired state of world populator, too, only tracks pods with volumes).
+    for (const pod of this.pods.listByIndex(CLAIM_USER_INDEX, '')) {
+      const node = pod.spec!.nodeName!;
       if (!this.nodes.getByName(undefined, node) || isTerminated(pod)) continue;
       for (const { claim } of podClaimNames(pod)) {
         const pvc = this.pvcs.getByName(pod.metadata.namespace, claim);
