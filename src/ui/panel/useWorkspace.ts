@@ -40,18 +40,31 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const [activeId, setActiveId] = useState('');
   const [loaded, setLoaded] = useState(false);
   const pending = useRef(new Map<string, string>());
+  // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides.
+  const saving = useRef(new Map<string, string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The restore and journal replay run once per mounted hook. StrictMode runs the load effect twice: a replay
+  // per run let the second run (which found the journal already taken) read the documents before the first run's
+  // replay had written them, so the editor showed the text from before the last page's final edit.
+  const startup = useRef<{ key: unknown[]; done: Promise<void> } | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
+    const key = [store, workspaceStore, journal];
+    if (!startup.current || startup.current.key.some((k, i) => k !== key[i])) {
+      startup.current = { key, done: (async () => {
+        await workspaceStore?.restore();
+        // What the last page had not saved yet, before anything is shown.
+        for (const [id, text] of journal.take()) await store.saveText(id, text);
+      })() };
+    }
+    const done = startup.current.done;
     void (async () => {
+      await done;
       if (workspaceStore) {
-        await workspaceStore.restore();
         const all = await workspaceStore.list();
         if (live) setWorkspaces(all);
       }
-      // What the last page had not saved yet, before anything is shown.
-      for (const [id, text] of journal.take()) await store.saveText(id, text);
       const ws = await store.load();
       if (!live) return;
       setWorkspaceId(store.workspaceId);
@@ -69,14 +82,21 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     timer.current = undefined;
     const writes = [...pending.current];
     pending.current.clear();
-    await Promise.all(writes.map(([id, text]) => store.saveText(id, text)));
+    for (const [id, text] of writes) saving.current.set(id, text);
+    await Promise.all(writes.map(async ([id, text]) => {
+      await store.saveText(id, text);
+      if (saving.current.get(id) === text) saving.current.delete(id);
+    }));
   }, [store]);
 
-  // Save what is pending when the page goes away or is hidden.
+  // Save what is pending when the page goes away or is hidden. Both pagehide and visibilitychange fire on a
+  // reload: the journal holds every edit not yet written (waiting or in flight), so the second call cannot
+  // clear what the first one's unfinished writes still need.
   useEffect(() => {
+    const unsaved = () => new Map([...saving.current, ...pending.current]);
     const onHide = () => {
-      journal.write(pending.current);
-      void flush().then(() => journal.write(pending.current));
+      journal.write(unsaved());
+      void flush().then(() => journal.write(unsaved()));
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -117,6 +137,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
 
   const remove = useCallback(async (id: string) => {
     pending.current.delete(id);
+    saving.current.delete(id);
     await store.remove(id);
     // Never leave an empty workspace: load() recreates the sample when the last one goes.
     const ws = await store.load();
