@@ -3,9 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, WorkspaceRecord } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
 import { localStorageJournal, type EditJournal } from '../../storage/editjournal.ts';
+import { NEW_DOCUMENT_TEXT } from '../../storage/defaults.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
 
 const SAVE_DELAY_MS = 300;
+/** Closed documents kept for Reopen (the session's memory, not IndexedDB's). */
+const MAX_CLOSED = 20;
 const defaultJournal = localStorageJournal();
 
 export interface WorkspaceApi {
@@ -25,6 +28,14 @@ export interface WorkspaceApi {
   createFrom(base: string, text: string): Promise<void>;
   /** Move a tab left (−1) or right (+1). */
   move(id: string, delta: number): Promise<void>;
+  /** Put a tab at a position (drag and drop). */
+  moveTo(id: string, index: number): Promise<void>;
+  /** Close a tab (the document goes; closing the last leaves a fresh empty one). Undone by reopenClosed. */
+  close(id: string): Promise<void>;
+  /** The document closed last in this workspace during this session, if any. */
+  lastClosed: DocumentRecord | undefined;
+  /** Bring the last closed document back, with its text, at its old position, and show it. */
+  reopenClosed(): Promise<void>;
   workspaces: WorkspaceRecord[];
   workspaceId: string;
   switchWorkspace(id: string): Promise<void>;
@@ -39,6 +50,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const [workspaceId, setWorkspaceId] = useState(store.workspaceId);
   const [activeId, setActiveId] = useState('');
   const [loaded, setLoaded] = useState(false);
+  const [closed, setClosed] = useState<{ doc: DocumentRecord; position: number }[]>([]);
   const pending = useRef(new Map<string, string>());
   // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides.
   const saving = useRef(new Map<string, string>());
@@ -174,6 +186,34 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     await reload();
   }, [reload, store]);
 
+  const moveTo = useCallback(async (id: string, index: number) => {
+    await store.moveTo(id, index);
+    await reload();
+  }, [reload, store]);
+
+  const close = useCallback(async (id: string) => {
+    await flush();
+    const docs = await store.list();
+    const position = docs.findIndex((d) => d.id === id);
+    if (position < 0) return;
+    await store.remove(id);
+    // Closing the last tab leaves a fresh empty document, not the sample (that is for a first visit).
+    if (docs.length === 1) await store.create(await store.uniqueName(), NEW_DOCUMENT_TEXT);
+    setClosed((c) => [...c, { doc: docs[position], position }].slice(-MAX_CLOSED));
+    const rest = await store.list();
+    // The active tab's neighbour takes its place, as in editors with tabs: the one to its right, else its left.
+    await reload(id === activeId ? rest[Math.min(position, rest.length - 1)].id : undefined);
+  }, [activeId, flush, reload, store]);
+
+  const reopenClosed = useCallback(async () => {
+    const last = closed.at(-1);
+    if (!last) return;
+    setClosed((c) => c.slice(0, -1));
+    await flush();
+    await store.reopen(last.doc, last.position);
+    await reload(last.doc.id);
+  }, [closed, flush, reload, store]);
+
   /** Show the workspace the document store now points at. */
   const showCurrent = useCallback(async () => {
     const ws = await store.load();
@@ -186,6 +226,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const switchWorkspace = useCallback(async (id: string) => {
     if (!workspaceStore) return;
     await flush();
+    setClosed([]); // Reopen brings back only what this workspace's tabs lost
     await workspaceStore.switchTo(id);
     await showCurrent();
   }, [flush, showCurrent, workspaceStore]);
@@ -205,11 +246,12 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const removeWorkspace = useCallback(async (id: string) => {
     if (!workspaceStore) return;
     await flush();
+    setClosed([]);
     await workspaceStore.remove(id);
     await showCurrent();
   }, [flush, showCurrent, workspaceStore]);
 
   return {
-    createFrom, move, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
+    createFrom, move, moveTo, close, reopenClosed, lastClosed: closed.at(-1)?.doc, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
     loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
 }
