@@ -79,7 +79,7 @@ test('an invalid field gets a marker from the server dry run while typing, gone 
   // Monaco's text layer lies over its decorations: point at the squiggle rather than hover the element.
   const mark = (await squiggles.first().boundingBox())!;
   await page.mouse.move(mark.x + Math.min(mark.width / 2, 40), mark.y + mark.height / 2);
-  await expect(page.locator('.monaco-hover')).toContainText('spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+  await expect(page.locator('.monaco-hover', { hasText: 'spec.replicas: Invalid value: -1: must be greater than or equal to 0' }).first()).toBeVisible();
   await page.getByTestId('editor-panel').screenshot({ path: 'test-results/editor-dryrun-marker.png' });
 
   await setEditorText(page, webDeployment(2));

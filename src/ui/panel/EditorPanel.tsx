@@ -9,6 +9,7 @@ import { WorkspaceBar } from '../workbench/WorkspaceBar.tsx';
 import { DocumentTabs } from './DocumentTabs.tsx';
 import { EditorHost } from './EditorHost.tsx';
 import type { EditorMarker } from './editorTypes.ts';
+import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
 import { useDryRunMarkers } from './useDryRunMarkers.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
@@ -43,7 +44,8 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
   const dryRun = useCallback((text: string) => apply(text, { dryRun: 'server' }), [apply]);
   const checked = useDryRunMarkers(active?.id, active?.text, dryRun);
   const appliedCurrent = applied !== undefined && applied.text === active?.text;
-  const markers = useMemo(() => mergeMarkers(appliedCurrent ? markersFor(result) : [], checked), [appliedCurrent, result, checked]);
+  const appliedMarkers = useMemo(() => (applied ? onFieldLines(markersFor(applied.result), applied.text) : []), [applied]);
+  const markers = useMemo(() => mergeMarkers(appliedCurrent ? appliedMarkers : [], checked), [appliedCurrent, appliedMarkers, checked]);
 
   const doApply = useCallback(async () => {
     if (!active || applying) return;

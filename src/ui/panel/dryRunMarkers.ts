@@ -1,8 +1,9 @@
 // Markers while typing: a server dry run of the document ~500 ms after the last keystroke (kubectl apply
-// --dry-run=server through the worker), its failures mapped to the document's lines as Apply's are. A result
+// --dry-run=server through the worker), its failures on the lines of the fields they name (fieldMarkers.ts). A result
 // whose document changed since the request left is dropped.
 import type { ApplyResult } from '../../worker/protocol.ts';
 import type { EditorMarker } from './editorTypes.ts';
+import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
 
 export const DRY_RUN_DELAY_MS = 500;
@@ -55,6 +56,6 @@ export class DryRunScheduler {
       return; // the worker is not ready (or gone): no markers rather than a confusing one
     }
     if (this.shown?.id !== id || this.shown.text !== text) return; // stale
-    this.publish({ id, text, markers: markersFor(result) });
+    this.publish({ id, text, markers: onFieldLines(markersFor(result), text) });
   }
 }
