@@ -64,6 +64,7 @@ test('a template opens as a new document and applies cleanly', async ({ page }) 
 });
 
 test('a second document and a second workspace are kept across a reload', async ({ page }) => {
+  test.setTimeout(300_000); // two page loads with Monaco and a dozen steps: over three minutes on a loaded machine
   await page.goto('/');
   await monaco(page);
   await page.getByTestId('doc-new').click();
