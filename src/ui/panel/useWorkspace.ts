@@ -73,6 +73,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     const done = startup.current.done;
     void (async () => {
       await done;
+      if (!live) return; // a StrictMode rerun took over: one load(), so a first visit gets one sample document
       if (workspaceStore) {
         const all = await workspaceStore.list();
         if (live) setWorkspaces(all);
