@@ -52,12 +52,12 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const [loaded, setLoaded] = useState(false);
   const [closed, setClosed] = useState<{ doc: DocumentRecord; position: number }[]>([]);
   const pending = useRef(new Map<string, string>());
-  // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides.
+  // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides (see onHide).
   const saving = useRef(new Map<string, string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The restore and journal replay run once per mounted hook. StrictMode runs the load effect twice: a replay
-  // per run let the second run (which found the journal already taken) read the documents before the first run's
-  // replay had written them, so the editor showed the text from before the last page's final edit.
+  // The restore and journal replay run once per mounted hook. StrictMode (in development) runs the load effect
+  // twice: a replay per run let the second run, which found the journal already taken, read the documents before
+  // the first run's replay had written them, and the editor showed the text from before the last page's edit.
   const startup = useRef<{ key: unknown[]; done: Promise<void> } | undefined>(undefined);
 
   useEffect(() => {
@@ -102,9 +102,11 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     }));
   }, [store]);
 
-  // Save what is pending when the page goes away or is hidden. Both pagehide and visibilitychange fire on a
-  // reload: the journal holds every edit not yet written (waiting or in flight), so the second call cannot
-  // clear what the first one's unfinished writes still need.
+  // Save what is pending when the page goes away or is hidden. A reload fires both visibilitychange and pagehide.
+  // The journal used to hold only the edits still waiting: the first call moved them into an IndexedDB write and
+  // the second, finding none waiting, cleared the journal; when the page died before that write finished, the
+  // reload showed the text from before the edit (the flaky second-workspace journey). It now holds every edit not
+  // yet written, waiting or in flight.
   useEffect(() => {
     const unsaved = () => new Map([...saving.current, ...pending.current]);
     const onHide = () => {
