@@ -41,7 +41,7 @@ import { EndpointSliceController } from './controllers/endpointslice/controller.
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
-import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
@@ -200,8 +200,12 @@ export class Cluster implements KubesimCluster, SimHost {
     return this.run(commandLine, stdin).result;
   }
 
-  apply(yamlText: string): ApplyResult {
-    const { result, documents } = this.run('kubectl apply -f -', yamlText);
+  apply(yamlText: string, opts: ApplyOptions = {}): ApplyResult {
+    // A dry run still draws uids and generated names from the API server's RNG; handing the draws back keeps the
+    // cluster's future the same whether or not the editor dry-ran a document meanwhile.
+    const rng = opts.dryRun ? this.apiRng.getState() : undefined;
+    const { result, documents } = this.run(opts.dryRun ? 'kubectl apply --dry-run=server -f -' : 'kubectl apply -f -', yamlText);
+    if (rng !== undefined) this.apiRng.setState(rng);
     return {
       ...result,
       documents: (documents ?? []).map((d, i) => ({ index: i, startLine: d.manifest.startLine, endLine: d.manifest.endLine, ok: d.ok, message: d.message })),

@@ -28,6 +28,11 @@ export interface ApplyDocumentResult {
   message: string;
 }
 
+/** `apply`'s options. `dryRun: 'server'` is `kubectl apply --dry-run=server`: admission and validation run, nothing is stored. */
+export interface ApplyOptions {
+  dryRun?: 'server';
+}
+
 export interface ApplyResult extends ExecResult {
   documents: ApplyDocumentResult[];
 }
@@ -79,8 +84,8 @@ export interface KubesimCluster {
   now(): number;
   /** Make a file readable by `kubectl apply|diff|delete -f NAME` (undefined removes it): the page's documents. */
   setFile(name: string, text: string | undefined): void;
-  /** `kubectl apply -f -` with a per-document report. */
-  apply(yamlText: string): ApplyResult;
+  /** `kubectl apply -f -` with a per-document report (a server dry run with `{ dryRun: 'server' }`). */
+  apply(yamlText: string, opts?: ApplyOptions): ApplyResult;
   /** Every object of a kind (e.g. "Pod"), from the API server's store. */
   list(kind: string): KubeObject[];
   /** Every change to every object, as it is committed. Returns an unsubscribe function. */

@@ -39,11 +39,17 @@ export class DocumentStore {
     return docs.sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id));
   }
 
-  /** Move a tab `delta` places (−1 left, +1 right); every tab gets its position written. */
+  /** Move a tab `delta` places (−1 left, +1 right). */
   async move(id: string, delta: number): Promise<void> {
+    const from = (await this.list()).findIndex((d) => d.id === id);
+    if (from >= 0) await this.moveTo(id, from + delta);
+  }
+
+  /** Put a tab at position `to` (a dragged tab); every tab gets its position written. */
+  async moveTo(id: string, to: number): Promise<void> {
     const docs = await this.list();
     const from = docs.findIndex((d) => d.id === id);
-    const to = Math.max(0, Math.min(docs.length - 1, from + delta));
+    to = Math.max(0, Math.min(docs.length - 1, Math.trunc(to)));
     if (from < 0 || from === to) return;
     const [doc] = docs.splice(from, 1);
     docs.splice(to, 0, doc);
@@ -85,6 +91,12 @@ export class DocumentStore {
 
   async remove(id: string): Promise<void> {
     await this.db.documents.delete(id);
+  }
+
+  /** Put a closed document back as it was (undo of a close), at its old tab position. */
+  async reopen(doc: DocumentRecord, position: number): Promise<void> {
+    await this.db.documents.put(doc);
+    await this.moveTo(doc.id, position);
   }
 
   async setActive(id: string): Promise<void> {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
 import type { WorkspaceStore } from '../storage/workspaces.ts';
 import type { EngineClient } from '../worker/client.ts';
-import type { ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import type { ApplyOptions, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
 import { DetailDrawer } from './drawer/DetailDrawer.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Header } from './header/Header.tsx';
@@ -110,7 +110,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
     [engine],
   );
   const exec = useTraceCommand(useEditCommand(execKubectl, workspace.open, () => setSide('manifests')));
-  const apply = useCallback((text: string) => engine.apply(text), [engine]);
+  const apply = useCallback((text: string, opts?: ApplyOptions) => engine.apply(text, opts), [engine]);
   const execStdin = useCallback((line: string, stdin?: string) => engine.exec(line, stdin), [engine]);
   const runCommand = useCallback((line: string) => terminal.current?.run(line), []);
 

@@ -19,7 +19,7 @@ export function connectEngine(): EngineClient {
   return {
     init: (opts) => remote.init(opts),
     exec: (line, stdin, files) => remote.exec(line, stdin, files),
-    apply: (yamlText) => remote.apply(yamlText),
+    apply: (yamlText, opts) => remote.apply(yamlText, opts),
     play: (speed) => remote.play(speed),
     pause: () => remote.pause(),
     step: () => remote.step(),

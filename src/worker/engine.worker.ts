@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
 import { spawnBrowserSandbox } from './operators/browserSandbox.ts';
 import type { UserOperatorSource } from './operators/protocol.ts';
-import type { OwnerGraphQuery, ScenarioSource } from './protocol.ts';
+import type { ApplyOptions, OwnerGraphQuery, ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
 const host = new EngineHost({
@@ -26,7 +26,7 @@ const host = new EngineHost({
 const api: EngineApi = {
   init: (opts?: InitOptions) => host.init(opts),
   exec: (line: string, stdin?: string, files?: Record<string, string>) => host.exec(line, stdin, files),
-  apply: (yamlText: string) => host.apply(yamlText),
+  apply: (yamlText: string, opts?: ApplyOptions) => host.apply(yamlText, opts),
   play: (speed: Speed) => host.play(speed),
   pause: () => host.pause(),
   step: () => host.step(),

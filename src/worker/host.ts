@@ -2,7 +2,7 @@
 // into coalesced view-model deltas for subscribers, and saves snapshots. No Comlink, Dexie or timers here:
 // they are injected, so the whole host runs in Vitest with a fake clock and a fake store.
 import type { Event as KubeEvent, Node, Pod } from 'kubernetes-types/core/v1';
-import type { ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from '../engine/index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, WatchEvent } from '../engine/index.ts';
 import type { SavedCluster } from '../storage/db.ts';
 import type {
   BatchListener, ClockView, Delta, DetailTab, EngineApi, EventView, InitOptions, InitResult, LoopStats, LoopView, NodeView, ObjectRef,
@@ -173,11 +173,11 @@ export class EngineHost implements EngineApi {
     });
   }
 
-  apply(yamlText: string): Promise<ApplyResult> {
+  apply(yamlText: string, opts?: ApplyOptions): Promise<ApplyResult> {
     return this.serial(async () => {
-      if (this.past) return { code: 1, stdout: '', stderr: readOnlyRefusal('kubectl apply', this.need().now(), this.past.atMs), documents: [] };
-      const r = await this.need().apply(yamlText);
-      this.flush();
+      if (this.past && !opts?.dryRun) return { code: 1, stdout: '', stderr: readOnlyRefusal('kubectl apply', this.need().now(), this.past.atMs), documents: [] };
+      const r = await this.need().apply(yamlText, opts);
+      if (!opts?.dryRun) this.flush();
       return {
         code: r.code,
         stdout: r.stdout,

@@ -40,6 +40,10 @@ describe('the past moment (timeline scrubbing)', () => {
     const refused = await host.exec('kubectl scale deployment web --replicas=1');
     expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: the cluster is shown as it was at T−61s (read-only): resume the live cluster to run "kubectl scale"\n' });
     expect((await host.apply(DEFAULT_DOCUMENT_TEXT)).code).toBe(1);
+    // The editor's dry run still answers (for the live cluster, where Apply would go) and changes nothing.
+    const checked = await host.apply(DEFAULT_DOCUMENT_TEXT.replace('replicas: 3', 'replicas: -1'), { dryRun: 'server' });
+    expect(checked.documents[0].message).toContain('spec.replicas: Invalid value: -1');
+    expect((await host.timeline()).liveMs).toBe(live);
     expect((await host.exec('sim advance 10s')).code).toBe(1);
     const table = await host.table('Deployment');
     expect(table.rows.find((r) => r.name === 'web')?.cells).toContain('3/3');

@@ -4,6 +4,7 @@ import { dataPlaneEn } from '../network/strings.ts';
 import { userOperatorsEn } from '../operators/strings.ts';
 import { shareErrorsEn } from '../../share/strings.ts';
 import { workbenchEn } from '../workbench/strings.ts';
+import { documentTabsEn } from '../panel/strings.ts';
 import { pagemapEn } from '../map/strings.ts';
 const en = {
   app: {
@@ -352,6 +353,7 @@ const en = {
   userOperators: userOperatorsEn,
   shareErrors: shareErrorsEn,
   workbench: workbenchEn,
+  documentTabs: documentTabsEn,
   pagemap: pagemapEn,
   loops: {
     controller: 'Controller',

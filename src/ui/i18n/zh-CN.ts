@@ -4,6 +4,7 @@ import { dataPlaneZhCN } from '../network/strings.ts';
 import { userOperatorsZhCN } from '../operators/strings.ts';
 import { shareErrorsZhCN } from '../../share/strings.ts';
 import { workbenchZhCN } from '../workbench/strings.ts';
+import { documentTabsZhCN } from '../panel/strings.ts';
 import { pagemapZhCN } from '../map/strings.ts';
 import type { Resources } from './en.ts';
 
@@ -354,6 +355,7 @@ const zhCN: Resources = {
   userOperators: userOperatorsZhCN,
   shareErrors: shareErrorsZhCN,
   workbench: workbenchZhCN,
+  documentTabs: documentTabsZhCN,
   pagemap: pagemapZhCN,
   loops: {
     controller: '控制器',

@@ -1,74 +1,25 @@
-// The right-hand panel: documents (new, rename, delete), the YAML editor, and Apply with per-document results.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// The right-hand panel: documents (new, rename, close, reorder), the YAML editor with markers from a server dry
+// run while typing, and Apply with per-document results.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplyResult, ExecResult } from '../../worker/protocol.ts';
+import type { ApplyOptions, ApplyResult, ExecResult } from '../../worker/protocol.ts';
 import { DiffPreview } from '../workbench/DiffPreview.tsx';
 import { TemplateMenu } from '../workbench/TemplateMenu.tsx';
 import { WorkspaceBar } from '../workbench/WorkspaceBar.tsx';
+import { DocumentTabs } from './DocumentTabs.tsx';
 import { EditorHost } from './EditorHost.tsx';
+import type { EditorMarker } from './editorTypes.ts';
+import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
+import { useDryRunMarkers } from './useDryRunMarkers.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
 
 export interface EditorPanelProps {
   workspace: WorkspaceApi;
-  apply(yamlText: string): Promise<ApplyResult>;
+  /** Apply, or with `{ dryRun: 'server' }` check only (the markers while typing). */
+  apply(yamlText: string, opts?: ApplyOptions): Promise<ApplyResult>;
   /** Runs `kubectl diff -f -` for the preview. */
   exec?(line: string, stdin?: string): Promise<ExecResult>;
-}
-
-function DocumentTab(props: {
-  name: string;
-  active: boolean;
-  renaming: boolean;
-  onSelect(): void;
-  onStartRename(): void;
-  onRename(name: string): void;
-  onCancelRename(): void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(props.name);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (props.renaming) {
-      setDraft(props.name);
-      requestAnimationFrame(() => input.current?.select());
-    }
-  }, [props.renaming, props.name]);
-  if (props.renaming) {
-    const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-      if (e.key === 'Enter') props.onRename(draft);
-      else if (e.key === 'Escape') props.onCancelRename();
-    };
-    return (
-      <input
-        ref={input}
-        className="doc-tab doc-rename"
-        data-testid="doc-rename-input"
-        aria-label={t('editor.nameLabel')}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={onKey}
-        onBlur={() => props.onRename(draft)}
-      />
-    );
-  }
-  return (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={props.active}
-      className={`doc-tab ${props.active ? 'active' : ''}`}
-      data-testid="doc-tab"
-      data-name={props.name}
-      data-active={props.active}
-      onClick={props.onSelect}
-      onDoubleClick={props.onStartRename}
-      title={props.name}
-    >
-      <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M4 1.5h5.5L13 5v9.5H4z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" /><path d="M9.5 1.5V5H13" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" /></svg>
-      <span className="doc-tab-name">{props.name}</span>
-    </button>
-  );
 }
 
 export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
@@ -77,7 +28,8 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
   const [renaming, setRenaming] = useState<string | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [applying, setApplying] = useState(false);
-  const [results, setResults] = useState<Record<string, ApplyResult>>({});
+  // Apply's result per document, with the text it applied: its markers show until the text changes.
+  const [results, setResults] = useState<Record<string, { result: ApplyResult; text: string }>>({});
   // The diff preview: open with undefined while the dry run runs.
   const [preview, setPreview] = useState<{ result: ExecResult | undefined } | undefined>();
 
@@ -87,20 +39,25 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
     return () => clearTimeout(id);
   }, [confirmDelete]);
 
-  const result = active ? results[active.id] : undefined;
-  const markers = useMemo(() => markersFor(result), [result]);
+  const applied = active ? results[active.id] : undefined;
+  const result = applied?.result;
+  const dryRun = useCallback((text: string) => apply(text, { dryRun: 'server' }), [apply]);
+  const checked = useDryRunMarkers(active?.id, active?.text, dryRun);
+  const appliedCurrent = applied !== undefined && applied.text === active?.text;
+  const appliedMarkers = useMemo(() => (applied ? onFieldLines(markersFor(applied.result), applied.text) : []), [applied]);
+  const markers = useMemo(() => mergeMarkers(appliedCurrent ? appliedMarkers : [], checked), [appliedCurrent, appliedMarkers, checked]);
 
   const doApply = useCallback(async () => {
     if (!active || applying) return;
     setApplying(true);
-    const id = active.id;
+    const { id, text } = active;
     try {
       void workspace.flush();
-      const r = await apply(active.text);
-      setResults((prev) => ({ ...prev, [id]: r }));
+      const r = await apply(text);
+      setResults((prev) => ({ ...prev, [id]: { result: r, text } }));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      setResults((prev) => ({ ...prev, [id]: { code: 1, stdout: '', stderr: message, documents: [] } }));
+      setResults((prev) => ({ ...prev, [id]: { result: { code: 1, stdout: '', stderr: message, documents: [] }, text } }));
     } finally {
       setApplying(false);
     }
@@ -131,26 +88,28 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
         </button>
       </div>
       <WorkspaceBar workspace={workspace} />
-      <div className="doc-tabs" role="tablist" aria-label={t('editor.documents')} data-testid="doc-list">
-        {documents.map((d) => (
-          <DocumentTab
-            key={d.id}
-            name={d.name}
-            active={d.id === active?.id}
-            renaming={renaming === d.id}
-            onSelect={() => workspace.select(d.id)}
-            onStartRename={() => setRenaming(d.id)}
-            onRename={(name) => {
-              setRenaming(undefined);
-              void workspace.rename(d.id, name);
-            }}
-            onCancelRename={() => setRenaming(undefined)}
-          />
-        ))}
-      </div>
+      <DocumentTabs
+        documents={documents}
+        activeId={active?.id}
+        renaming={renaming}
+        onSelect={workspace.select}
+        onStartRename={setRenaming}
+        onRename={(id, name) => {
+          setRenaming(undefined);
+          void workspace.rename(id, name);
+        }}
+        onCancelRename={() => setRenaming(undefined)}
+        onClose={(id) => void workspace.close(id)}
+        onMove={(id, index) => void workspace.moveTo(id, index)}
+      />
       <div className="doc-toolbar">
         <span className="doc-toolbar-name" data-testid="doc-active-name">{active?.name ?? ''}</span>
         <span className="spacer" />
+        {workspace.lastClosed && (
+          <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-reopen" onClick={() => void workspace.reopenClosed()} title={t('documentTabs.reopenTitle')}>
+            ↶ {t('documentTabs.reopen', { name: workspace.lastClosed.name })}
+          </button>
+        )}
         <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-move-left" disabled={!active || documents[0]?.id === active.id} onClick={() => active && void workspace.move(active.id, -1)} title={t('workbench.editor.moveLeft')} aria-label={t('workbench.editor.moveLeft')}>
           ◀
         </button>
@@ -229,4 +188,11 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
       </div>
     </aside>
   );
+}
+
+/** Apply's markers and the dry run's, once each (after a failed Apply both report the same error). */
+function mergeMarkers(a: EditorMarker[], b: EditorMarker[]): EditorMarker[] {
+  if (a.length === 0) return b;
+  const seen = new Set(a.map((m) => `${m.startLine}:${m.endLine}:${m.message}`));
+  return [...a, ...b.filter((m) => !seen.has(`${m.startLine}:${m.endLine}:${m.message}`))];
 }

@@ -3,9 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, WorkspaceRecord } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
 import { localStorageJournal, type EditJournal } from '../../storage/editjournal.ts';
+import { NEW_DOCUMENT_TEXT } from '../../storage/defaults.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
 
 const SAVE_DELAY_MS = 300;
+/** Closed documents kept for Reopen (the session's memory, not IndexedDB's). */
+const MAX_CLOSED = 20;
 const defaultJournal = localStorageJournal();
 
 export interface WorkspaceApi {
@@ -25,6 +28,14 @@ export interface WorkspaceApi {
   createFrom(base: string, text: string): Promise<void>;
   /** Move a tab left (−1) or right (+1). */
   move(id: string, delta: number): Promise<void>;
+  /** Put a tab at a position (drag and drop). */
+  moveTo(id: string, index: number): Promise<void>;
+  /** Close a tab (the document goes; closing the last leaves a fresh empty one). Undone by reopenClosed. */
+  close(id: string): Promise<void>;
+  /** The document closed last in this workspace during this session, if any. */
+  lastClosed: DocumentRecord | undefined;
+  /** Bring the last closed document back, with its text, at its old position, and show it. */
+  reopenClosed(): Promise<void>;
   workspaces: WorkspaceRecord[];
   workspaceId: string;
   switchWorkspace(id: string): Promise<void>;
@@ -39,19 +50,34 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const [workspaceId, setWorkspaceId] = useState(store.workspaceId);
   const [activeId, setActiveId] = useState('');
   const [loaded, setLoaded] = useState(false);
+  const [closed, setClosed] = useState<{ doc: DocumentRecord; position: number }[]>([]);
   const pending = useRef(new Map<string, string>());
+  // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides (see onHide).
+  const saving = useRef(new Map<string, string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The restore and journal replay run once per mounted hook. StrictMode (in development) runs the load effect
+  // twice: a replay per run let the second run, which found the journal already taken, read the documents before
+  // the first run's replay had written them, and the editor showed the text from before the last page's edit.
+  const startup = useRef<{ key: unknown[]; done: Promise<void> } | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
+    const key = [store, workspaceStore, journal];
+    if (!startup.current || startup.current.key.some((k, i) => k !== key[i])) {
+      startup.current = { key, done: (async () => {
+        await workspaceStore?.restore();
+        // What the last page had not saved yet, before anything is shown.
+        for (const [id, text] of journal.take()) await store.saveText(id, text);
+      })() };
+    }
+    const done = startup.current.done;
     void (async () => {
+      await done;
+      if (!live) return; // a StrictMode rerun took over: one load(), so a first visit gets one sample document
       if (workspaceStore) {
-        await workspaceStore.restore();
         const all = await workspaceStore.list();
         if (live) setWorkspaces(all);
       }
-      // What the last page had not saved yet, before anything is shown.
-      for (const [id, text] of journal.take()) await store.saveText(id, text);
       const ws = await store.load();
       if (!live) return;
       setWorkspaceId(store.workspaceId);
@@ -69,14 +95,23 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     timer.current = undefined;
     const writes = [...pending.current];
     pending.current.clear();
-    await Promise.all(writes.map(([id, text]) => store.saveText(id, text)));
+    for (const [id, text] of writes) saving.current.set(id, text);
+    await Promise.all(writes.map(async ([id, text]) => {
+      await store.saveText(id, text);
+      if (saving.current.get(id) === text) saving.current.delete(id);
+    }));
   }, [store]);
 
-  // Save what is pending when the page goes away or is hidden.
+  // Save what is pending when the page goes away or is hidden. A reload fires both visibilitychange and pagehide.
+  // The journal used to hold only the edits still waiting: the first call moved them into an IndexedDB write and
+  // the second, finding none waiting, cleared the journal; when the page died before that write finished, the
+  // reload showed the text from before the edit (the flaky second-workspace journey). It now holds every edit not
+  // yet written, waiting or in flight.
   useEffect(() => {
+    const unsaved = () => new Map([...saving.current, ...pending.current]);
     const onHide = () => {
-      journal.write(pending.current);
-      void flush().then(() => journal.write(pending.current));
+      journal.write(unsaved());
+      void flush().then(() => journal.write(unsaved()));
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -117,6 +152,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
 
   const remove = useCallback(async (id: string) => {
     pending.current.delete(id);
+    saving.current.delete(id);
     await store.remove(id);
     // Never leave an empty workspace: load() recreates the sample when the last one goes.
     const ws = await store.load();
@@ -153,6 +189,34 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     await reload();
   }, [reload, store]);
 
+  const moveTo = useCallback(async (id: string, index: number) => {
+    await store.moveTo(id, index);
+    await reload();
+  }, [reload, store]);
+
+  const close = useCallback(async (id: string) => {
+    await flush();
+    const docs = await store.list();
+    const position = docs.findIndex((d) => d.id === id);
+    if (position < 0) return;
+    await store.remove(id);
+    // Closing the last tab leaves a fresh empty document, not the sample (that is for a first visit).
+    if (docs.length === 1) await store.create(await store.uniqueName(), NEW_DOCUMENT_TEXT);
+    setClosed((c) => [...c, { doc: docs[position], position }].slice(-MAX_CLOSED));
+    const rest = await store.list();
+    // The active tab's neighbour takes its place, as in editors with tabs: the one to its right, else its left.
+    await reload(id === activeId ? rest[Math.min(position, rest.length - 1)].id : undefined);
+  }, [activeId, flush, reload, store]);
+
+  const reopenClosed = useCallback(async () => {
+    const last = closed.at(-1);
+    if (!last) return;
+    setClosed((c) => c.slice(0, -1));
+    await flush();
+    await store.reopen(last.doc, last.position);
+    await reload(last.doc.id);
+  }, [closed, flush, reload, store]);
+
   /** Show the workspace the document store now points at. */
   const showCurrent = useCallback(async () => {
     const ws = await store.load();
@@ -165,6 +229,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const switchWorkspace = useCallback(async (id: string) => {
     if (!workspaceStore) return;
     await flush();
+    setClosed([]); // Reopen brings back only what this workspace's tabs lost
     await workspaceStore.switchTo(id);
     await showCurrent();
   }, [flush, showCurrent, workspaceStore]);
@@ -184,11 +249,12 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const removeWorkspace = useCallback(async (id: string) => {
     if (!workspaceStore) return;
     await flush();
+    setClosed([]);
     await workspaceStore.remove(id);
     await showCurrent();
   }, [flush, showCurrent, workspaceStore]);
 
   return {
-    createFrom, move, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
+    createFrom, move, moveTo, close, reopenClosed, lastClosed: closed.at(-1)?.doc, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
     loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
 }
