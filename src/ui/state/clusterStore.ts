@@ -1,6 +1,6 @@
 // The page's copy of the cluster views, kept by applying the worker's batches. Each collection is an
 // immutable Map replaced only when it changes, so components re-render only for what they show.
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ClockView, Delta, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
 
 export interface ClusterViewState {
@@ -59,31 +59,11 @@ declare global {
   var __kubesimFeedStats: FeedStats | undefined;
 }
 
-/**
- * Batches arrive every 50 ms while the simulation runs; each notification makes React render the map, tables and
- * events synchronously (useSyncExternalStore), which at 2,000 changing pods left no frame free. The store takes
- * every batch at once but tells its readers at most every NOTIFY_MS, the latest state each time.
- */
-export const NOTIFY_MS = 150;
-
-export interface NotifyClock {
-  now(): number;
-  later(fn: () => void, ms: number): void;
-}
-
-const browserClock: NotifyClock = { now: () => performance.now(), later: (fn, ms) => void setTimeout(fn, ms) };
-
 export class ClusterViewStore {
   private state: ClusterViewState = INITIAL_STATE;
-  /** What readers see: the state as of the last notification. */
-  private published: ClusterViewState = INITIAL_STATE;
   private readonly listeners = new Set<() => void>();
-  private notifyPending = false;
-  private lastNotify = -Infinity;
 
-  constructor(private readonly clock: NotifyClock = browserClock) {}
-
-  getState = (): ClusterViewState => this.published;
+  getState = (): ClusterViewState => this.state;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -94,39 +74,15 @@ export class ClusterViewStore {
     const stats = globalThis.__kubesimFeedStats;
     const t0 = stats ? performance.now() : 0;
     this.state = reduceBatch(this.state, batch);
-    this.scheduleNotify();
+    for (const l of this.listeners) l();
     if (stats) {
       stats.batches = (stats.batches ?? 0) + 1;
       stats.upserts = (stats.upserts ?? 0) + batch.pods.upserts.length + batch.pods.deletes.length;
       stats.reduceMs = (stats.reduceMs ?? 0) + performance.now() - t0;
     }
   };
-
-  private scheduleNotify(): void {
-    if (this.notifyPending) return;
-    this.notifyPending = true;
-    this.clock.later(() => {
-      this.notifyPending = false;
-      this.lastNotify = this.clock.now();
-      this.published = this.state;
-      for (const l of this.listeners) l();
-    }, Math.max(0, this.lastNotify + NOTIFY_MS - this.clock.now()));
-  }
 }
 
-/**
- * A slice of the cluster views. Updates render as a transition: React renders them in slices that yield to
- * input and painting, where useSyncExternalStore would render every change in one blocking task (a rollout of
- * 2,000 pods gave ~30 tasks over 50 ms in 8 s). Components may show neighbouring batches for a moment.
- */
 export function useClusterView<T>(store: ClusterViewStore, select: (s: ClusterViewState) => T): T {
-  const selectRef = useRef(select);
-  selectRef.current = select;
-  const [value, setValue] = useState(() => select(store.getState()));
-  useEffect(() => {
-    const update = () => startTransition(() => setValue(selectRef.current(store.getState())));
-    update(); // what was published between the first render and this subscription
-    return store.subscribe(update);
-  }, [store]);
-  return value;
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
