@@ -150,12 +150,17 @@ spec:
   await expect(page.locator('[data-testid=pod-tile][data-pod=slow][data-tone=running]')).toBeVisible({ timeout: 60_000 });
   await runInTerminal(page, 'kubectl delete pod slow');
   await expect(page.locator('[data-testid=pod-tile][data-pod=slow]')).toHaveClass(/anim-fade/, { timeout: 30_000 });
-  const animation = (pod: string) => page.locator(`[data-testid=pod-tile][data-pod=${pod}]`).evaluate((el) => getComputedStyle(el).animationName);
-  expect(await animation('crasher')).toBe('pagemap-flash');
+  // The tile's card (or the unscheduled lane) runs the animations; its moving tiles follow them.
+  const driver = (pod: string) =>
+    page.locator(`[data-testid=pod-tile][data-pod=${pod}]`).evaluate((el) => getComputedStyle(el.closest('.pod-motion') ?? el).animationName);
+  expect(await driver('crasher')).toContain('pod-flash');
+  expect(await driver('huge')).toContain('pod-pulse');
+  const filter = () => page.locator('[data-testid=pod-tile][data-pod=crasher]').evaluate((el) => getComputedStyle(el).filter);
+  await expect.poll(filter, { timeout: 10_000 }).toMatch(/brightness\(1\.45\)/);
   await shot(page, 'motion');
 
   // prefers-reduced-motion: the same classes, no animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await animation('crasher')).toBe('none');
-  expect(await animation('huge')).toBe('none');
+  expect(await driver('crasher')).toBe('none');
+  expect(await driver('huge')).toBe('none');
 });

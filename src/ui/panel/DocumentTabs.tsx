@@ -76,7 +76,8 @@ export function DocumentTabs(props: DocumentTabsProps) {
   };
 
   return (
-    <div className="doc-tabs" role="tablist" aria-label={t('editor.documents')} data-testid="doc-list">
+    // A group of buttons, not a tablist: each tab has its own close button, which a tablist may not own.
+    <div className="doc-tabs" role="group" aria-label={t('editor.documents')} data-testid="doc-list">
       {props.documents.map((d) => {
         if (props.renaming === d.id) {
           return <RenameInput key={d.id} name={d.name} onRename={(name) => props.onRename(d.id, name)} onCancel={props.onCancelRename} />;
@@ -86,7 +87,6 @@ export function DocumentTabs(props: DocumentTabsProps) {
         return (
           <div
             key={d.id}
-            role="presentation"
             className={`doc-tab ${active ? 'active' : ''} ${dragged === d.id ? 'dragging' : ''}`}
             data-testid="doc-tab-wrap"
             data-drop={dropSide}
@@ -105,8 +105,7 @@ export function DocumentTabs(props: DocumentTabsProps) {
           >
             <button
               type="button"
-              role="tab"
-              aria-selected={active}
+              aria-current={active ? 'true' : undefined}
               className="doc-tab-select"
               data-testid="doc-tab"
               data-name={d.name}
