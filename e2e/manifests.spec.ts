@@ -120,9 +120,12 @@ test('clicking a pod opens its details; reset starts a new cluster', async ({ pa
   await page.getByTestId('drawer-close').click();
   await expect(page.getByTestId('detail-drawer')).toHaveCount(0);
 
-  await page.getByTestId('reset-cluster').click();
-  await expect(page.getByTestId('pod-tile')).toHaveCount(3); // asks once more first
-  await page.getByTestId('reset-cluster').click();
+  const reset = page.getByTestId('reset-cluster');
+  await reset.click();
+  await expect(reset).toHaveAttribute('data-armed', 'true'); // asks once more first
+  await expect(page.getByTestId('pod-tile')).toHaveCount(3);
+  await reset.click();
+  await expect(reset).toHaveAttribute('data-armed', 'false');
   await expect(page.getByTestId('pod-tile')).toHaveCount(0);
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await expect(page.getByTestId('clock-elapsed')).toHaveText(/^T\+00:00:0\d$/);

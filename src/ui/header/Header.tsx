@@ -125,12 +125,15 @@ function SaveState({ store }: { store: ClusterViewStore }) {
   );
 }
 
+/** How long the reset button waits for its confirming second click. */
+const RESET_CONFIRM_MS = 5000;
+
 function ResetButton({ onReset }: { onReset(): void }) {
   const { t } = useTranslation();
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     if (!armed) return;
-    const id = setTimeout(() => setArmed(false), 3000);
+    const id = setTimeout(() => setArmed(false), RESET_CONFIRM_MS);
     return () => clearTimeout(id);
   }, [armed]);
   return (
@@ -139,6 +142,7 @@ function ResetButton({ onReset }: { onReset(): void }) {
       className={`btn btn-ghost ${armed ? 'btn-danger' : ''}`}
       title={t('actions.resetTitle')}
       data-testid="reset-cluster"
+      data-armed={armed}
       onClick={() => {
         if (!armed) return setArmed(true);
         setArmed(false);
