@@ -150,12 +150,12 @@ spec:
   await expect(page.locator('[data-testid=pod-tile][data-pod=slow][data-tone=running]')).toBeVisible({ timeout: 60_000 });
   await runInTerminal(page, 'kubectl delete pod slow');
   await expect(page.locator('[data-testid=pod-tile][data-pod=slow]')).toHaveClass(/anim-fade/, { timeout: 30_000 });
-  // The tile's card (or the unscheduled lane) runs the animations; its moving tiles follow them.
+  // A layer per motion in the tile's card (or the unscheduled lane) runs the animation; its tiles move with it.
   const driver = (pod: string) =>
-    page.locator(`[data-testid=pod-tile][data-pod=${pod}]`).evaluate((el) => getComputedStyle(el.closest('.pod-motion') ?? el).animationName);
+    page.locator(`[data-testid=pod-tile][data-pod=${pod}]`).evaluate((el) => getComputedStyle(el.closest('.pod-layer') ?? el).animationName);
   expect(await driver('crasher')).toContain('pod-flash');
   expect(await driver('huge')).toContain('pod-pulse');
-  const filter = () => page.locator('[data-testid=pod-tile][data-pod=crasher]').evaluate((el) => getComputedStyle(el).filter);
+  const filter = () => page.locator('[data-testid=pod-tile][data-pod=crasher]').evaluate((el) => getComputedStyle(el.closest('.pod-layer')!).filter);
   await expect.poll(filter, { timeout: 10_000 }).toMatch(/brightness\(1\.45\)/);
   await shot(page, 'motion');
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
 import { resources } from './i18n/index.ts';
 import { podTone } from './map/tone.ts';
 import { markersFor } from './panel/markers.ts';
 import { INITIAL_STATE, reduceBatch } from './state/clusterStore.ts';
 import { History } from './terminal/history.ts';
-import { sortEvents } from './events/EventList.tsx';
+import { newestEvents, sortEvents } from './events/newestEvents.ts';
 
 function node(name: string): NodeView {
   const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
@@ -90,6 +91,17 @@ describe('events', () => {
   it('newest first', () => {
     const ev = (key: string, lastMs: number) => ({ key, type: 'Normal', reason: 'R', object: 'Pod/a', message: '', count: 1, lastMs });
     expect(sortEvents([ev('a', 1), ev('b', 3), ev('c', 2)]).map((e) => e.key)).toEqual(['b', 'c', 'a']);
+    expect(sortEvents([ev('a', 2), ev('b', 2)]).map((e) => e.key)).toEqual(['b', 'a']);
+  });
+
+  it('the newest N are the first N of the full sort', () => {
+    const ev = (key: string, lastMs: number) => ({ key, type: 'Normal', reason: 'R', object: 'Pod/a', message: '', count: 1, lastMs });
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.string({ maxLength: 3 }), fc.nat(20)), { selector: ([k]) => k, maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (rows, limit) => {
+        const events = rows.map(([k, ms]) => ev(k, ms));
+        expect(newestEvents(events, limit)).toEqual(sortEvents(events).slice(0, limit));
+      }),
+    );
   });
 });
 

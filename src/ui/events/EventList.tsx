@@ -1,15 +1,11 @@
 // Cluster Events, newest first; Warnings stand out.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventView } from '../../worker/protocol.ts';
 import { formatAge } from '../format.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+import { newestEvents } from './newestEvents.ts';
 
 const MAX_ROWS = 300;
-
-export function sortEvents(events: Iterable<EventView>): EventView[] {
-  return [...events].sort((a, b) => b.lastMs - a.lastMs || b.key.localeCompare(a.key));
-}
 
 export function EventList({ store }: { store: ClusterViewStore }) {
   const { t } = useTranslation();
@@ -23,7 +19,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const rows = useMemo(() => sortEvents(events.values()).slice(0, MAX_ROWS), [events]);
+  const rows = useMemo(() => newestEvents(events.values(), MAX_ROWS), [events]);
   const warnings = useMemo(() => [...events.values()].filter((e) => e.type === 'Warning').length, [events]);
   return (
     <section className="pane events" data-testid="event-list">

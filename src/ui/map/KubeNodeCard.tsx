@@ -9,7 +9,6 @@ import { HEADER_HEIGHT, LANE_HEADER_HEIGHT, TILES_PER_ROW, type KubeNodeFlowNode
 import { PodTiles } from './PodTile.tsx';
 import { useMapOverlay, type NodeVerdict } from './mapContext.ts';
 import { GpuSlots } from '../gpu/GpuSlots.tsx';
-import { motionDriver } from './tone.ts';
 
 /** The scheduler's verdict on this node for the pod open in the drawer. */
 function VerdictLine({ verdict }: { verdict: NodeVerdict }) {
@@ -41,7 +40,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
   const labels = Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join('\n');
   return (
     <div
-      className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''} ${verdict ? `has-verdict verdict-${verdict.state}` : ''} ${overlay.selectedNode === n.name ? 'is-selected' : ''} ${motionDriver(data.pods)}`}
+      className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''} ${verdict ? `has-verdict verdict-${verdict.state}` : ''} ${overlay.selectedNode === n.name ? 'is-selected' : ''}`}
       data-testid="node-card"
       data-node={n.name}
       data-ready={n.ready}
@@ -98,7 +97,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
 export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>) {
   const { t } = useTranslation();
   return (
-    <div className={`lane ${data.podCount ? 'has-pods' : ''} ${motionDriver(data.pods)}`} data-testid="unscheduled-lane" data-count={data.podCount}>
+    <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" data-count={data.podCount}>
       <div className="kube-node-head">
         <span className="lane-icon">◌</span>
         <span className="kube-node-name">{t('map.unscheduled')}</span>

@@ -13,7 +13,7 @@ export const OwnerCard = memo(function OwnerCard({ data }: NodeProps<OwnerFlowNo
   const motion = pod ? podMotion(pod) : '';
   return (
     <div
-      className={`owner-card owner-${o.kind.toLowerCase()}${o.more !== undefined ? ' owner-more' : ''}${motion ? ' pod-motion' : ''}`}
+      className={`owner-card owner-${o.kind.toLowerCase()}${o.more !== undefined ? ' owner-more' : ''}`}
       data-testid="owner-node"
       data-kind={o.kind}
       data-name={o.name}
@@ -22,7 +22,7 @@ export const OwnerCard = memo(function OwnerCard({ data }: NodeProps<OwnerFlowNo
       title={o.more === undefined ? `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}\n${o.status}` : undefined}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      {pod && <span className={`owner-pod-dot pod-tile tone-${tone}${motion ? ` anim-${motion}` : ''}`} data-tone={tone} />}
+      {pod && <span className={`owner-pod-dot pod-tile tone-${tone}${motion ? ` anim-${motion} motion-${motion}` : ''}`} data-tone={tone} />}
       <div className="owner-text">
         <span className="owner-kind">{o.kind}</span>
         <span className="owner-name">{o.more !== undefined ? t('pagemap.owners.more', { count: o.more }) : o.name}</span>

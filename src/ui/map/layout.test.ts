@@ -8,7 +8,7 @@ import {
   DETAIL_NODES, HEADER_HEIGHT, LANE_ID, LANE_TILES, layoutCluster, mergeNodes, NODE_WIDTH, PADDING, TILE, TILES_PER_ROW, type MapNode,
 } from './layout.ts';
 import { DEFAULT_FILTERS, parseFilters, podPasses, withFilters } from './filters.ts';
-import { motionDriver, podMotion } from './tone.ts';
+import { podMotion, tilesByMotion } from './tone.ts';
 
 function node(name: string, labels: Record<string, string> = {}, o: Partial<NodeView> = {}): NodeView {
   const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
@@ -158,10 +158,14 @@ describe('pod motion', () => {
     [{ phase: 'Running', status: 'Running', terminating: false }, ''],
   ])('%o moves as %s', (p, motion) => expect(podMotion(p)).toBe(motion));
 
-  it('a card drives its tiles\' motion only while one of them moves', () => {
-    expect(motionDriver([pod('a'), pod('b')])).toBe('');
-    expect(motionDriver([pod('a'), pod('b', '', { phase: 'Pending', status: 'Pending' })])).toBe('pod-motion');
-    expect(motionDriver([pod('a', 'w1', { terminating: true })])).toBe('pod-motion');
-    expect(motionDriver([])).toBe('');
+  it('splits a card\'s tiles into one layer per motion, each tile keeping its place in the grid', () => {
+    const pending = pod('b', '', { phase: 'Pending', status: 'Pending' });
+    const gone = pod('c', 'w1', { terminating: true });
+    const layers = tilesByMotion([pod('a'), pending, gone, pod('d')]);
+    expect([...layers.keys()]).toEqual(['', 'pulse', 'fade']);
+    expect(layers.get('')!.map((t) => [t.pod.name, t.index])).toEqual([['a', 0], ['d', 3]]);
+    expect(layers.get('pulse')!.map((t) => t.index)).toEqual([1]);
+    expect(layers.get('fade')!.map((t) => t.index)).toEqual([2]);
+    expect(tilesByMotion([]).size).toBe(0);
   });
 });

@@ -8,6 +8,7 @@
 import type { Node as FlowNode } from '@xyflow/react';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
 import { groupKey, resolveGroupBy, summarize, type GroupBy, type GroupSummary } from './grouping.ts';
+import { naturalCompare } from './naturalOrder.ts';
 
 export const NODE_WIDTH = 264;
 export const PADDING = 12;
@@ -70,7 +71,8 @@ export interface MapLayout {
   crumbs: Crumb[];
 }
 
-const byName = new Intl.Collator('en', { numeric: true });
+/** Group keys are label values (any case): the collator. Object names go through naturalCompare. */
+const byLabel = new Intl.Collator('en', { numeric: true });
 
 export function nodeId(name: string): string {
   return `node:${name}`;
@@ -94,7 +96,7 @@ function columnsFor(count: number): number {
 }
 
 function podOrder(a: PodView, b: PodView): number {
-  return a.createdMs - b.createdMs || byName.compare(a.name, b.name) || a.namespace.localeCompare(b.namespace);
+  return a.createdMs - b.createdMs || naturalCompare(a.name, b.name) || naturalCompare(a.namespace, b.namespace);
 }
 
 export interface LayoutInput {
@@ -112,7 +114,7 @@ interface Scope {
 
 /** The flow nodes for a cluster: bands and cards, or aggregated tiles, and the lane. */
 export function layoutCluster(input: LayoutInput): MapLayout {
-  const sortedNodes = [...input.nodes].sort((a, b) => byName.compare(a.name, b.name));
+  const sortedNodes = [...input.nodes].sort((a, b) => naturalCompare(a.name, b.name));
   const known = new Set(sortedNodes.map((n) => n.name));
   const podsByNode = new Map<string, PodView[]>();
   const pending: PodView[] = [];
@@ -136,7 +138,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     if (!list) groups.set(key, (list = []));
     list.push(n);
   }
-  const groupKeys = [...groups.keys()].sort((a, b) => (a === UNLABELED ? 1 : b === UNLABELED ? -1 : byName.compare(a, b)));
+  const groupKeys = [...groups.keys()].sort((a, b) => (a === UNLABELED ? 1 : b === UNLABELED ? -1 : byLabel.compare(a, b)));
   const scopeOf = (nodes: NodeView[]): Scope => ({ nodes, pods: nodes.reduce((s, n) => s + (podsByNode.get(n.name)?.length ?? 0), 0) });
   const fits = (s: Scope) => s.nodes.length <= DETAIL_NODES && s.pods <= DETAIL_PODS;
   const label = (key: string) => (key === UNLABELED ? '' : key);

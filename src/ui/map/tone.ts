@@ -33,7 +33,14 @@ export function podMotion(p: Pick<PodView, 'phase' | 'status' | 'terminating'>):
   return '';
 }
 
-/** The class of a card whose tiles move: the card runs the animations, its tiles follow (pagemap.css). */
-export function motionDriver(pods: readonly Pick<PodView, 'phase' | 'status' | 'terminating'>[]): string {
-  return pods.some((p) => podMotion(p) !== '') ? 'pod-motion' : '';
+/** A card's tiles split by motion, each with its place in the card's grid: one layer per motion runs the animation. */
+export function tilesByMotion<P extends Pick<PodView, 'phase' | 'status' | 'terminating'>>(pods: readonly P[]): Map<PodMotion, { pod: P; index: number }[]> {
+  const layers = new Map<PodMotion, { pod: P; index: number }[]>();
+  pods.forEach((pod, index) => {
+    const motion = podMotion(pod);
+    let layer = layers.get(motion);
+    if (!layer) layers.set(motion, (layer = []));
+    layer.push({ pod, index });
+  });
+  return layers;
 }

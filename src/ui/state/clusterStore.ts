@@ -1,7 +1,9 @@
 // The page's copy of the cluster views, kept by applying the worker's batches. Each collection is an
-// immutable Map replaced only when it changes, so components re-render only for what they show.
+// immutable Map replaced only when it changes, so components re-render only for what they show. Batches are
+// published once per frame, pod changes within a budget (feedPacer.ts).
 import { useSyncExternalStore } from 'react';
 import type { ClockView, Delta, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
+import { browserPacing, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
 
 export interface ClusterViewState {
   pods: ReadonlyMap<string, PodView>;
@@ -53,6 +55,8 @@ export interface FeedStats {
   batches?: number;
   upserts?: number;
   reduceMs?: number;
+  /** Frames that published something. */
+  frames?: number;
 }
 
 declare global {
@@ -62,6 +66,16 @@ declare global {
 export class ClusterViewStore {
   private state: ClusterViewState = INITIAL_STATE;
   private readonly listeners = new Set<() => void>();
+  private readonly pods = new PendingDelta<PodView>((p) => p.key);
+  private readonly nodes = new PendingDelta<NodeView>((n) => n.name);
+  private readonly events = new PendingDelta<EventView>((e) => e.key);
+  private latest: ViewBatch | undefined;
+  private scheduled = false;
+  private budget = INITIAL_BUDGET;
+  /** When the last frame that left pod changes waiting began (undefined: it took them all). */
+  private fullFrameAt: number | undefined;
+
+  constructor(private readonly pacing: Pacing = browserPacing) {}
 
   getState = (): ClusterViewState => this.state;
 
@@ -70,17 +84,59 @@ export class ClusterViewStore {
     return () => this.listeners.delete(listener);
   };
 
+  /** A reset replaces everything at once; other batches wait for the next frame. */
   apply = (batch: ViewBatch): void => {
     const stats = globalThis.__kubesimFeedStats;
     const t0 = stats ? performance.now() : 0;
-    this.state = reduceBatch(this.state, batch);
-    for (const l of this.listeners) l();
+    if (batch.reset) {
+      for (const pending of [this.pods, this.nodes, this.events]) pending.clear();
+      this.latest = undefined;
+      this.fullFrameAt = undefined;
+      this.publish(reduceBatch(this.state, batch));
+    } else {
+      this.pods.add(batch.pods);
+      this.nodes.add(batch.nodes);
+      this.events.add(batch.events);
+      this.latest = batch;
+      this.schedule();
+    }
     if (stats) {
       stats.batches = (stats.batches ?? 0) + 1;
       stats.upserts = (stats.upserts ?? 0) + batch.pods.upserts.length + batch.pods.deletes.length;
       stats.reduceMs = (stats.reduceMs ?? 0) + performance.now() - t0;
     }
   };
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.pacing.frame(this.frame);
+  }
+
+  private readonly frame = (): void => {
+    this.scheduled = false;
+    const latest = this.latest;
+    if (!latest) return;
+    const stats = globalThis.__kubesimFeedStats;
+    const t0 = stats ? performance.now() : 0;
+    const now = this.pacing.now();
+    if (this.fullFrameAt !== undefined) this.budget = nextBudget(this.budget, now - this.fullFrameAt);
+    const pods = this.pods.take(this.budget);
+    this.fullFrameAt = this.pods.size > 0 ? now : undefined;
+    const batch: ViewBatch = { ...latest, reset: false, pods, nodes: this.nodes.take(Infinity), events: this.events.take(Infinity) };
+    if (this.pods.size > 0) this.schedule();
+    else this.latest = undefined;
+    this.publish(reduceBatch(this.state, batch));
+    if (stats) {
+      stats.frames = (stats.frames ?? 0) + 1;
+      stats.reduceMs = (stats.reduceMs ?? 0) + performance.now() - t0;
+    }
+  };
+
+  private publish(state: ClusterViewState): void {
+    this.state = state;
+    for (const l of this.listeners) l();
+  }
 }
 
 export function useClusterView<T>(store: ClusterViewStore, select: (s: ClusterViewState) => T): T {

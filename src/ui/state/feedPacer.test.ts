@@ -1,0 +1,139 @@
+// Pacing the change feed: what waits, what a frame takes, and that the page ends up with exactly what it would
+// have had from applying every batch at once.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { PodView, ViewBatch } from '../../worker/protocol.ts';
+import { ClusterViewStore, INITIAL_STATE, reduceBatch } from './clusterStore.ts';
+import { INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
+
+function pod(name: string, status = 'Running'): PodView {
+  return {
+    key: `default/${name}`, namespace: 'default', name, uid: name, nodeName: 'w1', phase: 'Running', status, ready: '1/1',
+    restarts: 0, ownerKind: '', ownerName: '', cpuMilli: 100, memoryBytes: 1, podIP: '', terminating: false, createdMs: 0,
+  };
+}
+
+const batch = (seq: number, b: Partial<ViewBatch>): ViewBatch => ({
+  seq, reset: false,
+  pods: { upserts: [], deletes: [] }, nodes: { upserts: [], deletes: [] }, events: { upserts: [], deletes: [] },
+  clock: { nowMs: seq * 100, startMs: 0, playing: true, speed: 1 }, persist: { savedAt: 0, dirty: true }, ...b,
+});
+
+/** Frames run when the test says, at the wall times it says. */
+function manualPacing(): Pacing & { run(atMs: number): void; waiting(): number } {
+  let queue: (() => void)[] = [];
+  let now = 0;
+  return {
+    frame: (publish) => void queue.push(publish),
+    now: () => now,
+    run(atMs) {
+      now = atMs;
+      const due = queue;
+      queue = [];
+      for (const f of due) f();
+    },
+    waiting: () => queue.length,
+  };
+}
+
+describe('pending changes', () => {
+  it('keeps the latest change of each key, in the order keys first changed', () => {
+    const pending = new PendingDelta<PodView>((p) => p.key);
+    pending.add({ upserts: [pod('a', 'Pending'), pod('b')], deletes: [] });
+    pending.add({ upserts: [pod('a', 'Running')], deletes: ['default/b', 'default/c'] });
+    expect(pending.size).toBe(3);
+    const first = pending.take(2);
+    expect(first.upserts.map((p) => [p.name, p.status])).toEqual([['a', 'Running']]);
+    expect(first.deletes).toEqual(['default/b']);
+    expect(pending.take(10)).toEqual({ upserts: [], deletes: ['default/c'] });
+    expect(pending.size).toBe(0);
+  });
+
+  it('a delete and a re-create in one batch end as the re-created object', () => {
+    const pending = new PendingDelta<PodView>((p) => p.key);
+    pending.add({ upserts: [pod('a')], deletes: ['default/a'] });
+    expect(pending.take(5)).toEqual({ upserts: [pod('a')], deletes: [] });
+  });
+});
+
+describe('frame budget', () => {
+  it.each([
+    [400, TARGET_FRAME_MS, 400],
+    [400, TARGET_FRAME_MS * 2, 200],
+    [400, TARGET_FRAME_MS * 10, 200], // never below half at once
+    [400, TARGET_FRAME_MS / 2, 800],
+    [400, 1, 800], // never above double at once
+    [MIN_BUDGET, 1000, MIN_BUDGET],
+    [MAX_BUDGET, 1, MAX_BUDGET],
+  ])('budget %i after a full frame of %f ms → %i', (budget, frameMs, next) => expect(nextBudget(budget, frameMs)).toBe(next));
+});
+
+describe('cluster view store pacing', () => {
+  it('publishes batches on the next frame, a reset at once', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    let published = 0;
+    store.subscribe(() => published++);
+    store.apply(batch(1, { reset: true, pods: { upserts: [pod('a')], deletes: [] } }));
+    expect(published).toBe(1);
+    store.apply(batch(2, { pods: { upserts: [pod('b')], deletes: [] } }));
+    store.apply(batch(3, { pods: { upserts: [], deletes: ['default/a'] } }));
+    expect([...store.getState().pods.keys()]).toEqual(['default/a']);
+    expect(pacing.waiting()).toBe(1); // one frame for both batches
+    pacing.run(16);
+    expect(published).toBe(2);
+    expect([...store.getState().pods.keys()]).toEqual(['default/b']);
+    expect(store.getState().seq).toBe(3);
+    expect(store.getState().clock.nowMs).toBe(300);
+    expect(pacing.waiting()).toBe(0);
+  });
+
+  it('a reset drops what was waiting', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    store.apply(batch(1, { pods: { upserts: [pod('old')], deletes: [] } }));
+    store.apply(batch(2, { reset: true, pods: { upserts: [pod('new')], deletes: [] } }));
+    pacing.run(16);
+    expect([...store.getState().pods.keys()]).toEqual(['default/new']);
+  });
+
+  it('takes at most the budget of pod changes per frame and halves it after a slow frame', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    const many = Array.from({ length: INITIAL_BUDGET * 3 }, (_, i) => pod(`p${i}`));
+    store.apply(batch(1, { pods: { upserts: many, deletes: [] } }));
+    pacing.run(0);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET);
+    pacing.run(TARGET_FRAME_MS * 2); // the full frame took twice the target
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5);
+    pacing.run(TARGET_FRAME_MS * 2 + 10); // quick ones: the budget doubles each time until the rest fits
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5);
+    pacing.run(TARGET_FRAME_MS * 2 + 20);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
+    expect(pacing.waiting()).toBe(0);
+  });
+
+  it('ends with exactly the state of applying every batch at once, however frames fall', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+    const change = fc.record({ ups: fc.array(fc.tuple(key, fc.constantFrom('Pending', 'Running', 'Terminating')), { maxLength: 4 }), dels: fc.array(key, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(change, fc.boolean(), fc.nat(100)), { maxLength: 20 }), (steps) => {
+        const pacing = manualPacing();
+        const store = new ClusterViewStore(pacing);
+        let direct = INITIAL_STATE;
+        let wall = 0;
+        steps.forEach(([c, frameNow, took], i) => {
+          // Keys are unique within an upsert list, as the worker sends them.
+          const ups = [...new Map(c.ups.map(([k, status]) => [k, pod(k, status)])).values()];
+          const b = batch(i + 1, { pods: { upserts: ups, deletes: c.dels.map((k) => `default/${k}`) } });
+          store.apply(b);
+          direct = reduceBatch(direct, b);
+          if (frameNow) pacing.run((wall += took));
+        });
+        for (let i = 0; i < 100 && pacing.waiting(); i++) pacing.run((wall += 1000));
+        const view = (s: typeof direct) => [...s.pods.values()].map((p) => `${p.key}=${p.status}`).sort();
+        expect(view(store.getState())).toEqual(view(direct));
+      }),
+    );
+  });
+});

@@ -1,0 +1,61 @@
+// The worker's batches wait here for the next frame, and one frame takes at most a budget of pod changes: a
+// rollout of thousands of pods is drawn over several frames instead of blocking the page for one long render.
+// The budget adapts to how long the last full frame took, so a fast machine catches up at once.
+import type { Delta } from '../../worker/protocol.ts';
+
+/** When the store may publish, and the wall clock it measures frames by (the browser's, or a test's). */
+export interface Pacing {
+  frame(publish: () => void): void;
+  now(): number;
+}
+
+export const browserPacing: Pacing = {
+  frame: (publish) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => publish()) : setTimeout(publish, 16)),
+  now: () => performance.now(),
+};
+
+/** A frame that draws pod changes should take about this long (the page's long-task budget is 50 ms). */
+export const TARGET_FRAME_MS = 35;
+export const MIN_BUDGET = 25;
+export const MAX_BUDGET = 20_000;
+export const INITIAL_BUDGET = 400;
+
+/** Changes by key, the latest winning, in the order the keys first changed (null: deleted). */
+export class PendingDelta<T> {
+  private readonly changes = new Map<string, T | null>();
+
+  constructor(private readonly keyOf: (v: T) => string) {}
+
+  get size(): number {
+    return this.changes.size;
+  }
+
+  /** Within one batch deletes come before upserts, as the store applies them. */
+  add(delta: Delta<T>): void {
+    for (const k of delta.deletes) this.changes.set(k, null);
+    for (const v of delta.upserts) this.changes.set(this.keyOf(v), v);
+  }
+
+  /** The oldest `limit` changes, removed from what waits. */
+  take(limit: number): Delta<T> {
+    const out: Delta<T> = { upserts: [], deletes: [] };
+    let n = 0;
+    for (const [k, v] of this.changes) {
+      if (n++ >= limit) break;
+      if (v === null) out.deletes.push(k);
+      else out.upserts.push(v);
+      this.changes.delete(k);
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.changes.clear();
+  }
+}
+
+/** The next budget after a frame that used the whole budget took `frameMs`. */
+export function nextBudget(budget: number, frameMs: number): number {
+  const factor = Math.min(2, Math.max(0.5, TARGET_FRAME_MS / Math.max(frameMs, 1)));
+  return Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(budget * factor)));
+}
