@@ -26,18 +26,11 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
   const { t } = useTranslation();
   const { documents, active } = workspace;
   const [renaming, setRenaming] = useState<string | undefined>();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [applying, setApplying] = useState(false);
   // Apply's result per document, with the text it applied: its markers show until the text changes.
   const [results, setResults] = useState<Record<string, { result: ApplyResult; text: string }>>({});
   // The diff preview: open with undefined while the dry run runs.
   const [preview, setPreview] = useState<{ result: ExecResult | undefined } | undefined>();
-
-  useEffect(() => {
-    if (!confirmDelete) return;
-    const id = setTimeout(() => setConfirmDelete(false), 3000);
-    return () => clearTimeout(id);
-  }, [confirmDelete]);
 
   const applied = active ? results[active.id] : undefined;
   const result = applied?.result;
@@ -118,21 +111,6 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
         </button>
         <button type="button" className="btn btn-ghost btn-xs" data-testid="doc-rename" disabled={!active} onClick={() => active && setRenaming(active.id)} title={t('editor.renameTitle')}>
           {t('editor.rename')}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-ghost btn-xs ${confirmDelete ? 'btn-danger' : ''}`}
-          data-testid="doc-delete"
-          disabled={!active}
-          title={t('editor.deleteTitle')}
-          onClick={() => {
-            if (!active) return;
-            if (!confirmDelete) return setConfirmDelete(true);
-            setConfirmDelete(false);
-            void workspace.remove(active.id);
-          }}
-        >
-          {confirmDelete ? t('editor.confirmDelete') : t('editor.delete')}
         </button>
       </div>
       <div className="editor-body">

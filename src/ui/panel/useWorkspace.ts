@@ -4,6 +4,7 @@ import type { DocumentRecord, WorkspaceRecord } from '../../storage/db.ts';
 import type { DocumentStore } from '../../storage/documents.ts';
 import { localStorageJournal, type EditJournal } from '../../storage/editjournal.ts';
 import { NEW_DOCUMENT_TEXT } from '../../storage/defaults.ts';
+import { UnsavedEdits } from './unsavedEdits.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
 
 const SAVE_DELAY_MS = 300;
@@ -18,7 +19,6 @@ export interface WorkspaceApi {
   select(id: string): void;
   create(): Promise<void>;
   rename(id: string, name: string): Promise<void>;
-  remove(id: string): Promise<void>;
   setText(text: string): void;
   /** Show `text` in the document named `name` (created when missing) and make it active. */
   open(name: string, text: string): Promise<void>;
@@ -51,9 +51,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const [activeId, setActiveId] = useState('');
   const [loaded, setLoaded] = useState(false);
   const [closed, setClosed] = useState<{ doc: DocumentRecord; position: number }[]>([]);
-  const pending = useRef(new Map<string, string>());
-  // Edits handed to IndexedDB whose writes have not finished yet: still journaled when the page hides (see onHide).
-  const saving = useRef(new Map<string, string>());
+  const unsaved = useRef(new UnsavedEdits());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The restore and journal replay run once per mounted hook. StrictMode (in development) runs the load effect
   // twice: a replay per run let the second run, which found the journal already taken, read the documents before
@@ -93,25 +91,18 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
     timer.current = undefined;
-    const writes = [...pending.current];
-    pending.current.clear();
-    for (const [id, text] of writes) saving.current.set(id, text);
-    await Promise.all(writes.map(async ([id, text]) => {
+    await Promise.all(unsaved.current.startWrites().map(async ([id, text]) => {
       await store.saveText(id, text);
-      if (saving.current.get(id) === text) saving.current.delete(id);
+      unsaved.current.written(id, text);
     }));
   }, [store]);
 
-  // Save what is pending when the page goes away or is hidden. A reload fires both visibilitychange and pagehide.
-  // The journal used to hold only the edits still waiting: the first call moved them into an IndexedDB write and
-  // the second, finding none waiting, cleared the journal; when the page died before that write finished, the
-  // reload showed the text from before the edit (the flaky second-workspace journey). It now holds every edit not
-  // yet written, waiting or in flight.
+  // Save what is unsaved when the page goes away or is hidden; the journal holds every edit not yet written,
+  // waiting or in flight (unsavedEdits.ts: a reload fires two hide events).
   useEffect(() => {
-    const unsaved = () => new Map([...saving.current, ...pending.current]);
     const onHide = () => {
-      journal.write(unsaved());
-      void flush().then(() => journal.write(unsaved()));
+      journal.write(unsaved.current.all());
+      void flush().then(() => journal.write(unsaved.current.all()));
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -150,22 +141,10 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     await reload();
   }, [reload, store]);
 
-  const remove = useCallback(async (id: string) => {
-    pending.current.delete(id);
-    saving.current.delete(id);
-    await store.remove(id);
-    // Never leave an empty workspace: load() recreates the sample when the last one goes.
-    const ws = await store.load();
-    setDocuments(ws.documents);
-    const next = ws.documents.some((d) => d.id === activeId) && activeId !== id ? activeId : ws.documents[0].id;
-    setActiveId(next);
-    await store.setActive(next);
-  }, [activeId, store]);
-
   const setText = useCallback((text: string) => {
     const id = activeId;
     setDocuments((docs) => docs.map((d) => (d.id === id ? { ...d, text, updatedAt: Date.now() } : d)));
-    pending.current.set(id, text);
+    unsaved.current.edit(id, text);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
   }, [activeId, flush]);
@@ -256,5 +235,5 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
 
   return {
     createFrom, move, moveTo, close, reopenClosed, lastClosed: closed.at(-1)?.doc, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
-    loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, remove, setText, open, flush };
+    loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, setText, open, flush };
 }
