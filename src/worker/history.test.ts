@@ -63,6 +63,19 @@ describe('ClusterHistory', () => {
     expect(asMap(h.stateAt(0))).toEqual(asMap(h.stateAt(h.fromMs)));
   });
 
+  it('a keyframe waits for enough changes: time alone makes none (each copies every live object)', () => {
+    const h = new ClusterHistory({ keyframeEvery: 10, keyframeEveryMs: 1_000 });
+    h.reset(Array.from({ length: 50 }, (_, i) => obj(`o${i}`, 0)), 0);
+    for (let i = 1; i <= 9; i++) h.record({ type: 'MODIFIED', object: obj('o1', i) }, i * 60_000);
+    expect(h.stats().keyframes).toBe(1); // nine changes over nine minutes
+    h.record({ type: 'MODIFIED', object: obj('o1', 10) }, 600_000);
+    expect(h.stats().keyframes).toBe(2); // the tenth, long after the last keyframe
+    for (let i = 11; i <= 59; i++) h.record({ type: 'MODIFIED', object: obj('o2', i) }, 600_000);
+    expect(h.stats().keyframes).toBe(2); // many changes in no time: one per live.size (50) changes
+    h.record({ type: 'MODIFIED', object: obj('o2', 60) }, 600_000);
+    expect(h.stats().keyframes).toBe(3);
+  });
+
   it('keeps the previous version of each changed object, bounded', () => {
     const h = new ClusterHistory({ maxPrevious: 2 });
     h.reset([obj('a', 0)], 0);

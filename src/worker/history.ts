@@ -34,7 +34,7 @@ export interface HistoryOptions {
   maxChanges?: number;
   /** A keyframe after this many changes … */
   keyframeEvery?: number;
-  /** … or this much virtual time, whichever comes first. */
+  /** … or this much virtual time once keyframeEvery changes have come (a quiet cluster needs no new keyframe). */
   keyframeEveryMs?: number;
   /** Previous versions kept (the objects changed most recently). */
   maxPrevious?: number;
@@ -98,7 +98,9 @@ export class ClusterHistory {
     if (this.previous.size > this.maxPrevious) this.previous.delete(this.previous.keys().next().value!);
     const last = this.keyframes[this.keyframes.length - 1];
     const seq = this.base + this.log.length;
-    if (seq - last.seq >= Math.max(this.keyframeEvery, this.live.size) || at - last.at >= this.keyframeEveryMs) {
+    // A keyframe copies every live object's entry: one per live.size changes costs about what the log does.
+    const since = seq - last.seq;
+    if (since >= Math.max(this.keyframeEvery, this.live.size) || (since >= this.keyframeEvery && at - last.at >= this.keyframeEveryMs)) {
       this.keyframes.push({ at, seq, objects: new Map(this.live) });
       this.trim(at);
     }
