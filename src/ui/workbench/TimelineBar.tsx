@@ -1,7 +1,7 @@
 // The timeline under the header: object changes and Events per slice of virtual time, a slider to scrub back
 // to a past moment (the worker then shows the cluster as it was, read-only), and the banner that says so
 // with a way back to the live moment.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
 import type { TimelineView } from '../../worker/protocol.ts';
@@ -17,6 +17,24 @@ export interface TimelineBarProps {
   engine: Pick<EngineClient, 'timeline' | 'viewAt'>;
   store: ClusterViewStore;
 }
+
+/** The bars, drawn again only when the worker's timeline changes (about once a second), not with every tick of the clock. */
+const TimelineBars = memo(function TimelineBars({ view, startMs }: { view: TimelineView | undefined; startMs: number }) {
+  const { t } = useTranslation();
+  const maxChanges = Math.max(1, ...(view?.buckets.map((b) => b.changes + b.events) ?? [1]));
+  return (
+    <div className="timeline-bars" aria-hidden="true">
+      {view?.buckets.map((b) => (
+        <span
+          key={b.at}
+          className={`timeline-bar ${b.warnings ? 'warn' : ''}`}
+          style={{ height: `${Math.round(((b.changes + b.events) / maxChanges) * 100)}%` }}
+          title={t('workbench.timeline.bucket', { at: formatElapsed(b.at - startMs), changes: b.changes, events: b.events, warnings: b.warnings })}
+        />
+      ))}
+    </div>
+  );
+});
 
 export function TimelineBar({ engine, store }: TimelineBarProps) {
   const { t } = useTranslation();
@@ -37,8 +55,6 @@ export function TimelineBar({ engine, store }: TimelineBarProps) {
   const from = view?.fromMs ?? clock.startMs;
   const liveMs = clock.liveMs ?? clock.nowMs;
   const value = draft ?? clock.nowMs;
-  const maxChanges = Math.max(1, ...(view?.buckets.map((b) => b.changes + b.events) ?? [1]));
-
   const scrub = (ms: number) => {
     setDraft(ms);
     clearTimeout(commit.current);
@@ -52,16 +68,7 @@ export function TimelineBar({ engine, store }: TimelineBarProps) {
       <div className="timeline-row">
         <span className="timeline-label">{t('workbench.timeline.label')}</span>
         <div className="timeline-track">
-          <div className="timeline-bars" aria-hidden="true">
-            {view?.buckets.map((b) => (
-              <span
-                key={b.at}
-                className={`timeline-bar ${b.warnings ? 'warn' : ''}`}
-                style={{ height: `${Math.round(((b.changes + b.events) / maxChanges) * 100)}%` }}
-                title={t('workbench.timeline.bucket', { at: formatElapsed(b.at - clock.startMs), changes: b.changes, events: b.events, warnings: b.warnings })}
-              />
-            ))}
-          </div>
+          <TimelineBars view={view} startMs={clock.startMs} />
           <input
             type="range"
             className="timeline-slider"
