@@ -18,7 +18,11 @@ export interface Harness {
   clock: SimClock;
   scheduler: Scheduler;
   addNodes(count: number, opts?: { cpu?: string; memory?: string; pods?: number; zones?: number }): void;
-  addPods(count: number, shape?: PodShape, opts?: { namespace?: string; prefix?: string; cpu?: string; memory?: string; groups?: number }): void;
+  /**
+   * Unbound pods; with `replicaSet`, each group's pods are controlled by a ReplicaSet of that name prefix
+   * (created on first use), so PodTopologySpread's system-default constraints apply to them.
+   */
+  addPods(count: number, shape?: PodShape, opts?: { namespace?: string; prefix?: string; cpu?: string; memory?: string; groups?: number; replicaSet?: string }): void;
   /** Run virtual time until every pod is bound or nothing is left to do; returns how many pods are bound. */
   run(limitMs?: number): number;
   /** pod name → node name of every bound pod. */
@@ -36,6 +40,14 @@ export function schedulerHarness(seed: number | string = 1): Harness {
   scheduler.start();
   informers.start();
   let nodeSeq = 0, podSeq = 0, bound = 0, total = 0;
+  /** The controller reference of the group's ReplicaSet, created the first time a pod of the group is. */
+  const controllerRef = (namespace: string, name: string, app: string) => {
+    const rs = store.tryGet('ReplicaSet', namespace, name) ?? store.create({
+      apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name, namespace },
+      spec: { replicas: 0, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } } },
+    } as KubeObject);
+    return [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: rs.metadata.uid!, controller: true, blockOwnerDeletion: true }];
+  };
   store.watch('Pod', {}, (e) => {
     if (e.type === 'MODIFIED' && (e.object as Pod).spec?.nodeName && !(e.prevObject as Pod | undefined)?.spec?.nodeName) bound++;
   });
@@ -59,9 +71,13 @@ export function schedulerHarness(seed: number | string = 1): Harness {
       for (let i = 0; i < count; i++) {
         const n = podSeq++;
         const app = `app-${n % groups}`;
+        const namespace = opts.namespace ?? 'default';
         const pod: Pod & KubeObject = {
           apiVersion: 'v1', kind: 'Pod',
-          metadata: { name: `${opts.prefix ?? 'pod'}-${n}`, namespace: opts.namespace ?? 'default', labels: { app, color: shape } },
+          metadata: {
+            name: `${opts.prefix ?? 'pod'}-${n}`, namespace, labels: { app, color: shape },
+            ...(opts.replicaSet && { ownerReferences: controllerRef(namespace, `${opts.replicaSet}-${n % groups}`, app) }),
+          },
           spec: {
             containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: opts.cpu ?? '100m', memory: opts.memory ?? '128Mi' } } }],
             ...podShape(shape, app),

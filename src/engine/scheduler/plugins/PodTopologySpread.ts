@@ -14,7 +14,7 @@ import { ArgsError } from './NodeResourcesFit.ts';
 import { ConstraintSource, SYSTEM_DEFAULT_CONSTRAINTS, type ObjectReader } from './PodTopologySpreadCommon.ts';
 import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
 import { computeFilterState, filterBySpread, type SpreadFilterState } from './PodTopologySpreadFiltering.ts';
-import { computeScoreState, normalizeSpreadScores, spreadScore, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
+import { computeScoreState, normalizeSpreadScores, spreadScore, spreadScores, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
 
 export interface PodTopologySpreadArgs {
   defaultConstraints?: TopologySpreadConstraint[];
@@ -119,6 +119,12 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
     const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
     return s ? spreadScore(s, node) : 0;
+  }
+
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+    const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
+    if (s) spreadScores(s, nodes, out);
+    else out.fill(0);
   }
 
   normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {

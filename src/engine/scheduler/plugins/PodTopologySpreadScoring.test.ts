@@ -25,6 +25,10 @@ function run(incoming: Pod, nodes: Node[], failed: Node[], pods: Pod[], args: Po
   const state = new CycleState();
   const status = p.preScore(state, incoming, candidates);
   const scores = candidates.map((n) => ({ name: n.name, score: p.score(state, incoming, n) }));
+  // The batch form gives every node the score the per-node form gives it (the runtime calls the batch form).
+  const batch = new Float64Array(candidates.length).fill(-1);
+  if (status.isSuccess()) p.scoreNodes(state, incoming, candidates, batch);
+  if (status.isSuccess()) expect([...batch]).toEqual(scores.map((x) => x.score));
   if (status.isSuccess()) p.normalizeScore(state, incoming, scores);
   return { status, scores: Object.fromEntries(scores.map((s) => [s.name, s.score])), s: state.read<SpreadScoreState>('PreScorePodTopologySpread') };
 }

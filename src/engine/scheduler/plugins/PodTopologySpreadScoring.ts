@@ -91,6 +91,28 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
   return Math.round(score);
 }
 
+/**
+ * Score for every node at once, constraint by constraint (the same sums in the same order as spreadScore, so
+ * the same numbers): one pass per constraint reads one topology key and one count map.
+ */
+export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array): void {
+  out.fill(0, 0, nodes.length);
+  for (let i = 0; i < s.constraints.length; i++) {
+    const { topologyKey, maxSkew } = s.constraints[i];
+    const weight = s.topologyNormalizingWeight[i];
+    const perNode = topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]! : undefined;
+    const perValue = s.topologyValueToPodCounts[i];
+    for (let j = 0; j < nodes.length; j++) {
+      const value = s.labelsOf(nodes[j]).get(topologyKey);
+      if (value === undefined) continue;
+      const count = perNode ? (perNode.get(nodes[j].name) ?? 0) : (perValue.get(value) ?? 0);
+      out[j] += scoreForCount(count, maxSkew, weight);
+    }
+  }
+  const ignored = s.ignoredNodes.size > 0;
+  for (let j = 0; j < nodes.length; j++) out[j] = ignored && s.ignoredNodes.has(nodes[j].name) ? 0 : Math.round(out[j]);
+}
+
 /** NormalizeScore: MAX × (max + min − score) / max in integers; ignored nodes 0; all-zero scores all MAX. */
 export function normalizeSpreadScores(s: SpreadScoreState, scores: NodeScore[]): void {
   let min = Infinity;
