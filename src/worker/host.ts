@@ -317,7 +317,7 @@ export class EngineHost implements EngineApi {
     return this.userOps;
   }
   installOperator(source: UserOperatorSource): Promise<UserOperatorView[]> {
-    return this.serial(() => { this.operators.install(this.need(), source); this.persistDirty = true; return this.operators.views(); });
+    return this.serial(async () => { await this.operators.install(this.need(), source); this.persistDirty = true; return this.operators.views(); });
   }
   removeOperator(name: string): Promise<UserOperatorView[]> {
     return this.serial(() => { this.operators.remove(this.need(), name); this.persistDirty = true; return this.operators.views(); });
@@ -326,9 +326,9 @@ export class EngineHost implements EngineApi {
     return this.serial(() => this.userOps?.views() ?? []);
   }
   /** A restored cluster's operators run again from their saved code. */
-  private reinstallOperators(sources: UserOperatorSource[] | undefined): void {
+  private async reinstallOperators(sources: UserOperatorSource[] | undefined): Promise<void> {
     for (const s of sources ?? []) {
-      try { this.operators.install(this.need(), s); } catch (e) { this.log(`could not reinstall operator ${s.name}`, e); }
+      try { await this.operators.install(this.need(), s); } catch (e) { this.log(`could not reinstall operator ${s.name}`, e); }
     }
   }
 
@@ -465,7 +465,7 @@ export class EngineHost implements EngineApi {
     if (saved) {
       try {
         this.attach(await this.deps.createCluster({ snapshot: saved.snapshot }));
-        this.reinstallOperators(saved.operators);
+        await this.reinstallOperators(saved.operators);
         this.startMs = saved.startMs;
         this.playing = saved.playing;
         this.speed = isSpeed(saved.speed) ? saved.speed : 1;

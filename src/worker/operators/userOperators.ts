@@ -33,13 +33,13 @@ export class UserOperators {
   constructor(private readonly deps: UserOperatorDeps) {}
 
   /** Install (or replace, with new code) an operator; throws a kubectl-style message when it cannot run. */
-  install(cluster: KubesimCluster, source: UserOperatorSource): void {
+  async install(cluster: KubesimCluster, source: UserOperatorSource): Promise<void> {
     const src = checkSource(source);
     if (this.installed.has(src.name)) this.remove(cluster, src.name);
     const entry: Installed = { source: src };
     let js: string | undefined;
     try {
-      js = toJavaScript(src.code, src.language);
+      js = await toJavaScript(src.code, src.language);
     } catch (e) {
       if (!(e instanceof OperatorCodeError)) throw e;
       entry.codeError = e.message;
