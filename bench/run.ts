@@ -3,6 +3,7 @@ import { createCluster } from '../src/engine/index.ts';
 import { schedulerSuite } from './scheduler.ts';
 import { workloadsSuite } from './workloads.ts';
 import { networkSuite } from './network.ts';
+import { rolloutSuite } from './rollout.ts';
 
 function arg(name: string, def: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,6 +88,7 @@ const suite = process.argv.indexOf('--suite');
 if (suite >= 0 && process.argv[suite + 1] === 'scheduler') schedulerSuite(process.argv);
 else if (suite >= 0 && process.argv[suite + 1] === 'workloads') workloadsSuite(process.argv);
 else if (suite >= 0 && process.argv[suite + 1] === 'network') networkSuite(process.argv);
+else if (suite >= 0 && process.argv[suite + 1] === 'rollout') rolloutSuite(process.argv);
 else {
   small();
   large(arg('nodes', 5000), arg('pods', 150_000));
