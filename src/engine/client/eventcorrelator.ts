@@ -71,6 +71,12 @@ interface ObjectState {
 
 export class EventCorrelator {
   private readonly objects = new Map<string, ObjectState>();
+  /**
+   * The least recently used end of `objects`, kept between calls: every entry it has passed was deleted, so its
+   * next key is the oldest live one. A fresh keys().next() would step over all the holes that deletions left at
+   * the front of the Map each time (thousands per call until the Map compacts).
+   */
+  private oldest: MapIterator<string> | undefined;
 
   constructor(private readonly clock: SimClock) {}
 
@@ -81,7 +87,7 @@ export class EventCorrelator {
     if (st) this.objects.delete(e.spamKey);
     else st = { tokens: SPAM_BURST, last: now, reasons: [] };
     this.objects.set(e.spamKey, st);
-    if (this.objects.size > MAX_LRU_CACHE_ENTRIES) this.objects.delete(this.objects.keys().next().value!);
+    if (this.objects.size > MAX_LRU_CACHE_ENTRIES) this.objects.delete((this.oldest ??= this.objects.keys()).next().value!);
     const r = st.reasons.find((x) => x.type === e.type && x.reason === e.reason) ?? addReason(st, e.type, e.reason, now);
     if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
     r.last = now;
