@@ -46,7 +46,7 @@ const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString().
 
 /** Few distinct values per field, so that most pairs tie on several rank parts and the later ones decide. */
 const podShape = fc.record({
-  node: fc.option(fc.constantFrom('n1', 'n2', 'n3', 'n4'), { nil: undefined }),
+  node: fc.option(fc.constantFrom('n1', 'n2', 'n3', 'n4') as fc.Arbitrary<string>, { nil: undefined }),
   phase: fc.option(fc.constantFrom('Pending', 'Unknown', 'Running'), { nil: undefined }),
   readyAt: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
   ready: fc.boolean(),
