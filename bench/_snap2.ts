@@ -1,0 +1,11 @@
+import { createCluster } from '../src/engine/index.ts';
+import { writeHeapSnapshot } from 'node:v8';
+const n = Number(process.argv[2]);
+const c = createCluster({ seed: 1, clusterCIDR: '10.0.0.0/8' });
+for (let i = 0; i < 200; i++) c.exec(`sim node add n${i} --cpu 64 --memory 256Gi --pods 110`);
+c.advance(5);
+for (let d = 0; d < n / 1000; d++) c.exec(`kubectl create deployment app${d} --image=nginx:1.27 --replicas=1000`);
+c.advance(40);
+global.gc?.();
+console.log(c.list('Pod').length, c.list('Event').length, Math.round(process.memoryUsage().heapUsed / 1e6), 'MB');
+if (process.argv[3]) writeHeapSnapshot(`/tmp/e6b/cl${n}.heapsnapshot`);
