@@ -4,6 +4,8 @@ import { schedulerSuite } from './scheduler.ts';
 import { workloadsSuite } from './workloads.ts';
 import { networkSuite } from './network.ts';
 import { historySuite } from './history.ts';
+import { rolloutSuite } from './rollout.ts';
+import { eventsSuite } from './events.ts';
 
 function arg(name: string, def: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,6 +91,8 @@ if (suite >= 0 && process.argv[suite + 1] === 'scheduler') schedulerSuite(proces
 else if (suite >= 0 && process.argv[suite + 1] === 'workloads') workloadsSuite(process.argv);
 else if (suite >= 0 && process.argv[suite + 1] === 'network') networkSuite(process.argv);
 else if (suite >= 0 && process.argv[suite + 1] === 'history') historySuite(process.argv);
+else if (suite >= 0 && process.argv[suite + 1] === 'rollout') rolloutSuite(process.argv);
+else if (suite >= 0 && process.argv[suite + 1] === 'events') eventsSuite(process.argv);
 else {
   small();
   large(arg('nodes', 5000), arg('pods', 150_000));

@@ -182,3 +182,23 @@ describe('Store', () => {
     }), { numRuns: 50 });
   });
 });
+
+describe('Store updates and the deletion fields', () => {
+  it('an update has deletionTimestamp and deletionGracePeriodSeconds exactly when the stored object has them', () => {
+    const { store } = newStore();
+    store.create(cm('plain'));
+    const updated = store.update(cm('plain', { v: '2' }));
+    expect('deletionTimestamp' in updated.metadata).toBe(false);
+    expect('deletionGracePeriodSeconds' in updated.metadata).toBe(false);
+    expect(Object.keys(updated.metadata)).toEqual(['name', 'namespace', 'uid', 'creationTimestamp', 'resourceVersion']);
+    // A client cannot set them by update.
+    const forged = store.update({ ...cm('plain', { v: '3' }), metadata: { name: 'plain', namespace: 'default', deletionTimestamp: '2030-01-01T00:00:00Z' } });
+    expect('deletionTimestamp' in forged.metadata).toBe(false);
+    // An object held by a finalizer keeps both through later updates.
+    store.create({ ...cm('held'), metadata: { name: 'held', namespace: 'default', finalizers: ['example.com/hold'] } });
+    store.delete('ConfigMap', 'default', 'held');
+    const held = store.update({ ...store.get('ConfigMap', 'default', 'held'), data: { v: 'later' } } as KubeObject);
+    expect(held.metadata.deletionTimestamp).toBe('2026-01-01T00:00:00Z');
+    expect(held.metadata.deletionGracePeriodSeconds).toBe(0);
+  });
+});

@@ -381,10 +381,10 @@ export class Store {
     const meta = obj.metadata as MutableMeta;
     meta.uid = old.metadata.uid;
     meta.creationTimestamp = old.metadata.creationTimestamp;
-    meta.deletionTimestamp = old.metadata.deletionTimestamp;
-    meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
-    if (meta.deletionTimestamp === undefined) delete meta.deletionTimestamp;
-    if (meta.deletionGracePeriodSeconds === undefined) delete meta.deletionGracePeriodSeconds;
+    // Written only when set and deleted only when present: adding both and then deleting the first of them
+    // turned every updated object's metadata into a hash table (dictionary mode, about 800 bytes more).
+    keepOrDelete(meta, 'deletionTimestamp', old.metadata.deletionTimestamp);
+    keepOrDelete(meta, 'deletionGracePeriodSeconds', old.metadata.deletionGracePeriodSeconds);
     if (this.strategyOf(info).generation) {
       meta.generation = (old.metadata.generation ?? 1) + (jsonEqual(obj.spec, old.spec) ? 0 : 1);
     }
@@ -442,6 +442,12 @@ export class Store {
 function deliver(w: Watcher, e: StoreEvent): void {
   if (w.opts.namespace && e.object.metadata.namespace !== w.opts.namespace) return;
   w.handler(e);
+}
+
+/** meta[key] = value, or no such key when value is undefined. */
+function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSeconds'>(meta: MutableMeta, key: K, value: MutableMeta[K]): void {
+  if (value !== undefined) meta[key] = value;
+  else if (key in meta) delete meta[key];
 }
 
 function keyOf(namespace: string | undefined, name: string): string {

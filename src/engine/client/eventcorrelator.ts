@@ -7,6 +7,8 @@
 // The three caches are kept per (source, object) so that the long source+object part of every key is stored once
 // per object rather than once per key and cache (150,000 pods make 750,000 events). Upstream each cache is an LRU
 // of maxLruCacheEntries (4096) keys; here the least recently used objects beyond 4096 are forgotten.
+// Simplification: pairs are told apart by the object's uid (the joined reference when it has none), not by the
+// joined reference; kind, namespace, name and apiVersion never change for one uid.
 // Simplification: the LRU bound counts (source, object) pairs, not the keys of each cache, so an object's
 // aggregation, dedupe and spam state are forgotten together.
 import { flat } from '../api/flat.ts';
@@ -19,26 +21,22 @@ export const SPAM_REFILL_MS = 300_000; // qps 1/300
 /** maxLruCacheEntries: how many (source, object) pairs the correlator remembers. */
 export const MAX_LRU_CACHE_ENTRIES = 4096;
 
-export interface CorrelatorInput {
-  /** source.component, source.host, involvedObject kind/namespace/name/uid/apiVersion, joined. */
-  spamKey: string;
-  type: string;
-  reason: string;
-  fieldPath: string;
-  message: string;
-}
+/** The involved object as the correlator tells objects apart. */
+export interface CorrelatedObject { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string }
 
 /** The Event an earlier occurrence was written as. */
 export interface LoggedEvent { namespace: string; name: string }
 
-export interface CorrelatorResult {
+/** What correlate decided; pass it back to remember() once the Event is written. */
+export interface Correlation {
   skip: boolean;
   /** The message to record (possibly combined). */
   message: string;
   /** The Event to bump instead of creating one, if an earlier occurrence was written. */
   existing: LoggedEvent | undefined;
-  /** Remember the Event this occurrence was written as (the next repeat bumps it). */
-  remember(e: LoggedEvent): void;
+  readonly state: ReasonState;
+  readonly fieldPath: string;
+  readonly key: string | undefined;
 }
 
 /** One (type, reason) of an object: the aggregator's distinct messages and the eventLogger's Events written. */
@@ -67,39 +65,54 @@ interface ObjectState {
   tokens: number;
   last: number;
   reasons: ReasonState[];
+  /** Where the state is filed (its source's map, its key there) and its neighbours in the LRU list. */
+  bySource: Map<string, ObjectState>;
+  key: string;
+  older: ObjectState | undefined;
+  newer: ObjectState | undefined;
 }
 
+/**
+ * The (source, object) pairs are filed per source, by the object's uid: no key is built per event from the
+ * source's and the object's names (the uid is the stored object's own string, hashed once). The pairs form one
+ * list from least to most recently used, for the LRU bound.
+ * Upstream keys by the joined reference (kind, namespace, name, uid, apiVersion); the uid alone tells the same
+ * objects apart, since the others never change for one uid. An object without a uid is keyed by the rest.
+ */
 export class EventCorrelator {
-  private readonly objects = new Map<string, ObjectState>();
+  private readonly sources = new Map<string, Map<string, ObjectState>>();
+  private size = 0;
+  private oldest: ObjectState | undefined;
+  private newest: ObjectState | undefined;
 
   constructor(private readonly clock: SimClock) {}
 
-  correlate(e: CorrelatorInput): CorrelatorResult {
+  /** `source`: the source's component and host, joined (EventRecorder.forSource builds it once). */
+  correlate(source: string, obj: CorrelatedObject, type: string, reason: string, fieldPath: string, message: string): Correlation {
     const now = this.clock.now();
-    let st = this.objects.get(e.spamKey);
-    // Map order is the LRU order: a used object moves to the end, the first one is the least recently used.
-    if (st) this.objects.delete(e.spamKey);
-    else st = { tokens: SPAM_BURST, last: now, reasons: [] };
-    this.objects.set(e.spamKey, st);
-    if (this.objects.size > MAX_LRU_CACHE_ENTRIES) this.objects.delete(this.objects.keys().next().value!);
-    const r = st.reasons.find((x) => x.type === e.type && x.reason === e.reason) ?? addReason(st, e.type, e.reason, now);
+    const st = this.touch(source, obj.uid || `${obj.kind ?? ''}\u0000${obj.namespace ?? ''}\u0000${obj.name ?? ''}\u0000${obj.apiVersion ?? ''}`, now);
+    const r = st.reasons.find((x) => x.type === type && x.reason === reason) ?? addReason(st, type, reason, now);
     if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
     r.last = now;
-    const text = flat(e.message);
+    const text = flat(message);
     if (r.messages.length < AGGREGATE_MAX_EVENTS && !r.messages.includes(text)) r.messages = append(r.messages, text);
     const combined = r.messages.length >= AGGREGATE_MAX_EVENTS;
-    const message = combined ? `(combined from similar events): ${text}` : text;
-    const fieldPath = combined ? '' : e.fieldPath;
     const key = combined ? undefined : text;
-    const existing = r.logged.find((l) => l.message === key && l.fieldPath === fieldPath);
+    const fp = combined ? '' : fieldPath;
     return {
-      skip: !take(st, now), message, existing,
-      remember: (ev) => {
-        const entry = { namespace: ev.namespace, name: ev.name, fieldPath, message: key };
-        const i = r.logged.findIndex((l) => l.message === key && l.fieldPath === fieldPath);
-        if (i >= 0) r.logged[i] = entry; else r.logged = append(r.logged, entry);
-      },
+      skip: !take(st, now),
+      message: combined ? `(combined from similar events): ${text}` : text,
+      existing: r.logged.find((l) => l.message === key && l.fieldPath === fp),
+      state: r, fieldPath: fp, key,
     };
+  }
+
+  /** Remember the Event an occurrence was written as (the next repeat bumps it). */
+  remember(c: Correlation, ev: LoggedEvent): void {
+    const r = c.state;
+    const entry = { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key };
+    const i = r.logged.findIndex((l) => l.message === c.key && l.fieldPath === c.fieldPath);
+    if (i >= 0) r.logged[i] = entry; else r.logged = append(r.logged, entry);
   }
 
   /**
@@ -108,7 +121,8 @@ export class EventCorrelator {
    */
   prune(exists: (e: LoggedEvent) => boolean): void {
     const now = this.clock.now();
-    for (const [k, st] of this.objects) {
+    for (let st = this.oldest; st; ) {
+      const next = st.newer;
       for (const r of st.reasons) {
         if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
         r.logged = r.logged.filter(exists);
@@ -116,8 +130,41 @@ export class EventCorrelator {
       st.reasons = st.reasons.filter((r) => r.messages.length || r.logged.length);
       // A full bucket is the same as a new one, so it can go with the rest.
       const full = st.tokens + Math.floor((now - st.last) / SPAM_REFILL_MS) >= SPAM_BURST;
-      if (full && !st.reasons.length) this.objects.delete(k);
+      if (full && !st.reasons.length) this.forget(st);
+      st = next;
     }
+  }
+
+  /** The pair's state, now the most recently used; beyond MAX_LRU_CACHE_ENTRIES the least recently used goes. */
+  private touch(source: string, key: string, now: number): ObjectState {
+    let bySource = this.sources.get(source);
+    if (!bySource) this.sources.set(source, (bySource = new Map()));
+    let st = bySource.get(key);
+    if (st) {
+      if (st === this.newest) return st;
+      this.unlink(st);
+    } else {
+      st = { tokens: SPAM_BURST, last: now, reasons: [], bySource, key, older: undefined, newer: undefined };
+      bySource.set(key, st);
+      this.size++;
+    }
+    st.older = this.newest;
+    if (this.newest) this.newest.newer = st; else this.oldest = st;
+    this.newest = st;
+    if (this.size > MAX_LRU_CACHE_ENTRIES) this.forget(this.oldest!);
+    return st;
+  }
+
+  private forget(st: ObjectState): void {
+    this.unlink(st);
+    st.bySource.delete(st.key);
+    this.size--;
+  }
+
+  private unlink(st: ObjectState): void {
+    if (st.older) st.older.newer = st.newer; else this.oldest = st.newer;
+    if (st.newer) st.newer.older = st.older; else this.newest = st.older;
+    st.older = st.newer = undefined;
   }
 }
 

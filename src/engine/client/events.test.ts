@@ -68,6 +68,27 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(store.count('Event')).toBe(1 + 2 + (MAX_LRU_CACHE_ENTRIES - 1));
   });
 
+  it('keeps forgetting the least recently used object through many evictions', () => {
+    const { pod, event, events } = setup();
+    const other = (i: number) => ({ ...pod, metadata: { ...pod.metadata, name: `o${i}`, uid: `o${i}` } }) as KubeObject;
+    const n = 3 * MAX_LRU_CACHE_ENTRIES;
+    for (let i = 0; i < n; i++) {
+      event(other(i), 'Normal', 'Seen', 'm');
+      // pod is touched often enough never to be the oldest.
+      if (i % 1000 === 0) event(pod, 'Warning', 'BackOff', 'm');
+    }
+    // Remembered: pod and the newest MAX-1 others. Forgotten: everything older.
+    event(pod, 'Warning', 'BackOff', 'm');
+    event(other(n - 1), 'Normal', 'Seen', 'm');
+    event(other(n - MAX_LRU_CACHE_ENTRIES + 1), 'Normal', 'Seen', 'm');
+    event(other(n - MAX_LRU_CACHE_ENTRIES - 5), 'Normal', 'Seen', 'm');
+    const counts = (name: string, reason: string) => events().filter((e) => e.involvedObject.name === name && e.reason === reason).map((e) => e.count);
+    expect(counts('p', 'BackOff')).toEqual([Math.ceil(n / 1000) + 1]);
+    expect(counts(`o${n - 1}`, 'Seen')).toEqual([2]);
+    expect(counts(`o${n - MAX_LRU_CACHE_ENTRIES + 1}`, 'Seen')).toEqual([2]);
+    expect(counts(`o${n - MAX_LRU_CACHE_ENTRIES - 5}`, 'Seen')).toEqual([1, 1]);
+  });
+
   it('counts distinct messages anew once the aggregation interval has passed', () => {
     const { clock, pod, event, events } = setup();
     for (let i = 0; i < 9; i++) event(pod, 'Normal', 'Pulled', `message ${i}`);

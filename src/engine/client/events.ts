@@ -21,10 +21,15 @@ export class EventRecorder {
 
   /** A recorder bound to one component (e.g. "deployment-controller", or "kubelet" on host w1). */
   forSource(source: EventSource): (obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string) => void {
-    return (obj, type, reason, message, fieldPath) => this.record(source, obj, type, reason, message, fieldPath);
+    const key = sourceKey(source);
+    return (obj, type, reason, message, fieldPath) => this.write(source, key, obj, type, reason, message, fieldPath);
   }
 
   record(source: EventSource, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
+    this.write(source, sourceKey(source), obj, type, reason, message, fieldPath);
+  }
+
+  private write(source: EventSource, key: string, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
     const namespace = obj.metadata.namespace || 'default';
     const ref: ObjectReference = {
       kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, uid: obj.metadata.uid,
@@ -32,8 +37,7 @@ export class EventRecorder {
       ...(fieldPath ? { fieldPath } : {}),
     };
     const now = this.clock.nowRFC3339();
-    const spamKey = `${source.component}\u0000${source.host ?? ''}\u0000${ref.kind ?? ''}\u0000${ref.namespace ?? ''}\u0000${ref.name ?? ''}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
-    const c = this.correlator.correlate({ spamKey, type, reason, fieldPath: fieldPath ?? '', message });
+    const c = this.correlator.correlate(key, ref, type, reason, fieldPath ?? '', message);
     if (c.skip) return;
     message = c.message;
     const existing = c.existing;
@@ -64,7 +68,7 @@ export class EventRecorder {
     };
     try {
       this.store.create(ev);
-      c.remember({ namespace, name });
+      this.correlator.remember(c, { namespace, name });
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
       if (!isStatusError(e)) throw e;
@@ -75,4 +79,9 @@ export class EventRecorder {
   prune(): void {
     this.correlator.prune(({ namespace, name }) => !!this.store.tryGet('Event', namespace, name));
   }
+}
+
+/** The source as the correlator files it: component and host. */
+function sourceKey(source: EventSource): string {
+  return `${source.component}\u0000${source.host ?? ''}`;
 }

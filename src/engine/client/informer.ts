@@ -172,8 +172,9 @@ export class Informer<T extends KubeObject = KubeObject> {
       const values = fn(obj);
       if (old) {
         const oldValues = fn(old);
-        // As client-go's updateIndices: the common case, one value that did not change, leaves the index alone.
-        if (values.length === 1 && oldValues.length === 1 && values[0] === oldValues[0]) continue;
+        // As client-go's updateIndices: values that did not change leave the index alone (client-go checks the
+        // common case of one value; here any unchanged list, such as a pod's label pairs on a status update).
+        if (sameValues(values, oldValues)) continue;
         for (const v of oldValues) removeFrom(idx, v, key);
       }
       for (const v of values) addTo(idx, v, key);
@@ -191,6 +192,13 @@ export class Informer<T extends KubeObject = KubeObject> {
       for (const v of fn(obj)) removeFrom(idx, v, key);
     }
   }
+}
+
+function sameValues(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function removeFrom(idx: Map<string, Set<string>>, value: string, key: string): void {

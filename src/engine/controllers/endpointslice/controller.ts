@@ -27,6 +27,14 @@ const POD_LABEL_INDEX = 'endpointslice/label';
 const SERVICE_SELECTOR_INDEX = 'endpointslice/selector';
 
 const pairs = (m: Readonly<Record<string, string>> | undefined): string[] => Object.entries(m ?? {}).map(([k, v]) => `${k}=${v}`);
+/** Stored labels are frozen and shared by a template's pods: their pairs are built once per labels object. */
+const pairCache = new WeakMap<object, string[]>();
+const labelPairs = (m: Readonly<Record<string, string>> | undefined): string[] => {
+  if (!m || !Object.isFrozen(m)) return pairs(m);
+  let out = pairCache.get(m);
+  if (!out) pairCache.set(m, (out = pairs(m)));
+  return out;
+};
 
 export class EndpointSliceController extends Controller {
   private readonly services: Informer<Svc>;
@@ -42,7 +50,7 @@ export class EndpointSliceController extends Controller {
     this.pods = informers.informerFor<P>('Pod');
     this.slices = informers.informerFor<Slice>('EndpointSlice');
     this.nodes = informers.informerFor<Node & KubeObject>('Node');
-    this.pods.addIndexer(POD_LABEL_INDEX, (o) => pairs(o.metadata.labels));
+    this.pods.addIndexer(POD_LABEL_INDEX, (o) => labelPairs(o.metadata.labels));
     this.services.addIndexer(SERVICE_SELECTOR_INDEX, (o) => pairs((o as Svc).spec?.selector).map((p) => `${o.metadata.namespace}/${p}`));
     this.slices.addIndexer(SERVICE_INDEX, (o) => {
       const name = o.metadata.labels?.[SERVICE_NAME_LABEL];

@@ -2,7 +2,7 @@
 // lists of .status.completedIndexes and .status.failedIndexes, and the per-index failure counts.
 import type { Job } from 'kubernetes-types/batch/v1';
 import type { Container, Pod, PodTemplateSpec } from 'kubernetes-types/core/v1';
-import { comparePodsForDeletion } from '../podcontrol.ts';
+import { comparePodsForDeletion } from '../podrank.ts';
 
 export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
 export const JOB_INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';

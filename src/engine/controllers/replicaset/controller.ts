@@ -13,7 +13,8 @@ import { CONTROLLER_INDEX, controllerIndexFunc, type SharedInformerFactory, type
 import type { EventRecorder } from '../../client/events.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { ControllerExpectations, slowStartBatch } from '../expectations.ts';
-import { comparePodsForDeletion, controllerRefTo, isPodActive, isPodAvailable, podFromTemplate } from '../podcontrol.ts';
+import { podsToDelete } from '../podrank.ts';
+import { controllerRefTo, isPodActive, isPodAvailable, podFromTemplate } from '../podcontrol.ts';
 
 type RS = ReplicaSet & KubeObject;
 type P = Pod & KubeObject;
@@ -84,29 +85,27 @@ export class ReplicaSetController extends Controller {
     const rs = this.rsInformer.getByName(namespace, name);
     if (!rs) { this.expectations.forget(key); return; }
     const selector = selectorFromLabelSelector(rs.spec?.selector);
-    const candidates = [...this.podInformer.listByIndex(CONTROLLER_INDEX, rs.metadata.uid!), ...this.podInformer.listByIndex(CONTROLLER_INDEX, `orphan:${namespace}`)];
-    const pods = this.claimPods(rs, candidates, selector);
-    const active = pods.filter(isPodActive);
+    const owned = this.podInformer.listByIndex(CONTROLLER_INDEX, rs.metadata.uid!);
+    const active = this.claimPods(rs, owned, this.podInformer.listByIndex(CONTROLLER_INDEX, `orphan:${namespace}`), selector);
     const failure = this.expectations.satisfied(key) && !rs.metadata.deletionTimestamp ? this.manageReplicas(key, rs, active) : undefined;
     // Status first, with the ReplicaFailure condition, then the error requeues the key (syncReplicaSet).
-    this.updateStatus(rs, pods.filter(isPodActive), failure);
+    this.updateStatus(rs, active, failure);
     if (failure) throw failure.error;
   }
 
-  /** ClaimPods: owned pods, plus matching orphans adopted by writing a controller reference. */
-  private claimPods(rs: RS, pods: P[], selector: ReturnType<typeof selectorFromLabelSelector>): P[] {
+  /**
+   * ClaimPods then FilterActivePods: the active pods among the owned ones (the controller index holds only
+   * pods whose controller is this uid) and the matching orphans, adopted by writing a controller reference.
+   */
+  private claimPods(rs: RS, owned: P[], orphans: P[], selector: ReturnType<typeof selectorFromLabelSelector>): P[] {
     const out: P[] = [];
-    for (const p of pods) {
-      const ref = controllerOf(p);
-      if (ref) {
-        if (ref.uid === rs.metadata.uid) out.push(p);
-        continue;
-      }
-      if (rs.metadata.deletionTimestamp || p.metadata.deletionTimestamp || !selector.matches(p.metadata.labels)) continue;
+    for (const p of owned) if (isPodActive(p)) out.push(p);
+    for (const p of orphans) {
+      if (controllerOf(p) || rs.metadata.deletionTimestamp || p.metadata.deletionTimestamp || !selector.matches(p.metadata.labels)) continue;
       const adopted = this.store.patch<Pod>('Pod', p.metadata.namespace, p.metadata.name!, {
         metadata: { ownerReferences: [...(p.metadata.ownerReferences ?? []), controllerRefTo(rs)] },
-      });
-      out.push(adopted as P);
+      }) as P;
+      if (isPodActive(adopted)) out.push(adopted);
     }
     return out;
   }
@@ -129,9 +128,7 @@ export class ReplicaSetController extends Controller {
       }
     } else if (diff > 0) {
       const n = Math.min(diff, BURST_REPLICAS);
-      const perNode = new Map<string, number>();
-      for (const p of active) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
-      const victims = [...active].sort((a, b) => comparePodsForDeletion(a, b, (node) => perNode.get(node) ?? 0)).slice(0, n);
+      const victims = podsToDelete(active, n);
       this.expectations.expect(key, 0, n);
       for (const p of victims) {
         try {
@@ -152,11 +149,15 @@ export class ReplicaSetController extends Controller {
     const templateLabels = selectorFromSet(rs.spec?.template?.metadata?.labels);
     const minReady = rs.spec?.minReadySeconds ?? 0;
     const now = this.clock.now();
+    let fullyLabeled = 0, ready = 0, available = 0;
+    for (const p of active) {
+      if (templateLabels.matches(p.metadata.labels)) fullyLabeled++;
+      if (!isPodReady(p)) continue;
+      ready++;
+      if (isPodAvailable(p, minReady, now)) available++;
+    }
     const status: ReplicaSetStatus = {
-      replicas: active.length,
-      fullyLabeledReplicas: active.filter((p) => templateLabels.matches(p.metadata.labels)).length,
-      readyReplicas: active.filter(isPodReady).length,
-      availableReplicas: active.filter((p) => isPodAvailable(p, minReady, now)).length,
+      replicas: active.length, fullyLabeledReplicas: fullyLabeled, readyReplicas: ready, availableReplicas: available,
       observedGeneration: rs.metadata.generation,
     };
     const current = this.store.tryGet<ReplicaSet>('ReplicaSet', rs.metadata.namespace, rs.metadata.name!);
