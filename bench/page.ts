@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     const churn = await observe(page, seconds);
     const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
     const frames = churn.frames.length;
-    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
+    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s, drawn in ${stats.frames ?? 0} frames; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
     await page.context().close();
   } finally {
     await browser.close();
