@@ -42,8 +42,58 @@ export async function runInTerminal(page: Page, line: string): Promise<void> {
   await input.press('Enter');
 }
 
-export function podTiles(page: Page, tone?: string) {
-  return page.locator(tone ? `[data-testid=pod-tile][data-tone=${tone}]` : '[data-testid=pod-tile]');
+/** A pod tile as the map drew it on its card's canvas (`window.__kubesimTiles`, src/ui/map/drawnTiles.ts). */
+export interface DrawnTile {
+  pod: string;
+  namespace: string;
+  /** '' for a pod in the unscheduled lane. */
+  node: string;
+  /** The owner's name ('' for a bare pod). */
+  owner: string;
+  tone: string;
+  /** '' | 'pulse' | 'flash' | 'fade' */
+  motion: string;
+  selected: boolean;
+  /** Centre of the tile in the page's viewport, CSS pixels: page.mouse.click(x, y) clicks it. */
+  x: number;
+  y: number;
+  /** The centre lies inside the map's visible area. */
+  visible: boolean;
+}
+
+/** Which tiles: fields that must match (a RegExp tests the field) or a predicate. */
+export type TileQuery = Partial<Record<'pod' | 'namespace' | 'node' | 'owner' | 'tone' | 'motion', string | RegExp>> | ((t: DrawnTile) => boolean);
+
+function matches(t: DrawnTile, q: TileQuery): boolean {
+  if (typeof q === 'function') return q(t);
+  return Object.entries(q).every(([k, want]) => {
+    const have = t[k as keyof DrawnTile] as string;
+    return want instanceof RegExp ? want.test(have) : have === want;
+  });
+}
+
+/** The tiles drawn now that match the query, in drawing order (cards in map order, then the lane). */
+export async function drawnTiles(page: Page, q: TileQuery = {}): Promise<DrawnTile[]> {
+  const all = await page.evaluate(() => (window as unknown as { __kubesimTiles?: () => DrawnTile[] }).__kubesimTiles?.() ?? []);
+  return all.filter((t) => matches(t, q));
+}
+
+/** Wait until exactly `count` drawn tiles match (expect's default timeout unless given). */
+export async function expectTiles(page: Page, q: TileQuery, count: number, timeout?: number): Promise<void> {
+  await expect.poll(async () => (await drawnTiles(page, q)).length, { timeout, message: `tiles matching ${String(typeof q === 'function' ? q : JSON.stringify(q, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)))}` }).toBe(count);
+}
+
+/** Wait for a matching tile and return the first. */
+export async function firstTile(page: Page, q: TileQuery, timeout?: number): Promise<DrawnTile> {
+  await expect.poll(async () => (await drawnTiles(page, q)).filter((t) => t.visible).length, { timeout }).toBeGreaterThan(0);
+  return (await drawnTiles(page, q)).find((t) => t.visible)!;
+}
+
+/** Click the first visible matching tile the way a user would: the mouse on its centre. */
+export async function clickTile(page: Page, q: TileQuery, timeout?: number): Promise<DrawnTile> {
+  const tile = await firstTile(page, q, timeout);
+  await page.mouse.click(tile.x, tile.y);
+  return tile;
 }
 
 /** Record every request of the context; foreign() lists those that left the page's origin. */
