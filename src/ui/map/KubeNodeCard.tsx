@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu } from '../format.ts';
 import { CapacityBar } from './CapacityBar.tsx';
 import { HEADER_HEIGHT, LANE_HEADER_HEIGHT, TILES_PER_ROW, type KubeNodeFlowNode, type LaneFlowNode } from './layout.ts';
-import { PodTiles } from './PodTile.tsx';
+import { PodTiles } from './PodTiles.tsx';
 import { useMapOverlay, type NodeVerdict } from './mapContext.ts';
 import { GpuSlots } from '../gpu/GpuSlots.tsx';
 

@@ -22,7 +22,7 @@ export const OwnerCard = memo(function OwnerCard({ data }: NodeProps<OwnerFlowNo
       title={o.more === undefined ? `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}\n${o.status}` : undefined}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
-      {pod && <span className={`owner-pod-dot pod-tile tone-${tone}${motion ? ` anim-${motion} motion-${motion}` : ''}`} data-tone={tone} />}
+      {pod && <span className={`owner-pod-dot tone-${tone}${motion ? ` anim-${motion} motion-${motion}` : ''}`} data-tone={tone} />}
       <div className="owner-text">
         <span className="owner-kind">{o.kind}</span>
         <span className="owner-name">{o.more !== undefined ? t('pagemap.owners.more', { count: o.more }) : o.name}</span>

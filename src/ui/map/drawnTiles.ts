@@ -1,0 +1,67 @@
+// What the map's canvases show, as data: end-to-end tests and the page benchmark read the tiles here
+// (`window.__kubesimTiles()`), since a painted tile has no element of its own.
+import type { PodView } from '../../worker/protocol.ts';
+import { TILE } from './layout.ts';
+import { RING, tileOrigin } from './tileGrid.ts';
+import { podMotion, podTone } from './tone.ts';
+
+interface Grid {
+  pods: readonly PodView[];
+  perRow: number;
+  selectedPod?: string;
+}
+
+/** Mounted grids, keyed by their element (culled cards are unmounted, so their tiles are not drawn). */
+const grids = new Map<HTMLElement, Grid>();
+
+export function registerGrid(el: HTMLElement, grid: Grid): () => void {
+  grids.set(el, grid);
+  return () => {
+    if (grids.get(el) === grid) grids.delete(el);
+  };
+}
+
+export interface DrawnTile {
+  pod: string;
+  namespace: string;
+  node: string;
+  owner: string;
+  tone: string;
+  motion: string;
+  selected: boolean;
+  /** Centre in the viewport, CSS pixels. */
+  x: number;
+  y: number;
+  visible: boolean;
+}
+
+function drawnTiles(): DrawnTile[] {
+  const out: DrawnTile[] = [];
+  const ordered = [...grids.entries()].sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  for (const [el, grid] of ordered) {
+    if (!el.isConnected) continue;
+    const rect = el.getBoundingClientRect();
+    const zoom = rect.width / Math.max(1, el.offsetWidth);
+    const view = el.closest('[data-testid=map-canvas]')?.getBoundingClientRect();
+    grid.pods.forEach((p, i) => {
+      const o = tileOrigin(i, grid.perRow);
+      // The grid element spans the ring margin too: tiles start RING in.
+      const x = rect.left + (RING + o.x + TILE / 2) * zoom;
+      const y = rect.top + (RING + o.y + TILE / 2) * zoom;
+      out.push({
+        pod: p.name, namespace: p.namespace, node: p.nodeName, owner: p.ownerName,
+        tone: podTone(p), motion: podMotion(p), selected: grid.selectedPod === p.key, x, y,
+        visible: !!view && x >= view.left && x <= view.right && y >= view.top && y <= view.bottom,
+      });
+    });
+  }
+  return out;
+}
+
+declare global {
+  interface Window {
+    __kubesimTiles?: () => DrawnTile[];
+  }
+}
+
+if (typeof window !== 'undefined') window.__kubesimTiles = drawnTiles;
