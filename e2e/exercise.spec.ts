@@ -2,7 +2,7 @@
 // An exercise solved in the page: a student's variant from their name, a failing check in red with its reason,
 // the solution typed in the terminal turning the checks green, the hint ladder, and progress kept across a reload.
 import { expect, test } from '@playwright/test';
-import { runInTerminal } from './helpers.ts';
+import { expectTiles, runInTerminal } from './helpers.ts';
 
 test('solve an exercise step in the terminal; checks turn green; progress survives a reload', async ({ page }) => {
   test.setTimeout(240_000); // long journeys on a busy machine
@@ -46,5 +46,5 @@ test('solve an exercise step in the terminal; checks turn green; progress surviv
   await expect(page.locator('[data-testid=exercise-step][data-step=declare]')).toContainText('Attempts: 1 · Hints used: 1');
   await expect(page.locator('[data-testid=exercise-step][data-step=self-heal]')).toHaveAttribute('data-state', 'current');
   await expect(page.getByTestId('exercise-variant')).toHaveText(variant);
-  await expect(page.locator('[data-testid=pod-tile]')).toHaveCount(3); // the cluster came back too
+  await expectTiles(page, {}, 3); // the cluster came back too
 });

@@ -1,6 +1,6 @@
 // The walking skeleton, end to end in real Chromium against the built site.
 import { expect, test } from '@playwright/test';
-import { editorText, podTiles, runInTerminal, setEditorText, watchRequests, webDeployment } from './helpers.ts';
+import { drawnTiles, editorText, expectTiles, runInTerminal, setEditorText, watchRequests, webDeployment } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -24,16 +24,16 @@ test('deploy, run, scale, reload to the same moment, switch to Chinese — all o
   // Play time: five Running pods appear on the map, inside nodes, and the nodes account for them.
   await page.getByTestId('time-play-100').click();
   await expect(page.getByTestId('time-controls')).toHaveAttribute('data-speed', '100');
-  await expect(podTiles(page, 'running')).toHaveCount(5);
-  for (const tile of await podTiles(page).all()) await expect(tile).toBeVisible();
-  await expect(page.locator('[data-testid=pod-tile][data-node=""]')).toHaveCount(0);
+  await expectTiles(page, { tone: 'running' }, 5);
+  await expectTiles(page, (t) => !t.visible, 0); // every tile drawn inside the map's visible area
+  await expectTiles(page, { node: '' }, 0);
   await expect(page.getByTestId('event-row').first()).toBeVisible();
 
   // Scale down from the terminal.
   await runInTerminal(page, 'kubectl scale deployment web --replicas=2');
   await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web scaled');
-  await expect(podTiles(page)).toHaveCount(2);
-  await expect(podTiles(page, 'running')).toHaveCount(2);
+  await expectTiles(page, {}, 2);
+  await expectTiles(page, { tone: 'running' }, 2);
 
   // Pause; once saved, reload and find the same cluster at the same moment, and the same document.
   await page.getByTestId('time-pause').click();
@@ -41,17 +41,17 @@ test('deploy, run, scale, reload to the same moment, switch to Chinese — all o
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'true');
   const before = {
     now: Number(await page.getByTestId('clock').getAttribute('data-now-ms')),
-    pods: (await podTiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-pod')))).sort(),
+    pods: (await drawnTiles(page)).map((t) => t.pod).sort(),
     doc: await page.getByTestId('doc-active-name').innerText(),
   };
   expect(before.pods).toHaveLength(2);
 
   await page.reload();
   await expect(page.getByTestId('node-card')).toHaveCount(3);
-  await expect(podTiles(page, 'running')).toHaveCount(2);
+  await expectTiles(page, { tone: 'running' }, 2);
   const after = {
     now: Number(await page.getByTestId('clock').getAttribute('data-now-ms')),
-    pods: (await podTiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-pod')))).sort(),
+    pods: (await drawnTiles(page)).map((t) => t.pod).sort(),
     doc: await page.getByTestId('doc-active-name').innerText(),
   };
   expect(after.pods).toEqual(before.pods);

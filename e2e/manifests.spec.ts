@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The editor side: apply errors land on the failing document's lines; documents are managed and persist.
 import { expect, test } from '@playwright/test';
-import { editorReady, editorText, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
+import { clickTile, editorReady, editorText, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -107,11 +107,9 @@ test('clicking a pod opens its details; reset starts a new cluster', async ({ pa
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();
-  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(3);
-  const tile = page.getByTestId('pod-tile').first();
-  const name = await tile.getAttribute('data-pod');
-  await tile.click();
-  await expect(page.getByTestId('detail-drawer')).toHaveAttribute('data-name', name!);
+  await expectTiles(page, { tone: 'running' }, 3);
+  const name = (await clickTile(page, {})).pod;
+  await expect(page.getByTestId('detail-drawer')).toHaveAttribute('data-name', name);
   await page.getByTestId('drawer-tab-describe').click();
   await expect(page.getByTestId('drawer-text')).toContainText(new RegExp(`Name:\\s+${name}`));
   await expect(page.getByTestId('drawer-text')).toContainText(/Status:\s+Running/);
@@ -121,10 +119,10 @@ test('clicking a pod opens its details; reset starts a new cluster', async ({ pa
   const reset = page.getByTestId('reset-cluster');
   await reset.click();
   await expect(reset).toHaveAttribute('data-armed', 'true'); // asks once more first
-  await expect(page.getByTestId('pod-tile')).toHaveCount(3);
+  await expectTiles(page, {}, 3);
   await reset.click();
   await expect(reset).toHaveAttribute('data-armed', 'false');
-  await expect(page.getByTestId('pod-tile')).toHaveCount(0);
+  await expectTiles(page, {}, 0);
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await expect(page.getByTestId('clock-elapsed')).toHaveText(/^T\+00:00:0\d$/);
 });

@@ -2,7 +2,7 @@
 // Node actions from the map's node menu, and workloads reacting to them on the map: a stopped machine's pods
 // are replaced elsewhere; a rolling update replaces old ReplicaSet's pods with the new one's.
 import { expect, test, type Page } from '@playwright/test';
-import { editorReady, podTiles, runInTerminal } from './helpers.ts';
+import { drawnTiles, editorReady, expectTiles, firstTile, runInTerminal } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -11,8 +11,8 @@ async function nodeAction(page: Page, node: string, action: string): Promise<voi
   await page.getByTestId(`node-action-${action}`).click();
 }
 
-function owners(page: Page): Promise<string[]> {
-  return podTiles(page, 'running').evaluateAll((els) => els.map((e) => e.getAttribute('data-owner') ?? ''));
+async function owners(page: Page): Promise<string[]> {
+  return (await drawnTiles(page, { tone: 'running' })).map((t) => t.owner);
 }
 
 test('a machine stopped from the page: its node goes NotReady and its pods are replaced on other nodes', async ({ page }) => {
@@ -22,17 +22,17 @@ test('a machine stopped from the page: its node goes NotReady and its pods are r
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(3);
-  const victim = (await podTiles(page, 'running').first().getAttribute('data-node'))!;
-  const onVictim = await page.locator(`[data-testid=pod-tile][data-node=${victim}]`).count();
+  await expectTiles(page, { tone: 'running' }, 3);
+  const victim = (await firstTile(page, { tone: 'running' })).node;
+  const onVictim = (await drawnTiles(page, { node: victim })).length;
 
   await nodeAction(page, victim, 'stop');
   await expect(page.getByTestId('terminal-output')).toContainText(`sim node stop ${victim}`);
   // node-monitor-grace-period (50 s), then the not-ready taint's 300 s toleration: a few wall seconds at 100×.
   await expect(page.locator(`[data-testid=node-card][data-node=${victim}]`)).toHaveAttribute('data-ready', 'false');
-  await expect(page.locator(`[data-testid=pod-tile][data-node=${victim}][data-tone=terminating]`)).toHaveCount(onVictim, { timeout: 45_000 });
-  await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 45_000 });
-  for (const node of await podTiles(page, 'running').evaluateAll((els) => els.map((e) => e.getAttribute('data-node')))) {
+  await expectTiles(page, { node: victim, tone: 'terminating' }, onVictim, 45_000);
+  await expectTiles(page, { tone: 'running' }, 3, 45_000);
+  for (const { node } of await drawnTiles(page, { tone: 'running' })) {
     expect(node).not.toBe(victim);
   }
   await page.screenshot({ path: '/tmp/page-node-stopped.png' });
@@ -40,8 +40,8 @@ test('a machine stopped from the page: its node goes NotReady and its pods are r
   // Deleting the machine removes the Node and, with it, the pods stuck on it.
   await nodeAction(page, victim, 'delete');
   await expect(page.getByTestId('node-card')).toHaveCount(2);
-  await expect(page.locator(`[data-testid=pod-tile][data-node=${victim}]`)).toHaveCount(0);
-  await expect(podTiles(page, 'running')).toHaveCount(3);
+  await expectTiles(page, { node: victim }, 0);
+  await expectTiles(page, { tone: 'running' }, 3);
 });
 
 test('cordon and drain from the node menu move pods off the node', async ({ page }) => {
@@ -51,15 +51,15 @@ test('cordon and drain from the node menu move pods off the node', async ({ page
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(3);
-  const node = (await podTiles(page, 'running').first().getAttribute('data-node'))!;
+  await expectTiles(page, { tone: 'running' }, 3);
+  const node = (await firstTile(page, { tone: 'running' })).node;
 
   await nodeAction(page, node, 'drain');
   await expect(page.getByTestId('terminal-output')).toContainText(`kubectl drain ${node}`);
   await expect(page.getByTestId('terminal-output')).toContainText(`node/${node} drained`);
   await expect(page.locator(`[data-testid=node-card][data-node=${node}]`)).toHaveAttribute('data-unschedulable', 'true');
-  await expect(page.locator(`[data-testid=pod-tile][data-node=${node}]`)).toHaveCount(0);
-  await expect(podTiles(page, 'running')).toHaveCount(3);
+  await expectTiles(page, { node }, 0);
+  await expectTiles(page, { tone: 'running' }, 3);
 
   await nodeAction(page, node, 'uncordon');
   await expect(page.locator(`[data-testid=node-card][data-node=${node}]`)).toHaveAttribute('data-unschedulable', 'false');
@@ -77,7 +77,7 @@ test('a rolling update on the map: the old ReplicaSet\'s pods give way to the ne
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(3);
+  await expectTiles(page, { tone: 'running' }, 3);
   const before = new Set(await owners(page));
   expect(before.size).toBe(1);
   const oldRs = [...before][0];
@@ -87,14 +87,13 @@ test('a rolling update on the map: the old ReplicaSet\'s pods give way to the ne
   await page.getByTestId('time-play-1').click();
   await runInTerminal(page, 'kubectl set image deployment/web nginx=nginx:1.28');
   await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web image updated');
-  const newTiles = page.locator(`[data-testid=pod-tile][data-owner^="web-"]:not([data-owner="${oldRs}"])`);
-  await expect(newTiles.first()).toBeVisible();
-  await expect(page.locator(`[data-testid=pod-tile][data-owner="${oldRs}"]`).first()).toBeVisible();
+  await firstTile(page, (t) => t.owner.startsWith('web-') && t.owner !== oldRs); // a new ReplicaSet's pod is drawn
+  await firstTile(page, { owner: oldRs }); // while an old one's still is
   await page.screenshot({ path: '/tmp/page-rolling-update.png' });
 
   await page.getByTestId('time-play-100').click();
-  await expect(page.locator(`[data-testid=pod-tile][data-owner="${oldRs}"]`)).toHaveCount(0);
-  await expect(podTiles(page, 'running')).toHaveCount(3);
+  await expectTiles(page, { owner: oldRs }, 0);
+  await expectTiles(page, { tone: 'running' }, 3);
   const after = new Set(await owners(page));
   expect(after.size).toBe(1);
   expect([...after][0]).not.toBe(oldRs);

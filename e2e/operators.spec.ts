@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodeShareHash } from '../src/share/codec.ts';
 import type { EngineClient } from '../src/worker/client.ts';
 import { engineExec } from './engine.ts';
-import { setEditorText, podTiles, runInTerminal } from './helpers.ts';
+import { expectTiles, setEditorText, runInTerminal } from './helpers.ts';
 
 type TestWindow = { __kubesimEngine: EngineClient };
 
@@ -87,8 +87,8 @@ test('a built-in operator: a PyTorchJob becomes gang-scheduled pods on the map',
   await page.getByTestId('apply').click();
   await expect(page.getByTestId('apply-result').first()).toHaveAttribute('data-ok', 'true');
   await page.getByTestId('time-play-10').click();
-  await expect(page.locator('[data-testid=pod-tile][data-owner=mnist][data-tone=running]')).toHaveCount(3, { timeout: 90_000 });
-  await expect(page.locator('[data-testid=pod-tile][data-owner=mnist][data-node^=g]')).toHaveCount(3);
+  await expectTiles(page, { owner: 'mnist', tone: 'running' }, 3, 90_000);
+  await expectTiles(page, { owner: 'mnist', node: /^g/ }, 3);
   await page.screenshot({ path: test.info().outputPath('operator-builtin.png') });
 });
 
@@ -100,7 +100,7 @@ test('an operator written in the page creates its objects, shows its loop and su
   await runInTerminal(page, 'kubectl apply -f website.yaml');
   await expect(page.getByTestId('terminal')).toContainText('website.demo.kubesim.io/blog created');
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running').and(page.locator('[data-pod^=blog-]'))).toHaveCount(2, { timeout: 90_000 });
+  await expectTiles(page, { tone: 'running', pod: /^blog-/ }, 2, 90_000);
   await expect(page.getByTestId('operator-tiny-website').getByTestId('operator-reconciles')).not.toHaveAttribute('data-count', '0');
   await page.screenshot({ path: test.info().outputPath('operator-written.png') });
 
@@ -121,7 +121,7 @@ test('an operator written in the page creates its objects, shows its loop and su
   await expect(page.getByTestId('operator-tiny-website')).toHaveAttribute('data-state', 'running');
   await runInTerminal(page, `kubectl patch website blog --type merge -p '{"spec":{"replicas":1}}'`);
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running').and(page.locator('[data-pod^=blog-]'))).toHaveCount(1, { timeout: 90_000 });
+  await expectTiles(page, { tone: 'running', pod: /^blog-/ }, 1, 90_000);
 });
 
 test('an operator that loops forever is stopped with a clear message and the cluster keeps running', async ({ page }) => {
@@ -138,7 +138,7 @@ test('an operator that loops forever is stopped with a clear message and the clu
   await page.screenshot({ path: test.info().outputPath('operator-stopped.png') });
 
   await runInTerminal(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=2');
-  await expect(podTiles(page, 'running').and(page.locator('[data-pod^=web-]'))).toHaveCount(2, { timeout: 90_000 });
+  await expectTiles(page, { tone: 'running', pod: /^web-/ }, 2, 90_000);
 });
 
 test('operator code in a share link runs only after the receiver agrees', async ({ page }) => {

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // The cluster map at scale and its owner view: Deployment → ReplicaSet → Pods in the owner view, filters kept
 // in the URL across a reload, a 500-node cluster drawn as aggregated tiles that open down to pods, and the
-// pod state motion classes (pulse, flash, fade).
+// pod state motions (pulse, flash, fade) animated on the cards' canvases.
 import { expect, test, type Page } from '@playwright/test';
 import { engineApply, engineExec } from './engine.ts';
-import { runInTerminal, webDeployment } from './helpers.ts';
+import { expectTiles, firstTile, runInTerminal, webDeployment } from './helpers.ts';
 
 const SHOTS = process.env.PAGEMAP_SHOTS;
 
@@ -17,7 +17,7 @@ test('owner view: Deployment → ReplicaSet → Pods, Service → Pods, and an o
   await page.goto('/?test');
   await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 90_000 }); // the worker starts slowly on a busy machine
   await engineApply(page, `${webDeployment(3)}\n---\napiVersion: v1\nkind: Service\nmetadata: { name: web }\nspec: { selector: { app: web }, ports: [{ port: 80 }] }\n`);
-  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(3, { timeout: 60_000 });
+  await expectTiles(page, { tone: 'running' }, 3, 60_000);
 
   await page.getByTestId('map-mode-owners').click();
   await expect(page).toHaveURL(/[?&]map=owners/);
@@ -55,11 +55,11 @@ test('filters live in the URL and survive a reload; the label selector uses kube
   await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 90_000 }); // the worker starts slowly on a busy machine
   await engineApply(page, webDeployment(2));
   await engineExec(page, 'kubectl create deployment api --image=nginx:1.27 --replicas=2');
-  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(4, { timeout: 60_000 });
+  await expectTiles(page, { tone: 'running' }, 4, 60_000);
 
   await page.getByTestId('filter-selector').fill('app notin (web)');
-  await expect(page.getByTestId('pod-tile')).toHaveCount(2);
-  await expect(page.locator('[data-testid=pod-tile][data-owner^="api-"]')).toHaveCount(2);
+  await expectTiles(page, {}, 2);
+  await expectTiles(page, { owner: /^api-/ }, 2);
   await page.getByTestId('filter-state').selectOption('running');
   await page.getByTestId('filter-search').fill('api');
   await expect(page).toHaveURL(/l=app\+notin\+%28web%29/);
@@ -71,7 +71,7 @@ test('filters live in the URL and survive a reload; the label selector uses kube
   await expect(page.getByTestId('filter-selector')).toHaveValue('app notin (web)');
   await expect(page.getByTestId('filter-state')).toHaveValue('running');
   await expect(page.getByTestId('filter-search')).toHaveValue('api');
-  await expect(page.getByTestId('pod-tile')).toHaveCount(2);
+  await expectTiles(page, {}, 2);
   await expect(page.getByTestId('filter-count')).toHaveAttribute('data-shown', '2');
   await shot(page, 'filters');
 
@@ -79,7 +79,7 @@ test('filters live in the URL and survive a reload; the label selector uses kube
   await expect(page.getByTestId('filter-selector-error')).toContainText('unable to parse requirement');
   await page.getByTestId('filter-clear').click();
   await expect(page).not.toHaveURL(/[?&](l|state|q)=/);
-  await expect(page.getByTestId('pod-tile')).toHaveCount(4);
+  await expectTiles(page, {}, 4);
 });
 
 test('a 500-node cluster shows aggregated tiles; opening a zone, then a slice, shows nodes and pods', async ({ page }) => {
@@ -117,7 +117,7 @@ test('a 500-node cluster shows aggregated tiles; opening a zone, then a slice, s
   await expect(page).toHaveURL(/focus=zone-a%230/);
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-level', 'detail');
   await expect(page.getByTestId('node-card').first()).toBeVisible();
-  await expect(page.getByTestId('pod-tile').first()).toBeVisible();
+  await firstTile(page, {}); // a pod tile drawn in view
   await expect(page.getByTestId('map-crumbs')).toBeVisible();
   await shot(page, 'slice');
   await page.locator('[data-testid=map-crumb][data-focus=""]').click();
@@ -145,21 +145,25 @@ spec:
   terminationGracePeriodSeconds: 600
   containers: [{ name: c, image: busybox:1.36, command: [sh, -c, "sleep 3600"] }]
 `);
-  await expect(page.locator('[data-testid=pod-tile][data-pod=huge]')).toHaveClass(/anim-pulse/);
-  await expect(page.locator('[data-testid=pod-tile][data-pod=crasher]')).toHaveClass(/anim-flash/, { timeout: 90_000 });
-  await expect(page.locator('[data-testid=pod-tile][data-pod=slow][data-tone=running]')).toBeVisible({ timeout: 60_000 });
+  await expectTiles(page, { pod: 'huge', motion: 'pulse' }, 1);
+  await expectTiles(page, { pod: 'crasher', motion: 'flash' }, 1, 90_000);
+  await firstTile(page, { pod: 'slow', tone: 'running' }, 60_000);
   await runInTerminal(page, 'kubectl delete pod slow');
-  await expect(page.locator('[data-testid=pod-tile][data-pod=slow]')).toHaveClass(/anim-fade/, { timeout: 30_000 });
-  // A layer per motion in the tile's card (or the unscheduled lane) runs the animation; its tiles move with it.
-  const driver = (pod: string) =>
-    page.locator(`[data-testid=pod-tile][data-pod=${pod}]`).evaluate((el) => getComputedStyle(el.closest('.pod-layer') ?? el).animationName);
+  await expectTiles(page, { pod: 'slow', motion: 'fade' }, 1, 30_000);
+  // A canvas per motion in the tile's card (or the unscheduled lane) runs the animation; the tile is drawn on it.
+  const canvas = async (pod: string) => {
+    const t = await firstTile(page, { pod });
+    const card = t.node ? page.locator(`[data-testid=node-card][data-node="${t.node}"]`) : page.getByTestId('unscheduled-lane');
+    return card.locator(`canvas.pod-canvas.motion-${t.motion || 'still'}`);
+  };
+  const driver = async (pod: string) => (await canvas(pod)).evaluate((el) => getComputedStyle(el).animationName);
   expect(await driver('crasher')).toContain('pod-flash');
   expect(await driver('huge')).toContain('pod-pulse');
-  const filter = () => page.locator('[data-testid=pod-tile][data-pod=crasher]').evaluate((el) => getComputedStyle(el.closest('.pod-layer')!).filter);
+  const filter = async () => (await canvas('crasher')).evaluate((el) => getComputedStyle(el).filter);
   await expect.poll(filter, { timeout: 10_000 }).toMatch(/brightness\(1\.45\)/);
   await shot(page, 'motion');
 
-  // prefers-reduced-motion: the same classes, no animation.
+  // prefers-reduced-motion: the same motions, no animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await driver('crasher')).toBe('none');
   expect(await driver('huge')).toBe('none');

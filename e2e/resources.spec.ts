@@ -2,7 +2,7 @@
 // The resource browser: kubectl get's columns per kind, sorting, filtering, virtualized rows, and a row
 // opening the object in the detail drawer.
 import { expect, test } from '@playwright/test';
-import { editorReady, runInTerminal } from './helpers.ts';
+import { editorReady, expectTiles, runInTerminal } from './helpers.ts';
 
 test('browse resources as kubectl tables, sort, filter, open one in the drawer', async ({ page }) => {
   test.setTimeout(120_000);
@@ -11,7 +11,7 @@ test('browse resources as kubectl tables, sort, filter, open one in the drawer',
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();
-  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(3);
+  await expectTiles(page, { tone: 'running' }, 3);
 
   await page.getByTestId('view-resources').click();
   const browser = page.getByTestId('resource-browser');

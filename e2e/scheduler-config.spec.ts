@@ -2,7 +2,7 @@
 // The scheduler configuration editor: a bad KubeSchedulerConfiguration is refused with the engine's message
 // and the running one kept; MostAllocated instead of LeastAllocated changes where the next pods land.
 import { expect, test, type Page } from '@playwright/test';
-import { editorReady, runInTerminal } from './helpers.ts';
+import { clickTile, drawnTiles, editorReady, runInTerminal } from './helpers.ts';
 
 const MOST_ALLOCATED = `apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
@@ -37,8 +37,8 @@ profiles:
 `;
 
 async function nodesOf(page: Page, owner: string): Promise<string[]> {
-  const tiles = page.locator(`[data-testid=pod-tile][data-owner^="${owner}-"][data-tone=running]`);
-  return tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-node') ?? ''));
+  const tiles = await drawnTiles(page, (t) => t.owner.startsWith(`${owner}-`) && t.tone === 'running');
+  return tiles.map((t) => t.node);
 }
 
 test('a scheduler configuration from the page: refused when bad, and MostAllocated packs the next pods', async ({ page }) => {
@@ -84,7 +84,7 @@ test('a scheduler configuration from the page: refused when bad, and MostAllocat
   expect(new Set(await nodesOf(page, 'packed')).size).toBe(1);
 
   // The explanation shows the configured scoring: NodeResourcesFit scores, no PodTopologySpread column.
-  await page.locator('[data-testid=pod-tile][data-owner^="packed-"]').first().click();
+  await clickTile(page, { owner: /^packed-/ });
   await page.getByTestId('drawer-tab-scheduling').click();
   await expect(page.getByTestId('explain-table')).toContainText('NodeResourcesFit');
   await expect(page.getByTestId('explain-table')).not.toContainText('PodTopologySpread');

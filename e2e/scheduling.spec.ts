@@ -2,7 +2,7 @@
 // The detail drawer's scheduling explanation: why a pod is Pending (or on its node), node by node, with the
 // map highlighting the verdicts while the drawer is open.
 import { expect, test } from '@playwright/test';
-import { podTiles, setEditorText } from './helpers.ts';
+import { clickTile, expectTiles, firstTile, setEditorText } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -37,13 +37,12 @@ test('a Pending pod explains itself node by node, and the map shows why', async 
   await page.getByTestId('apply').click();
   await expect(page.getByTestId('apply-result')).toContainText('pod/huge created');
   await page.getByTestId('time-play-100').click();
-  const tile = page.locator('[data-testid=pod-tile][data-pod=huge]');
-  await expect(tile).toHaveAttribute('data-node', '');
+  await expectTiles(page, { pod: 'huge', node: '' }, 1); // in the unscheduled lane
   await expect(page.getByTestId('event-list')).toContainText('FailedScheduling');
   // Stand still while reading the explanation: 100× for the rest of the journey only loads a busy machine.
   await page.getByTestId('time-pause').click();
 
-  await tile.click();
+  await clickTile(page, { pod: 'huge' });
   const drawer = page.getByTestId('detail-drawer');
   await expect(drawer).toHaveAttribute('data-name', 'huge');
   await expect(page.getByTestId('drawer-body')).toHaveAttribute('data-tab', 'scheduling');
@@ -64,7 +63,7 @@ test('a Pending pod explains itself node by node, and the map shows why', async 
   await expect(w1).toHaveAttribute('data-verdict', 'rejected');
   await expect(w1.getByTestId('node-verdict')).toContainText('NodeResourcesFit: Insufficient cpu');
   await expect(page.locator('[data-testid=node-card][data-node=w3] [data-testid=node-verdict]')).toContainText('NodeUnschedulable');
-  await expect(tile).toHaveAttribute('data-selected', 'true');
+  await expectTiles(page, (t) => t.pod === 'huge' && t.selected, 1);
   await page.screenshot({ path: '/tmp/page-scheduling-pending.png' });
 
   // The other tabs run kubectl for the pod.
@@ -95,18 +94,17 @@ test('a scheduled pod shows its scores and the chosen node', async ({ page }) =>
   await setEditorText(page, podYaml('small', '500m'));
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
-  const tile = page.locator('[data-testid=pod-tile][data-pod=small]');
-  await expect(tile).not.toHaveAttribute('data-node', '');
-  const node = await tile.getAttribute('data-node');
+  await expectTiles(page, (t) => t.pod === 'small' && t.node !== '', 1); // on a node
+  const { node } = await firstTile(page, { pod: 'small' });
 
-  await tile.click();
+  await clickTile(page, { pod: 'small' });
   await page.getByTestId('drawer-tab-scheduling').click();
   await expect(page.getByTestId('explain-result')).toHaveText('Scheduled');
-  await expect(page.getByTestId('explain')).toHaveAttribute('data-node', node!);
+  await expect(page.getByTestId('explain')).toHaveAttribute('data-node', node);
   await expect(page.locator(`[data-testid=explain-row][data-node=${node}]`)).toHaveAttribute('data-state', 'chosen');
   await expect(page.getByTestId('explain-table')).toContainText('NodeResourcesFit');
   await expect(page.getByTestId('explain-table')).toContainText('TaintToleration');
   await expect(page.locator(`[data-testid=node-card][data-node=${node}]`)).toHaveAttribute('data-verdict', 'chosen');
-  await expect(podTiles(page)).toHaveCount(1);
+  await expectTiles(page, {}, 1);
   await page.screenshot({ path: '/tmp/page-scheduling-scheduled.png' });
 });

@@ -3,7 +3,7 @@
 // the fault menu, and accessibility checks (axe) of the main views.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { editorReady, runInTerminal } from './helpers.ts';
+import { clickTile, editorReady, expectTiles, runInTerminal } from './helpers.ts';
 
 test('terminal: Tab completes commands, kinds and names; output is coloured', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
@@ -72,11 +72,11 @@ test('command palette, theme switch and fault menu', async ({ page }) => {
   await runInTerminal(page, 'kubectl create deployment solo --image=nginx:1.27');
   await page.getByTestId('time-advance-1m').click();
   await expect(page.getByTestId('terminal-output')).toContainText('advanced 60s');
-  await expect(page.locator('[data-testid=pod-tile][data-owner^="solo-"]')).toHaveAttribute('data-node', '');
+  await expectTiles(page, { owner: /^solo-/, node: '' }, 1); // in the unscheduled lane
   await page.getByTestId('fault-menu-button').click();
   await page.getByTestId('fault-start-scheduler').click();
   await page.getByTestId('time-advance-1m').click();
-  await expect(page.locator('[data-testid=pod-tile][data-owner^="solo-"]')).not.toHaveAttribute('data-node', '');
+  await expectTiles(page, (t) => /^solo-/.test(t.owner) && t.node !== '', 1); // on a node now
 });
 
 test('accessibility: no serious axe violations in the map, drawer, resources and palette', async ({ page }) => {
@@ -86,7 +86,7 @@ test('accessibility: no serious axe violations in the map, drawer, resources and
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
-  await expect(page.locator('[data-testid=pod-tile][data-tone=running]')).toHaveCount(3);
+  await expectTiles(page, { tone: 'running' }, 3);
   await page.getByTestId('time-pause').click();
 
   const check = async (what: string) => {
@@ -96,7 +96,7 @@ test('accessibility: no serious axe violations in the map, drawer, resources and
     expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   };
   await check('map');
-  await page.getByTestId('pod-tile').first().click();
+  await clickTile(page, {});
   await expect(page.getByTestId('drawer-text')).toBeVisible();
   await check('drawer');
   await page.getByTestId('drawer-close').click();

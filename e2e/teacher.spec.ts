@@ -3,7 +3,7 @@
 // it as a student, make a link, and open the link in a fresh browser context to find the same exercise there.
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
-import { podTiles, webDeployment } from './helpers.ts';
+import { expectTiles, webDeployment } from './helpers.ts';
 
 test('a teacher builds an exercise from the cluster, previews it as a student and shares it by link', async ({ page, browser }) => {
   test.setTimeout(480_000); // a long journey, and two browsers, on a busy machine
@@ -11,7 +11,7 @@ test('a teacher builds an exercise from the cluster, previews it as a student an
   await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
   await engineApply(page, webDeployment(2));
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(2, { timeout: 30_000 });
+  await expectTiles(page, { tone: 'running' }, 2, 30_000);
   await page.getByTestId('time-pause').click();
 
   // Build: the web Deployment from the cluster, one step "scale to 3" checked by podsReady, with a nudge.
@@ -58,7 +58,7 @@ test('a teacher builds an exercise from the cluster, previews it as a student an
   await expect(otherPanel).toHaveAttribute('data-scenario', 'scale-web', { timeout: 60_000 });
   await expect(otherPanel.getByTestId('exercise-goal').first()).toHaveText('Run three ready web pods.');
   await other.getByTestId('time-play-100').click();
-  await expect(podTiles(other, 'running')).toHaveCount(2, { timeout: 30_000 });
+  await expectTiles(other, { tone: 'running' }, 2, 30_000);
   await other.getByTestId('time-pause').click();
   await other.screenshot({ path: '/tmp/page-teacher-student.png' });
   await context.close();

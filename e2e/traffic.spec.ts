@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { WEB } from '../src/worker/testing/dataplaneFixtures.ts';
-import { podTiles, runInTerminal } from './helpers.ts';
+import { expectTiles, runInTerminal } from './helpers.ts';
 
 /** The default cluster with the web Deployment's pods (and CoreDNS's) Running. */
 async function webRunning(page: Page): Promise<void> {
@@ -12,7 +12,7 @@ async function webRunning(page: Page): Promise<void> {
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await engineApply(page, WEB);
   await page.getByTestId('time-play-100').click();
-  await expect(podTiles(page, 'running')).toHaveCount(3, { timeout: 30_000 });
+  await expectTiles(page, { tone: 'running' }, 3, 30_000);
 }
 
 test('traffic visible on the map; rates in the panel', async ({ page }) => {

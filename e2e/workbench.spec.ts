@@ -4,7 +4,7 @@
 // last change.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { EngineClient } from '../src/worker/client.ts';
-import { podTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
+import { clickTile, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
 
 /** The page's engine client (the page sets it with ?test). */
 type TestWindow = { __kubesimEngine: EngineClient };
@@ -12,6 +12,8 @@ type TestWindow = { __kubesimEngine: EngineClient };
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 // The shared machine runs many suites at once: waits get a minute, not the default quarter of one.
 const expect = baseExpect.configure({ timeout: 60_000 });
+/** The same minute for the tile helpers, which wait with the base expect. */
+const WAIT = 60_000;
 // Long journeys on a shared machine: Monaco's chunk alone can take ten seconds to parse under load.
 test.beforeEach(() => test.setTimeout(180_000));
 
@@ -100,7 +102,7 @@ test('kubectl get pods -w streams a row per change while a Deployment scales, un
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await deployWeb(page, 1);
   await page.getByTestId('time-play-10').click();
-  await expect(podTiles(page, 'running')).toHaveCount(1);
+  await expectTiles(page, { tone: 'running' }, 1, WAIT);
 
   await runInTerminal(page, 'kubectl get pods -w');
   const out = page.getByTestId('terminal-output');
@@ -118,7 +120,7 @@ test('kubectl get pods -w streams a row per change while a Deployment scales, un
   await expect(out).toContainText('^C');
   const rows = (await out.innerText()).split('\n').length;
   await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.exec('kubectl scale deployment web --replicas=1'));
-  await expect(podTiles(page)).toHaveCount(1);
+  await expectTiles(page, {}, 1, WAIT);
   expect((await out.innerText()).split('\n').length).toBe(rows);
 });
 
@@ -127,17 +129,17 @@ test('scrub the timeline back to see the past read-only, then resume live', asyn
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await deployWeb(page, 2);
   await page.getByTestId('time-play-10').click();
-  await expect(podTiles(page, 'running')).toHaveCount(2);
+  await expectTiles(page, { tone: 'running' }, 2, WAIT);
   const before = await page.evaluate(async () => (await (window as unknown as TestWindow).__kubesimEngine.timeline()).liveMs);
   await page.waitForTimeout(1000); // ten virtual seconds between the moment kept and the scale-up
   await runInTerminal(page, 'kubectl scale deployment web --replicas=4');
-  await expect(podTiles(page, 'running')).toHaveCount(4);
+  await expectTiles(page, { tone: 'running' }, 4, WAIT);
 
   await page.getByTestId('timeline-slider').fill(String(before));
   const banner = page.getByTestId('past-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText(/Viewing T−\d+s/);
-  await expect(podTiles(page)).toHaveCount(2);
+  await expectTiles(page, {}, 2, WAIT);
   await runInTerminal(page, 'kubectl get deployment web');
   await expect(page.getByTestId('terminal-output')).toContainText(/web\s+2\/2/);
   await runInTerminal(page, 'kubectl scale deployment web --replicas=1');
@@ -146,7 +148,7 @@ test('scrub the timeline back to see the past read-only, then resume live', asyn
 
   await page.getByTestId('timeline-resume').click();
   await expect(banner).toHaveCount(0);
-  await expect(podTiles(page, 'running')).toHaveCount(4);
+  await expectTiles(page, { tone: 'running' }, 4, WAIT);
 });
 
 test('the drawer: spec vs status, related objects (clickable) and the last change', async ({ page }) => {
@@ -154,9 +156,9 @@ test('the drawer: spec vs status, related objects (clickable) and the last chang
   await expect(page.getByTestId('node-card')).toHaveCount(3);
   await deployWeb(page, 2);
   await page.getByTestId('time-play-10').click();
-  await expect(podTiles(page, 'running')).toHaveCount(2);
+  await expectTiles(page, { tone: 'running' }, 2, WAIT);
   await page.getByTestId('time-pause').click();
-  await podTiles(page, 'running').first().click();
+  await clickTile(page, { tone: 'running' }, WAIT);
   const drawer = page.getByTestId('detail-drawer');
   await expect(drawer).toHaveAttribute('data-kind', 'Pod');
 
