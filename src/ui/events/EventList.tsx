@@ -1,11 +1,17 @@
-// Cluster Events, newest first; Warnings stand out.
-import { useMemo, useState } from 'react';
+// Cluster Events, newest first; Warnings stand out. Only the rows in view are rendered (spacer rows hold the
+// rest of the scroll height): ages tick every virtual second, which at 100× is every frame.
+import { useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../format.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
 import { newestEvents } from './newestEvents.ts';
 
 const MAX_ROWS = 300;
+/** A collapsed row (24 px cells, the collapsed border inside them: styles.css). Expanded rows are measured. */
+const ROW_HEIGHT = 24;
+/** The sticky header's height: the rows start below it. */
+const HEAD_HEIGHT = 24;
 
 export function EventList({ store }: { store: ClusterViewStore }) {
   const { t } = useTranslation();
@@ -20,6 +26,18 @@ export function EventList({ store }: { store: ClusterViewStore }) {
       return next;
     });
   const rows = useMemo(() => newestEvents(events.values(), MAX_ROWS), [events]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => rows[i].key,
+    scrollMargin: HEAD_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items.length ? items[0].start - HEAD_HEIGHT : 0;
+  const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - HEAD_HEIGHT) : 0;
   const warnings = useMemo(() => [...events.values()].filter((e) => e.type === 'Warning').length, [events]);
   return (
     <section className="pane events" data-testid="event-list">
@@ -28,7 +46,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
         <span className="pane-count">{events.size}</span>
         {warnings > 0 && <span className="chip chip-warn">{t('events.warnings', { count: warnings })}</span>}
       </div>
-      <div className="events-scroll" tabIndex={0} aria-label={t('events.title')}>
+      <div className="events-scroll" ref={scroller} tabIndex={0} aria-label={t('events.title')}>
         {rows.length === 0 ? (
           <div className="empty">{t('events.empty')}</div>
         ) : (
@@ -42,9 +60,12 @@ export function EventList({ store }: { store: ClusterViewStore }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((e) => (
+              {before > 0 && <tr className="events-spacer" style={{ height: before }} aria-hidden="true" />}
+              {items.map(({ index }) => rows[index]).map((e, i) => (
                 <tr
                   key={e.key}
+                  ref={virtualizer.measureElement}
+                  data-index={items[i].index}
                   className={`${e.type === 'Warning' ? 'warning' : ''} ${expanded.has(e.key) ? 'expanded' : ''}`}
                   data-testid="event-row"
                   data-type={e.type}
@@ -63,6 +84,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
                   </td>
                 </tr>
               ))}
+              {after > 0 && <tr className="events-spacer" style={{ height: after }} aria-hidden="true" />}
             </tbody>
           </table>
         )}

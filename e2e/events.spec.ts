@@ -1,0 +1,41 @@
+/// <reference lib="dom" />
+// The Events pane renders only the rows in view: the scroll height still holds every row (300 at most, as
+// before), scrolling renders the oldest, and a row expands in place.
+import { expect, test } from '@playwright/test';
+import { engineApply } from './engine.ts';
+import { expectTiles, webDeployment } from './helpers.ts';
+
+test('the events pane is virtualized: few rows rendered, all reachable by scrolling', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/?test');
+  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 90_000 });
+  await engineApply(page, webDeployment(30));
+  await expectTiles(page, { tone: 'running' }, 30, 90_000);
+  await page.getByTestId('time-pause').click();
+
+  const list = page.getByTestId('event-list');
+  const total = Number(await list.locator('.pane-count').innerText());
+  expect(total).toBeGreaterThan(150); // 30 pods × Scheduled, Pulled, Created, Started, and the nodes' own
+  const rows = list.getByTestId('event-row');
+  const rendered = await rows.count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(60);
+  const scroller = list.locator('.events-scroll');
+  const rowHeight = (await rows.nth(1).boundingBox())!.height;
+  const head = (await list.locator('thead').boundingBox())!.height;
+  expect(await scroller.evaluate((el) => el.scrollHeight)).toBeCloseTo(head + Math.min(total, 300) * rowHeight, -1);
+
+  // The newest row is on top; at the bottom the oldest is rendered and no spacer follows it.
+  const newest = (await rows.first().textContent())!;
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rows.first()).not.toHaveText(newest);
+  await expect(list.locator('tbody > tr:last-child')).toHaveAttribute('data-testid', 'event-row');
+  await expect(list.locator('tr.events-spacer').first()).toBeAttached();
+
+  // Expanding a row wraps its message; the row grows in place.
+  const last = list.locator('tbody > tr:last-child');
+  await last.click();
+  await expect(last).toHaveClass(/expanded/);
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await expect(rows.first()).toHaveText(newest);
+});
