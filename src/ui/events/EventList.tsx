@@ -19,12 +19,15 @@ export function EventList({ store }: { store: ClusterViewStore }) {
   // Ages tick with the virtual clock, but only once per virtual second.
   const nowSec = useClusterView(store, (s) => Math.floor(s.clock.nowMs / 1000));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (key: string) =>
+  const toggle = (key: string) => {
     setExpanded((prev) => {
       const next = new Set(prev);
       if (!next.delete(key)) next.add(key);
       return next;
     });
+    // A row that collapses goes back to its estimated height.
+    virtualizer.measure();
+  };
   const rows = useMemo(() => newestEvents(events.values(), MAX_ROWS), [events]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -64,7 +67,8 @@ export function EventList({ store }: { store: ClusterViewStore }) {
               {items.map(({ index }) => rows[index]).map((e, i) => (
                 <tr
                   key={e.key}
-                  ref={virtualizer.measureElement}
+                  // Only an expanded row is measured (the others are ROW_HEIGHT): measuring each new row forced a layout per frame.
+                  ref={expanded.has(e.key) ? virtualizer.measureElement : undefined}
                   data-index={items[i].index}
                   className={`${e.type === 'Warning' ? 'warning' : ''} ${expanded.has(e.key) ? 'expanded' : ''}`}
                   data-testid="event-row"

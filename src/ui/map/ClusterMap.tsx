@@ -20,6 +20,7 @@ import { AGG_HEIGHT, AGG_WIDTH, layoutCluster, mergeNodes, type MapNode } from '
 import { MapFocusContext, PodClickContext, PodPositionsContext } from './mapContext.ts';
 import { MapCrumbs, MapToolbar } from './MapToolbar.tsx';
 import { OwnerCanvas } from './OwnerCanvas.tsx';
+import { TileSlots } from './tileSlots.ts';
 import { podTone, TONES } from './tone.ts';
 import { useMapFilters } from './useMapFilters.ts';
 import { useSelectedPods } from './useSelectedPods.ts';
@@ -108,9 +109,11 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
     return { pods: list, systemCount: system, namespaces: [...ns] };
   }, [allPods, showSystem, filters, selected.keys]);
 
+  // Tiles keep their places from one layout to the next (tileSlots.ts).
+  const slots = useRef(new TileSlots()).current;
   const layout = useMemo(
-    () => layoutCluster({ nodes: kubeNodes.values(), pods, groupBy: filters.groupBy, focus: filters.focus }),
-    [kubeNodes, pods, filters.groupBy, filters.focus],
+    () => layoutCluster({ nodes: kubeNodes.values(), pods, groupBy: filters.groupBy, focus: filters.focus, slots }),
+    [kubeNodes, pods, filters.groupBy, filters.focus, slots],
   );
   const [nodes, setNodes, onNodesChange] = useNodesState<MapNode>([]);
   useEffect(() => setNodes((prev) => mergeNodes(prev, layout.nodes)), [layout, setNodes]);

@@ -1,6 +1,6 @@
 // A Kubernetes Node on the map: name, readiness, roles and taints, and how much of its allocatable CPU,
 // memory, pod slots and GPUs the pods bound to it request, and its pods as tiles.
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu } from '../format.ts';
@@ -31,8 +31,21 @@ function VerdictLine({ verdict }: { verdict: NodeVerdict }) {
   );
 }
 
-export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeNodeFlowNode>) {
+/** A card's fixed words, translated once per language rather than once per card render. */
+function useCardWords() {
   const { t } = useTranslation();
+  const words = useMemo(
+    () => ({
+      ready: t('map.ready'), notReady: t('map.notReady'), cordoned: t('map.cordoned'), noRoles: t('map.noRoles'),
+      cpu: t('map.cpu'), memory: t('map.memory'), pods: t('map.pods'), gpus: t('pagemap.gpus'),
+    }),
+    [t],
+  );
+  return { t, words };
+}
+
+export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeNodeFlowNode>) {
+  const { t, words } = useCardWords();
   const n = data.view;
   const overlay = useMapOverlay();
   const verdict = overlay.verdicts.get(n.name);
@@ -52,9 +65,9 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
       <div className="kube-node-head">
         <span className={`status-dot ${n.ready ? 'ok' : 'bad'}`} />
         <span className="kube-node-name">{n.name}</span>
-        <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? t('map.ready') : t('map.notReady')}</span>
-        {n.unschedulable && <span className="chip chip-warn">{t('map.cordoned')}</span>}
-        <span className="kube-node-roles">{n.roles.length ? n.roles.join(',') : t('map.noRoles')}</span>
+        <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? words.ready : words.notReady}</span>
+        {n.unschedulable && <span className="chip chip-warn">{words.cordoned}</span>}
+        <span className="kube-node-roles">{n.roles.length ? n.roles.join(',') : words.noRoles}</span>
         {overlay.openNodeMenu && (
           <button
             type="button"
@@ -75,7 +88,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         <VerdictLine verdict={verdict} />
       ) : (
         <div className="kube-node-sub">
-          <span>{t('map.nodeSummary', { count: data.pods.length })}</span>
+          <span>{t('map.nodeSummary', { count: data.podCount })}</span>
           {taints && (
             <span className="taints" title={t('map.taints', { taints })}>
               ⚑ {n.taints.length}
@@ -84,12 +97,12 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         </div>
       )}
       <div className="bars">
-        <CapacityBar testId="bar-cpu" label={t('map.cpu')} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
-        <CapacityBar testId="bar-memory" label={t('map.memory')} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />
-        <CapacityBar testId="bar-pods" label={t('map.pods')} used={n.requested.pods} total={n.allocatable.pods} format={String} />
-        {!!n.allocatable.gpus && <CapacityBar testId="bar-gpus" label={t('pagemap.gpus')} used={n.requested.gpus ?? 0} total={n.allocatable.gpus} format={String} />}
+        <CapacityBar testId="bar-cpu" label={words.cpu} used={n.requested.cpuMilli} total={n.allocatable.cpuMilli} format={formatCpu} />
+        <CapacityBar testId="bar-memory" label={words.memory} used={n.requested.memoryBytes} total={n.allocatable.memoryBytes} format={formatBytes} />
+        <CapacityBar testId="bar-pods" label={words.pods} used={n.requested.pods} total={n.allocatable.pods} format={String} />
+        {!!n.allocatable.gpus && <CapacityBar testId="bar-gpus" label={words.gpus} used={n.requested.gpus ?? 0} total={n.allocatable.gpus} format={String} />}
       </div>
-      <PodTiles pods={data.pods} perRow={TILES_PER_ROW} top={HEADER_HEIGHT} />
+      <PodTiles pods={data.tiles} perRow={TILES_PER_ROW} top={HEADER_HEIGHT} />
     </div>
   );
 });

@@ -14,6 +14,7 @@ import { PADDING } from './layout.ts';
 import { useMapOverlay, usePodClick } from './mapContext.ts';
 import { drawRing, drawTiles, gridSize, prepareCanvas, RING, tileAt, type GridSize, type TilePalette } from './tileGrid.ts';
 import { useTilePalette } from './tilePalette.ts';
+import type { SlotGrid } from './tileSlots.ts';
 import { podTone, tilesByMotion, type PodMotion, type PodTone } from './tone.ts';
 
 function podTitle(t: TFunction, p: PodView): string {
@@ -31,12 +32,28 @@ function podTitle(t: TFunction, p: PodView): string {
   return lines.join('\n');
 }
 
+/** The status words per language (a lookup per tone per card render added up during a rollout). */
+const toneWords = new WeakMap<TFunction, Map<PodTone, string>>();
+
+function toneWord(t: TFunction, tone: PodTone): string {
+  let words = toneWords.get(t);
+  if (!words) toneWords.set(t, (words = new Map()));
+  let w = words.get(tone);
+  if (w === undefined) words.set(tone, (w = t(`map.legend.${tone}`)));
+  return w;
+}
+
 /** What a screen reader hears for a card's tiles: the count per status (the canvas itself says nothing). */
-function gridLabel(t: TFunction, pods: readonly PodView[]): string {
+function gridLabel(t: TFunction, pods: SlotGrid): string {
   const counts = new Map<PodTone, number>();
-  for (const p of pods) counts.set(podTone(p), (counts.get(podTone(p)) ?? 0) + 1);
-  const states = [...counts].map(([tone, n]) => `${n} ${t(`map.legend.${tone}`)}`).join(', ');
-  return t('map.podGrid', { count: pods.length, states });
+  let count = 0;
+  for (const p of pods) {
+    if (!p) continue;
+    count++;
+    counts.set(podTone(p), (counts.get(podTone(p)) ?? 0) + 1);
+  }
+  const states = [...counts].map(([tone, n]) => `${n} ${toneWord(t, tone)}`).join(', ');
+  return t('map.podGrid', { count, states });
 }
 
 /**
@@ -76,7 +93,8 @@ const MotionCanvas = memo(function MotionCanvas(layer: Layer) {
   return <canvas ref={ref} className={`pod-canvas motion-${layer.motion || 'still'}`} />;
 }, sameLayer);
 
-export function PodTiles({ pods, perRow, top }: { pods: readonly PodView[]; perRow: number; top: number }) {
+/** `pods`: the tiles in their places, null for a hole (a pod that has gone; tileSlots.ts). */
+export function PodTiles({ pods, perRow, top }: { pods: SlotGrid; perRow: number; top: number }) {
   const { t } = useTranslation();
   const onPodClick = usePodClick();
   const selectedPod = useMapOverlay().selectedPod;
@@ -87,7 +105,7 @@ export function PodTiles({ pods, perRow, top }: { pods: readonly PodView[]; perR
   const grid = useRef<HTMLDivElement>(null);
   const rings = useRef<HTMLCanvasElement>(null);
   const hovered = useRef(-1);
-  const selected = selectedPod ? pods.findIndex((p) => p.key === selectedPod) : -1;
+  const selected = selectedPod ? pods.findIndex((p) => p?.key === selectedPod) : -1;
   const label = useMemo(() => gridLabel(t, pods), [t, pods]);
 
   // The rings canvas has pixels only while a tile is hovered or selected.
@@ -112,11 +130,13 @@ export function PodTiles({ pods, perRow, top }: { pods: readonly PodView[]; perR
     const zoom = r.width / Math.max(1, el.offsetWidth);
     return tileAt((e.clientX - r.left) / zoom - RING, (e.clientY - r.top) / zoom - RING, perRow, pods.length);
   };
-  const hover = (e: MouseEvent<HTMLDivElement>, i: number) => {
+  const hover = (e: MouseEvent<HTMLDivElement>, at: number) => {
+    const pod = at >= 0 ? pods[at] : null;
+    const i = pod ? at : -1;
     if (i === hovered.current) return;
     hovered.current = i;
-    e.currentTarget.title = i >= 0 ? podTitle(t, pods[i]) : '';
-    e.currentTarget.style.cursor = i >= 0 ? 'pointer' : '';
+    e.currentTarget.title = pod ? podTitle(t, pod) : '';
+    e.currentTarget.style.cursor = pod ? 'pointer' : '';
     paintRings();
   };
 
@@ -132,10 +152,10 @@ export function PodTiles({ pods, perRow, top }: { pods: readonly PodView[]; perR
       onMouseMove={(e) => hover(e, indexAt(e))}
       onMouseLeave={(e) => hover(e, -1)}
       onClick={(e) => {
-        const i = indexAt(e);
-        if (i < 0) return;
+        const pod = pods[indexAt(e)];
+        if (!pod) return;
         e.stopPropagation();
-        onPodClick?.(pods[i]);
+        onPodClick?.(pod);
       }}
     >
       {layers.map(([motion, tiles]) => (

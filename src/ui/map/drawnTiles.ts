@@ -1,12 +1,12 @@
 // What the map's canvases show, as data: end-to-end tests and the page benchmark read the tiles here
 // (`window.__kubesimTiles()`), since a painted tile has no element of its own.
-import type { PodView } from '../../worker/protocol.ts';
 import { TILE } from './layout.ts';
 import { RING, tileOrigin } from './tileGrid.ts';
+import type { SlotGrid } from './tileSlots.ts';
 import { podMotion, podTone } from './tone.ts';
 
 interface Grid {
-  pods: readonly PodView[];
+  pods: SlotGrid;
   perRow: number;
   selectedPod?: string;
 }
@@ -44,6 +44,7 @@ function drawnTiles(): DrawnTile[] {
     const zoom = rect.width / Math.max(1, el.offsetWidth);
     const view = el.closest('[data-testid=map-canvas]')?.getBoundingClientRect();
     grid.pods.forEach((p, i) => {
+      if (!p) return;
       const o = tileOrigin(i, grid.perRow);
       // The grid element spans the ring margin too: tiles start RING in.
       const x = rect.left + (RING + o.x + TILE / 2) * zoom;

@@ -9,6 +9,7 @@ import type { Node as FlowNode } from '@xyflow/react';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
 import { groupKey, resolveGroupBy, summarize, type GroupBy, type GroupSummary } from './grouping.ts';
 import { naturalCompare } from './naturalOrder.ts';
+import { podOrder, TileSlots, type SlotGrid } from './tileSlots.ts';
 
 export const NODE_WIDTH = 264;
 export const PADDING = 12;
@@ -39,7 +40,8 @@ export const UNLABELED = '~';
  */
 const TAKES_POINTER = { pointerEvents: 'all' } as const;
 
-export type KubeNodeData = { view: NodeView; pods: readonly PodView[] };
+/** `tiles`: the card's pods in their places (tileSlots.ts), null where a pod has gone. */
+export type KubeNodeData = { view: NodeView; tiles: SlotGrid; podCount: number };
 export type LaneData = { pods: readonly PodView[]; podCount: number; perRow: number };
 export type BandData = { summary: GroupSummary; groupBy: GroupBy };
 export type AggregateData = { summary: GroupSummary; groupBy: GroupBy };
@@ -95,16 +97,14 @@ function columnsFor(count: number): number {
   return Math.max(1, Math.min(count, Math.max(4, Math.ceil(Math.sqrt(count * 2)))));
 }
 
-function podOrder(a: PodView, b: PodView): number {
-  return a.createdMs - b.createdMs || naturalCompare(a.name, b.name) || naturalCompare(a.namespace, b.namespace);
-}
-
 export interface LayoutInput {
   nodes: Iterable<NodeView>;
   pods: Iterable<PodView>;
   groupBy?: GroupBy;
   /** '' (everything), a group key, or `group#slice`. */
   focus?: string;
+  /** Where each card's tiles were last time (the map keeps one); without it pods are placed in creation order. */
+  slots?: TileSlots;
 }
 
 interface Scope {
@@ -186,6 +186,13 @@ export function layoutCluster(input: LayoutInput): MapLayout {
 
   const out: MapNode[] = [];
   const podAt = new Map<string, Point>();
+  const slots = input.slots ?? new TileSlots();
+  const placed = new Map<string, SlotGrid>();
+  const tilesOf = (node: string): SlotGrid => {
+    let grid = placed.get(node);
+    if (!grid) placed.set(node, (grid = slots.place(node, podsByNode.get(node) ?? [])));
+    return grid;
+  };
   let y = 0;
   let width = NODE_WIDTH;
   if (tiles) {
@@ -213,7 +220,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
       const rowHeights: number[] = [];
       band.nodes.forEach((view, i) => {
         const row = Math.floor(i / cols);
-        rowHeights[row] = Math.max(rowHeights[row] ?? 0, cardHeight(podsByNode.get(view.name)?.length ?? 0));
+        rowHeights[row] = Math.max(rowHeights[row] ?? 0, cardHeight(tilesOf(view.name).length));
       });
       const cards: KubeNodeFlowNode[] = [];
       let rowY = y;
@@ -221,13 +228,14 @@ export function layoutCluster(input: LayoutInput): MapLayout {
         const row = Math.floor(i / cols);
         const col = i % cols;
         if (col === 0 && row > 0) rowY += rowHeights[row - 1] + GRID_GAP;
-        const pods = podsByNode.get(view.name)?.sort(podOrder) ?? [];
+        const tiles = tilesOf(view.name);
         const position = { x: col * (NODE_WIDTH + GRID_GAP), y: rowY };
         cards.push({
           id: nodeId(view.name), type: 'kubeNode', position, width: NODE_WIDTH, height: rowHeights[row],
-          data: { view, pods }, draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
+          data: { view, tiles, podCount: podsByNode.get(view.name)?.length ?? 0 }, draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
         });
-        pods.forEach((p, j) => {
+        tiles.forEach((p, j) => {
+          if (!p) return;
           const at = tilePosition(j, TILES_PER_ROW, HEADER_HEIGHT);
           podAt.set(p.key, { x: position.x + at.x + TILE / 2, y: position.y + at.y + TILE / 2 });
         });
@@ -260,6 +268,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     const at = tilePosition(j, perRow, LANE_HEADER_HEIGHT);
     podAt.set(p.key, { x: at.x + TILE / 2, y: y + at.y + TILE / 2 });
   });
+  slots.keepOnly();
   return { nodes: out, podAt, level: tiles ? 'groups' : 'detail', groupBy: by, crumbs };
 }
 

@@ -11,7 +11,16 @@ const FAILED_REASONS = new Set([
   'Evicted', 'NodeAffinity', 'OutOfcpu', 'OutOfmemory', 'OutOfpods', 'DeadlineExceeded', 'Preempting',
 ]);
 
+/** Views are replaced, never changed, when a pod changes: a tone is worked out once per view. */
+const toneOf = new WeakMap<object, PodTone>();
+
 export function podTone(p: Pick<PodView, 'phase' | 'status' | 'terminating'>): PodTone {
+  let tone = toneOf.get(p);
+  if (tone === undefined) toneOf.set(p, (tone = toneFor(p)));
+  return tone;
+}
+
+function toneFor(p: Pick<PodView, 'phase' | 'status' | 'terminating'>): PodTone {
   if (p.status === 'Terminating' || (p.terminating && p.phase !== 'Succeeded' && p.phase !== 'Failed')) return 'terminating';
   if (p.phase === 'Succeeded' || p.status === 'Completed') return 'succeeded';
   if (p.phase === 'Failed') return 'failed';
@@ -33,10 +42,11 @@ export function podMotion(p: Pick<PodView, 'phase' | 'status' | 'terminating'>):
   return '';
 }
 
-/** A card's tiles split by motion, each with its place in the card's grid: one layer per motion runs the animation. */
-export function tilesByMotion<P extends Pick<PodView, 'phase' | 'status' | 'terminating'>>(pods: readonly P[]): Map<PodMotion, { pod: P; index: number }[]> {
+/** A card's tiles split by motion, each with its place in the card's grid (holes skipped): one canvas per motion. */
+export function tilesByMotion<P extends Pick<PodView, 'phase' | 'status' | 'terminating'>>(pods: readonly (P | null)[]): Map<PodMotion, { pod: P; index: number }[]> {
   const layers = new Map<PodMotion, { pod: P; index: number }[]>();
   pods.forEach((pod, index) => {
+    if (!pod) return;
     const motion = podMotion(pod);
     let layer = layers.get(motion);
     if (!layer) layers.set(motion, (layer = []));

@@ -9,7 +9,7 @@ import { usePodPositions } from '../map/mapContext.ts';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { edgePath } from './edges.ts';
 import { stopsBounds, traceStops, type TraceStop } from './tracePath.ts';
-import { advanceTrace, dismissTrace, replayTrace, stepTrace, useTrace } from './traceStore.ts';
+import { advanceTrace, dismissTrace, replayTrace, stepTrace, useTrace, type TraceState } from './traceStore.ts';
 
 /** Wall ms each step stays current before the next one is drawn. */
 export const STEP_MS = 900;
@@ -53,8 +53,13 @@ function Caption({ stops, step, ok, result }: { stops: TraceStop[]; step: number
   );
 }
 
+/** Nothing to draw (and no map geometry to follow) until a request is traced. */
 export function TracePath() {
-  const { trace, step, seq, paused } = useTrace();
+  const state = useTrace();
+  return state.trace ? <TraceOverlay {...state} trace={state.trace} /> : null;
+}
+
+function TraceOverlay({ trace, step, seq, paused }: TraceState & { trace: NonNullable<TraceState['trace']> }) {
   const nodes = useNodes();
   const { podAt } = usePodPositions();
   const geometry = useMemo(() => mapGeometry(nodes, podAt), [nodes, podAt]);
@@ -62,13 +67,12 @@ export function TracePath() {
   const flow = useReactFlow();
   const stopLabel = useStopLabel();
   const stops = useMemo(() => {
-    if (!trace) return [];
     const pods = new Map(services.map((s) => [s.key, [...new Set(s.endpoints.flatMap((e) => (e.pod ? [e.pod] : [])))]]));
     return traceStops(trace, geometry, (svc) => pods.get(svc) ?? []);
   }, [trace, geometry, services]);
 
   useEffect(() => {
-    if (!trace || paused || step > trace.hops.length) return;
+    if (paused || step > trace.hops.length) return;
     const id = setTimeout(() => advanceTrace(seq), STEP_MS);
     return () => clearTimeout(id);
   }, [trace, step, seq, paused]);
@@ -82,13 +86,12 @@ export function TracePath() {
   }, [stops, seq, flow, geometry]);
 
   useEffect(() => {
-    if (!trace) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dismissTrace();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [trace]);
+  }, []);
 
-  if (!trace || !stops.length) return null;
+  if (!stops.length) return null;
   const shown = stops.slice(0, step);
   const current = shown.at(-1);
   return (

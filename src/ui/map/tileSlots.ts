@@ -1,0 +1,49 @@
+// Where each pod's tile sits in its card, kept from one layout to the next: a pod keeps its place while it
+// lives, a newcomer takes the lowest free place (newcomers in creation order), a departed pod leaves a hole.
+// During a rollout the tiles that did not change then stay put (nothing shifts along the row), and only the
+// newcomers are sorted rather than every card's pods on every frame.
+import type { PodView } from '../../worker/protocol.ts';
+import { naturalCompare } from './naturalOrder.ts';
+
+/** A card's grid: a pod per place, null for a hole. */
+export type SlotGrid = readonly (PodView | null)[];
+
+export function podOrder(a: PodView, b: PodView): number {
+  return a.createdMs - b.createdMs || naturalCompare(a.name, b.name) || naturalCompare(a.namespace, b.namespace);
+}
+
+export class TileSlots {
+  private readonly grids = new Map<string, Map<string, number>>();
+  private seen = new Set<string>();
+
+  /** The grid of `group` (a node name) for these pods. */
+  place(group: string, pods: readonly PodView[]): SlotGrid {
+    this.seen.add(group);
+    const before = this.grids.get(group);
+    const grid: (PodView | null)[] = [];
+    const newcomers: PodView[] = [];
+    for (const p of pods) {
+      const slot = before?.get(p.key);
+      if (slot === undefined) newcomers.push(p);
+      else grid[slot] = p;
+    }
+    newcomers.sort(podOrder);
+    let free = 0;
+    for (const p of newcomers) {
+      while (grid[free]) free++;
+      grid[free] = p;
+    }
+    for (let i = 0; i < grid.length; i++) grid[i] ??= null;
+    while (grid.length && grid[grid.length - 1] === null) grid.pop();
+    // Holes as many as the pods: close them up (in place order), or a card would only ever grow.
+    const out = grid.length - pods.length >= Math.max(1, pods.length) ? grid.filter((p) => p !== null) : grid;
+    this.grids.set(group, new Map(out.flatMap((p, i) => (p ? [[p.key, i] as const] : []))));
+    return out;
+  }
+
+  /** Forget the groups not placed since the last call (nodes gone, or out of the drawn level). */
+  keepOnly(): void {
+    for (const g of this.grids.keys()) if (!this.seen.has(g)) this.grids.delete(g);
+    this.seen = new Set();
+  }
+}
