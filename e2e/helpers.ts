@@ -57,8 +57,10 @@ export interface DrawnTile {
   /** Centre of the tile in the page's viewport, CSS pixels: page.mouse.click(x, y) clicks it. */
   x: number;
   y: number;
-  /** The centre lies inside the map's visible area. */
+  /** Drawn on a laid-out card (what toBeVisible checked of a tile element). */
   visible: boolean;
+  /** The centre lies inside the map's visible area. */
+  inView: boolean;
 }
 
 /** Which tiles: fields that must match (a RegExp tests the field) or a predicate. */
@@ -83,15 +85,15 @@ export async function expectTiles(page: Page, q: TileQuery, count: number, timeo
   await expect.poll(async () => (await drawnTiles(page, q)).length, { timeout, message: `tiles matching ${String(typeof q === 'function' ? q : JSON.stringify(q, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)))}` }).toBe(count);
 }
 
-/** Wait for a matching tile and return the first. */
-export async function firstTile(page: Page, q: TileQuery, timeout?: number): Promise<DrawnTile> {
-  await expect.poll(async () => (await drawnTiles(page, q)).filter((t) => t.visible).length, { timeout }).toBeGreaterThan(0);
-  return (await drawnTiles(page, q)).find((t) => t.visible)!;
+/** Wait for a matching tile drawn on a laid-out card (`inView`: inside the map's visible area) and return the first. */
+export async function firstTile(page: Page, q: TileQuery, timeout?: number, where: 'visible' | 'inView' = 'visible'): Promise<DrawnTile> {
+  await expect.poll(async () => (await drawnTiles(page, q)).filter((t) => t[where]).length, { timeout }).toBeGreaterThan(0);
+  return (await drawnTiles(page, q)).find((t) => t[where])!;
 }
 
-/** Click the first visible matching tile the way a user would: the mouse on its centre. */
+/** Click the first matching tile in view the way a user would: the mouse on its centre. */
 export async function clickTile(page: Page, q: TileQuery, timeout?: number): Promise<DrawnTile> {
-  const tile = await firstTile(page, q, timeout);
+  const tile = await firstTile(page, q, timeout, 'inView');
   await page.mouse.click(tile.x, tile.y);
   return tile;
 }

@@ -25,7 +25,7 @@ test('deploy, run, scale, reload to the same moment, switch to Chinese — all o
   await page.getByTestId('time-play-100').click();
   await expect(page.getByTestId('time-controls')).toHaveAttribute('data-speed', '100');
   await expectTiles(page, { tone: 'running' }, 5);
-  await expectTiles(page, (t) => !t.visible, 0); // every tile drawn inside the map's visible area
+  await expectTiles(page, (t) => !t.visible, 0); // every tile drawn on a laid-out card
   await expectTiles(page, { node: '' }, 0);
   await expect(page.getByTestId('event-row').first()).toBeVisible();
 

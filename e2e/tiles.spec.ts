@@ -31,10 +31,10 @@ test('tiles are painted in their status colour and answer the pointer', async ({
   await expectTiles(page, { tone: 'running', owner: /^web-/ }, 3, 60_000);
   await expectTiles(page, { pod: 'huge', node: '', tone: 'pending', motion: 'pulse' }, 1);
 
-  const running = await firstTile(page, { tone: 'running' });
+  const running = await firstTile(page, { tone: 'running' }, undefined, 'inView');
   const css = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n), name);
   expect(await paintedAt(page, running)).toEqual(hex(await css('--tone-running')));
-  const pending = await firstTile(page, { pod: 'huge' });
+  const pending = await firstTile(page, { pod: 'huge' }, undefined, 'inView');
   expect(await paintedAt(page, pending)).toEqual(hex(await css('--tone-pending')));
 
   // The card's grid speaks for its canvases.

@@ -32,7 +32,10 @@ export interface DrawnTile {
   /** Centre in the viewport, CSS pixels. */
   x: number;
   y: number;
+  /** Drawn on a laid-out card (what Playwright's toBeVisible checked of a tile element). */
   visible: boolean;
+  /** The centre lies inside the map's visible area. */
+  inView: boolean;
 }
 
 function drawnTiles(): DrawnTile[] {
@@ -52,7 +55,8 @@ function drawnTiles(): DrawnTile[] {
       out.push({
         pod: p.name, namespace: p.namespace, node: p.nodeName, owner: p.ownerName,
         tone: podTone(p), motion: podMotion(p), selected: grid.selectedPod === p.key, x, y,
-        visible: !!view && x >= view.left && x <= view.right && y >= view.top && y <= view.bottom,
+        visible: rect.width > 0 && rect.height > 0,
+        inView: !!view && x >= view.left && x <= view.right && y >= view.top && y <= view.bottom,
       });
     });
   }
