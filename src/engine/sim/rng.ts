@@ -54,9 +54,7 @@ export class SeededRng {
 
   /** A random (version 4) UUID, as the API server assigns to metadata.uid. */
   uuid(): string {
-    const hex = (n: number) => n.toString(16).padStart(8, '0');
-    const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
-    const h = w.map(hex).join('');
+    const h = hex8(this.nextUint32()) + hex8(this.nextUint32()) + hex8(this.nextUint32()) + hex8(this.nextUint32());
     const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
     // join builds one flat string (a template literal builds a tree of pieces, kept as long as the object lives).
     return [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, variant + h.slice(17, 20), h.slice(20, 32)].join('-');
@@ -64,6 +62,14 @@ export class SeededRng {
 
   getState(): [number, number, number, number] { return [this.s[0] | 0, this.s[1], this.s[2], this.s[3]]; }
   setState(s: [number, number, number, number]): void { this.s.set(s); }
+}
+
+/**
+ * Eight hex digits. A module function, not a closure in uuid(): tsx (esbuild keepNames) wraps every named
+ * closure's creation in Object.defineProperty, which cost more than the rest of uuid().
+ */
+function hex8(n: number): string {
+  return n.toString(16).padStart(8, '0');
 }
 
 /** FNV-1a 32-bit: deterministic string hashing (also used for pod-template-hash). */
