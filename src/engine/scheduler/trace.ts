@@ -77,12 +77,13 @@ class SlabPool {
     if (length > SLAB_SIZE / 4) return new Float64Array(length);
     if (this.used + length > SLAB_SIZE) {
       // The old slab comes back through hold() once its tables leave the buffer (the cycle's own table may be in it).
-      this.slab = this.free.pop() ?? new Float64Array(SLAB_SIZE);
+      // A slab is zeroed whole when it is taken again (one fill, not one per score column).
+      this.slab = this.free.pop()?.fill(0) ?? new Float64Array(SLAB_SIZE);
       this.used = 0;
     }
     const view = this.slab.subarray(this.used, this.used + length);
     this.used += length;
-    return view.fill(0);
+    return view;
   }
 
   /** A buffered trace holds (1) or let go of (−1) the table's views. */
