@@ -13,7 +13,6 @@ export class SchedulerCache {
   private orderDirty = true;
   /** Changes to the nodes of `order` by position; a new order starts a new log. */
   private log = new NodeChangeLog(0);
-  private readonly position = new Map<NodeInfo, number>();
   /** Image name → how many nodes have it, kept as nodes come, change and go. */
   private readonly imageNodes = new Map<string, number>();
 
@@ -55,8 +54,7 @@ export class SchedulerCache {
     if (this.orderDirty) {
       this.order = [...this.nodes.values()].filter((n) => n.node.status);
       this.orderDirty = false;
-      this.position.clear();
-      this.order.forEach((n, i) => this.position.set(n, i));
+      this.order.forEach((n, i) => { n.position = i; });
       this.log = new NodeChangeLog(4 * this.order.length + 64);
       setNodeListLog(this.order, this.log);
     }
@@ -70,16 +68,15 @@ export class SchedulerCache {
     const out: NodeInfo[] = [];
     for (const name of names) {
       const info = this.nodes.get(name);
-      if (info && this.position.has(info)) out.push(info);
+      if (info && order[info.position] === info) out.push(info);
     }
-    return out.sort((a, b) => this.position.get(a)! - this.position.get(b)!);
+    return out.sort((a, b) => a.position - b.position);
   }
 
   /** A node of the current order changed (its generation moved). */
   private changed(info: NodeInfo): void {
     if (this.orderDirty) return;
-    const i = this.position.get(info);
-    if (i !== undefined) this.log.record(i);
+    if (this.order[info.position] === info) this.log.record(info.position);
   }
 
   /** An assigned, non-terminal pod as the informer reports it; confirms an assumed pod. */

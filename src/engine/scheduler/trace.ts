@@ -77,27 +77,39 @@ class SlabPool {
     if (length > SLAB_SIZE / 4) return new Float64Array(length);
     if (this.used + length > SLAB_SIZE) {
       // The old slab comes back through hold() once its tables leave the buffer (the cycle's own table may be in it).
-      this.slab = this.free.pop() ?? new Float64Array(SLAB_SIZE);
+      // A slab is zeroed whole when it is taken again (one fill, not one per score column).
+      this.slab = this.free.pop()?.fill(0) ?? new Float64Array(SLAB_SIZE);
       this.used = 0;
     }
     const view = this.slab.subarray(this.used, this.used + length);
     this.used += length;
-    return view.fill(0);
+    return view;
   }
 
-  /** A buffered trace holds (1) or let go of (−1) the table's views. */
+  /**
+   * A buffered trace holds (1) or let go of (−1) the table's views. Consecutive views of one slab (nearly all
+   * of a table's) are counted together: one Map update per run of them, not one per view.
+   */
   hold(table: ScoreTable, delta: 1 | -1): void {
-    this.holdView(table.totals, delta);
-    for (const a of table.raw) this.holdView(a, delta);
-    for (const a of table.normalized) this.holdView(a, delta);
+    let buffer = table.totals.buffer;
+    let views = 1;
+    for (const list of [table.raw, table.normalized]) {
+      for (let i = 0; i < list.length; i++) {
+        if (list[i].buffer === buffer) { views++; continue; }
+        this.holdBuffer(buffer, views * delta);
+        buffer = list[i].buffer;
+        views = 1;
+      }
+    }
+    this.holdBuffer(buffer, views * delta);
   }
 
-  private holdView(a: Float64Array, delta: 1 | -1): void {
-    const n = (this.held.get(a.buffer) ?? 0) + delta;
-    if (n > 0) { this.held.set(a.buffer, n); return; }
+  private holdBuffer(buffer: ArrayBufferLike, delta: number): void {
+    const n = (this.held.get(buffer) ?? 0) + delta;
+    if (n > 0) { this.held.set(buffer, n); return; }
     // Tables too big for a slab have a buffer of their own; the garbage collector takes those.
-    if (!this.held.delete(a.buffer) || a.buffer === this.slab.buffer || a.buffer.byteLength !== SLAB_SIZE * 8) return;
-    this.free.push(new Float64Array(a.buffer as ArrayBuffer));
+    if (!this.held.delete(buffer) || buffer === this.slab.buffer || buffer.byteLength !== SLAB_SIZE * 8) return;
+    this.free.push(new Float64Array(buffer as ArrayBuffer));
   }
 }
 

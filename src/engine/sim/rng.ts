@@ -2,7 +2,11 @@
 // sfc32 seeded through splitmix32; components take forks so that one component's draws never shift another's.
 
 export class SeededRng {
-  private a: number; private b: number; private c: number; private d: number;
+  /**
+   * a, b, c, d as uint32 lanes: the stores stay integers (number fields holding values past 2³¹ are boxed
+   * doubles). a is a signed int32 in sfc32 (b ^ b >>> 9), so it is read back with | 0 for forks and snapshots.
+   */
+  private readonly s = new Uint32Array(4);
 
   constructor(seed: number | string) {
     let s = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
@@ -13,17 +17,19 @@ export class SeededRng {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next(); this.b = next(); this.c = next(); this.d = next();
+    for (let i = 0; i < 4; i++) this.s[i] = next();
     for (let i = 0; i < 12; i++) this.nextUint32();
   }
 
   nextUint32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
-    this.d = (this.d + 1) >>> 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) >>> 0;
-    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
-    this.c = (this.c + t) >>> 0;
+    // The lanes wrap modulo 2³² on store, as the >>> 0 of sfc32's reference code.
+    const s = this.s;
+    const a = s[0], b = s[1], c = s[2], d = s[3];
+    const t = (a + b + d) >>> 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + t;
     return t;
   }
 
@@ -35,7 +41,7 @@ export class SeededRng {
 
   /** An independent stream derived from this generator's seed and a label. */
   fork(label: string): SeededRng {
-    return new SeededRng(`${this.a}:${this.b}:${this.c}:${this.d}:${label}`);
+    return new SeededRng(`${this.s[0] | 0}:${this.s[1]}:${this.s[2]}:${this.s[3]}:${label}`);
   }
 
   /** n random lowercase alphanumerics from the alphabet apimachinery's rand.String uses (no vowels, no 0/1/3). */
@@ -48,16 +54,22 @@ export class SeededRng {
 
   /** A random (version 4) UUID, as the API server assigns to metadata.uid. */
   uuid(): string {
-    const hex = (n: number) => n.toString(16).padStart(8, '0');
-    const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
-    const h = w.map(hex).join('');
+    const h = hex8(this.nextUint32()) + hex8(this.nextUint32()) + hex8(this.nextUint32()) + hex8(this.nextUint32());
     const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
     // join builds one flat string (a template literal builds a tree of pieces, kept as long as the object lives).
     return [h.slice(0, 8), h.slice(8, 12), `4${h.slice(13, 16)}`, variant + h.slice(17, 20), h.slice(20, 32)].join('-');
   }
 
-  getState(): [number, number, number, number] { return [this.a, this.b, this.c, this.d]; }
-  setState(s: [number, number, number, number]): void { [this.a, this.b, this.c, this.d] = s; }
+  getState(): [number, number, number, number] { return [this.s[0] | 0, this.s[1], this.s[2], this.s[3]]; }
+  setState(s: [number, number, number, number]): void { this.s.set(s); }
+}
+
+/**
+ * Eight hex digits. A module function, not a closure in uuid(): tsx (esbuild keepNames) wraps every named
+ * closure's creation in Object.defineProperty, which cost more than the rest of uuid().
+ */
+function hex8(n: number): string {
+  return n.toString(16).padStart(8, '0');
 }
 
 /** FNV-1a 32-bit: deterministic string hashing (also used for pod-template-hash). */

@@ -70,6 +70,11 @@ export class NodeInfo {
   allocatable: Record<string, number> = {};
   /** Bumped on every change, so snapshots copy only what changed. */
   generation = 0;
+  /**
+   * Where the scheduler cache's node list holds this node (−1: not in it); stale once the node leaves the
+   * list, so readers check list[position] === node. Per-node reads by position need no hash lookup.
+   */
+  position = -1;
   name = '';
   /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
   labels: ReadonlyMap<string, string> = NO_LABELS;

@@ -28,6 +28,10 @@ export interface ExtensionPoints {
 }
 
 
+function invalidScore(plugin: string, v: number): Error {
+  return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
+}
+
 export class Framework {
   constructor(
     readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
@@ -222,12 +226,19 @@ export class Framework {
         for (let i = 0; i < n; i++) scores[i].score = column[i];
         plugin.normalizeScore(state, pod, scores);
         out = scoreArray(n);
-        for (let i = 0; i < n; i++) out[i] = scores[i].score;
-      }
-      for (let i = 0; i < n; i++) {
-        const v = out[i];
-        if (v > MAX_NODE_SCORE || v < 0) throw new Error(`plugin "${plugin.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
-        totals[i] += v * weight;
+        // The normalized scores are copied out in the same pass that checks and sums them.
+        for (let i = 0; i < n; i++) {
+          const v = scores[i].score;
+          if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin.name, v);
+          out[i] = v;
+          totals[i] += v * weight;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const v = out[i];
+          if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin.name, v);
+          totals[i] += v * weight;
+        }
       }
       raw.push(column);
       normalized.push(out);

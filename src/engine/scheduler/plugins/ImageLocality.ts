@@ -30,8 +30,8 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
   preScore(state: CycleState, pod: Pod): Status {
     const images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
     const nodes = this.handle.nodeInfos();
-    const count = (img: string) => this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0);
-    const spread = images.map((img) => count(img) / (nodes.length || 1));
+    // An inline callback, not a named closure: tsx (esbuild keepNames) wraps those in Object.defineProperty per cycle.
+    const spread = images.map((img) => (this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0)) / (nodes.length || 1));
     state.write(KEY, { images: images.filter((_, i) => spread[i] > 0), spread: spread.filter((s) => s > 0), count: images.length });
     return Status.success();
   }

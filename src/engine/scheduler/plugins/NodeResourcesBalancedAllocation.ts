@@ -3,13 +3,17 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
-import { allocatableOf, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
+import { allocatableOf, cpuMemoryWeights, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
 export class NodeResourcesBalancedAllocation implements ScorePlugin {
   readonly name = 'NodeResourcesBalancedAllocation';
   private readonly resources: ResourceSpec[];
+  /** [has cpu, has memory] when the resources are cpu and memory only (the default): Score reads the node's fields. */
+  private readonly cpuMemory: readonly [boolean, boolean] | undefined;
   constructor(args: { resources?: ResourceSpec[] } = {}) {
     this.resources = args.resources?.length ? args.resources : DEFAULT_RESOURCES;
+    const names = this.resources.map((r) => r.name);
+    this.cpuMemory = cpuMemoryWeights(this.resources) && [names.includes('cpu'), names.includes('memory')];
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
@@ -18,7 +22,22 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
 
   scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const info = cyclePodInfo(state, pod);
-    for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(info, nodes[i]);
+    const cpuMemory = this.cpuMemory;
+    if (!cpuMemory) {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(info, nodes[i]);
+      return;
+    }
+    // cpu and memory (the default): scoreWith's fractions from the node's fields (the weights do not enter).
+    const [hasCPU, hasMemory] = cpuMemory;
+    const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      const cpu = hasCPU && node.allocatableMilliCPU > 0 ? Math.min(1, (node.nonZeroMilliCPU + podCPU) / node.allocatableMilliCPU) : -1;
+      const memory = hasMemory && node.allocatableMemory > 0 ? Math.min(1, (node.nonZeroMemory + podMemory) / node.allocatableMemory) : -1;
+      // One fraction or none: standard deviation 0.
+      const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
+      out[i] = Math.floor((1 - std) * MAX_NODE_SCORE);
+    }
   }
 
   /** The requested fractions of one node, reused from node to node (the per-node loop allocates nothing). */

@@ -51,6 +51,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     this.ignored = new Set(args.ignoredResources ?? []);
     this.ignoredGroups = args.ignoredResourceGroups ?? [];
     this.one = scorer(this);
+    this.cpuMemory = cpuMemoryWeights(this.resources);
   }
 
   preFilter(state: CycleState, pod: Pod): { status: Status } {
@@ -107,6 +108,8 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
 
   /** The strategy's per-resource score, chosen once. */
   private readonly one: (requested: number, allocatable: number) => number;
+  /** [cpu weight, memory weight] when the resources are just those two (the default): Score reads the node's fields. */
+  private readonly cpuMemory: readonly [number, number] | undefined;
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
     return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, this.one);
@@ -115,8 +118,39 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const info = cyclePodInfo(state, pod);
     const { resources, one } = this;
-    for (let i = 0; i < nodes.length; i++) out[i] = resourceAllocationScore(info, nodes[i], resources, one);
+    const cpuMemory = this.cpuMemory;
+    if (!cpuMemory) {
+      for (let i = 0; i < nodes.length; i++) out[i] = resourceAllocationScore(info, nodes[i], resources, one);
+      return;
+    }
+    // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the node's fields.
+    const [cpuWeight, memoryWeight] = cpuMemory;
+    const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      let total = 0, weights = 0;
+      if (cpuWeight !== 0 && node.allocatableMilliCPU !== 0) {
+        total += one(node.nonZeroMilliCPU + podCPU, node.allocatableMilliCPU) * cpuWeight;
+        weights += cpuWeight;
+      }
+      if (memoryWeight !== 0 && node.allocatableMemory !== 0) {
+        total += one(node.nonZeroMemory + podMemory, node.allocatableMemory) * memoryWeight;
+        weights += memoryWeight;
+      }
+      out[i] = weights === 0 ? 0 : Math.floor(total / weights);
+    }
   }
+}
+
+/** [cpu weight, memory weight] (0 when absent) when the resources are cpu and memory only, each at most once. */
+export function cpuMemoryWeights(resources: readonly ResourceSpec[]): readonly [number, number] | undefined {
+  let cpu: number | undefined, memory: number | undefined;
+  for (const { name, weight } of resources) {
+    if (name === 'cpu' && cpu === undefined) cpu = weight;
+    else if (name === 'memory' && memory === undefined) memory = weight;
+    else return undefined;
+  }
+  return [cpu ?? 0, memory ?? 0];
 }
 
 /** The scoring strategy's function of one resource's requested amount (with the pod) and allocatable. */

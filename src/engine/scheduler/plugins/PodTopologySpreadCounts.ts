@@ -117,6 +117,9 @@ export class NodeChanges {
     this.nodes.length = this.generations.length = all.length;
   }
 
+  /** The node the last scan saw at the position. */
+  at(i: number): NodeInfo | undefined { return this.nodes[i]; }
+
   private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
     const node = all[i];
     if (this.nodes[i] === node && this.generations[i] === node.generation) return;
@@ -155,6 +158,16 @@ export class DomainCounts {
     }, (i) => this.retract(i));
     this.domains.length = this.shares.length = all.length;
     return this;
+  }
+
+  /**
+   * counts.get(node.name) for counts whose domains are node names (hostname spreading), read at the node's list
+   * position when the last update saw it there: names are unique in the list, so the domain holds its share alone.
+   */
+  ownCount(node: NodeInfo): number {
+    const i = node.position;
+    if (this.changes.at(i) === node && this.domains[i] === node.name) return this.shares[i];
+    return this.counts.get(node.name) ?? 0;
   }
 
   private retract(i: number): void {

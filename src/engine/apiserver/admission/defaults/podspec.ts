@@ -91,12 +91,18 @@ function defaultRequestsToLimits(c: Obj): void {
 export const DEFAULT_NOT_READY_TOLERATION_SECONDS = 300;
 export const DEFAULT_UNREACHABLE_TOLERATION_SECONDS = 300;
 
+/**
+ * A toleration of the key's NoExecute taint. A module function, not a closure per pod: tsx (esbuild keepNames)
+ * wraps each named closure's creation in Object.defineProperty.
+ */
+function toleratesNoExecute(tolerations: Obj[], key: string): boolean {
+  return tolerations.some((t) => (t.key === key || unset(t.key)) && (t.effect === 'NoExecute' || unset(t.effect)));
+}
+
 function addDefaultTolerations(spec: Obj): void {
   const tolerations = objects(spec.tolerations);
-  const tolerates = (key: string) =>
-    tolerations.some((t) => (t.key === key || unset(t.key)) && (t.effect === 'NoExecute' || unset(t.effect)));
-  const notReady = tolerates('node.kubernetes.io/not-ready');
-  const unreachable = tolerates('node.kubernetes.io/unreachable');
+  const notReady = toleratesNoExecute(tolerations, 'node.kubernetes.io/not-ready');
+  const unreachable = toleratesNoExecute(tolerations, 'node.kubernetes.io/unreachable');
   if (notReady && unreachable) return;
   const out = Array.isArray(spec.tolerations) ? (spec.tolerations as unknown[]) : [];
   if (!notReady) out.push({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_NOT_READY_TOLERATION_SECONDS });
