@@ -92,6 +92,11 @@ test('a 500-node cluster shows aggregated tiles; opening a zone, then a slice, s
     // Sent at once: the worker runs them one after another without a round trip each.
     for (const r of await Promise.all(lines.map((l) => engine.exec(l)))) if (r.code !== 0) throw new Error(r.stderr);
   });
+  // A new node is NotReady until its network is up: pods created before that all land on the three first nodes.
+  // Only 256 nodes get a podCIDR (/24s of the cluster's 10.244.0.0/16, as kube-controller-manager allocates them);
+  // the others stay NotReady, as they would on a real cluster.
+  const ready = async () => (await engineExec(page, 'kubectl get nodes --no-headers')).split('\n').filter((l) => / Ready /.test(l)).length;
+  await expect.poll(ready, { timeout: 120_000 }).toBe(256);
   await engineExec(page, 'kubectl create deployment fleet --image=nginx:1.27 --replicas=150');
   const tiles = page.getByTestId('group-tile');
   await expect(tiles).toHaveCount(4, { timeout: 60_000 }); // zone-a, zone-b, zone-c and the three default nodes without a zone
