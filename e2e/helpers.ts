@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_DOCUMENT_TEXT } from '../src/storage/defaults.ts';
+import type { DrawnTile } from '../src/ui/map/drawnTiles.ts';
+
+export type { DrawnTile };
 
 /** The sample Deployment of the default document, with a chosen replica count. */
 export function webDeployment(replicas: number): string {
@@ -40,27 +43,6 @@ export async function runInTerminal(page: Page, line: string): Promise<void> {
   const input = page.getByTestId('terminal-input');
   await input.fill(line);
   await input.press('Enter');
-}
-
-/** A pod tile as the map drew it on its card's canvas (`window.__kubesimTiles`, src/ui/map/drawnTiles.ts). */
-export interface DrawnTile {
-  pod: string;
-  namespace: string;
-  /** '' for a pod in the unscheduled lane. */
-  node: string;
-  /** The owner's name ('' for a bare pod). */
-  owner: string;
-  tone: string;
-  /** '' | 'pulse' | 'flash' | 'fade' */
-  motion: string;
-  selected: boolean;
-  /** Centre of the tile in the page's viewport, CSS pixels: page.mouse.click(x, y) clicks it. */
-  x: number;
-  y: number;
-  /** Drawn on a laid-out card (what toBeVisible checked of a tile element). */
-  visible: boolean;
-  /** The centre lies inside the map's visible area. */
-  inView: boolean;
 }
 
 /** Which tiles: fields that must match (a RegExp tests the field) or a predicate. */

@@ -111,7 +111,8 @@ export function PodTiles({ pods, perRow, top }: { pods: SlotGrid; perRow: number
   // The rings canvas has pixels only while a tile is hovered or selected.
   const paintRings = useCallback(() => {
     const canvas = rings.current!;
-    const hover = hovered.current < pods.length ? hovered.current : -1;
+    // The hovered place may have become a hole (or gone) since the pointer moved.
+    const hover = pods[hovered.current] ? hovered.current : -1;
     if (hover < 0 && selected < 0) {
       canvas.width = canvas.height = 0;
       return;

@@ -21,15 +21,19 @@ export function registerGrid(el: HTMLElement, grid: Grid): () => void {
   };
 }
 
+/** A pod tile as the map drew it (end-to-end tests read these through e2e/helpers.ts). */
 export interface DrawnTile {
   pod: string;
   namespace: string;
+  /** '' for a pod in the unscheduled lane. */
   node: string;
+  /** The owner's name ('' for a bare pod). */
   owner: string;
   tone: string;
+  /** '' | 'pulse' | 'flash' | 'fade' */
   motion: string;
   selected: boolean;
-  /** Centre in the viewport, CSS pixels. */
+  /** Centre in the viewport, CSS pixels: page.mouse.click(x, y) clicks it. */
   x: number;
   y: number;
   /** Drawn on a laid-out card (what Playwright's toBeVisible checked of a tile element). */
