@@ -75,6 +75,9 @@ export async function firstTile(page: Page, q: TileQuery, timeout?: number, wher
 
 /** Click the first matching tile in view the way a user would: the mouse on its centre. */
 export async function clickTile(page: Page, q: TileQuery, timeout?: number): Promise<DrawnTile> {
+  await firstTile(page, q, timeout);
+  // A busy page can leave the map framed for an earlier container size (see the closing note): fit it, as a user would.
+  if (!(await drawnTiles(page, q)).some((t) => t.inView)) await page.locator('.react-flow__controls-fitview').click();
   const tile = await firstTile(page, q, timeout, 'inView');
   await page.mouse.click(tile.x, tile.y);
   return tile;
