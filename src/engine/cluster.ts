@@ -229,6 +229,7 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   advance(seconds: number): void { this.clock.advance(seconds * 1000); }
+  advanceUntil(seconds: number, shouldStop: () => boolean): number { return this.clock.advance(seconds * 1000, shouldStop) / 1000; }
   step(): boolean { return this.clock.step(); }
   runUntilIdle(): boolean { return this.clock.runUntilIdle(); }
   now(): number { return this.clock.now(); }

@@ -76,6 +76,12 @@ export interface KubesimCluster {
   watch(commandLine: string, emit: (text: string) => void): { result: ExecResult; stop(): void };
   /** Run `seconds` of virtual time. */
   advance(seconds: number): void;
+  /**
+   * Run up to `seconds` of virtual time, asking `shouldStop` after every event (a driver's wall-clock
+   * budget: one instant of a big rollout runs millions of events). Returns the seconds not run; going on later
+   * gives the same run as one advance.
+   */
+  advanceUntil(seconds: number, shouldStop: () => boolean): number;
   /** Run the next scheduled event; false when nothing is scheduled. */
   step(): boolean;
   /** Run until only periodic background work remains (or an hour of virtual time passes). */

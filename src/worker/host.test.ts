@@ -163,7 +163,7 @@ describe('EngineHost', () => {
     h.host.subscribe(h.listen);
     await h.host.play(100);
     const before = h.batches.length;
-    await h.wallTick(50); // 5 s of virtual time asked for, in 100 ms slices of 15 ms each
+    await h.wallTick(50); // 5 s of virtual time asked for, its events 100 ms apart taking 15 ms each
     expect(h.cluster().advanced).toEqual([0.1, 0.1, 0.1]);
     expect(h.batches.length).toBe(before + 1);
     expect(h.batches.at(-1)!.clock.nowMs).toBe(EPOCH + 300);

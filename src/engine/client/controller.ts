@@ -22,6 +22,9 @@ export abstract class Controller {
   /** Bring the object named by key to its desired state. Throw to retry with backoff. */
   protected abstract sync(key: string): void;
 
+  /** Called in sync: this sync lasts `ms` of virtual time (adds of its key meanwhile coalesce into one more sync). */
+  protected syncTakes(ms: number): void { this.queue.takes(ms); }
+
   /** Register informer handlers; called once by the composition root before informers start. */
   abstract start(): void;
 

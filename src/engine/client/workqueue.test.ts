@@ -24,6 +24,25 @@ describe('WorkQueue', () => {
     expect(seen).toEqual(['a', 'a']);
   });
 
+  it('a sync that takes virtual time keeps its key busy: adds meanwhile coalesce into one later sync, other keys go on', () => {
+    const clock = new SimClock(0);
+    const seen: string[] = [];
+    const q: WorkQueue = new WorkQueue(clock, (k) => {
+      seen.push(`${k}@${clock.now()}`);
+      if (k === 'big') q.takes(10);
+    });
+    q.add('big');
+    clock.advance(1);
+    for (let t = 1; t < 9; t++) { q.add('big'); q.add(`small${t}`); clock.advance(1); }
+    expect(seen).toEqual(['big@0', ...Array.from({ length: 8 }, (_, i) => `small${i + 1}@${i + 1}`)]);
+    expect(q.contents().processing).toEqual(['big']);
+    clock.advance(1); // the first sync ends at t=10 and the eight adds make one more
+    expect(seen.slice(9)).toEqual(['big@10']);
+    clock.runUntilIdle();
+    expect(seen.filter((s) => s.startsWith('big'))).toEqual(['big@0', 'big@10']);
+    expect(q.contents().processing).toEqual([]);
+  });
+
   it('retries failures with per-item exponential backoff (5 ms doubling) and forgets on success', () => {
     const clock = new SimClock(0);
     const times: number[] = [];

@@ -112,6 +112,14 @@ export class WorkQueue {
     this.clock.defer(() => this.work());
   }
 
+  /**
+   * Called by process: the key stays being processed for `ms` more of virtual time, the sync's own duration.
+   * Adds meanwhile only mark it dirty, so a busy key is synced once per duration however often it is added,
+   * as on a real controller-manager; other keys go on (upstream runs several workers).
+   */
+  takes(ms: number): void { this.busyMs = Math.max(this.busyMs, ms); }
+  private busyMs = 0;
+
   /** One worker: take one key, sync it, then yield so other components interleave. */
   private work(): void {
     this.scheduled = false;
@@ -124,6 +132,7 @@ export class WorkQueue {
     this.dirty.delete(key);
     this.processing.add(key);
     this.emit('get', key);
+    this.busyMs = 0;
     try {
       this.process(key);
       this.forget(key);
@@ -131,11 +140,19 @@ export class WorkQueue {
       this.onError(key, err);
       this.addRateLimited(key);
     } finally {
-      this.processing.delete(key);
-      this.emit('done', key);
-      if (this.dirty.has(key)) this.queue.push(key);
+      const busy = Math.round(this.busyMs);
+      if (busy > 0) this.clock.after(busy, () => this.done(key));
+      else this.done(key);
       if (this.head < this.queue.length) this.kick();
     }
+  }
+
+  private done(key: string): void {
+    this.processing.delete(key);
+    this.emit('done', key);
+    if (!this.dirty.has(key)) return;
+    this.queue.push(key);
+    this.kick();
   }
 
   /** Hook for the owner to record errors (utilruntime.HandleError). */

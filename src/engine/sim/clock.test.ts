@@ -125,4 +125,29 @@ describe('SimClock.hold', () => {
     expect(clock.advance(70)).toBe(0);
     expect(clock.now()).toBe(100);
   });
+
+  it('stops an advance between the timers of one instant when asked, and going on runs the rest in order', () => {
+    const run = (stopEvery?: number) => {
+      const clock = new SimClock(0);
+      const ran: string[] = [];
+      // 1,000 timers at t=50, each due one waking the next, and a later one at t=80.
+      const chain = (i: number) => { ran.push(`${clock.now()}:${i}`); if (i < 1000) clock.defer(() => chain(i + 1)); };
+      clock.after(50, () => chain(0));
+      clock.after(80, () => ran.push(`${clock.now()}:late`));
+      let asked = 0;
+      const lefts: number[] = [];
+      for (let left = 100; left > 0;) {
+        left = clock.advance(left, stopEvery ? () => ++asked % stopEvery === 0 : undefined);
+        lefts.push(left);
+      }
+      return { ran, lefts, now: clock.now() };
+    };
+    const whole = run();
+    const stopped = run(3);
+    expect(whole.lefts).toEqual([0]);
+    expect(stopped.lefts.filter((l) => l === 50).length).toBeGreaterThan(300); // stopped inside the instant t=50
+    expect(stopped.lefts.at(-1)).toBe(0);
+    expect(stopped.ran).toEqual(whole.ran);
+    expect(stopped.now).toBe(100);
+  });
 });

@@ -135,15 +135,19 @@ export class SimClock {
 
   /**
    * Run every timer due within the next `ms` of virtual time, then stand at now + ms. A hold stops it where it
-   * is: the ms not run are returned (0 when it got there).
+   * is, and so does `shouldStop` (asked after every timer: the page's worker passes its wall budget, and one read of
+   * the wall clock is cheap beside a timer):
+   * the ms not run are returned (0 when it got there). Stopping between two timers of one instant and going on
+   * later runs the same timers in the same order.
    */
-  advance(ms: number): number {
+  advance(ms: number, shouldStop?: () => boolean): number {
     const target = this.nowMs + Math.max(0, Math.round(ms));
     for (;;) {
       if (this.holds > 0) return target - this.nowMs;
       const next = this.nextAt();
       if (next === undefined || next > target) break;
       this.step();
+      if (shouldStop?.()) return target - this.nowMs;
     }
     this.nowMs = target;
     return 0;

@@ -2,7 +2,7 @@
 import type { ApplyResult, ClusterSnapshot, ExecResult, KubeObject, KubesimCluster, WatchEvent } from '../../engine/index.ts';
 
 /** The part of the headless API the host drives; the rest (GPUs, traffic, timelines …) the fake leaves out. */
-export type CoreCluster = Pick<KubesimCluster, 'exec' | 'apply' | 'advance' | 'step' | 'runUntilIdle' | 'now' | 'setFile' | 'list' | 'onChange' | 'snapshot'>;
+export type CoreCluster = Pick<KubesimCluster, 'exec' | 'apply' | 'advance' | 'advanceUntil' | 'step' | 'runUntilIdle' | 'now' | 'setFile' | 'list' | 'onChange' | 'snapshot'>;
 
 export const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -49,6 +49,18 @@ export class FakeCluster implements CoreCluster {
   advance(seconds: number): void {
     this.advanced.push(seconds);
     this.nowMs += Math.round(seconds * 1000);
+  }
+
+  /** As if an event were due every 100 ms of virtual time: shouldStop is asked after each. */
+  advanceUntil(seconds: number, shouldStop: () => boolean): number {
+    let left = Math.round(seconds * 1000);
+    while (left > 0) {
+      const ms = Math.min(left, 100);
+      this.advance(ms / 1000);
+      left -= ms;
+      if (shouldStop()) break;
+    }
+    return left / 1000;
   }
 
   step(): boolean {

@@ -111,6 +111,23 @@ export class NodeInfo {
     this.count(info, 1);
   }
 
+  /**
+   * The lowest spec.priority among the node's pods (Infinity without pods), kept until the node next changes:
+   * preemption's dry run asks it of every node for every failed pod, most often of nodes with no victim.
+   */
+  lowestPodPriority(): number {
+    if (this.lowestAt !== this.generation) {
+      let lowest = Infinity;
+      for (const info of this.pods.values()) lowest = Math.min(lowest, info.pod.spec?.priority ?? 0);
+      this.lowest = lowest;
+      this.lowestAt = this.generation;
+    }
+    return this.lowest;
+  }
+
+  private lowest = Infinity;
+  private lowestAt = -1;
+
   /** NodeInfo.Snapshot: a copy that a dry run may change. */
   clone(): NodeInfo {
     const copy = new NodeInfo(this.node);

@@ -6,9 +6,9 @@ import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import type { Store } from '../../apiserver/store.ts';
 import type { SeededRng } from '../../sim/rng.ts';
 import type { CycleState, Handle, NodeToStatus, PostFilterPlugin, PostFilterResult } from '../framework/interface.ts';
-import type { NodeInfo } from '../framework/nodeinfo.ts';
+import type { NodeInfo, PodInfo } from '../framework/nodeinfo.ts';
 import { Code, Status } from '../framework/status.ts';
-import { Evaluator, type PreemptionPolicy } from '../preemption/evaluator.ts';
+import { cloneNodeInfo, Evaluator, type PreemptionPolicy } from '../preemption/evaluator.ts';
 import { filterPodsWithPDBViolation } from '../preemption/pdb.ts';
 import { podPriority, sortByImportance } from '../preemption/victims.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
@@ -92,15 +92,20 @@ export class DefaultPreemption implements PostFilterPlugin, PreemptionPolicy {
    * SelectVictimsOnNode: remove every lower-priority pod; if the pod fits then, add them back from the most
    * important down — PDB-violating ones first — keeping each that still lets the pod fit. The rest are victims.
    */
-  selectVictimsOnNode(state: CycleState, pod: Pod, node: NodeInfo, pdbs: PodDisruptionBudget[]): { victims: Pod[]; numPDBViolations: number; status: Status } {
+  selectVictimsOnNode(snapshotState: CycleState, pod: Pod, snapshotNode: NodeInfo, pdbs: PodDisruptionBudget[]): { victims: Pod[]; numPDBViolations: number; status: Status } {
     const runner = this.handle.pluginsRunner?.();
     if (!runner) return { victims: [], numPDBViolations: 0, status: Status.error('the framework handle runs no plugins') };
-    const potential = [...node.pods.values()].filter((info) => podPriority(info.pod) < podPriority(pod));
+    const priority = podPriority(pod);
+    // Upstream removes the potential victims (lower priority) first and returns this when there were none.
+    if (snapshotNode.lowestPodPriority() >= priority) return { victims: [], numPDBViolations: 0, status: Status.unresolvable(NO_VICTIMS) };
+    const potential: PodInfo[] = [];
+    for (const info of snapshotNode.pods.values()) if (podPriority(info.pod) < priority) potential.push(info);
+    const node = cloneNodeInfo(snapshotNode);
+    const state = snapshotState.clone();
     const byPod = new Map(potential.map((info) => [info.pod, info]));
     const remove = (p: Pod) => { node.removePod(p.metadata!.uid!); runner.runPreFilterExtensionRemovePod(state, pod, p, node); };
     const add = (p: Pod) => { node.addPod(byPod.get(p)!); runner.runPreFilterExtensionAddPod(state, pod, p, node); };
     for (const info of potential) remove(info.pod);
-    if (!potential.length) return { victims: [], numPDBViolations: 0, status: Status.unresolvable(NO_VICTIMS) };
     const fits = runner.runFilterWithNominatedPods(state, pod, node);
     if (!fits.isSuccess()) return { victims: [], numPDBViolations: 0, status: fits };
 

@@ -23,7 +23,11 @@ export interface PreemptionPolicy {
   getOffsetAndNumCandidates(numNodes: number): [number, number];
   /** Whether the pod may preempt at all, and why not. */
   podEligibleToPreemptOthers(pod: Pod, nominatedNodeStatus: Status | undefined): { eligible: boolean; message: string };
-  /** The fewest pods to evict from a copy of the node for the pod to fit. */
+  /**
+   * The fewest pods to evict from the node for the pod to fit. `node` and `state` are the snapshot's: the policy
+   * works on copies of them (cloneNodeInfo, state.clone()) and makes them only once it has a potential victim,
+   * since most nodes of a failed cycle have none and a copy of a full node costs as much as the check.
+   */
   selectVictimsOnNode(state: CycleState, pod: Pod, node: NodeInfo, pdbs: PodDisruptionBudget[]): { victims: Pod[]; numPDBViolations: number; status: Status };
 }
 
@@ -94,8 +98,8 @@ export class Evaluator {
     const statuses = new Map<string, Status>();
     const errors: string[] = [];
     for (let i = 0; i < potential.length; i++) {
-      const node = cloneNodeInfo(potential[(offset + i) % potential.length]);
-      const { victims, numPDBViolations, status } = this.policy.selectVictimsOnNode(state.clone(), pod, node, pdbs);
+      const node = potential[(offset + i) % potential.length];
+      const { victims, numPDBViolations, status } = this.policy.selectVictimsOnNode(state, pod, node, pdbs);
       if (status.isSuccess() && victims.length) {
         const list = numPDBViolations === 0 ? nonViolating : violating;
         if (list.length < numCandidates) list.push({ name: node.name, victims: { pods: victims, numPDBViolations } });
