@@ -173,3 +173,31 @@ spec:
   expect(await driver('crasher')).toBe('none');
   expect(await driver('huge')).toBe('none');
 });
+
+test('the map frames every node when its box changes size, until the user pans it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/?test');
+  const cards = page.getByTestId('node-card');
+  await expect(cards).toHaveCount(3, { timeout: 90_000 });
+  const map = page.getByTestId('map-canvas');
+  const allInView = async () => {
+    const m = (await map.boundingBox())!;
+    const boxes = await Promise.all((await cards.all()).map((c) => c.boundingBox()));
+    return boxes.every((b) => !!b && b.x >= m.x && b.y >= m.y && b.x + b.width <= m.x + m.width + 1 && b.y + b.height <= m.y + m.height + 1);
+  };
+  await expect.poll(allInView, { timeout: 15_000 }).toBe(true);
+  // A narrower window: the map is framed again for its new box.
+  await page.setViewportSize({ width: 900, height: 700 });
+  await expect.poll(allInView, { timeout: 15_000 }).toBe(true);
+  // The user drags the map: from now on a resize leaves their view alone.
+  const m = (await map.boundingBox())!;
+  await page.mouse.move(m.x + m.width * 0.5, m.y + m.height * 0.85);
+  await page.mouse.down();
+  await page.mouse.move(m.x + m.width * 0.5 + 120, m.y + m.height * 0.85 + 40, { steps: 5 });
+  await page.mouse.up();
+  const viewport = page.locator('.react-flow__viewport');
+  const moved = await viewport.getAttribute('style');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(1_000); // a refit would animate within 200 ms of the resize
+  expect(await viewport.getAttribute('style')).toBe(moved);
+});

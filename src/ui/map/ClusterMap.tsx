@@ -3,7 +3,7 @@
 // mounts and binds what, laid out by elkjs in a worker). Filters live in the query string (useMapFilters).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow,
+  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesInitialized, useNodesState, useReactFlow,
   type FitViewOptions, type NodeTypes, type OnMove,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { MapFocusContext, PodClickContext, PodPositionsContext } from './mapCont
 import { MapCrumbs, MapToolbar } from './MapToolbar.tsx';
 import { OwnerCanvas } from './OwnerCanvas.tsx';
 import { TileSlots } from './tileSlots.ts';
+import { useBoxSize } from './useBoxSize.ts';
 import { podTone, TONES } from './tone.ts';
 import { useMapFilters } from './useMapFilters.ts';
 import { useSelectedPods } from './useSelectedPods.ts';
@@ -119,19 +120,28 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
   useEffect(() => setNodes((prev) => mergeNodes(prev, layout.nodes)), [layout, setNodes]);
   const positions = useMemo(() => ({ podAt: layout.podAt, top: 0 }), [layout.podAt]);
 
-  // Re-frame when what is drawn changes shape (a level, a group, nodes coming or going), not for every pod.
+  // Re-frame when what is drawn changes shape (a level, a group, nodes coming or going), not for every pod; and,
+  // until the user pans or zooms, when the map's box changes size (panels settling on a busy page) or the cards
+  // are first measured, so the first framing is never one made for a box or cards that are gone.
   const flow = useReactFlow();
+  const box = useRef<HTMLDivElement>(null);
+  const boxSize = useBoxSize(box);
+  const measured = useNodesInitialized();
   const frameKey = `${layout.level}|${filters.focus}|${layout.groupBy}|${kubeNodes.size}`;
-  const framed = useRef('');
+  const framed = useRef({ frameKey: '', fitKey: '' });
+  const userMoved = useRef(false);
   useEffect(() => {
-    if (!ready || framed.current === frameKey) return;
-    framed.current = frameKey;
+    const fitKey = `${frameKey}|${boxSize}|${measured}`;
+    if (!ready || framed.current.fitKey === fitKey) return;
+    if (framed.current.frameKey !== frameKey) userMoved.current = false;
+    framed.current = { frameKey, fitKey };
+    if (userMoved.current) return;
     const id = requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
     return () => cancelAnimationFrame(id);
-  }, [frameKey, ready, flow]);
+  }, [frameKey, boxSize, measured, ready, flow]);
+  const onMoveStart: OnMove = useCallback((event) => { if (event) userMoved.current = true; }, []);
 
   const focus = useCallback((f: string) => setFilters({ focus: f }), [setFilters]);
-  const box = useRef<HTMLDivElement>(null);
   // Zooming in opens a tile once per gesture: the zoom must drop below OPEN_ZOOM (as fitView leaves it) first.
   const armed = useRef(true);
   const onMoveEnd: OnMove = useCallback(
@@ -158,6 +168,7 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
             <ReactFlow<MapNode>
               nodes={nodes}
               onNodesChange={onNodesChange}
+              onMoveStart={onMoveStart}
               onMoveEnd={onMoveEnd}
               nodeTypes={nodeTypes}
               nodesDraggable={false}
