@@ -71,6 +71,10 @@ export interface TaintView {
 export interface NodeView {
   name: string;
   ready: boolean;
+  /** The Ready condition's message (its reason when it has none) while the node is not Ready. */
+  notReadyMessage?: string;
+  /** spec.podCIDR; absent until the IPAM controller assigns one (never, when the cluster CIDR is full). */
+  podCIDR?: string;
   /** From node-role.kubernetes.io/<role> labels; empty for plain workers. */
   roles: string[];
   capacity: ResourceAmounts;

@@ -67,16 +67,29 @@ describe('views', () => {
       status: {
         capacity: { cpu: '8', memory: '32Gi', pods: '110' },
         allocatable: { cpu: '7500m', memory: '31Gi', pods: '110' },
-        conditions: [{ type: 'Ready', status: 'False' }],
+        conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'container runtime network not ready: NetworkReady=false' }],
       },
     };
     const v = nodeView(node, { cpuMilli: 100, memoryBytes: 5, pods: 1 });
     expect(v).toMatchObject({
       name: 'cp', ready: false, roles: ['control-plane'], unschedulable: true,
+      notReadyMessage: 'container runtime network not ready: NetworkReady=false',
       capacity: { cpuMilli: 8000, memoryBytes: 32 * 2 ** 30, pods: 110 },
       allocatable: { cpuMilli: 7500, memoryBytes: 31 * 2 ** 30, pods: 110 },
       taints: [{ key: 'node-role.kubernetes.io/control-plane', value: '', effect: 'NoSchedule' }],
     });
+    expect(v.podCIDR).toBeUndefined();
+  });
+
+  it('node view: the not-ready message falls back to the reason; a Ready node has none and shows its podCIDR', () => {
+    const base: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'w1' }, status: { capacity: { cpu: '1', memory: '1Gi', pods: '110' } } };
+    const requested = { cpuMilli: 0, memoryBytes: 0, pods: 0 };
+    const unknown = nodeView({ ...base, status: { ...base.status, conditions: [{ type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown' }] } }, requested);
+    expect(unknown.notReadyMessage).toBe('NodeStatusUnknown');
+    expect(nodeView(base, requested).notReadyMessage).toBe('');
+    const ready = nodeView({ ...base, spec: { podCIDR: '10.244.3.0/24' }, status: { ...base.status, conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }] } }, requested);
+    expect(ready).toMatchObject({ ready: true, podCIDR: '10.244.3.0/24' });
+    expect(ready.notReadyMessage).toBeUndefined();
   });
 
   it('event view', () => {

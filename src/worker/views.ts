@@ -147,9 +147,11 @@ export function nodeView(node: Node, requested: ResourceAmounts): NodeView {
   const capacity = amounts(node.status?.capacity as Record<string, string> | undefined);
   const allocatableList = node.status?.allocatable as Record<string, string> | undefined;
   const taints: TaintView[] = (node.spec?.taints ?? []).map((t) => ({ key: t.key, value: t.value ?? '', effect: t.effect }));
-  return {
+  const readyCondition = node.status?.conditions?.find((c) => c.type === 'Ready');
+  const ready = readyCondition?.status === 'True';
+  const view: NodeView = {
     name: node.metadata?.name ?? '',
-    ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+    ready,
     roles: [...roles].sort(),
     capacity,
     allocatable: allocatableList ? amounts(allocatableList) : capacity,
@@ -159,6 +161,9 @@ export function nodeView(node: Node, requested: ResourceAmounts): NodeView {
     taints,
     createdMs: ms(node.metadata?.creationTimestamp),
   };
+  if (!ready) view.notReadyMessage = readyCondition ? readyCondition.message || readyCondition.reason || '' : '';
+  if (node.spec?.podCIDR) view.podCIDR = node.spec.podCIDR;
+  return view;
 }
 
 export function eventView(ev: KubeEvent): EventView {

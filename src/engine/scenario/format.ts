@@ -49,6 +49,10 @@ export interface ScenarioCluster {
   nodes: ScenarioNode[];
   /** The CNI plugin installed at creation (default flannel); "none" leaves the cluster without one. */
   cni?: (typeof CNI_PLUGINS)[number];
+  /** kube-controller-manager's --cluster-cidr: the range node IPAM carves podCIDRs from (default 10.244.0.0/16). */
+  clusterCIDR?: string;
+  /** kube-controller-manager's --node-cidr-mask-size: each node's podCIDR prefix (default 24). */
+  nodeCIDRMaskSize?: number;
   /** A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1). */
   scheduler?: Record<string, unknown>;
   /** Built-in operators installed before the manifests apply (`sim operator install NAME`). */

@@ -40,6 +40,8 @@ export function resolveScenario(scenario: Scenario, student?: string): { scenari
 export function clusterOptions(scenario: Scenario): CreateClusterOptions {
   const opts: CreateClusterOptions = { seed: scenario.spec.seed };
   if (scenario.spec.cluster.cni) opts.cni = scenario.spec.cluster.cni;
+  if (scenario.spec.cluster.clusterCIDR) opts.clusterCIDR = scenario.spec.cluster.clusterCIDR;
+  if (scenario.spec.cluster.nodeCIDRMaskSize) opts.nodeCIDRMaskSize = scenario.spec.cluster.nodeCIDRMaskSize;
   return opts;
 }
 

@@ -40,6 +40,11 @@ describe('validateScenario', () => {
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],
     [minimal({ manifests: [{ kind: 'Pod', metadata: { name: 'p' } }] }), 'spec.manifests[0].apiVersion: Required value'],
     [minimal({ cluster: { nodes: [{ name: 'w' }], cni: 'weave' } }), 'spec.cluster.cni: Unsupported value: "weave": supported values: "flannel", "calico", "none"'],
+    [minimal({ cluster: { nodes: [{ name: 'w' }], clusterCIDR: '10.300.0.0/16' } }), 'spec.cluster.clusterCIDR: Invalid value: "10.300.0.0/16": must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'],
+    [minimal({ cluster: { nodes: [{ name: 'w' }], nodeCIDRMaskSize: 24.5 } }), 'spec.cluster.nodeCIDRMaskSize: Invalid value: 24.5: must be an integer'],
+    [minimal({ cluster: { nodes: [{ name: 'w' }], nodeCIDRMaskSize: 31 } }), 'spec.cluster.nodeCIDRMaskSize: Invalid value: 31: must be between 1 and 30, inclusive'],
+    [minimal({ cluster: { nodes: [{ name: 'w' }], clusterCIDR: '10.0.0.0/16', nodeCIDRMaskSize: 8 } }), 'spec.cluster.nodeCIDRMaskSize: Invalid value: 8: mask size of cluster CIDR (16) must be less than or equal to the node CIDR mask size (8)'],
+    [minimal({ cluster: { nodes: [{ name: 'w' }], clusterCIDR: '10.0.0.0/26' } }), 'spec.cluster.clusterCIDR: Invalid value: "10.0.0.0/26": mask size of cluster CIDR (26) must be less than or equal to the node CIDR mask size (24)'],
     [minimal({ traffic: [{ name: 'shop', url: 'web:80' }] }), 'spec.traffic[0].url: Invalid value: "web:80": must be an http:// or https:// URL'],
     [minimal(step([{ traffic: { name: 'shop', maxErrorPercent: 150 } }])), 'spec.exercise.steps[0].checks[0].traffic.maxErrorPercent: Invalid value: 150: must be a percentage between 0 and 100'],
     [minimal({ title: { en: '{{who}}', zh: '题' } }), 'spec.title.en: Invalid value: "{{who}}": no variable "who" in spec.variables'],
@@ -50,6 +55,16 @@ describe('validateScenario', () => {
     [minimal(step([{ not: { noEvent: { reason: 'FailedScheduling', within: 'a while' } } }])), 'spec.exercise.steps[0].checks[0].not.noEvent.within: Invalid value: "a while": must be a duration such as 30s, 5m or 1h30m'],
   ])('%#: refuses with a field path', (doc, message) => {
     expect(errorsOf(doc)).toContain(message);
+  });
+
+  it('node IPAM carves podCIDRs from the scenario\'s clusterCIDR; a node past the range stays NotReady', () => {
+    const s = parseScenario(YAML.stringify(minimal({ cluster: { nodes: [{ name: 'w', count: 3 }], clusterCIDR: '10.8.0.0/23', nodeCIDRMaskSize: 24 } })));
+    const { cluster, problems } = loadScenario(s);
+    expect(problems).toEqual([]);
+    cluster.advance(30);
+    const cidrs = (cluster.list('Node') as unknown as { spec: { podCIDR?: string } }[]).map((n) => n.spec.podCIDR);
+    expect(cidrs).toEqual(['10.8.0.0/24', '10.8.1.0/24', undefined]);
+    expect((cluster.list('Event') as unknown as { reason: string }[]).filter((e) => e.reason === 'CIDRNotAvailable')).toHaveLength(1);
   });
 
   it('checks placeholders in every value a variable can take', () => {

@@ -2,6 +2,8 @@
 // Errors name the field path and read like Kubernetes' own (`spec.cluster.nodes[0].cpu: Invalid value: …`);
 // unknown fields are refused, as strict decoding does, so a typo never passes silently.
 import { parseQuantity, QuantityError } from '../api/quantity.ts';
+import { parseCidr } from '../api/cidr.ts';
+import { DEFAULT_NODE_IPAM } from '../controllers/nodeipam/controller.ts';
 import { parseSelector } from '../api/labels.ts';
 import { formatBadValue, invalidFieldError, isDNS1123Label, isDNS1123Subdomain, notSupportedFieldError } from '../api/validation.ts';
 import { parseDuration } from '../sim/clock.ts';
@@ -174,7 +176,7 @@ function validateSpec(e: Errors, spec: Obj): void {
 }
 
 function validateCluster(e: Errors, c: Obj): void {
-  e.fields('spec.cluster', c, ['nodes', 'cni', 'scheduler', 'operators']);
+  e.fields('spec.cluster', c, ['nodes', 'cni', 'clusterCIDR', 'nodeCIDRMaskSize', 'scheduler', 'operators']);
   const seen = new Set<string>();
   if (e.array('spec.cluster.nodes', c.nodes, true)) {
     c.nodes.forEach((n, i) => {
@@ -201,8 +203,23 @@ function validateCluster(e: Errors, c: Obj): void {
     });
   }
   if (c.cni !== undefined && !(CNI_PLUGINS as readonly unknown[]).includes(c.cni)) e.unsupported('spec.cluster.cni', c.cni, CNI_PLUGINS);
+  validatePodCIDRs(e, c);
   e.object('spec.cluster.scheduler', c.scheduler, false);
   if (e.array('spec.cluster.operators', c.operators)) c.operators.forEach((o, i) => e.string(`spec.cluster.operators[${i}]`, o));
+}
+
+/** kube-controller-manager's --cluster-cidr and --node-cidr-mask-size (IPv4 only: the simulation has no IPv6). */
+function validatePodCIDRs(e: Errors, c: Obj): void {
+  let clusterPrefix = parseCidr(DEFAULT_NODE_IPAM.clusterCIDR).prefix;
+  if (e.string('spec.cluster.clusterCIDR', c.clusterCIDR, false)) {
+    try { clusterPrefix = parseCidr(c.clusterCIDR).prefix; } catch { e.invalid('spec.cluster.clusterCIDR', c.clusterCIDR, 'must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'); return; }
+  }
+  e.integer('spec.cluster.nodeCIDRMaskSize', c.nodeCIDRMaskSize, 1, 30);
+  const mask = c.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize;
+  if (typeof mask !== 'number' || !Number.isInteger(mask) || mask < 1 || mask > 30) return;
+  // The message kube-controller-manager exits with.
+  const path = c.nodeCIDRMaskSize === undefined ? 'spec.cluster.clusterCIDR' : 'spec.cluster.nodeCIDRMaskSize';
+  if (mask < clusterPrefix) e.invalid(path, c.nodeCIDRMaskSize ?? c.clusterCIDR, `mask size of cluster CIDR (${clusterPrefix}) must be less than or equal to the node CIDR mask size (${mask})`);
 }
 
 function validateExercise(e: Errors, ex: Obj): void {

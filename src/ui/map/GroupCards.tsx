@@ -5,7 +5,8 @@ import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu } from '../format.ts';
 import { CapacityBar } from './CapacityBar.tsx';
-import { SUMMARY_TONES, type GroupBy, type GroupSummary } from './grouping.ts';
+import type { GroupBy, GroupSummary } from './grouping.ts';
+import { ALL_TONES } from './tone.ts';
 import type { AggregateFlowNode, BandFlowNode } from './layout.ts';
 import { useMapFocus } from './mapContext.ts';
 
@@ -23,12 +24,12 @@ function ToneStrip({ s }: { s: GroupSummary }) {
   return (
     <div className="agg-tones">
       <div className="agg-tone-bar">
-        {SUMMARY_TONES.map((tone) =>
+        {ALL_TONES.map((tone) =>
           s.pods[tone] ? <span key={tone} className={`tone-${tone}`} style={{ flexGrow: s.pods[tone] }} /> : null,
         )}
       </div>
       <div className="agg-tone-counts">
-        {SUMMARY_TONES.filter((tone) => s.pods[tone] > 0).map((tone) => (
+        {ALL_TONES.filter((tone) => s.pods[tone] > 0).map((tone) => (
           <span key={tone} data-tone={tone} data-count={s.pods[tone]} className="agg-tone-count">
             <span className={`legend-swatch tone-${tone}`} />
             {s.pods[tone]} {t(tone === 'unknown' ? 'pagemap.unknown' : `map.legend.${tone}`)}

@@ -38,6 +38,7 @@ function useCardWords() {
     () => ({
       ready: t('map.ready'), notReady: t('map.notReady'), cordoned: t('map.cordoned'), noRoles: t('map.noRoles'),
       cpu: t('map.cpu'), memory: t('map.memory'), pods: t('map.pods'), gpus: t('pagemap.gpus'),
+      noPodCIDR: t('map.noPodCIDR'), noPodCIDRTitle: t('map.noPodCIDRTitle'),
     }),
     [t],
   );
@@ -51,6 +52,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
   const verdict = overlay.verdicts.get(n.name);
   const taints = n.taints.map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`).join(', ');
   const labels = Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join('\n');
+  const title = n.podCIDR ? `${labels}\n${t('map.podCIDR', { cidr: n.podCIDR })}` : labels;
   return (
     <div
       className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''} ${verdict ? `has-verdict verdict-${verdict.state}` : ''} ${overlay.selectedNode === n.name ? 'is-selected' : ''}`}
@@ -59,7 +61,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
       data-ready={n.ready}
       data-unschedulable={n.unschedulable}
       data-verdict={verdict?.state ?? ''}
-      title={labels}
+      title={title}
     >
       <GpuSlots node={n.name} />
       <div className="kube-node-head">
@@ -67,6 +69,11 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         <span className="kube-node-name">{n.name}</span>
         <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? words.ready : words.notReady}</span>
         {n.unschedulable && <span className="chip chip-warn">{words.cordoned}</span>}
+        {!n.podCIDR && (
+          <span className="chip chip-warn" data-testid="node-no-podcidr" title={words.noPodCIDRTitle}>
+            {words.noPodCIDR}
+          </span>
+        )}
         <span className="kube-node-roles">{n.roles.length ? n.roles.join(',') : words.noRoles}</span>
         {overlay.openNodeMenu && (
           <button
@@ -89,6 +96,11 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
       ) : (
         <div className="kube-node-sub">
           <span>{t('map.nodeSummary', { count: data.podCount })}</span>
+          {n.notReadyMessage && (
+            <span className="kube-node-why" data-testid="node-not-ready-message" title={n.notReadyMessage}>
+              {n.notReadyMessage}
+            </span>
+          )}
           {taints && (
             <span className="taints" title={t('map.taints', { taints })}>
               ⚑ {n.taints.length}

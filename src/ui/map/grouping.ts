@@ -1,7 +1,7 @@
 // How the map groups Nodes (by zone, node pool or GPU model, from the labels clouds and device plugins set)
 // and what an aggregated tile says about a group: node count, pods by state, requested of allocatable.
 import type { NodeView, PodView } from '../../worker/protocol.ts';
-import { podTone, TONES, type PodTone } from './tone.ts';
+import { podTone, type PodTone } from './tone.ts';
 
 export type GroupBy = 'auto' | 'zone' | 'pool' | 'gpu' | 'none';
 export const GROUP_BYS: readonly GroupBy[] = ['auto', 'zone', 'pool', 'gpu', 'none'];
@@ -88,6 +88,3 @@ export function summarize(key: string, label: string, nodes: readonly NodeView[]
   }
   return s;
 }
-
-/** The legend's tones plus 'unknown', in the order tiles list them. */
-export const SUMMARY_TONES: readonly PodTone[] = [...TONES, 'unknown'];

@@ -3,16 +3,14 @@
 import { useSyncExternalStore } from 'react';
 import { onThemeChange } from '../theme.ts';
 import type { TilePalette } from './tileGrid.ts';
-import type { PodTone } from './tone.ts';
-
-const TONE_NAMES: readonly PodTone[] = ['pending', 'running', 'succeeded', 'failed', 'terminating', 'unknown'];
+import { ALL_TONES, type PodTone } from './tone.ts';
 
 let cached: TilePalette | undefined;
 
 function readPalette(): TilePalette {
   const style = getComputedStyle(document.documentElement);
   const v = (name: string) => style.getPropertyValue(name).trim();
-  const tones = Object.fromEntries(TONE_NAMES.map((t) => [t, v(`--tone-${t}`)])) as Record<PodTone, string>;
+  const tones = Object.fromEntries(ALL_TONES.map((t) => [t, v(`--tone-${t}`)])) as Record<PodTone, string>;
   return { tones, surface: v('--surface'), accent: v('--accent') };
 }
 

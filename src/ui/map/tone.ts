@@ -3,7 +3,9 @@ import type { PodView } from '../../worker/protocol.ts';
 
 export type PodTone = 'pending' | 'running' | 'succeeded' | 'failed' | 'terminating' | 'unknown';
 
-export const TONES: readonly PodTone[] = ['pending', 'running', 'succeeded', 'failed', 'terminating'];
+/** Every tone a tile can take; the legend and the state filter leave out "unknown" (a pod its node lost touch with). */
+export const ALL_TONES: readonly PodTone[] = ['pending', 'running', 'succeeded', 'failed', 'terminating', 'unknown'];
+export const TONES: readonly PodTone[] = ALL_TONES.filter((t) => t !== 'unknown');
 
 const FAILED_REASONS = new Set([
   'Error', 'CrashLoopBackOff', 'ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'OOMKilled',
