@@ -107,8 +107,9 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
       if (sys && hideSystem) continue;
       if (podPasses(p, filters, selected.keys)) list.push(p);
     }
-    return { pods: list, systemCount: system, namespaces: [...ns] };
+    return { pods: list, systemCount: system, namespaces: [...ns].sort().join('\n') };
   }, [allPods, showSystem, filters, selected.keys]);
+  const namespaceList = useMemo(() => namespaces.split('\n').filter(Boolean), [namespaces]);
 
   // Tiles keep their places from one layout to the next (tileSlots.ts).
   const slots = useRef(new TileSlots()).current;
@@ -188,7 +189,7 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
               <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
               <Panel position="top-left">
                 <div className="map-toolbar">
-                  <MapToolbar filters={filters} onChange={setFilters} namespaces={namespaces} selectorError={selected.error} shown={pods.length} total={allPods.size} />
+                  <MapToolbar filters={filters} onChange={setFilters} namespaces={namespaceList} selectorError={selected.error} shown={pods.length} total={allPods.size} />
                   <div className="map-toolbar-row">
                     <Legend pods={pods} />
                     {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}

@@ -1,4 +1,5 @@
 // The map's view switch, search and filters, and the level it is zoomed into (cluster › group › slice).
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FILTERS, type MapFilters } from './filters.ts';
 import { GROUP_BYS, type GroupBy } from './grouping.ts';
@@ -21,9 +22,21 @@ export interface MapToolbarProps {
 
 export function MapToolbar({ filters: f, onChange, namespaces, selectorError, shown, total }: MapToolbarProps) {
   const { t } = useTranslation();
-  const owners = f.mode === 'owners';
   return (
     <div className="map-filters nodrag nopan" role="search" aria-label={t('pagemap.toolbar.label')} data-testid="map-filters">
+      <FilterControls filters={f} onChange={onChange} namespaces={namespaces} selectorError={selectorError} />
+      {f.mode !== 'owners' && <span className="filter-count" data-testid="filter-count" data-shown={shown} data-total={total}>{t('pagemap.toolbar.shown', { shown, total })}</span>}
+      {selectorError && <div className="filter-error" role="alert" data-testid="filter-selector-error">{t('pagemap.toolbar.selectorError', { message: selectorError })}</div>}
+    </div>
+  );
+}
+
+/** The controls, apart from the counts that change with every pod: they re-render only when a filter does. */
+const FilterControls = memo(function FilterControls({ filters: f, onChange, namespaces, selectorError }: Omit<MapToolbarProps, 'shown' | 'total'>) {
+  const { t } = useTranslation();
+  const owners = f.mode === 'owners';
+  return (
+    <>
       <div className="map-mode" role="radiogroup" aria-label={t('pagemap.toolbar.mode')}>
         {(['nodes', 'owners'] as const).map((m) => (
           <button key={m} type="button" role="radio" aria-checked={f.mode === m} className={`view-tab ${f.mode === m ? 'active' : ''}`} data-testid={`map-mode-${m}`} onClick={() => onChange({ mode: m })}>
@@ -84,11 +97,9 @@ export function MapToolbar({ filters: f, onChange, namespaces, selectorError, sh
       <button type="button" className="btn btn-small" data-testid="filter-clear" onClick={() => onChange({ ...DEFAULT_FILTERS, mode: f.mode })}>
         {t('pagemap.toolbar.clear')}
       </button>
-      {!owners && <span className="filter-count" data-testid="filter-count" data-shown={shown} data-total={total}>{t('pagemap.toolbar.shown', { shown, total })}</span>}
-      {selectorError && <div className="filter-error" role="alert" data-testid="filter-selector-error">{t('pagemap.toolbar.selectorError', { message: selectorError })}</div>}
-    </div>
+    </>
   );
-}
+});
 
 export function MapCrumbs({ crumbs, groupBy, onFocus }: { crumbs: readonly Crumb[]; groupBy: GroupBy; onFocus(focus: string): void }) {
   const { t } = useTranslation();

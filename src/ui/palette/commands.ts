@@ -29,9 +29,19 @@ export interface PaletteDeps {
 /** Node actions are listed for this many nodes at most (big clusters use the map's menu). */
 const MAX_NODES = 20;
 
+/** The first MAX_NODES node names, joined: a string, so the list is rebuilt when names change, not every frame. */
+function firstNodeNames(nodes: ReadonlyMap<string, unknown>): string {
+  const names: string[] = [];
+  for (const name of nodes.keys()) {
+    if (names.length === MAX_NODES) break;
+    names.push(name);
+  }
+  return names.join('\n');
+}
+
 export function usePaletteCommands(d: PaletteDeps): PaletteCommand[] {
   const { t } = useTranslation();
-  const nodes = useClusterView(d.store, (s) => s.nodes);
+  const nodeNames = useClusterView(d.store, (s) => firstNodeNames(s.nodes));
   const { onPlay, onPause, onStep, togglePlay, runCommand, setView, setSide, setTheme, setLanguage, focusTerminal, openNode } = d;
   return useMemo(() => {
     const list: PaletteCommand[] = [
@@ -51,7 +61,7 @@ export function usePaletteCommands(d: PaletteDeps): PaletteCommand[] {
       { id: 'lang-zh', label: t('palette.cmd.language', { language: '中文' }), run: () => setLanguage('zh-CN') },
       ...CONTROL_PLANE_FAULTS.map((line) => ({ id: line.replace(/ /g, '-'), label: t('palette.cmd.fault'), detail: line, run: () => runCommand(line) })),
     ];
-    for (const name of [...nodes.keys()].slice(0, MAX_NODES)) {
+    for (const name of nodeNames ? nodeNames.split('\n') : []) {
       list.push({ id: `node-${name}-details`, label: t('palette.cmd.nodeDetails', { node: name }), run: () => openNode(name) });
       for (const a of ['cordon', 'uncordon', 'drain', 'stop', 'start'] as const) {
         const line = nodeActionCommand(a, name);
@@ -63,5 +73,5 @@ export function usePaletteCommands(d: PaletteDeps): PaletteCommand[] {
       list.push({ id: `help-${id}`, label: t(`palette.help.${id}`), shortcut, run: () => undefined });
     }
     return list;
-  }, [t, nodes, onPlay, onPause, onStep, togglePlay, runCommand, setView, setSide, setTheme, setLanguage, focusTerminal, openNode]);
+  }, [t, nodeNames, onPlay, onPause, onStep, togglePlay, runCommand, setView, setSide, setTheme, setLanguage, focusTerminal, openNode]);
 }

@@ -6,7 +6,7 @@ import type { ClusterSnapshot } from '../../engine/index.ts';
 import { emptyStep, progressId, type ProgressRecord, type ProgressStore } from '../../storage/progress.ts';
 import type { EngineClient } from '../../worker/client.ts';
 import type { ExerciseView, StepResultView } from '../../worker/protocol.ts';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+import type { ClusterViewStore } from '../state/clusterStore.ts';
 
 export interface Exercise {
   record: ProgressRecord;
@@ -111,18 +111,27 @@ export function useClassroom(engine: EngineClient, store: ClusterViewStore, prog
     return q.tail;
   }, [runCheck]);
 
-  // The automatic check: after the cluster's clock or pods change, once things are quiet for a moment.
-  const nowMs = useClusterView(store, (s) => s.clock.nowMs);
-  const pods = useClusterView(store, (s) => s.pods);
+  // The automatic check: after the cluster's clock or pods change, once things are quiet for a moment. The
+  // store is listened to directly, so a frame of the running simulation does not re-render the classroom.
   const active = exercise !== undefined && exercise.record.current < exercise.view.steps.length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    if (!active || timer.current) return; // at most one check per AUTO_CHECK_MS, also while time runs
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void check(false);
-    }, AUTO_CHECK_MS);
-  }, [active, nowMs, pods, check]);
+    if (!active) return;
+    const arm = () => {
+      if (timer.current) return; // at most one check per AUTO_CHECK_MS, also while time runs
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        void check(false);
+      }, AUTO_CHECK_MS);
+    };
+    let last = store.getState();
+    arm();
+    return store.subscribe(() => {
+      const s = store.getState();
+      if (s.clock.nowMs !== last.clock.nowMs || s.pods !== last.pods) arm();
+      last = s;
+    });
+  }, [active, store, check]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const hint = useCallback(async () => {

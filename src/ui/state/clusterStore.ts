@@ -1,9 +1,9 @@
 // The page's copy of the cluster views, kept by applying the worker's batches. Each collection is an
 // immutable Map replaced only when it changes, so components re-render only for what they show. Batches are
-// published once per frame, pod changes within a budget (feedPacer.ts).
+// published once per frame, pod changes within a budget (feedPacer.ts), Events at most every EVENTS_EVERY_MS.
 import { useSyncExternalStore } from 'react';
 import type { ClockView, Delta, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
-import { browserPacing, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
+import { browserPacing, EVENTS_EVERY_MS, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
 
 export interface ClusterViewState {
   pods: ReadonlyMap<string, PodView>;
@@ -70,6 +70,10 @@ export class ClusterViewStore {
   private readonly nodes = new PendingDelta<NodeView>((n) => n.name);
   private readonly events = new PendingDelta<EventView>((e) => e.key);
   private latest: ViewBatch | undefined;
+  /** The batch whose clock the page shows: a frame with nothing new since publishes nothing. */
+  private published: ViewBatch | undefined;
+  /** When Events were last published. */
+  private eventsAt = -Infinity;
   private scheduled = false;
   private budget = INITIAL_BUDGET;
   /** When the last frame that left pod changes waiting began (undefined: it took them all). */
@@ -91,7 +95,9 @@ export class ClusterViewStore {
     if (batch.reset) {
       for (const pending of [this.pods, this.nodes, this.events]) pending.clear();
       this.latest = undefined;
+      this.published = batch;
       this.fullFrameAt = undefined;
+      this.eventsAt = this.pacing.now();
       this.publish(reduceBatch(this.state, batch));
     } else {
       this.pods.add(batch.pods);
@@ -123,9 +129,15 @@ export class ClusterViewStore {
     if (this.fullFrameAt !== undefined) this.budget = nextBudget(this.budget, now - this.fullFrameAt);
     const pods = this.pods.take(this.budget);
     this.fullFrameAt = this.pods.size > 0 ? now : undefined;
-    const batch: ViewBatch = { ...latest, reset: false, pods, nodes: this.nodes.take(Infinity), events: this.events.take(Infinity) };
-    if (this.pods.size > 0) this.schedule();
+    const eventsDue = this.events.size > 0 && now - this.eventsAt >= EVENTS_EVERY_MS;
+    if (eventsDue) this.eventsAt = now;
+    const events = this.events.take(eventsDue ? Infinity : 0);
+    const nodes = this.nodes.take(Infinity);
+    const batch: ViewBatch = { ...latest, reset: false, pods, nodes, events };
+    if (this.pods.size > 0 || this.events.size > 0) this.schedule();
     else this.latest = undefined;
+    if (latest === this.published && [pods, nodes, events].every((d) => d.upserts.length === 0 && d.deletes.length === 0)) return;
+    this.published = latest;
     this.publish(reduceBatch(this.state, batch));
     if (stats) {
       stats.frames = (stats.frames ?? 0) + 1;

@@ -2,9 +2,9 @@
 // have had from applying every batch at once.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { PodView, ViewBatch } from '../../worker/protocol.ts';
+import type { EventView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { ClusterViewStore, INITIAL_STATE, reduceBatch } from './clusterStore.ts';
-import { INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
+import { EVENTS_EVERY_MS, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
 
 function pod(name: string, status = 'Running'): PodView {
   return {
@@ -12,6 +12,8 @@ function pod(name: string, status = 'Running'): PodView {
     restarts: 0, ownerKind: '', ownerName: '', cpuMilli: 100, memoryBytes: 1, podIP: '', terminating: false, createdMs: 0,
   };
 }
+
+const event = (name: string, count = 1): EventView => ({ key: `default/${name}`, type: 'Normal', reason: 'Pulled', object: `Pod/${name}`, message: '', count, lastMs: 0 });
 
 const batch = (seq: number, b: Partial<ViewBatch>): ViewBatch => ({
   seq, reset: false,
@@ -113,6 +115,30 @@ describe('cluster view store pacing', () => {
     expect(pacing.waiting()).toBe(0);
   });
 
+  it('publishes Events at most every EVENTS_EVERY_MS, pods on every frame; an idle frame publishes nothing', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    let published = 0;
+    store.subscribe(() => published++);
+    store.apply(batch(1, { reset: true }));
+    store.apply(batch(2, { pods: { upserts: [pod('a')], deletes: [] }, events: { upserts: [event('a')], deletes: [] } }));
+    pacing.run(16);
+    expect(store.getState().pods.size).toBe(1);
+    expect(store.getState().events.size).toBe(0);
+    expect(published).toBe(2);
+    pacing.run(32); // the Events are not due yet: nothing new to publish
+    expect(published).toBe(2);
+    pacing.run(EVENTS_EVERY_MS);
+    expect([...store.getState().events.values()]).toEqual([event('a')]);
+    expect(published).toBe(3);
+    expect(pacing.waiting()).toBe(0);
+    store.apply(batch(3, { events: { upserts: [event('a', 2)], deletes: [] } }));
+    pacing.run(EVENTS_EVERY_MS + 16);
+    expect(store.getState().events.get('default/a')?.count).toBe(1);
+    pacing.run(2 * EVENTS_EVERY_MS);
+    expect(store.getState().events.get('default/a')?.count).toBe(2);
+  });
+
   it('ends with exactly the state of applying every batch at once, however frames fall', () => {
     const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
     const change = fc.record({ ups: fc.array(fc.tuple(key, fc.constantFrom('Pending', 'Running', 'Terminating')), { maxLength: 4 }), dels: fc.array(key, { maxLength: 3 }) });
@@ -125,13 +151,16 @@ describe('cluster view store pacing', () => {
         steps.forEach(([c, frameNow, took], i) => {
           // Keys are unique within an upsert list, as the worker sends them.
           const ups = [...new Map(c.ups.map(([k, status]) => [k, pod(k, status)])).values()];
-          const b = batch(i + 1, { pods: { upserts: ups, deletes: c.dels.map((k) => `default/${k}`) } });
+          const b = batch(i + 1, {
+            pods: { upserts: ups, deletes: c.dels.map((k) => `default/${k}`) },
+            events: { upserts: ups.map((p) => event(p.name, i)), deletes: c.dels.slice(1).map((k) => `default/${k}`) },
+          });
           store.apply(b);
           direct = reduceBatch(direct, b);
           if (frameNow) pacing.run((wall += took));
         });
         for (let i = 0; i < 100 && pacing.waiting(); i++) pacing.run((wall += 1000));
-        const view = (s: typeof direct) => [...s.pods.values()].map((p) => `${p.key}=${p.status}`).sort();
+        const view = (s: typeof direct) => [...[...s.pods.values()].map((p) => `${p.key}=${p.status}`), ...[...s.events.values()].map((e) => `${e.key}#${e.count}`)].sort();
         expect(view(store.getState())).toEqual(view(direct));
       }),
     );

@@ -19,6 +19,11 @@ export const TARGET_FRAME_MS = 35;
 export const MIN_BUDGET = 25;
 export const MAX_BUDGET = 20_000;
 export const INITIAL_BUDGET = 400;
+/**
+ * Events reach the page at most this often: a rollout writes several per pod, and copying thousands of them
+ * and re-picking the newest for the Events pane on every frame cost more than the map's own drawing.
+ */
+export const EVENTS_EVERY_MS = 250;
 
 /** Changes by key, the latest winning, in the order the keys first changed (null: deleted). */
 export class PendingDelta<T> {
