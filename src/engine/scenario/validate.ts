@@ -217,9 +217,9 @@ function validatePodCIDRs(e: Errors, c: Obj): void {
   e.integer('spec.cluster.nodeCIDRMaskSize', c.nodeCIDRMaskSize, 1, 30);
   const mask = c.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize;
   if (typeof mask !== 'number' || !Number.isInteger(mask) || mask < 1 || mask > 30) return;
-  // The message kube-controller-manager exits with.
+  // kube-controller-manager's node IPAM refuses to start with this text; the sizes follow it.
   const path = c.nodeCIDRMaskSize === undefined ? 'spec.cluster.clusterCIDR' : 'spec.cluster.nodeCIDRMaskSize';
-  if (mask < clusterPrefix) e.invalid(path, c.nodeCIDRMaskSize ?? c.clusterCIDR, `mask size of cluster CIDR (${clusterPrefix}) must be less than or equal to the node CIDR mask size (${mask})`);
+  if (mask < clusterPrefix) e.invalid(path, c.nodeCIDRMaskSize ?? c.clusterCIDR, `mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/${clusterPrefix} > ${mask})`);
 }
 
 function validateExercise(e: Errors, ex: Obj): void {
