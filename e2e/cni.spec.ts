@@ -50,3 +50,38 @@ test('a node the cluster CIDR has no room for: its card says it has no podCIDR a
   await expect(page.getByTestId('node-no-podcidr')).toHaveCount(1);
   await stuck.screenshot({ path: '/tmp/page-node-no-podcidr.png' });
 });
+
+test('the pod network menu resets the cluster with another pod CIDR, refuses a bad mask and keeps it across a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/?test');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  const button = page.getByTestId('cni-menu-button');
+  await button.click();
+  await expect(page.getByTestId('pod-cidr-usage')).toHaveText('10.244.0.0/16, /24 per node: 3 of 256 node ranges allocated');
+  await expect(page.getByTestId('cni-node-pod-cidr').first()).toHaveText('10.244.0.0/24');
+
+  // A mask shorter than the cluster prefix: node IPAM's own refusal, and the running cluster stays.
+  await page.getByTestId('pod-cidr-cluster').fill('10.100.0.0/22');
+  await page.getByTestId('pod-cidr-mask').fill('20');
+  const reset = page.getByTestId('pod-cidr-reset');
+  await reset.click();
+  await expect(reset).toHaveAttribute('data-armed', 'true');
+  await reset.click();
+  await expect(page.getByTestId('pod-cidr-error')).toHaveText('nodeCIDRMaskSize: Invalid value: 20: mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/22 > 20)');
+  await expect(page.getByTestId('pod-cidr-usage')).toContainText('10.244.0.0/16');
+
+  await page.getByTestId('pod-cidr-mask').fill('24');
+  await reset.click();
+  await reset.click();
+  await expect(page.getByTestId('pod-cidr-error')).toHaveCount(0);
+  await expect(page.getByTestId('pod-cidr-usage')).toHaveText('10.100.0.0/22, /24 per node: 3 of 4 node ranges allocated', { timeout: 20_000 });
+  await expect(page.getByTestId('cni-node-pod-cidr')).toHaveText(['10.100.0.0/24', '10.100.1.0/24', '10.100.2.0/24']);
+  await page.screenshot({ path: '/tmp/page-pod-cidr.png' });
+
+  await page.getByTestId('time-pause').click();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'true');
+  await page.reload();
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await page.getByTestId('cni-menu-button').click();
+  await expect(page.getByTestId('pod-cidr-usage')).toHaveText('10.100.0.0/22, /24 per node: 3 of 4 node ranges allocated');
+});

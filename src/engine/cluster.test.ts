@@ -237,3 +237,20 @@ describe('kubectl patch and diff', () => {
     expect(containers.map((x: { name: string }) => x.name)).toEqual(['app']);
   });
 });
+
+describe('createCluster options', () => {
+  it.each([
+    [{ clusterCIDR: '10.0.0.0' }, 'clusterCIDR: Invalid value: "10.0.0.0": must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'],
+    [{ nodeCIDRMaskSize: 31 }, 'nodeCIDRMaskSize: Invalid value: 31: must be between 1 and 30, inclusive'],
+    [{ clusterCIDR: '10.0.0.0/8', nodeCIDRMaskSize: 7 }, 'nodeCIDRMaskSize: Invalid value: 7: mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/8 > 7)'],
+  ])('refuses node IPAM settings %j naming the field', (opts, message) => {
+    expect(() => createCluster(opts)).toThrow(message);
+  });
+
+  it('reports the pod CIDR range and how much of it the nodes hold', () => {
+    const c = createCluster({ clusterCIDR: '10.0.0.0/8', nodeCIDRMaskSize: 20 });
+    c.exec('sim node add w1');
+    c.advance(5);
+    expect(c.cni.podCIDRs()).toEqual({ clusterCIDR: '10.0.0.0/8', nodeCIDRMaskSize: 20, capacity: 4096, allocated: 1 });
+  });
+});

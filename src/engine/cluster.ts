@@ -187,7 +187,7 @@ export class Cluster implements KubesimCluster, SimHost {
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
-    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks() });
+    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
     this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin));

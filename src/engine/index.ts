@@ -9,6 +9,7 @@ import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { CniControl } from './simctl/cni.ts';
+import { validateNodeIpam } from './scenario/validate.ts';
 import type { OperatorManager } from './operators/manager.ts';
 
 export interface ExecResult {
@@ -109,7 +110,7 @@ export interface KubesimCluster {
   serviceEndpoints(): ServiceEndpointsView[];
   trafficSources(): SourceStatus[];
   /** The pod network (`sim cni status`). */
-  readonly cni: Pick<CniControl, 'installed' | 'status'>;
+  readonly cni: Pick<CniControl, 'installed' | 'status' | 'podCIDRs'>;
   /** User-written operators: their reconcile functions run wherever the driver runs them (the page: a sandbox worker). */
   readonly operators: Pick<OperatorManager, 'installExternal' | 'removeExternal' | 'externalOperators'>;
 }
@@ -121,7 +122,10 @@ export interface ScheduledCommand {
   stdin?: string;
 }
 
+/** Throws, naming the field, when clusterCIDR or nodeCIDRMaskSize is invalid (a snapshot's own settings are kept). */
 export function createCluster(opts: CreateClusterOptions = {}): KubesimCluster {
+  const problems = opts.snapshot ? [] : validateNodeIpam(opts);
+  if (problems.length) throw new Error(problems.join('\n'));
   return new Cluster(opts);
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
 import type { WorkspaceStore } from '../storage/workspaces.ts';
 import type { EngineClient } from '../worker/client.ts';
-import type { ApplyOptions, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import type { ApplyOptions, ClusterSettings, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
 import { DetailDrawer } from './drawer/DetailDrawer.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Header } from './header/Header.tsx';
@@ -98,6 +98,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
   const onPause = useCallback(() => void engine.pause(), [engine]);
   const onStep = useCallback(() => void engine.step(), [engine]);
   const onReset = useCallback(() => void engine.reset().catch((e: unknown) => setError(String(e))), [engine]);
+  const onResetWith = useCallback((settings: ClusterSettings) => engine.reset(settings), [engine]);
   // The terminal's kubectl reads editor documents by name (`kubectl apply -f web-deployment.yaml`).
   const documentsRef = useRef(workspace.documents);
   documentsRef.current = workspace.documents;
@@ -199,6 +200,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
         onPause={onPause}
         onStep={onStep}
         onReset={onReset}
+        onResetWith={onResetWith}
         run={runCommand}
         onPalette={() => setPalette(true)}
         theme={theme}

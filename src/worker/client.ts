@@ -23,7 +23,7 @@ export function connectEngine(): EngineClient {
     play: (speed) => remote.play(speed),
     pause: () => remote.pause(),
     step: () => remote.step(),
-    reset: () => remote.reset(),
+    reset: (settings) => remote.reset(settings),
     save: () => remote.save(),
     detail: (ref, tab) => remote.detail(ref, tab),
     explain: (namespace, name) => remote.explain(namespace, name),

@@ -4,9 +4,9 @@ import type { KubesimCluster } from '../engine/index.ts';
 import type { NodeGpuView } from '../engine/node/deviceplugin/view.ts';
 import type { ServiceEndpointsView, TrafficSample, TrafficSeries } from '../engine/network/types.ts';
 import type { SourceStatus } from '../engine/network/traffic/simulator.ts';
-import type { CniNodeStatus } from '../engine/simctl/cni.ts';
+import type { CniNodeStatus, PodCIDRUsage } from '../engine/simctl/cni.ts';
 
-export type { NodeGpuView, ServiceEndpointsView, SourceStatus, TrafficSample, TrafficSeries, CniNodeStatus };
+export type { NodeGpuView, ServiceEndpointsView, SourceStatus, TrafficSample, TrafficSeries, CniNodeStatus, PodCIDRUsage };
 export type { GpuDeviceView } from '../engine/node/deviceplugin/view.ts';
 export type { TraceResult } from '../engine/network/network.ts';
 export type { Hop } from '../engine/network/traffic/path.ts';
@@ -16,7 +16,7 @@ export const SERVICE_SAMPLES = 120;
 
 export interface DataPlaneView {
   gpus: NodeGpuView[];
-  cni: { installed: string[]; nodes: CniNodeStatus[] };
+  cni: { installed: string[]; nodes: CniNodeStatus[]; podCIDRs: PodCIDRUsage };
   services: ServiceEndpointsView[];
   sources: SourceStatus[];
   /** Per Service: the last SERVICE_SAMPLES samples. */
@@ -33,7 +33,7 @@ export function dataPlaneView(c: KubesimCluster): DataPlaneView {
   }
   return {
     gpus: c.gpuDevices(),
-    cni: { installed: c.cni.installed(), nodes: c.cni.status() },
+    cni: { installed: c.cni.installed(), nodes: c.cni.status(), podCIDRs: c.cni.podCIDRs() },
     services: c.serviceEndpoints(),
     sources: c.trafficSources(),
     serviceTraffic: c.trafficMetrics('service').map((s) => ({ ...s, samples: s.samples.slice(-SERVICE_SAMPLES) })),

@@ -110,4 +110,25 @@ describe('EngineHost with the real engine', () => {
     expect(bad.message).toContain('spec.replicas: Invalid value: -1');
     a.host.dispose();
   });
+
+  it('resets with another pod CIDR, refuses a bad one with the field named, and keeps the running cluster', async () => {
+    const a = setup();
+    await a.host.init();
+    await a.host.reset({ clusterCIDR: '10.100.0.0/22', nodeCIDRMaskSize: 24 });
+    await a.play(2000);
+    const cni = (await a.host.dataPlane()).cni;
+    expect(cni.podCIDRs).toEqual({ clusterCIDR: '10.100.0.0/22', nodeCIDRMaskSize: 24, capacity: 4, allocated: 3 });
+    expect(cni.nodes.map((n) => n.podCIDR)).toEqual(['10.100.0.0/24', '10.100.1.0/24', '10.100.2.0/24']);
+    await expect(a.host.reset({ clusterCIDR: '10.100.0.0/22', nodeCIDRMaskSize: 20 }))
+      .rejects.toThrow('nodeCIDRMaskSize: Invalid value: 20: mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/22 > 20)');
+    await expect(a.host.reset({ clusterCIDR: '10.100.0.0/33' })).rejects.toThrow('clusterCIDR: Invalid value: "10.100.0.0/33": must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)');
+    expect((await a.host.dataPlane()).cni.podCIDRs.clusterCIDR).toBe('10.100.0.0/22');
+    expect(a.pods.size).toBeGreaterThan(0);
+    // The setting lives in the saved snapshot, so a reload keeps it.
+    const b = setup(a.store.record);
+    await b.host.init();
+    expect((await b.host.dataPlane()).cni.podCIDRs).toMatchObject({ clusterCIDR: '10.100.0.0/22', allocated: 3 });
+    a.host.dispose();
+    b.host.dispose();
+  });
 });

@@ -16,7 +16,7 @@ import { dataPlaneView, type DataPlaneView } from './dataplane.ts';
 import { platformView, type PlatformView } from './platform.ts';
 import { ownerGraph, type OwnerGraphQuery, type OwnerGraphView } from './owners.ts';
 import { selectPods } from './selectpods.ts';
-import type { ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
+import type { ClusterSettings, ExerciseView, GalleryItem, ScenarioSource, ScenarioSummary, StepResultView } from './protocol.ts';
 import type { SpawnSandbox } from './operators/sandbox.ts';
 import { UserOperators } from './operators/userOperators.ts';
 import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
@@ -218,11 +218,11 @@ export class EngineHost implements EngineApi {
     });
   }
 
-  async reset(): Promise<InitResult> {
+  async reset(settings: ClusterSettings = {}): Promise<InitResult> {
     await this.init();
     const result = await this.serial(async () => {
       this.resumeLive();
-      await this.startFresh(this.deps.seed ?? 1);
+      await this.startFresh(this.deps.seed ?? 1, settings);
       this.broadcastReset();
       return { restored: false, clock: this.clockView() };
     });
@@ -492,8 +492,9 @@ export class EngineHost implements EngineApi {
     }
   }
 
-  private async startFresh(seed: number): Promise<void> {
-    const cluster = await this.deps.createCluster({ seed });
+  /** createCluster throws for bad settings before anything is replaced. */
+  private async startFresh(seed: number, settings: ClusterSettings = {}): Promise<void> {
+    const cluster = await this.deps.createCluster({ seed, ...settings });
     this.attach(cluster);
     this.startMs = cluster.now();
     for (const line of this.deps.scenario ?? DEFAULT_SCENARIO) {

@@ -11,6 +11,7 @@ export type { LoopEvent, LoopStats, LoopView };
 // The data plane and GPUs as the page shows them: read a few times a second, not per frame (dataplane.ts).
 import type { DataPlaneView } from './dataplane.ts';
 export type { DataPlaneView };
+export type { PodCIDRUsage } from './dataplane.ts';
 import type { PlatformView } from './platform.ts';
 export type { PlatformView };
 import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
@@ -147,6 +148,12 @@ export interface InitOptions {
   seed?: number;
 }
 
+/** What a fresh cluster is created with: kube-controller-manager's --cluster-cidr and --node-cidr-mask-size. */
+export interface ClusterSettings {
+  clusterCIDR?: string;
+  nodeCIDRMaskSize?: number;
+}
+
 export interface InitResult {
   restored: boolean;
   clock: ClockView;
@@ -268,8 +275,11 @@ export interface EngineApi {
   pause(): void | Promise<void>;
   /** Run the next scheduled simulation event (pauses first). */
   step(): boolean | Promise<boolean>;
-  /** Throw the cluster away and start the default scenario again (keeps documents). */
-  reset(): InitResult | Promise<InitResult>;
+  /**
+   * Throw the cluster away and start the default scenario again (keeps documents), with `settings` for its
+   * node IPAM; invalid settings are refused (the error names the field) and the running cluster kept.
+   */
+  reset(settings?: ClusterSettings): InitResult | Promise<InitResult>;
   /** Write the snapshot now if anything changed (page hide). */
   save(): void | Promise<void>;
   /** Returns a subscription id for unsubscribe(). The first batch is a full reset. */

@@ -36,7 +36,9 @@ describe('a cluster without a pod network', () => {
     expect(podsOf(c, 'default').map((p) => p.status.phase)).toEqual(['Pending', 'Pending', 'Pending']);
     expect(podsOf(c, 'kube-system').filter((p) => p.metadata.name.startsWith('coredns')).every((p) => p.status.phase === 'Pending')).toBe(true);
     expect(events(c, 'FailedScheduling')[0].message).toContain('node(s) had untolerated taint {node.kubernetes.io/not-ready: }');
-    expect(mustExec(c, 'sim cni status')).toContain('w1     false           <none>       <none>   no              0         Network plugin returns error: cni plugin not initialized');
+    const status = mustExec(c, 'sim cni status');
+    expect(status).toContain('cluster CIDR: 10.244.0.0/16 (--node-cidr-mask-size=24): 2 of 256 node ranges allocated');
+    expect(status).toContain('w1     false           10.244.0.0/24   <none>       <none>   no              0         Network plugin returns error: cni plugin not initialized');
 
     expect(mustExec(c, 'sim cni install flannel')).toBe('namespace/kube-flannel created\nserviceaccount/flannel created\nconfigmap/kube-flannel-cfg created\ndaemonset.apps/kube-flannel-ds created\n');
     c.advance(30);
@@ -185,6 +187,6 @@ describe('the CNI state across a snapshot', () => {
     mustExec(c, 'sim node add w1');
     c.advance(15);
     expect(ready(c, 'w1').status).toBe('True');
-    expect(mustExec(c, 'sim cni status')).toMatch(/w1\s+true\s+10-calico\.conflist\s+calico\s+yes/);
+    expect(mustExec(c, 'sim cni status')).toMatch(/w1\s+true\s+10\.244\.0\.0\/24\s+10-calico\.conflist\s+calico\s+yes/);
   }, 30_000);
 });

@@ -2,12 +2,14 @@
 // network's manifest, and (on uninstall) clear each node's /etc/cni/net.d as the network's cleanup instructions say.
 import { parseAllDocuments } from 'yaml';
 import type { DaemonSet } from 'kubernetes-types/apps/v1';
+import type { Node } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import type { ExecResult } from '../index.ts';
 import { cniDaemonOf, type CniName, type CniNetwork } from '../node/cni/network.ts';
 import { CommandError } from '../kubectl/context.ts';
-import type { CniControl, CniNodeStatus } from '../simctl/cni.ts';
+import type { CniControl, CniNodeStatus, PodCIDRUsage } from '../simctl/cni.ts';
 import type { Addon, BootstrapOptions } from './addons.ts';
+import { nodeRangeCount, type NodeIpamConfig } from '../controllers/nodeipam/controller.ts';
 import { CALICO_MANIFEST } from './calico.ts';
 import { FLANNEL_MANIFEST } from './flannel.ts';
 
@@ -23,6 +25,8 @@ export interface ClusterCniDeps {
   list(kind: string): KubeObject[];
   /** Each machine's CNI side. */
   networks(): { node: string; network: CniNetwork }[];
+  /** Node IPAM's --cluster-cidr and --node-cidr-mask-size. */
+  ipam: NodeIpamConfig;
 }
 
 export class ClusterCni implements CniControl {
@@ -63,14 +67,20 @@ export class ClusterCni implements CniControl {
     return out;
   }
 
+  podCIDRs(): PodCIDRUsage {
+    const allocated = this.deps.list('Node').filter((n) => (n as Node).spec?.podCIDR).length;
+    return { ...this.deps.ipam, capacity: nodeRangeCount(this.deps.ipam), allocated };
+  }
+
   status(): CniNodeStatus[] {
+    const podCIDRs = new Map(this.deps.list('Node').map((n) => [n.metadata.name, (n as Node).spec?.podCIDR]));
     return this.deps.networks().map(({ node, network }) => {
       const loaded = network.loaded();
       const st = network.status();
       return {
         node, ready: st.ready, message: st.message, config: loaded?.file, network: loaded?.list.name,
         plugin: loaded?.list.plugins[0]?.type, networkPolicy: network.plugin()?.supportsNetworkPolicy ?? false,
-        podIPs: network.allocations().length,
+        podIPs: network.allocations().length, podCIDR: podCIDRs.get(node),
       };
     });
   }

@@ -65,6 +65,8 @@ describe('validateScenario', () => {
     const cidrs = (cluster.list('Node') as unknown as { spec: { podCIDR?: string } }[]).map((n) => n.spec.podCIDR);
     expect(cidrs).toEqual(['10.8.0.0/24', '10.8.1.0/24', undefined]);
     expect((cluster.list('Event') as unknown as { reason: string }[]).filter((e) => e.reason === 'CIDRNotAvailable')).toHaveLength(1);
+    expect(cluster.cni.podCIDRs()).toEqual({ clusterCIDR: '10.8.0.0/23', nodeCIDRMaskSize: 24, capacity: 2, allocated: 2 });
+    expect(cluster.exec('sim cni status').stdout).toMatch(/cluster CIDR: 10\.8\.0\.0\/23 \(--node-cidr-mask-size=24\): 2 of 2 node ranges allocated\n[^]*w3\s+false\s+<none>/);
   });
 
   it('checks placeholders in every value a variable can take', () => {

@@ -209,17 +209,24 @@ function validateCluster(e: Errors, c: Obj): void {
 }
 
 /** kube-controller-manager's --cluster-cidr and --node-cidr-mask-size (IPv4 only: the simulation has no IPv6). */
-function validatePodCIDRs(e: Errors, c: Obj): void {
+function validatePodCIDRs(e: Errors, c: Obj, path = 'spec.cluster.'): void {
   let clusterPrefix = parseCidr(DEFAULT_NODE_IPAM.clusterCIDR).prefix;
-  if (e.string('spec.cluster.clusterCIDR', c.clusterCIDR, false)) {
-    try { clusterPrefix = parseCidr(c.clusterCIDR).prefix; } catch { e.invalid('spec.cluster.clusterCIDR', c.clusterCIDR, 'must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'); return; }
+  if (e.string(`${path}clusterCIDR`, c.clusterCIDR, false)) {
+    try { clusterPrefix = parseCidr(c.clusterCIDR).prefix; } catch { e.invalid(`${path}clusterCIDR`, c.clusterCIDR, 'must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'); return; }
   }
-  e.integer('spec.cluster.nodeCIDRMaskSize', c.nodeCIDRMaskSize, 1, 30);
+  e.integer(`${path}nodeCIDRMaskSize`, c.nodeCIDRMaskSize, 1, 30);
   const mask = c.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize;
   if (typeof mask !== 'number' || !Number.isInteger(mask) || mask < 1 || mask > 30) return;
   // kube-controller-manager's node IPAM refuses to start with this text; the sizes follow it.
-  const path = c.nodeCIDRMaskSize === undefined ? 'spec.cluster.clusterCIDR' : 'spec.cluster.nodeCIDRMaskSize';
-  if (mask < clusterPrefix) e.invalid(path, c.nodeCIDRMaskSize ?? c.clusterCIDR, `mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/${clusterPrefix} > ${mask})`);
+  const field = c.nodeCIDRMaskSize === undefined ? `${path}clusterCIDR` : `${path}nodeCIDRMaskSize`;
+  if (mask < clusterPrefix) e.invalid(field, c.nodeCIDRMaskSize ?? c.clusterCIDR, `mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family (/${clusterPrefix} > ${mask})`);
+}
+
+/** createCluster's clusterCIDR and nodeCIDRMaskSize, checked as a scenario's are (field paths without a prefix). */
+export function validateNodeIpam(opts: { clusterCIDR?: unknown; nodeCIDRMaskSize?: unknown }): string[] {
+  const e = new Errors();
+  validatePodCIDRs(e, opts, '');
+  return e.list;
 }
 
 function validateExercise(e: Errors, ex: Obj): void {

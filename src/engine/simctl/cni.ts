@@ -18,6 +18,17 @@ export interface CniNodeStatus {
   networkPolicy: boolean;
   /** Pod addresses the node's IPAM has reserved. */
   podIPs: number;
+  /** The node's spec.podCIDR, which node IPAM assigned from the cluster CIDR. */
+  podCIDR?: string;
+}
+
+/** kube-controller-manager's --cluster-cidr and --node-cidr-mask-size, and how many node ranges are taken. */
+export interface PodCIDRUsage {
+  clusterCIDR: string;
+  nodeCIDRMaskSize: number;
+  /** Node ranges (podCIDRs) the cluster CIDR holds. */
+  capacity: number;
+  allocated: number;
 }
 
 export interface CniControl {
@@ -25,6 +36,7 @@ export interface CniControl {
   install(name: CniName): string[];
   uninstall(): string[];
   status(): CniNodeStatus[];
+  podCIDRs(): PodCIDRUsage;
 }
 
 export const CNI_USAGE = 'sim cni install [flannel|calico] | sim cni uninstall | sim cni status';
@@ -47,8 +59,10 @@ export function cniCommand(cni: CniControl, argv: string[], out: string[]): void
       if (rest.length) throw new CommandError(`usage: ${CNI_USAGE}`);
       const installed = cni.installed();
       out.push(`pod network: ${installed.length ? installed.join(', ') : 'none installed'}`);
-      const rows = cni.status().map((s) => [s.node, s.ready ? 'true' : 'false', s.config ?? '<none>', s.plugin ?? '<none>', s.networkPolicy ? 'yes' : 'no', String(s.podIPs), s.ready ? '' : s.message ?? '']);
-      const table = [['NODE', 'NETWORK-READY', 'CNI-CONFIG', 'PLUGIN', 'NETWORKPOLICY', 'POD-IPS', 'MESSAGE'], ...rows];
+      const u = cni.podCIDRs();
+      out.push(`cluster CIDR: ${u.clusterCIDR} (--node-cidr-mask-size=${u.nodeCIDRMaskSize}): ${u.allocated} of ${u.capacity} node ranges allocated`);
+      const rows = cni.status().map((s) => [s.node, s.ready ? 'true' : 'false', s.podCIDR ?? '<none>', s.config ?? '<none>', s.plugin ?? '<none>', s.networkPolicy ? 'yes' : 'no', String(s.podIPs), s.ready ? '' : s.message ?? '']);
+      const table = [['NODE', 'NETWORK-READY', 'POD-CIDR', 'CNI-CONFIG', 'PLUGIN', 'NETWORKPOLICY', 'POD-IPS', 'MESSAGE'], ...rows];
       if (rows.length) out.push(tabwrite(table.map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).trimEnd());
       return;
     }

@@ -1,7 +1,6 @@
 // The top bar: product name, the virtual clock, time controls, save state, reset and language.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Speed } from '../../worker/protocol.ts';
+import type { ClusterSettings, Speed } from '../../worker/protocol.ts';
 import { SPEEDS } from '../../worker/protocol.ts';
 import { formatElapsed, formatTimestamp, formatWallTime } from '../format.ts';
 import { setLanguage, type Language } from '../i18n/index.ts';
@@ -9,6 +8,7 @@ import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts'
 import { THEMES, type ThemeChoice } from '../theme.ts';
 import { FaultMenu } from './FaultMenu.tsx';
 import { CniMenu } from '../network/CniMenu.tsx';
+import { useArmedConfirm } from '../menu/useArmedConfirm.ts';
 
 export interface HeaderProps {
   store: ClusterViewStore;
@@ -16,6 +16,8 @@ export interface HeaderProps {
   onPause(): void;
   onStep(): void;
   onReset(): void;
+  /** Reset with other node IPAM settings; rejects (naming the field) when they are invalid. */
+  onResetWith(settings: ClusterSettings): Promise<unknown>;
   /** Run a command in the terminal (faults, time jumps). */
   run(line: string): void;
   onPalette(): void;
@@ -125,17 +127,9 @@ function SaveState({ store }: { store: ClusterViewStore }) {
   );
 }
 
-/** How long the reset button waits for its confirming second click. */
-const RESET_CONFIRM_MS = 5000;
-
 function ResetButton({ onReset }: { onReset(): void }) {
   const { t } = useTranslation();
-  const [armed, setArmed] = useState(false);
-  useEffect(() => {
-    if (!armed) return;
-    const id = setTimeout(() => setArmed(false), RESET_CONFIRM_MS);
-    return () => clearTimeout(id);
-  }, [armed]);
+  const { armed, click } = useArmedConfirm(onReset);
   return (
     <button
       type="button"
@@ -143,11 +137,7 @@ function ResetButton({ onReset }: { onReset(): void }) {
       title={t('actions.resetTitle')}
       data-testid="reset-cluster"
       data-armed={armed}
-      onClick={() => {
-        if (!armed) return setArmed(true);
-        setArmed(false);
-        onReset();
-      }}
+      onClick={click}
     >
       {armed ? t('actions.resetConfirm') : t('actions.reset')}
     </button>
@@ -189,7 +179,7 @@ export function Header(props: HeaderProps) {
       </div>
       <div className="header-right">
         <SaveState store={props.store} />
-        <CniMenu run={props.run} />
+        <CniMenu run={props.run} onResetWith={props.onResetWith} />
         <FaultMenu run={props.run} />
         <button type="button" className="btn btn-ghost" data-testid="palette-button" onClick={props.onPalette} title={t('palette.title')}>
           <kbd>Ctrl K</kbd>

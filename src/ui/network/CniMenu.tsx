@@ -1,13 +1,16 @@
 // The pod network menu in the header: which CNI is installed, each node's NetworkReady, and install/uninstall
-// (`sim cni …`, run in the terminal so the student sees the command). Without a CNI, nodes stay NotReady.
+// (`sim cni …`, run in the terminal so the student sees the command), and the pod CIDR each node got from node
+// IPAM. Without a CNI, nodes stay NotReady.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../menu/useDismiss.ts';
 import { useDataPlane } from './dataPlane.ts';
+import { PodCIDRSettings } from './PodCIDRSettings.tsx';
+import type { ClusterSettings } from '../../worker/protocol.ts';
 
 export const CNI_COMMANDS = { flannel: 'sim cni install flannel', calico: 'sim cni install calico', uninstall: 'sim cni uninstall', status: 'sim cni status' } as const;
 
-export function CniMenu({ run }: { run(line: string): void }) {
+export function CniMenu({ run, onResetWith }: { run(line: string): void; onResetWith(settings: ClusterSettings): Promise<unknown> }) {
   const { t } = useTranslation();
   const cni = useDataPlane().cni;
   const [open, setOpen] = useState(false);
@@ -40,13 +43,14 @@ export function CniMenu({ run }: { run(line: string): void }) {
           </div>
           <table className="dp-table" data-testid="cni-status">
             <thead>
-              <tr><th>{t('dataPlane.cni.node')}</th><th>{t('dataPlane.cni.ready')}</th><th>{t('dataPlane.cni.plugin')}</th><th>{t('dataPlane.cni.podIPs')}</th></tr>
+              <tr><th>{t('dataPlane.cni.node')}</th><th>{t('dataPlane.cni.ready')}</th><th>{t('dataPlane.cni.podCIDR')}</th><th>{t('dataPlane.cni.plugin')}</th><th>{t('dataPlane.cni.podIPs')}</th></tr>
             </thead>
             <tbody>
               {cni.nodes.map((n) => (
                 <tr key={n.node} data-testid="cni-node" data-ready={n.ready} title={n.ready ? n.config : n.message}>
                   <td>{n.node}</td>
                   <td className={n.ready ? '' : 'dp-bad'}>{n.ready ? '✓' : '✕'}</td>
+                  <td className={n.podCIDR ? '' : 'dp-bad'} data-testid="cni-node-pod-cidr">{n.podCIDR ?? t('dataPlane.cni.noPodCIDR')}</td>
                   <td>{n.plugin ?? '—'}{n.networkPolicy ? ` · ${t('dataPlane.cni.policy')}` : ''}</td>
                   <td>{n.podIPs}</td>
                 </tr>
@@ -72,6 +76,7 @@ export function CniMenu({ run }: { run(line: string): void }) {
           <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-status-command" onClick={() => act(CNI_COMMANDS.status)}>
             <span>{t('dataPlane.cni.statusCommand')}</span><code>{CNI_COMMANDS.status}</code>
           </button>
+          <PodCIDRSettings usage={cni.podCIDRs} onResetWith={onResetWith} />
         </div>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { EngineClient } from '../../worker/client.ts';
 import type { DataPlaneView } from '../../worker/protocol.ts';
 
-export const EMPTY_DATA_PLANE: DataPlaneView = { gpus: [], cni: { installed: [], nodes: [] }, services: [], sources: [], serviceTraffic: [], podTraffic: {} };
+export const EMPTY_DATA_PLANE: DataPlaneView = { gpus: [], cni: { installed: [], nodes: [], podCIDRs: { clusterCIDR: '', nodeCIDRMaskSize: 0, capacity: 0, allocated: 0 } }, services: [], sources: [], serviceTraffic: [], podTraffic: {} };
 
 /**
  * Wall ms between reads: the panels and edges refresh about three times a second.

@@ -20,6 +20,11 @@ export interface NodeIpamConfig {
 
 export const DEFAULT_NODE_IPAM: NodeIpamConfig = { clusterCIDR: '10.244.0.0/16', nodeCIDRMaskSize: 24 };
 
+/** How many node ranges (podCIDRs) the cluster CIDR holds. */
+export function nodeRangeCount(config: NodeIpamConfig): number {
+  return cidrSize(parseCidr(config.clusterCIDR)) / 2 ** (32 - config.nodeCIDRMaskSize);
+}
+
 export class NodeIpamController extends Controller {
   private readonly nodes: Informer<N>;
   private readonly cluster: Cidr;
@@ -32,7 +37,7 @@ export class NodeIpamController extends Controller {
     super('node-ipam-controller', clock);
     this.nodes = informers.informerFor<N>('Node');
     this.cluster = parseCidr(config.clusterCIDR);
-    this.capacity = cidrSize(this.cluster) / 2 ** (32 - config.nodeCIDRMaskSize);
+    this.capacity = nodeRangeCount(config);
     this.event = recorder.forSource({ component: 'cidrAllocator' });
   }
 
