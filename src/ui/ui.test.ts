@@ -4,7 +4,7 @@ import type { NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
 import { resources } from './i18n/index.ts';
 import { podTone } from './map/tone.ts';
 import { markersFor } from './panel/markers.ts';
-import { INITIAL_STATE, reduceBatch } from './state/clusterStore.ts';
+import { initialState, reduceBatch } from './state/clusterStore.ts';
 import { History } from './terminal/history.ts';
 import { newestEvents, sortEvents } from './events/newestEvents.ts';
 
@@ -44,7 +44,7 @@ describe('pod tone', () => {
 
 describe('cluster view store', () => {
   it('applies resets and deltas, and keeps untouched collections identical', () => {
-    const s1 = reduceBatch(INITIAL_STATE, batch({ reset: true, nodes: { upserts: [node('w1')], deletes: [] }, pods: { upserts: [pod('a', 'w1')], deletes: [] } }));
+    const s1 = reduceBatch(initialState(), batch({ reset: true, nodes: { upserts: [node('w1')], deletes: [] }, pods: { upserts: [pod('a', 'w1')], deletes: [] } }));
     expect(s1.ready).toBe(true);
     expect([...s1.pods.keys()]).toEqual(['default/a']);
     const s2 = reduceBatch(s1, batch({ pods: { upserts: [pod('b')], deletes: ['default/a'] } }));

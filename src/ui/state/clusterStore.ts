@@ -1,14 +1,15 @@
-// The page's copy of the cluster views, kept by applying the worker's batches. Each collection is an
-// immutable Map replaced only when it changes, so components re-render only for what they show. Batches are
+// The page's copy of the cluster views, kept by applying the worker's batches. Each collection is a view
+// (mapView.ts) replaced only when it changes, so components re-render only for what they show. Batches are
 // published once per frame, pod changes within a budget (feedPacer.ts), Events at most every EVENTS_EVERY_MS.
 import { useSyncExternalStore } from 'react';
-import type { ClockView, Delta, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
+import type { ClockView, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
+import { MapView } from './mapView.ts';
 import { browserPacing, EVENTS_EVERY_MS, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
 
 export interface ClusterViewState {
-  pods: ReadonlyMap<string, PodView>;
-  nodes: ReadonlyMap<string, NodeView>;
-  events: ReadonlyMap<string, EventView>;
+  pods: MapView<PodView>;
+  nodes: MapView<NodeView>;
+  events: MapView<EventView>;
   clock: ClockView;
   persist: PersistView;
   /** A first (reset) batch has arrived. */
@@ -16,33 +17,29 @@ export interface ClusterViewState {
   seq: number;
 }
 
-export const INITIAL_STATE: ClusterViewState = {
-  pods: new Map(),
-  nodes: new Map(),
-  events: new Map(),
-  clock: { nowMs: 0, startMs: 0, playing: false, speed: 1 },
-  persist: { savedAt: 0, dirty: false },
-  ready: false,
-  seq: 0,
-};
-
-function applyDelta<T>(prev: ReadonlyMap<string, T>, delta: Delta<T>, keyOf: (v: T) => string, reset: boolean): ReadonlyMap<string, T> {
-  if (!reset && delta.upserts.length === 0 && delta.deletes.length === 0) return prev;
-  const next = reset ? new Map<string, T>() : new Map(prev);
-  for (const k of delta.deletes) next.delete(k);
-  for (const v of delta.upserts) next.set(keyOf(v), v);
-  return next;
+/** A state of its own: its maps change in place, so no two stores may share them. */
+export function initialState(): ClusterViewState {
+  return {
+    pods: new MapView(),
+    nodes: new MapView(),
+    events: new MapView(),
+    clock: { nowMs: 0, startMs: 0, playing: false, speed: 1 },
+    persist: { savedAt: 0, dirty: false },
+    ready: false,
+    seq: 0,
+  };
 }
 
 function sameClock(a: ClockView, b: ClockView): boolean {
   return a.nowMs === b.nowMs && a.startMs === b.startMs && a.playing === b.playing && a.speed === b.speed && a.liveMs === b.liveMs;
 }
 
+/** The state after batch `b`: `state`'s maps change in place and the changed collections get new views. */
 export function reduceBatch(state: ClusterViewState, b: ViewBatch): ClusterViewState {
   return {
-    pods: applyDelta(state.pods, b.pods, (p) => p.key, b.reset),
-    nodes: applyDelta(state.nodes, b.nodes, (n) => n.name, b.reset),
-    events: applyDelta(state.events, b.events, (e) => e.key, b.reset),
+    pods: state.pods.apply(b.pods, (p) => p.key, b.reset),
+    nodes: state.nodes.apply(b.nodes, (n) => n.name, b.reset),
+    events: state.events.apply(b.events, (e) => e.key, b.reset),
     clock: sameClock(state.clock, b.clock) ? state.clock : b.clock,
     persist: state.persist.savedAt === b.persist.savedAt && state.persist.dirty === b.persist.dirty ? state.persist : b.persist,
     ready: true,
@@ -64,7 +61,7 @@ declare global {
 }
 
 export class ClusterViewStore {
-  private state: ClusterViewState = INITIAL_STATE;
+  private state: ClusterViewState = initialState();
   private readonly listeners = new Set<() => void>();
   private readonly pods = new PendingDelta<PodView>((p) => p.key);
   private readonly nodes = new PendingDelta<NodeView>((n) => n.name);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EventView, PodView, ViewBatch } from '../../worker/protocol.ts';
-import { ClusterViewStore, INITIAL_STATE, reduceBatch } from './clusterStore.ts';
+import { ClusterViewStore, initialState, reduceBatch } from './clusterStore.ts';
 import { EVENTS_EVERY_MS, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
 
 function pod(name: string, status = 'Running'): PodView {
@@ -146,7 +146,7 @@ describe('cluster view store pacing', () => {
       fc.property(fc.array(fc.tuple(change, fc.boolean(), fc.nat(100)), { maxLength: 20 }), (steps) => {
         const pacing = manualPacing();
         const store = new ClusterViewStore(pacing);
-        let direct = INITIAL_STATE;
+        let direct = initialState();
         let wall = 0;
         steps.forEach(([c, frameNow, took], i) => {
           // Keys are unique within an upsert list, as the worker sends them.
