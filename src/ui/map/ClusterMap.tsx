@@ -11,6 +11,7 @@ import type { EngineClient } from '../../worker/client.ts';
 import { isSystemNamespace } from '../../worker/namespaces.ts';
 import type { ObjectRef, PodView } from '../../worker/protocol.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+import { cachedT } from '../i18n/cachedT.ts';
 import { TracePath } from '../traffic/TracePath.tsx';
 import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
 import { podPasses, type MapFilters } from './filters.ts';
@@ -59,11 +60,11 @@ function Legend({ pods }: { pods: readonly PodView[] }) {
     return c;
   }, [pods]);
   return (
-    <div className="map-legend" aria-label={t('map.legendTitle')} data-testid="map-legend">
+    <div className="map-legend" aria-label={cachedT(t, 'map.legendTitle')} data-testid="map-legend">
       {TONES.map((tone) => (
         <span key={tone} className="legend-item" data-tone={tone} data-count={counts.get(tone) ?? 0}>
           <span className={`legend-swatch tone-${tone}`} />
-          {t(`map.legend.${tone}`)}
+          {cachedT(t, `map.legend.${tone}`)}
           <span className="legend-count">{counts.get(tone) ?? 0}</span>
         </span>
       ))}
@@ -76,7 +77,7 @@ export function SystemToggle({ count, shown, onChange }: { count: number; shown:
   return (
     <label className="system-toggle" data-testid="system-pods-toggle" data-count={count}>
       <input type="checkbox" checked={shown} onChange={(e) => onChange(e.target.checked)} />
-      {t('map.systemPods', { count })}
+      {cachedT(t, 'map.systemPods', { count })}
     </label>
   );
 }
@@ -210,10 +211,14 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
   );
 }
 
+/** From this speed on, the bars jump instead of gliding: a glide is a layout and paint per frame per bar. */
+const FAST_SPEED = 10;
+
 export function ClusterMap(props: ClusterMapProps) {
   const [filters, setFilters] = useMapFilters();
+  const fast = useClusterView(props.store, (s) => s.clock.playing && s.clock.speed >= FAST_SPEED);
   return (
-    <div className="cluster-map" data-testid="cluster-map" data-mode={filters.mode}>
+    <div className="cluster-map" data-testid="cluster-map" data-mode={filters.mode} data-fast={fast}>
       <ReactFlowProvider key={filters.mode}>
         {filters.mode === 'owners' ? (
           <OwnerCanvas {...props} filters={filters} setFilters={setFilters} />

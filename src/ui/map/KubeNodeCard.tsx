@@ -4,6 +4,7 @@ import { memo, useMemo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCpu } from '../format.ts';
+import { cachedT } from '../i18n/cachedT.ts';
 import { CapacityBar } from './CapacityBar.tsx';
 import { HEADER_HEIGHT, LANE_HEADER_HEIGHT, TILES_PER_ROW, type KubeNodeFlowNode, type LaneFlowNode } from './layout.ts';
 import { PodTiles } from './PodTiles.tsx';
@@ -52,7 +53,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
   const verdict = overlay.verdicts.get(n.name);
   const taints = n.taints.map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`).join(', ');
   const labels = Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join('\n');
-  const title = n.podCIDR ? `${labels}\n${t('map.podCIDR', { cidr: n.podCIDR })}` : labels;
+  const title = n.podCIDR ? `${labels}\n${cachedT(t, 'map.podCIDR', { cidr: n.podCIDR })}` : labels;
   return (
     <div
       className={`kube-node ${n.ready ? 'is-ready' : 'is-not-ready'} ${n.unschedulable ? 'is-cordoned' : ''} ${verdict ? `has-verdict verdict-${verdict.state}` : ''} ${overlay.selectedNode === n.name ? 'is-selected' : ''}`}
@@ -80,7 +81,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
             type="button"
             className="node-menu-button nodrag nopan"
             data-testid="node-menu-button"
-            aria-label={t('nodeMenu.open', { node: n.name })}
+            aria-label={cachedT(t, 'nodeMenu.open', { node: n.name })}
             aria-haspopup="menu"
             onClick={(e) => {
               e.stopPropagation();
@@ -95,7 +96,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         <VerdictLine verdict={verdict} />
       ) : (
         <div className="kube-node-sub">
-          <span>{t('map.nodeSummary', { count: data.podCount })}</span>
+          <span>{cachedT(t, 'map.nodeSummary', { count: data.podCount })}</span>
           {n.notReadyMessage && (
             <span className="kube-node-why" data-testid="node-not-ready-message" title={n.notReadyMessage}>
               {n.notReadyMessage}

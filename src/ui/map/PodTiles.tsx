@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PodView } from '../../worker/protocol.ts';
 import { formatBytes, formatCpu } from '../format.ts';
+import { cachedT } from '../i18n/cachedT.ts';
 import { registerGrid } from './drawnTiles.ts';
 import { PADDING } from './layout.ts';
 import { useMapOverlay, usePodClick } from './mapContext.ts';
@@ -32,17 +33,6 @@ function podTitle(t: TFunction, p: PodView): string {
   return lines.join('\n');
 }
 
-/** The status words per language (a lookup per tone per card render added up during a rollout). */
-const toneWords = new WeakMap<TFunction, Map<PodTone, string>>();
-
-function toneWord(t: TFunction, tone: PodTone): string {
-  let words = toneWords.get(t);
-  if (!words) toneWords.set(t, (words = new Map()));
-  let w = words.get(tone);
-  if (w === undefined) words.set(tone, (w = t(`map.legend.${tone}`)));
-  return w;
-}
-
 /** What a screen reader hears for a card's tiles: the count per status (the canvas itself says nothing). */
 function gridLabel(t: TFunction, pods: SlotGrid): string {
   const counts = new Map<PodTone, number>();
@@ -52,8 +42,8 @@ function gridLabel(t: TFunction, pods: SlotGrid): string {
     count++;
     counts.set(podTone(p), (counts.get(podTone(p)) ?? 0) + 1);
   }
-  const states = [...counts].map(([tone, n]) => `${n} ${toneWord(t, tone)}`).join(', ');
-  return t('map.podGrid', { count, states });
+  const states = [...counts].map(([tone, n]) => `${n} ${cachedT(t, `map.legend.${tone}`)}`).join(', ');
+  return cachedT(t, 'map.podGrid', { count, states });
 }
 
 /**
