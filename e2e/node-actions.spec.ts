@@ -98,3 +98,35 @@ test('a rolling update on the map: the old ReplicaSet\'s pods give way to the ne
   expect(after.size).toBe(1);
   expect([...after][0]).not.toBe(oldRs);
 });
+
+test('the Add nodes menu adds GPU nodes with labels and taints through sim node add, and refuses a bad count', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/?test');
+  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  const button = page.getByTestId('nodes-menu-button');
+  await expect(button).toContainText('3 nodes');
+  await button.click();
+  await expect(page.getByTestId('nodes-name')).toHaveValue('w4');
+  await page.getByTestId('nodes-count').fill('0');
+  await expect(page.getByTestId('nodes-count-error')).toBeVisible();
+  await expect(page.getByTestId('nodes-add')).toBeDisabled();
+
+  await page.getByTestId('nodes-name').fill('g1');
+  await page.getByTestId('nodes-count').fill('2');
+  await page.getByTestId('nodes-cpu').fill('32');
+  await page.getByTestId('nodes-gpus').fill('4');
+  await page.getByTestId('nodes-labels').fill('pool=gpu');
+  await page.getByTestId('nodes-taints').fill('dedicated=gpu:NoSchedule');
+  await expect(page.getByTestId('nodes-preview')).toHaveText('sim node add g1 --cpu 32 --gpus 4 --labels pool=gpu --taints dedicated=gpu:NoSchedule\nsim node add g2 --cpu 32 --gpus 4 --labels pool=gpu --taints dedicated=gpu:NoSchedule');
+  await page.screenshot({ path: '/tmp/page-nodes-menu.png' });
+  await page.getByTestId('nodes-add').click();
+  await expect(page.getByTestId('nodes-menu')).toHaveCount(0);
+  await expect(page.getByTestId('terminal-output')).toContainText('sim node add g2 --cpu 32');
+  await expect(page.getByTestId('node-card')).toHaveCount(5);
+  const g2 = page.locator('[data-testid=node-card][data-node=g2]');
+  await expect(g2.getByTestId('bar-gpus')).toHaveAttribute('data-total', '4');
+  await expect(g2.getByTestId('bar-cpu')).toHaveAttribute('data-total', '32000');
+  await expect(button).toContainText('5 nodes');
+  await runInTerminal(page, 'kubectl get node g1 -o jsonpath={.spec.taints[0].key}');
+  await expect(page.getByTestId('terminal-output')).toContainText('dedicated');
+});

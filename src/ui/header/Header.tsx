@@ -7,6 +7,7 @@ import { setLanguage, type Language } from '../i18n/index.ts';
 import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
 import { THEMES, type ThemeChoice } from '../theme.ts';
 import { FaultMenu } from './FaultMenu.tsx';
+import { NodesMenu } from './NodesMenu.tsx';
 import { CniMenu } from '../network/CniMenu.tsx';
 import { useArmedConfirm } from '../menu/useArmedConfirm.ts';
 
@@ -179,6 +180,7 @@ export function Header(props: HeaderProps) {
       </div>
       <div className="header-right">
         <SaveState store={props.store} />
+        <NodesMenu store={props.store} run={props.run} />
         <CniMenu run={props.run} onResetWith={props.onResetWith} />
         <FaultMenu run={props.run} />
         <button type="button" className="btn btn-ghost" data-testid="palette-button" onClick={props.onPalette} title={t('palette.title')}>

@@ -201,6 +201,17 @@ const en = {
     none: 'No resources found',
     tableLabel: '{{kind}} objects',
   },
+  nodesMenu: {
+    button_one: '{{count}} node',
+    button_other: '{{count}} nodes',
+    title: 'Add nodes (sim node add)',
+    name: 'Name (the first one)',
+    count: 'How many',
+    countRange: 'How many: a whole number from 1 to {{max}}. A bigger cluster is a scenario (spec.cluster.nodes[].count).',
+    add_one: 'Add {{count}} node',
+    add_other: 'Add {{count}} nodes',
+    hint: 'Empty fields keep sim node add\'s defaults. The commands run in the terminal, which shows any error.',
+  },
   faults: {
     button: 'Faults',
     title: 'Inject a fault',

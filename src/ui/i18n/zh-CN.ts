@@ -203,6 +203,17 @@ const zhCN: Resources = {
     none: '未找到资源',
     tableLabel: '{{kind}} 对象',
   },
+  nodesMenu: {
+    button_one: '{{count}} 个节点',
+    button_other: '{{count}} 个节点',
+    title: '添加节点（sim node add）',
+    name: '名称（第一个）',
+    count: '数量',
+    countRange: '数量：1 到 {{max}} 的整数。更大的集群请用场景（spec.cluster.nodes[].count）。',
+    add_one: '添加 {{count}} 个节点',
+    add_other: '添加 {{count}} 个节点',
+    hint: '留空的字段使用 sim node add 的默认值。命令在终端中运行，出错时终端会显示。',
+  },
   faults: {
     button: '故障',
     title: '注入故障',

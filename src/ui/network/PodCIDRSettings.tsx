@@ -48,7 +48,7 @@ export function PodCIDRSettings({ usage, onResetWith }: { usage: PodCIDRUsage; o
         </button>
       </div>
       <div className="dp-muted pod-cidr-hint">{t('dataPlane.podCIDR.hint')}</div>
-      {error && <div className="pod-cidr-error" role="alert" data-testid="pod-cidr-error">{error}</div>}
+      {error && <div className="menu-error" role="alert" data-testid="pod-cidr-error">{error}</div>}
     </form>
   );
 }
