@@ -1,5 +1,6 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
+//     [--only load,rollout,pan,feed] [--runs N]
 //   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
@@ -105,8 +106,88 @@ function frameFigures(frames: number[]): string {
   return `${(frames.length / (total / 1000)).toFixed(1)} fps (p95 frame ${ms(p95)}, worst ${ms(sorted[sorted.length - 1] ?? 0)})`;
 }
 
+type Fresh = () => Promise<Page>;
+
+async function loadSection(fresh: Fresh): Promise<void> {
+  console.log('page: load');
+  const page = await fresh();
+  await page.goto(URL_);
+  await page.waitForSelector('[data-testid=app][data-ready=true]');
+  await page.waitForSelector('[data-testid=node-card]');
+  const loaded = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    mapDrawn: performance.now(),
+  }));
+  const t0 = Date.now();
+  await page.getByTestId('terminal-input').fill('kubectl get nodes');
+  await page.getByTestId('terminal-input').press('Enter');
+  await page.waitForSelector('[data-testid=terminal-line][data-kind=out]');
+  console.log(`  first contentful paint ${ms(loaded.fcp)}; cluster map drawn at ${ms(loaded.mapDrawn)}; first command answered ${ms(Date.now() - t0)} later`);
+  await page.context().close();
+}
+
+async function rolloutSection(fresh: Fresh, seconds: number): Promise<void> {
+  const busy = arg('busy-pods', 2000);
+  console.log(`page: ${busy} pods, simulation at 100×`);
+  const page = await fresh();
+  await page.goto(URL_);
+  await page.waitForSelector('[data-testid=node-card]');
+  await clusterWith(page, busy);
+  await exec(page, ['kubectl rollout restart deployment bench']);
+  const run = await observe(page, seconds);
+  const longest = Math.max(0, ...run.tasks);
+  const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
+  console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
+  await page.context().close();
+}
+
+async function panSection(fresh: Fresh, seconds: number): Promise<void> {
+  const pan = arg('pan-pods', 1000);
+  console.log(`page: panning the map with ${pan} pods (paused)`);
+  const page = await fresh();
+  await page.goto(URL_);
+  await page.waitForSelector('[data-testid=node-card]');
+  await clusterWith(page, pan);
+  await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.pause());
+  const box = (await page.getByTestId('cluster-map').boundingBox())!;
+  const panning = await observe(page, seconds, async () => {
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const end = Date.now() + seconds * 1000 - 200;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 0; Date.now() < end; i++) await page.mouse.move(cx + Math.sin(i / 10) * 300, cy + Math.cos(i / 10) * 150, { steps: 2 });
+    await page.mouse.up();
+  });
+  console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}; ${workPerFrame(panning)}`);
+  await page.context().close();
+}
+
+async function feedSection(fresh: Fresh, seconds: number): Promise<void> {
+  const feed = arg('feed-pods', 10000);
+  console.log(`page: change feed with ${feed} pods changing`);
+  const page = await fresh();
+  await page.goto(URL_);
+  await page.waitForSelector('[data-testid=node-card]');
+  await clusterWith(page, feed);
+  await page.evaluate(() => void ((window as unknown as TestWindow).__kubesimFeedStats = {}));
+  await exec(page, ['kubectl rollout restart deployment bench']);
+  const churn = await observe(page, seconds);
+  const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
+  const frames = churn.frames.length;
+  const perBatch = (stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1);
+  console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s, drawn in ${stats.frames ?? 0} frames; store update ${perBatch.toFixed(1)} ms per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
+  await page.context().close();
+}
+
+const SECTIONS = ['load', 'rollout', 'pan', 'feed'] as const;
+
 async function main(): Promise<void> {
   const seconds = arg('seconds', 8);
+  // --only rollout,feed runs some sections; --runs N repeats each (figures vary between runs on a busy machine).
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt >= 0 ? process.argv[onlyAt + 1].split(',') : [...SECTIONS];
+  const runs = arg('runs', 1);
   const dist = process.env.BENCH_DIST ? ['--outDir', process.env.BENCH_DIST] : [];
   const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', ...dist], { stdio: 'ignore' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
@@ -116,69 +197,12 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       return context.newPage();
     };
-
-    console.log('page: load');
-    let page = await fresh();
-    await page.goto(URL_);
-    await page.waitForSelector('[data-testid=app][data-ready=true]');
-    await page.waitForSelector('[data-testid=node-card]');
-    const loaded = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-      mapDrawn: performance.now(),
-    }));
-    const t0 = Date.now();
-    await page.getByTestId('terminal-input').fill('kubectl get nodes');
-    await page.getByTestId('terminal-input').press('Enter');
-    await page.waitForSelector('[data-testid=terminal-line][data-kind=out]');
-    console.log(`  first contentful paint ${ms(loaded.fcp)}; cluster map drawn at ${ms(loaded.mapDrawn)}; first command answered ${ms(Date.now() - t0)} later`);
-    await page.context().close();
-
-    const busy = arg('busy-pods', 2000);
-    console.log(`page: ${busy} pods, simulation at 100×`);
-    page = await fresh();
-    await page.goto(URL_);
-    await page.waitForSelector('[data-testid=node-card]');
-    await clusterWith(page, busy);
-    await exec(page, ['kubectl rollout restart deployment bench']);
-    const run = await observe(page, seconds);
-    const longest = Math.max(0, ...run.tasks);
-    const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
-    console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
-    await page.context().close();
-
-    const pan = arg('pan-pods', 1000);
-    console.log(`page: panning the map with ${pan} pods (paused)`);
-    page = await fresh();
-    await page.goto(URL_);
-    await page.waitForSelector('[data-testid=node-card]');
-    await clusterWith(page, pan);
-    await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.pause());
-    const box = (await page.getByTestId('cluster-map').boundingBox())!;
-    const panning = await observe(page, seconds, async () => {
-      const cx = box.x + box.width / 2;
-      const cy = box.y + box.height / 2;
-      const end = Date.now() + seconds * 1000 - 200;
-      await page.mouse.move(cx, cy);
-      await page.mouse.down();
-      for (let i = 0; Date.now() < end; i++) await page.mouse.move(cx + Math.sin(i / 10) * 300, cy + Math.cos(i / 10) * 150, { steps: 2 });
-      await page.mouse.up();
-    });
-    console.log(`  ${frameFigures(panning.frames)}; longest task ${ms(Math.max(0, ...panning.tasks))}; ${workPerFrame(panning)}`);
-    await page.context().close();
-
-    const feed = arg('feed-pods', 10000);
-    console.log(`page: change feed with ${feed} pods changing`);
-    page = await fresh();
-    await page.goto(URL_);
-    await page.waitForSelector('[data-testid=node-card]');
-    await clusterWith(page, feed);
-    await page.evaluate(() => void ((window as unknown as TestWindow).__kubesimFeedStats = {}));
-    await exec(page, ['kubectl rollout restart deployment bench']);
-    const churn = await observe(page, seconds);
-    const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
-    const frames = churn.frames.length;
-    console.log(`  ${stats.batches ?? 0} batches carrying ${stats.upserts ?? 0} pod changes in ${seconds} s, drawn in ${stats.frames ?? 0} frames; store update ${ms((stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1))} per batch; ${frameFigures(churn.frames)}; longest task ${ms(Math.max(0, ...churn.tasks))} over ${frames} frames; ${workPerFrame(churn)}`);
-    await page.context().close();
+    for (let r = 0; r < runs; r++) {
+      if (only.includes('load')) await loadSection(fresh);
+      if (only.includes('rollout')) await rolloutSection(fresh, seconds);
+      if (only.includes('pan')) await panSection(fresh, seconds);
+      if (only.includes('feed')) await feedSection(fresh, seconds);
+    }
   } finally {
     await browser.close();
     server.kill();
