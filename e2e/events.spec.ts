@@ -38,4 +38,8 @@ test('the events pane is virtualized: few rows rendered, all reachable by scroll
   await expect(last).toHaveClass(/expanded/);
   await scroller.evaluate((el) => (el.scrollTop = 0));
   await expect(rows.first()).toHaveText(newest);
+
+  // Ages follow the virtual clock even while paused and nothing new arrives.
+  await page.getByTestId('time-advance-10m').click();
+  await expect(rows.first().locator('.col-age')).toHaveText(/^(9m[0-9]+s|10m)/);
 });

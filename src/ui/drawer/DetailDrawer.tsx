@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
 import type { DetailTab, ExecResult, ObjectRef, SchedulingExplanation } from '../../worker/protocol.ts';
 import type { NodeVerdict } from '../map/mapContext.ts';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
-import { useThrottled } from '../state/useThrottled.ts';
+import { useClusterView, useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
 import { SchedulingView } from './SchedulingView.tsx';
 import { RelatedPanel } from '../workbench/RelatedPanel.tsx';
 import { SpecStatusPanel } from '../workbench/SpecStatusPanel.tsx';
@@ -41,7 +40,7 @@ export function DetailDrawer({ engine, store, target, onClose, onVerdicts, runCo
   const [tab, setTab] = useState<DrawerTab>(() => (isPod && podPhase === 'Pending' ? 'scheduling' : 'describe'));
   const tabs = tabsFor(target.kind);
   const activeTab = tabs.includes(tab) ? tab : tabs[0];
-  const seq = useThrottled(useClusterView(store, (s) => s.seq), REFRESH_MS);
+  const seq = useClusterViewEvery(store, (s) => s.seq, REFRESH_MS);
   const nodes = useClusterView(store, (s) => s.nodes);
   const nowMs = useClusterView(store, (s) => Math.floor(s.clock.nowMs / 1000) * 1000);
   const [text, setText] = useState<ExecResult | undefined>();

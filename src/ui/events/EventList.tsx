@@ -1,10 +1,11 @@
 // Cluster Events, newest first; Warnings stand out. Only the rows in view are rendered (spacer rows hold the
-// rest of the scroll height): ages tick every virtual second, which at 100× is every frame.
+// rest of the scroll height).
 import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../format.ts';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
+import { useClusterView, useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
+import { EVENTS_EVERY_MS } from '../state/feedPacer.ts';
 import { newestEvents } from './newestEvents.ts';
 
 const MAX_ROWS = 300;
@@ -16,8 +17,9 @@ const HEAD_HEIGHT = 24;
 export function EventList({ store }: { store: ClusterViewStore }) {
   const { t } = useTranslation();
   const events = useClusterView(store, (s) => s.events);
-  // Ages tick with the virtual clock, but only once per virtual second.
-  const nowSec = useClusterView(store, (s) => Math.floor(s.clock.nowMs / 1000));
+  // Ages tick with the virtual clock, once per virtual second but at most as often as Events arrive: at 100x a
+  // virtual second is every frame, and the pane re-rendered with each.
+  const nowSec = useClusterViewEvery(store, (s) => Math.floor(s.clock.nowMs / 1000), EVENTS_EVERY_MS);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) => {
     setExpanded((prev) => {

@@ -7,8 +7,7 @@ import {
   type FitViewOptions, type NodeMouseHandler, type NodeTypes,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import { useClusterView } from '../state/clusterStore.ts';
-import { useThrottled } from '../state/useThrottled.ts';
+import { useClusterView, useClusterViewEvery } from '../state/clusterStore.ts';
 import type { ClusterMapProps } from './ClusterMap.tsx';
 import { elkInWorker } from './elkWorker.ts';
 import type { MapFilters } from './filters.ts';
@@ -31,7 +30,7 @@ type Status = { state: 'loading' } | { state: 'ready'; omitted: number; count: n
 
 export function OwnerCanvas({ store, engine, onOpen, colorMode = 'system', filters, setFilters }: Props) {
   const { t } = useTranslation();
-  const seq = useThrottled(useClusterView(store, (s) => s.seq), 1500);
+  const seq = useClusterViewEvery(store, (s) => s.seq, 1500);
   const pods = useClusterView(store, (s) => s.pods);
   const [nodes, setNodes, onNodesChange] = useNodesState<OwnerFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<OwnerEdge>([]);

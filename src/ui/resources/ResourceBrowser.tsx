@@ -6,8 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
 import type { ObjectRef, ResourceKindView, ResourceRowView, ResourceTableView } from '../../worker/protocol.ts';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
-import { useThrottled } from '../state/useThrottled.ts';
+import { useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
 import { sortRows, type SortState } from './sort.ts';
 
 export interface ResourceBrowserProps {
@@ -28,7 +27,7 @@ export function ResourceBrowser({ engine, store, selected, onOpen }: ResourceBro
   const [error, setError] = useState<string | undefined>();
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState | undefined>();
-  const seq = useThrottled(useClusterView(store, (s) => s.seq), REFRESH_MS);
+  const seq = useClusterViewEvery(store, (s) => s.seq, REFRESH_MS);
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The page's copy of the cluster views, kept by applying the worker's batches. Each collection is a view
 // (mapView.ts) replaced only when it changes, so components re-render only for what they show. Batches are
 // published once per frame, pod changes within a budget (feedPacer.ts), Events at most every EVENTS_EVERY_MS.
-import { useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { ClockView, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { MapView } from './mapView.ts';
 import { browserPacing, EVENTS_EVERY_MS, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
@@ -150,4 +150,36 @@ export class ClusterViewStore {
 
 export function useClusterView<T>(store: ClusterViewStore, select: (s: ClusterViewState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/**
+ * useClusterView, but the component hears of changes at most once per `ms` of wall time (the latest value always
+ * lands): for what may lag a little, such as the Events pane's ages, which at 100x change with every frame.
+ */
+export function useClusterViewEvery<T>(store: ClusterViewStore, select: (s: ClusterViewState) => T, ms: number): T {
+  const latest = useRef({ select, value: select(store.getState()), at: -Infinity, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  latest.current.select = select;
+  const subscribe = useCallback((listener: () => void) => {
+    const s = latest.current;
+    const land = () => {
+      s.timer = undefined;
+      s.at = browserPacing.now();
+      s.value = s.select(store.getState());
+      listener();
+    };
+    const unsubscribe = store.subscribe(() => {
+      if (s.timer !== undefined) return;
+      const wait = s.at + ms - browserPacing.now();
+      if (wait <= 0) land();
+      else s.timer = setTimeout(land, wait);
+    });
+    // A change between the first render and this subscription.
+    if (!Object.is(s.select(store.getState()), s.value)) land();
+    return () => {
+      unsubscribe();
+      clearTimeout(s.timer);
+      s.timer = undefined;
+    };
+  }, [store, ms]);
+  return useSyncExternalStore(subscribe, () => latest.current.value);
 }

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
 import type { TimelineView } from '../../worker/protocol.ts';
 import { formatAge, formatElapsed } from '../format.ts';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
-import { useThrottled } from '../state/useThrottled.ts';
+import { useClusterView, useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
 import './workbench.css';
 
 const REFRESH_MS = 1000;
@@ -39,7 +38,7 @@ const TimelineBars = memo(function TimelineBars({ view, startMs }: { view: Timel
 export function TimelineBar({ engine, store }: TimelineBarProps) {
   const { t } = useTranslation();
   const clock = useClusterView(store, (s) => s.clock);
-  const seq = useThrottled(useClusterView(store, (s) => s.seq), REFRESH_MS);
+  const seq = useClusterViewEvery(store, (s) => s.seq, REFRESH_MS);
   const [view, setView] = useState<TimelineView | undefined>();
   const [draft, setDraft] = useState<number | undefined>();
   const commit = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,14 +1,13 @@
 // A worker read that refreshes as the cluster changes (at most every REFRESH_MS): the drawer's panels.
 import { useEffect, useState } from 'react';
-import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts';
-import { useThrottled } from '../state/useThrottled.ts';
+import { useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
 
 const REFRESH_MS = 500;
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string } | undefined;
 
 export function useRefreshed<T>(store: ClusterViewStore, read: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
-  const seq = useThrottled(useClusterView(store, (s) => s.seq), REFRESH_MS);
+  const seq = useClusterViewEvery(store, (s) => s.seq, REFRESH_MS);
   const [state, setState] = useState<Loaded<T>>();
   useEffect(() => {
     let live = true;
