@@ -19,16 +19,17 @@ const FIELDS: readonly { field: Field; flag: string; placeholder: string }[] = [
 
 export function NodesMenu({ store, run }: { store: ClusterViewStore; run(line: string): void }) {
   const { t } = useTranslation();
-  const nodes = useClusterView(store, (s) => s.nodes);
+  // The count, not the nodes: their requested resources change with every pod.
+  const count = useClusterView(store, (s) => s.nodes.size);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useDismiss(box, open, () => setOpen(false), 'input');
   return (
     <div className="fault-menu nodes-menu" ref={box}>
       <button type="button" className="btn btn-ghost" aria-haspopup="dialog" aria-expanded={open} data-testid="nodes-menu-button" onClick={() => setOpen((v) => !v)} title={t('nodesMenu.title')}>
-        + {t('nodesMenu.button', { count: nodes.size })}
+        + {t('nodesMenu.button', { count })}
       </button>
-      {open && <NodeAddPanel firstName={nextNodeName(nodes.keys())} run={run} onDone={() => setOpen(false)} />}
+      {open && <NodeAddPanel firstName={nextNodeName(store.getState().nodes.keys())} run={run} onDone={() => setOpen(false)} />}
     </div>
   );
 }

@@ -33,6 +33,8 @@ function podTitle(t: TFunction, p: PodView): string {
   return lines.join('\n');
 }
 
+const STATES_SLOT = '\u241f';
+
 /** What a screen reader hears for a card's tiles: the count per status (the canvas itself says nothing). */
 function gridLabel(t: TFunction, pods: SlotGrid): string {
   const counts = new Map<PodTone, number>();
@@ -43,7 +45,8 @@ function gridLabel(t: TFunction, pods: SlotGrid): string {
     counts.set(podTone(p), (counts.get(podTone(p)) ?? 0) + 1);
   }
   const states = [...counts].map(([tone, n]) => `${n} ${cachedT(t, `map.legend.${tone}`)}`).join(', ');
-  return cachedT(t, 'map.podGrid', { count, states });
+  // The states vary too much to cache whole labels: translate per count with a slot, then fill the slot in.
+  return cachedT(t, 'map.podGrid', { count, states: STATES_SLOT }).replace(STATES_SLOT, states);
 }
 
 /**

@@ -17,7 +17,10 @@ export interface TimelineBarProps {
   store: ClusterViewStore;
 }
 
-/** The bars, drawn again only when the worker's timeline changes (about once a second), not with every tick of the clock. */
+/**
+ * The bars, drawn again only when the worker's timeline changes (about once a second), not with every tick of the
+ * clock; a bar's tooltip is written when the pointer first rests on it (a translation per bar per redraw added up).
+ */
 const TimelineBars = memo(function TimelineBars({ view, startMs }: { view: TimelineView | undefined; startMs: number }) {
   const { t } = useTranslation();
   const maxChanges = Math.max(1, ...(view?.buckets.map((b) => b.changes + b.events) ?? [1]));
@@ -28,7 +31,7 @@ const TimelineBars = memo(function TimelineBars({ view, startMs }: { view: Timel
           key={b.at}
           className={`timeline-bar ${b.warnings ? 'warn' : ''}`}
           style={{ height: `${Math.round(((b.changes + b.events) / maxChanges) * 100)}%` }}
-          title={t('workbench.timeline.bucket', { at: formatElapsed(b.at - startMs), changes: b.changes, events: b.events, warnings: b.warnings })}
+          onMouseEnter={(e) => (e.currentTarget.title = t('workbench.timeline.bucket', { at: formatElapsed(b.at - startMs), changes: b.changes, events: b.events, warnings: b.warnings }))}
         />
       ))}
     </div>
