@@ -63,7 +63,8 @@ declare global {
 export class ClusterViewStore {
   private state: ClusterViewState = initialState();
   private readonly listeners = new Set<() => void>();
-  private readonly pods = new PendingDelta<PodView>((p) => p.key);
+  // A pod's card is its node's (or the unscheduled lane); a deleted pod's is the node it was drawn on.
+  private readonly pods = new PendingDelta<PodView>((p) => p.key, (key, p) => (p ?? this.state.pods.get(key))?.nodeName ?? '');
   private readonly nodes = new PendingDelta<NodeView>((n) => n.name);
   private readonly events = new PendingDelta<EventView>((e) => e.key);
   private latest: ViewBatch | undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EventView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { ClusterViewStore, initialState, reduceBatch } from './clusterStore.ts';
-import { EVENTS_EVERY_MS, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
+import { CARD_COST, EVENTS_EVERY_MS, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
 
 function pod(name: string, status = 'Running'): PodView {
   return {
@@ -104,15 +104,31 @@ describe('cluster view store pacing', () => {
     const store = new ClusterViewStore(pacing);
     const many = Array.from({ length: INITIAL_BUDGET * 3 }, (_, i) => pod(`p${i}`));
     store.apply(batch(1, { pods: { upserts: many, deletes: [] } }));
+    // Every pod is on w1: each frame pays for that one card, then one per pod.
     pacing.run(0);
-    expect(store.getState().pods.size).toBe(INITIAL_BUDGET);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
     pacing.run(TARGET_FRAME_MS * 2); // the full frame took twice the target
-    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5 - 2 * CARD_COST);
     pacing.run(TARGET_FRAME_MS * 2 + 10); // quick ones: the budget doubles each time until the rest fits
-    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5 - 3 * CARD_COST);
     pacing.run(TARGET_FRAME_MS * 2 + 20);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
     expect(pacing.waiting()).toBe(0);
+  });
+
+  it('charges a frame for each card it redraws: changes spread over many nodes take fewer per frame', () => {
+    const pending = new PendingDelta<PodView>((p) => p.key, (_k, p) => p?.nodeName ?? '');
+    const spread = Array.from({ length: 100 }, (_, i) => ({ ...pod(`p${i}`), nodeName: `n${i % 10}` }));
+    pending.add({ upserts: spread, deletes: [] });
+    const first = pending.take(5 * (CARD_COST + 1));
+    // The first five pods open five cards and spend the budget.
+    expect(first.upserts.map((p) => p.nodeName)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+    // A budget of two cards and 20 changes takes every pod of n5 and n6 (10 each), passing over the other nodes'.
+    const second = pending.take(2 * CARD_COST + 20);
+    expect(new Set(second.upserts.map((p) => p.nodeName))).toEqual(new Set(['n5', 'n6']));
+    expect(second.upserts).toHaveLength(20);
+    // The oldest change is taken even when one card costs more than the whole budget.
+    expect(pending.take(1).upserts).toHaveLength(1);
   });
 
   it('publishes Events at most every EVENTS_EVERY_MS, pods on every frame; an idle frame publishes nothing', () => {
@@ -141,7 +157,8 @@ describe('cluster view store pacing', () => {
 
   it('ends with exactly the state of applying every batch at once, however frames fall', () => {
     const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
-    const change = fc.record({ ups: fc.array(fc.tuple(key, fc.constantFrom('Pending', 'Running', 'Terminating')), { maxLength: 4 }), dels: fc.array(key, { maxLength: 3 }) });
+    // Pods on several nodes, so frames also split by card (CARD_COST).
+    const change = fc.record({ ups: fc.array(fc.tuple(key, fc.constantFrom('Pending', 'Running', 'Terminating'), fc.constantFrom('', 'w1', 'w2')), { maxLength: 4 }), dels: fc.array(key, { maxLength: 3 }) });
     fc.assert(
       fc.property(fc.array(fc.tuple(change, fc.boolean(), fc.nat(100)), { maxLength: 20 }), (steps) => {
         const pacing = manualPacing();
@@ -150,7 +167,7 @@ describe('cluster view store pacing', () => {
         let wall = 0;
         steps.forEach(([c, frameNow, took], i) => {
           // Keys are unique within an upsert list, as the worker sends them.
-          const ups = [...new Map(c.ups.map(([k, status]) => [k, pod(k, status)])).values()];
+          const ups = [...new Map(c.ups.map(([k, status, nodeName]) => [k, { ...pod(k, status), nodeName }])).values()];
           const b = batch(i + 1, {
             pods: { upserts: ups, deletes: c.dels.map((k) => `default/${k}`) },
             events: { upserts: ups.map((p) => event(p.name, i)), deletes: c.dels.slice(1).map((k) => `default/${k}`) },
@@ -160,7 +177,7 @@ describe('cluster view store pacing', () => {
           if (frameNow) pacing.run((wall += took));
         });
         for (let i = 0; i < 100 && pacing.waiting(); i++) pacing.run((wall += 1000));
-        const view = (s: typeof direct) => [...[...s.pods.values()].map((p) => `${p.key}=${p.status}`), ...[...s.events.values()].map((e) => `${e.key}#${e.count}`)].sort();
+        const view = (s: typeof direct) => [...[...s.pods.values()].map((p) => `${p.key}=${p.status}@${p.nodeName}`), ...[...s.events.values()].map((e) => `${e.key}#${e.count}`)].sort();
         expect(view(store.getState())).toEqual(view(direct));
       }),
     );
