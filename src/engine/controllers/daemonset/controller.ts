@@ -290,8 +290,7 @@ export class DaemonSetsController extends Controller {
   }
 
   private createPod(ds: DS, template: ReturnType<typeof createPodTemplate>, nodeName: string, errors: unknown[]): void {
-    const podTemplate = structuredClone(template);
-    podTemplate.spec = { ...podTemplate.spec!, affinity: nodeNameAffinity(podTemplate.spec!.affinity, nodeName) };
+    const podTemplate = { ...template, spec: { ...template.spec!, affinity: nodeNameAffinity(template.spec!.affinity, nodeName) } };
     try {
       const pod = this.store.create(podFromTemplate(podTemplate, ds));
       this.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
