@@ -39,6 +39,9 @@ export class Informer<T extends KubeObject = KubeObject> {
   private stopWatch: (() => void) | undefined;
   private lastRV = 0;
   private nextResyncAt = 0;
+  /** Bumped on every change of the cache's contents: sorted lists are kept until it moves. */
+  private revision = 0;
+  private readonly sorted = new Map<(a: T, b: T) => number, { revision: number; items: readonly T[] }>();
 
   constructor(
     private readonly store: Store,
@@ -97,6 +100,15 @@ export class Informer<T extends KubeObject = KubeObject> {
     return this.items.get(key);
   }
   list(): T[] { recordCacheRead('list', this.kind); return [...this.items.values()]; }
+  /** list() sorted by compare, shared until the cache changes (a sync over every node need not sort them again). */
+  listSorted(compare: (a: T, b: T) => number): readonly T[] {
+    recordCacheRead('list', this.kind);
+    const memo = this.sorted.get(compare);
+    if (memo?.revision === this.revision) return memo.items;
+    const items = [...this.items.values()].sort(compare);
+    this.sorted.set(compare, { revision: this.revision, items });
+    return items;
+  }
   listByIndex(index: string, value: string): T[] {
     recordCacheRead('list', this.kind, `${index}=${value}`);
     const keys = this.indices.get(index)?.get(value);
@@ -167,6 +179,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private put(key: string, obj: T): void {
     const old = this.items.get(key);
     this.items.set(key, obj);
+    this.revision++;
     for (const [name, fn] of this.indexFuncs) {
       const idx = this.indices.get(name)!;
       const values = fn(obj);
@@ -184,6 +197,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private remove(key: string, obj: T): void {
     this.unindex(key, obj);
     this.items.delete(key);
+    this.revision++;
   }
 
   private unindex(key: string, obj: T): void {

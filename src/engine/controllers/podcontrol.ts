@@ -15,7 +15,10 @@ export function controllerRefTo(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }
 
-/** GetPodFromTemplate: labels, annotations and spec from the template; generateName "<owner>-". */
+/**
+ * GetPodFromTemplate: labels, annotations and spec from the template; generateName "<owner>-". The spec is the
+ * template's own (store.create copies what it is given): replace its fields rather than change them in place.
+ */
 export function podFromTemplate(template: PodTemplateSpec, owner: KubeObject): Pod & KubeObject {
   return {
     apiVersion: 'v1',
@@ -27,7 +30,7 @@ export function podFromTemplate(template: PodTemplateSpec, owner: KubeObject): P
       ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
       ownerReferences: [controllerRefTo(owner)],
     },
-    spec: structuredClone(template.spec!),
+    spec: template.spec!,
   };
 }
 

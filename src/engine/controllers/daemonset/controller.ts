@@ -136,7 +136,7 @@ export class DaemonSetsController extends Controller {
     const { namespace, name } = splitKey(key);
     const ds = this.dsInformer.getByName(namespace, name);
     if (!ds) { this.expectations.forget(key); return; }
-    const nodes = this.nodeInformer.list().sort(byName);
+    const nodes = this.nodeInformer.listSorted(byName);
     const sel = ds.spec?.selector;
     if (sel && Object.keys(sel).every((k) => { const v = (sel as Record<string, unknown>)[k]; return v === undefined || (typeof v === 'object' && v !== null && Object.keys(v).length === 0); })) {
       this.event(ds, 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.');
@@ -192,7 +192,7 @@ export class DaemonSetsController extends Controller {
   }
 
   /** manage: create the pods nodes are missing, delete those on nodes that must not run them. */
-  private manage(ds: DS, selector: Selector, nodes: N[], hash: string): void {
+  private manage(ds: DS, selector: Selector, nodes: readonly N[], hash: string): void {
     const nodeToPods = this.nodeToDaemonPods(ds, selector, false);
     const create: string[] = [];
     const del: string[] = [];
@@ -290,8 +290,7 @@ export class DaemonSetsController extends Controller {
   }
 
   private createPod(ds: DS, template: ReturnType<typeof createPodTemplate>, nodeName: string, errors: unknown[]): void {
-    const podTemplate = structuredClone(template);
-    podTemplate.spec = { ...podTemplate.spec!, affinity: nodeNameAffinity(podTemplate.spec!.affinity, nodeName) };
+    const podTemplate = { ...template, spec: { ...template.spec!, affinity: nodeNameAffinity(template.spec!.affinity, nodeName) } };
     try {
       const pod = this.store.create(podFromTemplate(podTemplate, ds));
       this.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
@@ -306,7 +305,7 @@ export class DaemonSetsController extends Controller {
   }
 
   /** updateDaemonSetStatus: count per node, from each node's oldest daemon pod. */
-  private updateStatus(ds: DS, selector: Selector, nodes: N[], hash: string, updateObservedGen: boolean): void {
+  private updateStatus(ds: DS, selector: Selector, nodes: readonly N[], hash: string, updateObservedGen: boolean): void {
     const nodeToPods = this.nodeToDaemonPods(ds, selector, false);
     const now = this.clock.now();
     const minReady = ds.spec?.minReadySeconds ?? 0;

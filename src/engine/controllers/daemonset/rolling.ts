@@ -30,7 +30,7 @@ function updatedPodsOnNode(ds: DS, pods: P[], hash: string): { newPod?: P; oldPo
  * updatedDesiredNodeCounts: the nodes that should run the pod get an (empty) entry; maxUnavailable becomes 1
  * when both limits come out as 0.
  */
-function desiredNodeCounts(ds: DS, nodes: Node[], nodeToPods: Map<string, P[]>): { maxSurge: number; maxUnavailable: number; desired: number } {
+function desiredNodeCounts(ds: DS, nodes: readonly Node[], nodeToPods: Map<string, P[]>): { maxSurge: number; maxUnavailable: number; desired: number } {
   let desired = 0;
   for (const node of nodes) {
     if (!nodeShouldRunDaemonPod(node, ds).shouldRun) continue;
@@ -47,7 +47,7 @@ function desiredNodeCounts(ds: DS, nodes: Node[], nodeToPods: Map<string, P[]>):
  * rollingUpdate. Simplification: nodes are visited in name order, where upstream walks a Go map in random order
  * (which of several candidate nodes goes first is deterministic here).
  */
-export function planRollingUpdate(ds: DS, nodes: Node[], nodeToPodsIn: Map<string, P[]>, hash: string, now: number): RolloutPlan {
+export function planRollingUpdate(ds: DS, nodes: readonly Node[], nodeToPodsIn: Map<string, P[]>, hash: string, now: number): RolloutPlan {
   const nodeToPods = new Map(nodeToPodsIn);
   const { maxSurge, maxUnavailable, desired } = desiredNodeCounts(ds, nodes, nodeToPods);
   const minReady = ds.spec?.minReadySeconds ?? 0;

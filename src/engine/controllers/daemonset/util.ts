@@ -70,15 +70,33 @@ export function targetNodeName(pod: Pod): string | undefined {
   return undefined;
 }
 
+export interface DaemonPlacement { shouldRun: boolean; shouldContinueRunning: boolean }
+
+/**
+ * Placements already worked out, per (frozen) template and node object: a DaemonSet sync asks for every node,
+ * on every change of its pods, and stored objects never change, so the answer for the same pair is the same.
+ */
+const placements = new WeakMap<PodTemplateSpec, WeakMap<Node, Readonly<DaemonPlacement>>>();
+
 /**
  * NodeShouldRunDaemonPod: shouldRun when the node fits the pod's node name, node affinity and taints;
  * shouldContinueRunning also for a pod already there when only NoSchedule taints are untolerated.
  */
-export function nodeShouldRunDaemonPod(node: Node, ds: DS): { shouldRun: boolean; shouldContinueRunning: boolean } {
+export function nodeShouldRunDaemonPod(node: Node, ds: DS): Readonly<DaemonPlacement> {
+  const template = ds.spec!.template!;
+  if (!Object.isFrozen(template) || !Object.isFrozen(node)) return placementOf(node, template);
+  let byNode = placements.get(template);
+  if (!byNode) placements.set(template, (byNode = new WeakMap()));
+  let placement = byNode.get(node);
+  if (!placement) byNode.set(node, (placement = placementOf(node, template)));
+  return placement;
+}
+
+function placementOf(node: Node, template: PodTemplateSpec): DaemonPlacement {
   const name = node.metadata?.name;
-  const spec = withDaemonTolerations(ds.spec!.template!.spec!);
+  const spec = withDaemonTolerations(template.spec!);
   if (spec.nodeName && spec.nodeName !== name) return { shouldRun: false, shouldContinueRunning: false };
-  const pod: Pod = { metadata: ds.spec?.template?.metadata, spec: { ...spec, nodeName: name } };
+  const pod: Pod = { metadata: template.metadata, spec: { ...spec, nodeName: name } };
   if (!requiredNodeAffinityMatches(pod, node)) return { shouldRun: false, shouldContinueRunning: false };
   const taints = node.spec?.taints;
   if (findUntoleratedTaint(taints, spec.tolerations, (t) => t.effect === 'NoExecute' || t.effect === 'NoSchedule')) {
