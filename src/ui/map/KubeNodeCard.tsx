@@ -122,6 +122,7 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
 
 export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>) {
   const { t } = useTranslation();
+  const drawn = data.pods.reduce((n, p) => (p ? n + 1 : n), 0);
   return (
     <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" data-count={data.podCount}>
       <div className="kube-node-head">
@@ -130,7 +131,7 @@ export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>
         <span className={`chip ${data.podCount ? 'chip-warn' : ''}`}>{data.podCount}</span>
         <span className="lane-hint">
           {data.podCount ? t('map.unscheduledHint') : t('map.noPending')}
-          {data.podCount > data.pods.length && ` · ${t('pagemap.moreNotDrawn', { count: data.podCount - data.pods.length })}`}
+          {data.podCount > drawn && ` · ${t('pagemap.moreNotDrawn', { count: data.podCount - drawn })}`}
         </span>
       </div>
       <PodTiles pods={data.pods} perRow={data.perRow} top={LANE_HEADER_HEIGHT} />

@@ -35,7 +35,7 @@ describe('cluster map layout', () => {
     expect(lane.width).toBe(3 * NODE_WIDTH + 2 * 28);
     const w2 = l.nodes[1];
     expect(w2.type === 'kubeNode' && w2.data.tiles.map((p) => p?.name)).toEqual(['a', 'b']);
-    expect(lane.type === 'lane' && lane.data.pods.map((p) => p.name)).toEqual(['lost', 'pending']);
+    expect(lane.type === 'lane' && lane.data.pods.map((p) => p?.name)).toEqual(['lost', 'pending']);
     // Traffic edges find every drawn pod: the first tile of w2 sits right under its header.
     expect(l.podAt.get('default/a')).toEqual({ x: w2.position.x + PADDING + TILE / 2, y: HEADER_HEIGHT + TILE / 2 });
     for (const n of l.nodes) expect(n.width! > 0 && n.height! > 0).toBe(true);

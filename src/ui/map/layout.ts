@@ -9,7 +9,7 @@ import type { Node as FlowNode } from '@xyflow/react';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
 import { groupKey, resolveGroupBy, summarize, type GroupBy, type GroupSummary } from './grouping.ts';
 import { naturalCompare } from './naturalOrder.ts';
-import { podOrder, TileSlots, type SlotGrid } from './tileSlots.ts';
+import { TileSlots, type SlotGrid } from './tileSlots.ts';
 
 export const NODE_WIDTH = 264;
 export const PADDING = 12;
@@ -42,7 +42,7 @@ const TAKES_POINTER = { pointerEvents: 'all' } as const;
 
 /** `tiles`: the card's pods in their places (tileSlots.ts), null where a pod has gone. */
 export type KubeNodeData = { view: NodeView; tiles: SlotGrid; podCount: number };
-export type LaneData = { pods: readonly PodView[]; podCount: number; perRow: number };
+export type LaneData = { pods: SlotGrid; podCount: number; perRow: number };
 export type BandData = { summary: GroupSummary; groupBy: GroupBy };
 export type AggregateData = { summary: GroupSummary; groupBy: GroupBy };
 
@@ -127,8 +127,6 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     if (!list) podsByNode.set(p.nodeName, (list = []));
     list.push(p);
   }
-  // Only the pods drawn one by one are put in order (below): a tile's figures do not depend on it.
-  pending.sort(podOrder);
 
   const by = resolveGroupBy(sortedNodes, input.groupBy ?? 'auto');
   const groups = new Map<string, NodeView[]>();
@@ -255,7 +253,8 @@ export function layoutCluster(input: LayoutInput): MapLayout {
   }
 
   const perRow = Math.floor((width - 2 * PADDING + TILE_GAP) / (TILE + TILE_GAP));
-  const shown = pending.slice(0, LANE_TILES);
+  // The lane keeps its tiles in place as the cards do (tileSlots.ts), and draws the first LANE_TILES places.
+  const shown = slots.place(LANE_ID, pending).slice(0, LANE_TILES);
   const laneRows = Math.max(1, Math.ceil(shown.length / perRow));
   const lane: LaneFlowNode = {
     id: LANE_ID, type: 'lane', position: { x: 0, y }, width,
@@ -265,6 +264,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
   };
   out.push(lane);
   shown.forEach((p, j) => {
+    if (!p) return;
     const at = tilePosition(j, perRow, LANE_HEADER_HEIGHT);
     podAt.set(p.key, { x: at.x + TILE / 2, y: y + at.y + TILE / 2 });
   });

@@ -17,6 +17,16 @@ describe('tile slots', () => {
     expect(names(new TileSlots().place('w1', [pod('c', 2), pod('b10', 1), pod('b9', 1), pod('a', 3)]))).toEqual(['b9', 'b10', 'c', 'a']);
   });
 
+  it('gives back the very same grid while a card\'s pods are the same objects, and a new one when one changes', () => {
+    const s = new TileSlots();
+    const pods = [pod('a'), pod('b')];
+    const first = s.place('w1', pods);
+    expect(s.place('w1', [...pods])).toBe(first);
+    const changed = s.place('w1', [pods[0], { ...pods[1], status: 'Terminating' }]);
+    expect(changed).not.toBe(first);
+    expect(names(changed)).toEqual(['a', 'b']);
+  });
+
   it('keeps a pod in its place, leaves a hole where one went and fills the lowest hole first', () => {
     const s = new TileSlots();
     s.place('w1', [pod('a'), pod('b'), pod('c'), pod('d')]);

@@ -12,18 +12,26 @@ export function podOrder(a: PodView, b: PodView): number {
   return a.createdMs - b.createdMs || naturalCompare(a.name, b.name) || naturalCompare(a.namespace, b.namespace);
 }
 
+interface Placed {
+  pods: readonly PodView[];
+  grid: SlotGrid;
+  slots: Map<string, number>;
+}
+
 export class TileSlots {
-  private readonly grids = new Map<string, Map<string, number>>();
+  private readonly grids = new Map<string, Placed>();
   private seen = new Set<string>();
 
-  /** The grid of `group` (a node name) for these pods. */
+  /** The grid of `group` (a node name, or the lane) for these pods. */
   place(group: string, pods: readonly PodView[]): SlotGrid {
     this.seen.add(group);
     const before = this.grids.get(group);
+    // The same pods as last time: the same grid, so the card's data stays equal and it does not re-render.
+    if (before && before.pods.length === pods.length && before.pods.every((p, i) => p === pods[i])) return before.grid;
     const grid: (PodView | null)[] = [];
     const newcomers: PodView[] = [];
     for (const p of pods) {
-      const slot = before?.get(p.key);
+      const slot = before?.slots.get(p.key);
       if (slot === undefined) newcomers.push(p);
       else grid[slot] = p;
     }
@@ -37,7 +45,7 @@ export class TileSlots {
     while (grid.length && grid[grid.length - 1] === null) grid.pop();
     // Holes as many as the pods: close them up (in place order), or a card would only ever grow.
     const out = grid.length - pods.length >= Math.max(1, pods.length) ? grid.filter((p) => p !== null) : grid;
-    this.grids.set(group, new Map(out.flatMap((p, i) => (p ? [[p.key, i] as const] : []))));
+    this.grids.set(group, { pods, grid: out, slots: new Map(out.flatMap((p, i) => (p ? [[p.key, i] as const] : []))) });
     return out;
   }
 
