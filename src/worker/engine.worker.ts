@@ -11,8 +11,15 @@ import type { UserOperatorSource } from './operators/protocol.ts';
 import type { ApplyOptions, OwnerGraphQuery, ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
+/**
+ * On a two-core machine a worker busy 40 ms of every 50 left the page's main, compositor and raster threads one
+ * core to share, and frames blocked for hundreds of ms at 100x; there the simulation works 20 ms per tick.
+ */
+const TWO_CORE_TICK_BUDGET_MS = 20;
+
 const host = new EngineHost({
   createCluster,
+  tickBudgetMs: (navigator.hardwareConcurrency || 4) <= 2 ? TWO_CORE_TICK_BUDGET_MS : undefined,
   store: clusterStore(openDb()),
   wallNow: () => Date.now(),
   every: (ms, fn) => {

@@ -5,7 +5,7 @@ import type { NodeView, PodView, ViewBatch } from './protocol.ts';
 import { EPOCH, FakeCluster, pod } from './testing/fakeCluster.ts';
 
 /** A manual wall clock and ticker. */
-function harness(opts: { saved?: SavedCluster; failSave?: boolean; saveTakesMs?: number; advanceTakesMs?: number } = {}) {
+function harness(opts: { saved?: SavedCluster; failSave?: boolean; saveTakesMs?: number; advanceTakesMs?: number; tickBudgetMs?: number } = {}) {
   let wall = 1_000_000;
   let tick: (() => void) | undefined;
   const clusters: FakeCluster[] = [];
@@ -38,6 +38,7 @@ function harness(opts: { saved?: SavedCluster; failSave?: boolean; saveTakesMs?:
       return () => (tick = undefined);
     },
     log: (m) => logs.push(m),
+    tickBudgetMs: opts.tickBudgetMs,
   });
   const batches: ViewBatch[] = [];
   const state = { pods: new Map<string, PodView>(), nodes: new Map<string, NodeView>() };
@@ -167,6 +168,16 @@ describe('EngineHost', () => {
     expect(h.cluster().advanced).toEqual([0.1, 0.1, 0.1]);
     expect(h.batches.length).toBe(before + 1);
     expect(h.batches.at(-1)!.clock.nowMs).toBe(EPOCH + 300);
+    h.host.dispose();
+  });
+
+  it('a smaller tick budget (a two-core machine) stops the tick sooner', async () => {
+    const h = harness({ advanceTakesMs: 15, tickBudgetMs: 20 });
+    await h.host.init();
+    h.host.subscribe(h.listen);
+    await h.host.play(100);
+    await h.wallTick(50);
+    expect(h.cluster().advanced).toEqual([0.1, 0.1]);
     h.host.dispose();
   });
 

@@ -44,6 +44,8 @@ export interface HostDeps {
   every(ms: number, fn: () => void): () => void;
   /** Wall ms between ticks: advancing time while playing and flushing the change feed. */
   tickMs?: number;
+  /** Wall ms of simulation work per tick (default TICK_BUDGET_MS); the rest of the tick is the page's. */
+  tickBudgetMs?: number;
   /** Wall ms between automatic snapshot saves while something changes. */
   saveEveryMs?: number;
   /** Commands that build a new cluster. */
@@ -90,6 +92,7 @@ function isSpeed(n: unknown): n is Speed {
 export class EngineHost implements EngineApi {
   private readonly deps: HostDeps;
   private readonly tickMs: number;
+  private readonly tickBudgetMs: number;
   private readonly saveEveryMs: number;
 
   private cluster: KubesimCluster | undefined;
@@ -142,6 +145,7 @@ export class EngineHost implements EngineApi {
   constructor(deps: HostDeps) {
     this.deps = deps;
     this.tickMs = deps.tickMs ?? 50;
+    this.tickBudgetMs = deps.tickBudgetMs ?? TICK_BUDGET_MS;
     this.saveEveryMs = deps.saveEveryMs ?? 2000;
   }
 
@@ -587,7 +591,7 @@ export class EngineHost implements EngineApi {
 
   /** Advance up to `virtualMs`, until the tick's wall budget is spent (checked between events, not slices). */
   private async advanceWithin(virtualMs: number, began: number): Promise<void> {
-    await this.need().advanceUntil(virtualMs / 1000, () => this.deps.wallNow() - began >= TICK_BUDGET_MS);
+    await this.need().advanceUntil(virtualMs / 1000, () => this.deps.wallNow() - began >= this.tickBudgetMs);
   }
 
   // ---- persistence -----------------------------------------------------------------------------------------
