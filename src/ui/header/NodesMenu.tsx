@@ -51,16 +51,16 @@ function NodeAddPanel({ firstName, run, onDone }: { firstName: string; run(line:
     <form className="popup-menu popup-menu-down nodes-popup" role="dialog" aria-label={t('nodesMenu.title')} data-testid="nodes-menu" onSubmit={submit}>
       <div className="popup-menu-title">{t('nodesMenu.title')}</div>
       <div className="nodes-form">
-        <label>
+        <label className="menu-field">
           <span>{t('nodesMenu.name')}</span>
           <input value={form.name} onChange={(e) => set({ name: e.target.value })} spellCheck={false} data-testid="nodes-name" />
         </label>
-        <label>
+        <label className="menu-field">
           <span>{t('nodesMenu.count')}</span>
           <input type="number" min={1} max={MAX_NODES_AT_ONCE} value={Number.isNaN(form.count) ? '' : form.count} onChange={(e) => set({ count: e.target.valueAsNumber })} data-testid="nodes-count" aria-invalid={!countOk} />
         </label>
         {FIELDS.map(({ field, flag, placeholder }) => (
-          <label key={field}>
+          <label key={field} className="menu-field">
             <span>{flag}</span>
             <input value={form[field]} placeholder={placeholder} onChange={(e) => set({ [field]: e.target.value })} spellCheck={false} data-testid={`nodes-${field}`} />
           </label>

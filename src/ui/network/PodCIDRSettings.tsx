@@ -35,11 +35,11 @@ export function PodCIDRSettings({ usage, onResetWith }: { usage: PodCIDRUsage; o
         </div>
       )}
       <div className="dp-form">
-        <label>
+        <label className="menu-field">
           <span>--cluster-cidr</span>
           <input value={cidr} onChange={(e) => setCidr(e.target.value)} spellCheck={false} data-testid="pod-cidr-cluster" aria-label={t('dataPlane.podCIDR.clusterLabel')} />
         </label>
-        <label>
+        <label className="menu-field">
           <span>--node-cidr-mask-size</span>
           <input type="number" min={1} max={30} step={1} value={mask} onChange={(e) => setMask(e.target.value)} data-testid="pod-cidr-mask" aria-label={t('dataPlane.podCIDR.maskLabel')} />
         </label>
