@@ -3,7 +3,7 @@
 // mounts and binds what, laid out by elkjs in a worker). Filters live in the query string (useMapFilters).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesInitialized, useNodesState, useReactFlow,
+  Background, BackgroundVariant, Controls, Panel, ReactFlow, ReactFlowProvider, useNodesInitialized, useReactFlow,
   type FitViewOptions, type NodeTypes, type OnMove,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +17,13 @@ import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
 import { podPasses, type MapFilters } from './filters.ts';
 import { AggregateTile, BandCard } from './GroupCards.tsx';
 import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
-import { AGG_HEIGHT, AGG_WIDTH, layoutCluster, mergeNodes, type MapNode } from './layout.ts';
+import { AGG_HEIGHT, AGG_WIDTH, layoutCluster, type MapNode } from './layout.ts';
 import { MapFocusContext, PodClickContext, PodPositionsContext } from './mapContext.ts';
 import { MapCrumbs, MapToolbar } from './MapToolbar.tsx';
 import { OwnerCanvas } from './OwnerCanvas.tsx';
 import { TileSlots } from './tileSlots.ts';
 import { useBoxSize } from './useBoxSize.ts';
+import { useFlowNodes } from './useFlowNodes.ts';
 import { podTone, TONES } from './tone.ts';
 import { useMapFilters } from './useMapFilters.ts';
 import { useSelectedPods } from './useSelectedPods.ts';
@@ -118,8 +119,7 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
     () => layoutCluster({ nodes: kubeNodes.values(), pods, groupBy: filters.groupBy, focus: filters.focus, slots }),
     [kubeNodes, pods, filters.groupBy, filters.focus, slots],
   );
-  const [nodes, setNodes, onNodesChange] = useNodesState<MapNode>([]);
-  useEffect(() => setNodes((prev) => mergeNodes(prev, layout.nodes)), [layout, setNodes]);
+  const [nodes, onNodesChange] = useFlowNodes(layout.nodes);
   const positions = useMemo(() => ({ podAt: layout.podAt, top: 0 }), [layout.podAt]);
 
   // Re-frame when what is drawn changes shape (a level, a group, nodes coming or going), not for every pod; and,

@@ -77,6 +77,11 @@ function sameLayer(a: Layer, b: Layer): boolean {
 /** The tiles of one motion on their own canvas; repainted only when one of them (or the zoom step) changes. */
 const MotionCanvas = memo(function MotionCanvas(layer: Layer) {
   const ref = useRef<HTMLCanvasElement>(null);
+  // Every canvas of a motion runs in the same phase (started at the document timeline's zero), so when the
+  // motions step at speed (pagemap.css) all their tiles change on the same few frames a second.
+  useLayoutEffect(() => {
+    for (const a of ref.current!.getAnimations?.() ?? []) a.startTime = 0;
+  }, []);
   useLayoutEffect(() => {
     const ctx = prepareCanvas(ref.current!, layer.size, layer.scale);
     if (!ctx) return;
