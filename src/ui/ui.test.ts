@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
+import type { EventView, NodeView, PodView, ViewBatch } from '../worker/protocol.ts';
 import { resources } from './i18n/index.ts';
 import { podTone } from './map/tone.ts';
 import { markersFor } from './panel/markers.ts';
 import { initialState, reduceBatch } from './state/clusterStore.ts';
 import { History } from './terminal/history.ts';
-import { newestEvents, sortEvents } from './events/newestEvents.ts';
+import { countWarnings, newestAfter, newestEvents, sortEvents, warningsAfter } from './events/newestEvents.ts';
+import { MapView } from './state/mapView.ts';
 
 function node(name: string): NodeView {
   const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
@@ -100,6 +101,32 @@ describe('events', () => {
       fc.property(fc.uniqueArray(fc.tuple(fc.string({ maxLength: 3 }), fc.nat(20)), { selector: ([k]) => k, maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (rows, limit) => {
         const events = rows.map(([k, ms]) => ev(k, ms));
         expect(newestEvents(events, limit)).toEqual(sortEvents(events).slice(0, limit));
+      }),
+    );
+  });
+
+  it('kept up from each change, the newest rows and the Warning count are what a full pass gives', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g');
+    const write = fc.record({ key, lastMs: fc.nat(30), warning: fc.boolean() });
+    const step = fc.record({ upserts: fc.array(write, { maxLength: 4 }), deletes: fc.array(key, { maxLength: 2 }) });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), (steps, limit) => {
+        let view = new MapView<EventView>();
+        let rows: EventView[] = [];
+        let warnings = 0;
+        for (const s of steps) {
+          const upserts = s.upserts.map((w) => ({ key: w.key, type: w.warning ? 'Warning' : 'Normal', reason: 'R', object: 'Pod/a', message: '', count: 1, lastMs: w.lastMs }));
+          const next = view.apply({ upserts, deletes: s.deletes }, (e) => e.key, false);
+          const changes = next.changesSince(view);
+          if (next !== view) expect(changes).toBeDefined();
+          if (changes) {
+            rows = newestAfter(rows, changes, limit) ?? newestEvents(next.values(), limit);
+            warnings = warningsAfter(warnings, changes);
+          }
+          view = next;
+          expect(rows).toEqual(sortEvents(view.values()).slice(0, limit));
+          expect(warnings).toBe(countWarnings(view.values()));
+        }
       }),
     );
   });

@@ -1,12 +1,13 @@
 // Cluster Events, newest first; Warnings stand out. Only the rows in view are rendered (spacer rows hold the
 // rest of the scroll height).
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../format.ts';
 import { useClusterView, useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
 import { EVENTS_EVERY_MS } from '../state/feedPacer.ts';
-import { newestEvents } from './newestEvents.ts';
+import { countWarnings, newestAfter, newestEvents, warningsAfter } from './newestEvents.ts';
+import { useIncremental } from '../state/useIncremental.ts';
 
 const MAX_ROWS = 300;
 /** A collapsed row (24 px cells, the collapsed border inside them: styles.css). Expanded rows are measured. */
@@ -30,7 +31,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
     // A row that collapses goes back to its estimated height.
     virtualizer.measure();
   };
-  const rows = useMemo(() => newestEvents(events.values(), MAX_ROWS), [events]);
+  const rows = useIncremental(events, (all) => newestEvents(all.values(), MAX_ROWS), (prev, changes) => newestAfter(prev, changes, MAX_ROWS));
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -43,7 +44,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
   const items = virtualizer.getVirtualItems();
   const before = items.length ? items[0].start - HEAD_HEIGHT : 0;
   const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - HEAD_HEIGHT) : 0;
-  const warnings = useMemo(() => [...events.values()].filter((e) => e.type === 'Warning').length, [events]);
+  const warnings = useIncremental(events, (all) => countWarnings(all.values()), warningsAfter);
   return (
     <section className="pane events" data-testid="event-list">
       <div className="pane-head">

@@ -1,7 +1,7 @@
 // Where things are on the map in flow coordinates: pod tiles and node cards as absolute rectangles, and the grid's
 // bounds. The traffic overlays (edges, a traced request's path) draw on top of the flow with these.
 import type { Node as FlowNode } from '@xyflow/react';
-import { nodeId, TILE, type Point as LayoutPoint } from './layout.ts';
+import { nodeId, TILE, type TileCentres } from './layout.ts';
 
 export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
@@ -20,7 +20,7 @@ export function center(r: Rect): Point {
 }
 
 /** `podAt` is where the layout drew each pod's tile (its centre): pods are drawn inside node cards, not as flow nodes. */
-export function mapGeometry(nodes: readonly FlowNode[], podAt: ReadonlyMap<string, LayoutPoint>): MapGeometry {
+export function mapGeometry(nodes: readonly FlowNode[], podAt: TileCentres): MapGeometry {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const rect = (id: string): Rect | undefined => {
     const n = byId.get(id);

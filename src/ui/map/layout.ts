@@ -57,6 +57,39 @@ export interface Point {
   y: number;
 }
 
+/** Where the tiles' centres are, by pod key. */
+export interface TileCentres {
+  get(key: string): Point | undefined;
+}
+
+/** A drawn grid of tiles: its first tile's corner (flow coordinates) and its row length. */
+interface DrawnGrid {
+  tiles: SlotGrid;
+  perRow: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * The centres are worked out when first asked for: only the traffic overlay and a trace path ask, and building
+ * a point per pod on every layout was a tenth of the map's work per frame.
+ */
+function tileCentres(grids: readonly DrawnGrid[]): TileCentres {
+  let centres: Map<string, Point> | undefined;
+  const build = () => {
+    centres = new Map();
+    for (const g of grids) {
+      g.tiles.forEach((p, j) => {
+        if (!p) return;
+        const at = tilePosition(j, g.perRow, 0);
+        centres!.set(p.key, { x: g.x + at.x + TILE / 2, y: g.y + at.y + TILE / 2 });
+      });
+    }
+    return centres;
+  };
+  return { get: (key) => (centres ?? build()).get(key) };
+}
+
 export interface Crumb {
   /** The focus path that shows this level ('' for the whole cluster). */
   focus: string;
@@ -66,7 +99,7 @@ export interface Crumb {
 export interface MapLayout {
   nodes: MapNode[];
   /** Centre of each drawn pod tile in flow coordinates (traffic edges start and end there). */
-  podAt: ReadonlyMap<string, Point>;
+  podAt: TileCentres;
   level: 'detail' | 'groups';
   groupBy: Exclude<GroupBy, 'auto'>;
   /** From the whole cluster down to what is shown. */
@@ -183,7 +216,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
   }
 
   const out: MapNode[] = [];
-  const podAt = new Map<string, Point>();
+  const drawn: DrawnGrid[] = [];
   const slots = input.slots ?? new TileSlots();
   const placed = new Map<string, SlotGrid>();
   const tilesOf = (node: string): SlotGrid => {
@@ -232,11 +265,7 @@ export function layoutCluster(input: LayoutInput): MapLayout {
           id: nodeId(view.name), type: 'kubeNode', position, width: NODE_WIDTH, height: rowHeights[row],
           data: { view, tiles, podCount: podsByNode.get(view.name)?.length ?? 0 }, draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
         });
-        tiles.forEach((p, j) => {
-          if (!p) return;
-          const at = tilePosition(j, TILES_PER_ROW, HEADER_HEIGHT);
-          podAt.set(p.key, { x: position.x + at.x + TILE / 2, y: position.y + at.y + TILE / 2 });
-        });
+        drawn.push({ tiles, perRow: TILES_PER_ROW, x: position.x, y: position.y + HEADER_HEIGHT });
       });
       if (rowHeights.length) rowY += rowHeights[rowHeights.length - 1];
       if (banded) {
@@ -263,13 +292,9 @@ export function layoutCluster(input: LayoutInput): MapLayout {
     draggable: false, selectable: false, style: TAKES_POINTER, focusable: false,
   };
   out.push(lane);
-  shown.forEach((p, j) => {
-    if (!p) return;
-    const at = tilePosition(j, perRow, LANE_HEADER_HEIGHT);
-    podAt.set(p.key, { x: at.x + TILE / 2, y: y + at.y + TILE / 2 });
-  });
+  drawn.push({ tiles: shown, perRow, x: 0, y: y + LANE_HEADER_HEIGHT });
   slots.keepOnly();
-  return { nodes: out, podAt, level: tiles ? 'groups' : 'detail', groupBy: by, crumbs };
+  return { nodes: out, podAt: tileCentres(drawn), level: tiles ? 'groups' : 'detail', groupBy: by, crumbs };
 }
 
 /** Equal for the map's purposes: the same values, arrays of the same elements, summaries of the same figures. */

@@ -3,6 +3,7 @@
 // (rendered by xyflow) re-render only when it changes.
 import { createContext, useContext } from 'react';
 import type { PodView } from '../../worker/protocol.ts';
+import type { Point, TileCentres } from './layout.ts';
 
 /** How the scheduler's last attempt judged a node. */
 export type NodeVerdict =
@@ -45,11 +46,11 @@ export function useMapFocus(): (focus: string) => void {
 
 /** Where the map drew each pod (centre, flow coordinates) and the top of the drawing: traffic edges use it. */
 export interface PodPositions {
-  podAt: ReadonlyMap<string, { x: number; y: number }>;
+  podAt: TileCentres;
   top: number;
 }
 
-export const PodPositionsContext = createContext<PodPositions>({ podAt: new Map(), top: 0 });
+export const PodPositionsContext = createContext<PodPositions>({ podAt: new Map<string, Point>(), top: 0 });
 
 export function usePodPositions(): PodPositions {
   return useContext(PodPositionsContext);

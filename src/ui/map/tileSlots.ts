@@ -28,25 +28,35 @@ export class TileSlots {
     const before = this.grids.get(group);
     // The same pods as last time: the same grid, so the card's data stays equal and it does not re-render.
     if (before && before.pods.length === pods.length && before.pods.every((p, i) => p === pods[i])) return before.grid;
-    const grid: (PodView | null)[] = [];
+    // The place map is brought up to date rather than rebuilt: most of a card's pods keep their places.
+    const slots = before?.slots ?? new Map<string, number>();
+    const grid: (PodView | null)[] = new Array<PodView | null>(before?.grid.length ?? 0).fill(null);
     const newcomers: PodView[] = [];
     for (const p of pods) {
-      const slot = before?.slots.get(p.key);
+      const slot = slots.get(p.key);
       if (slot === undefined) newcomers.push(p);
       else grid[slot] = p;
     }
+    // A place still empty held a pod that has gone.
+    before?.grid.forEach((p, i) => {
+      if (p && grid[i] === null) slots.delete(p.key);
+    });
     newcomers.sort(podOrder);
     let free = 0;
     for (const p of newcomers) {
       while (grid[free]) free++;
       grid[free] = p;
+      slots.set(p.key, free);
     }
-    for (let i = 0; i < grid.length; i++) grid[i] ??= null;
     while (grid.length && grid[grid.length - 1] === null) grid.pop();
     // Holes as many as the pods: close them up (in place order), or a card would only ever grow.
-    const out = grid.length - pods.length >= Math.max(1, pods.length) ? grid.filter((p) => p !== null) : grid;
-    this.grids.set(group, { pods, grid: out, slots: new Map(out.flatMap((p, i) => (p ? [[p.key, i] as const] : []))) });
-    return out;
+    if (grid.length - pods.length < Math.max(1, pods.length)) {
+      this.grids.set(group, { pods, grid, slots });
+      return grid;
+    }
+    const closed = grid.filter((p) => p !== null);
+    this.grids.set(group, { pods, grid: closed, slots: new Map(closed.map((p, i) => [p.key, i])) });
+    return closed;
   }
 
   /** Forget the groups not placed since the last call (nodes gone, or out of the drawn level). */

@@ -19,6 +19,17 @@ describe('MapView', () => {
     expect(seen).toEqual(['y=2:true']);
   });
 
+  it('tells its changes only to the view it was made from', () => {
+    const a = new MapView<{ k: string; n: number }>();
+    const b = a.apply({ upserts: [{ k: 'x', n: 1 }, { k: 'y', n: 1 }], deletes: [] }, keyOf, false);
+    const c = b.apply({ upserts: [{ k: 'x', n: 2 }], deletes: ['y', 'z'] }, keyOf, false);
+    expect(c.changesSince(b)).toEqual({ upserts: [{ k: 'x', n: 2 }], removed: [{ k: 'y', n: 1 }, { k: 'x', n: 1 }] });
+    // Two steps back, or across a reset, only a full pass knows.
+    expect(c.changesSince(a)).toBeUndefined();
+    expect(b.changesSince(a)).toBeUndefined();
+    expect(c.apply({ upserts: [], deletes: [] }, keyOf, true).changesSince(c)).toBeUndefined();
+  });
+
   it('holds what a Map holds after the same deletes and upserts', () => {
     const key = fc.constantFrom('a', 'b', 'c', 'd');
     fc.assert(fc.property(fc.array(fc.record({ ups: fc.array(fc.tuple(key, fc.nat(9)), { maxLength: 3 }), dels: fc.array(key, { maxLength: 2 }), reset: fc.boolean() })), (steps) => {

@@ -4,7 +4,16 @@
 // older view is not a snapshot of the past.
 import type { Delta } from '../../worker/protocol.ts';
 
+/** What one apply changed: the values written, and the values they replaced or that were deleted. */
+export interface ViewChanges<T> {
+  upserts: readonly T[];
+  removed: readonly T[];
+}
+
 export class MapView<T> implements ReadonlyMap<string, T> {
+  /** The view this one was made from, and how: kept one step back only, so views do not chain up in memory. */
+  private from?: { view: MapView<T>; changes: ViewChanges<T> };
+
   constructor(private readonly map: Map<string, T> = new Map()) {}
 
   get size(): number { return this.map.size; }
@@ -18,12 +27,33 @@ export class MapView<T> implements ReadonlyMap<string, T> {
     this.map.forEach((v, k) => fn(v, k, this));
   }
 
+  /** The changes from `older` to this view when `older` is the one it was made from; otherwise unknown. */
+  changesSince(older: MapView<T>): ViewChanges<T> | undefined {
+    return this.from?.view === older ? this.from.changes : undefined;
+  }
+
   /** The view after `delta` (this one when nothing changed); a reset starts a new map. */
   apply(delta: Delta<T>, keyOf: (v: T) => string, reset: boolean): MapView<T> {
     if (!reset && delta.upserts.length === 0 && delta.deletes.length === 0) return this;
-    const map = reset ? new Map<string, T>() : this.map;
-    for (const k of delta.deletes) map.delete(k);
-    for (const v of delta.upserts) map.set(keyOf(v), v);
-    return new MapView(map);
+    if (reset) {
+      const map = new Map<string, T>();
+      for (const v of delta.upserts) map.set(keyOf(v), v);
+      return new MapView(map);
+    }
+    const removed: T[] = [];
+    for (const k of delta.deletes) {
+      const old = this.map.get(k);
+      if (old !== undefined && this.map.delete(k)) removed.push(old);
+    }
+    for (const v of delta.upserts) {
+      const k = keyOf(v);
+      const old = this.map.get(k);
+      if (old !== undefined) removed.push(old);
+      this.map.set(k, v);
+    }
+    const next = new MapView(this.map);
+    next.from = { view: this, changes: { upserts: delta.upserts, removed } };
+    this.from = undefined;
+    return next;
   }
 }
