@@ -18,7 +18,7 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 5000 },
   preview: { port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./scripts/vitest-setup.ts'],
   },

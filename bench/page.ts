@@ -1,6 +1,8 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
-//     [--only load,rollout,pan,feed] [--runs N]
+//     [--only load,rollout,pan,feed] [--runs N] [--trace]
+//   --trace also records a DevTools trace of the rollout and prints thread CPU (bench/traceCpu.ts): the figure
+//   that holds still on a busy machine, where wall-clock task lengths do not.
 //   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
@@ -9,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import type { FeedStats } from '../src/ui/state/clusterStore.ts';
+import { threadCpu } from './traceCpu.ts';
 import type { EngineClient } from '../src/worker/client.ts';
 
 /** What the page exposes with `?test` (see App.tsx). */
@@ -134,10 +137,17 @@ async function rolloutSection(fresh: Fresh, seconds: number): Promise<void> {
   await page.waitForSelector('[data-testid=node-card]');
   await clusterWith(page, busy);
   await exec(page, ['kubectl rollout restart deployment bench']);
+  const trace = process.argv.includes('--trace');
+  if (trace) await page.context().browser()!.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const run = await observe(page, seconds);
+  const traced = trace ? threadCpu(JSON.parse((await page.context().browser()!.stopTracing()).toString()).traceEvents) : undefined;
   const longest = Math.max(0, ...run.tasks);
   const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
   console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
+  if (traced) {
+    console.log(`  thread CPU: longest main-thread task ${ms(traced.longestTaskCpuMs)} of CPU, ${traced.tasksOver50msCpu} of ${traced.tasks} tasks over 50 ms of CPU`);
+    console.log(`  CPU per thread over the ${seconds} s: ${traced.threads.slice(0, 6).map((t) => `${t.name} ${ms(t.cpuMs)}`).join(', ')}`);
+  }
   await page.context().close();
 }
 
