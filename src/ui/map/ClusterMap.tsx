@@ -24,7 +24,7 @@ import { OwnerCanvas } from './OwnerCanvas.tsx';
 import { TileSlots } from './tileSlots.ts';
 import { useBoxSize } from './useBoxSize.ts';
 import { useFlowNodes } from './useFlowNodes.ts';
-import { podTone, TONES } from './tone.ts';
+import { podTone, TONES, type PodTone } from './tone.ts';
 import { useMapFilters } from './useMapFilters.ts';
 import { useSelectedPods } from './useSelectedPods.ts';
 import './pagemap.css';
@@ -50,16 +50,8 @@ export interface ClusterMapProps {
   colorMode?: 'system' | 'light' | 'dark';
 }
 
-function Legend({ pods }: { pods: readonly PodView[] }) {
+function Legend({ counts }: { counts: ReadonlyMap<PodTone, number> }) {
   const { t } = useTranslation();
-  const counts = useMemo(() => {
-    const c = new Map<string, number>();
-    for (const p of pods) {
-      const tone = podTone(p);
-      c.set(tone, (c.get(tone) ?? 0) + 1);
-    }
-    return c;
-  }, [pods]);
   return (
     <div className="map-legend" aria-label={cachedT(t, 'map.legendTitle')} data-testid="map-legend">
       {TONES.map((tone) => (
@@ -96,10 +88,12 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
   const [showSystem, setShowSystem] = useState(false);
   const selected = useSelectedPods(engine, filters.selector, allPods);
 
-  const { pods, systemCount, namespaces } = useMemo(() => {
+  // One pass over every pod per change: the filter, the namespaces and the legend's counts.
+  const { pods, systemCount, namespaces, toneCounts } = useMemo(() => {
     const ns = new Set<string>();
     let system = 0;
     const list: PodView[] = [];
+    const tones = new Map<PodTone, number>();
     // A namespace chosen by name is shown even when it is a system one.
     const hideSystem = !showSystem && !(filters.namespace && isSystemNamespace(filters.namespace));
     for (const p of allPods.values()) {
@@ -107,9 +101,12 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
       const sys = isSystemNamespace(p.namespace);
       if (sys) system++;
       if (sys && hideSystem) continue;
-      if (podPasses(p, filters, selected.keys)) list.push(p);
+      if (!podPasses(p, filters, selected.keys)) continue;
+      list.push(p);
+      const tone = podTone(p);
+      tones.set(tone, (tones.get(tone) ?? 0) + 1);
     }
-    return { pods: list, systemCount: system, namespaces: [...ns].sort().join('\n') };
+    return { pods: list, systemCount: system, namespaces: [...ns].sort().join('\n'), toneCounts: tones };
   }, [allPods, showSystem, filters, selected.keys]);
   const namespaceList = useMemo(() => namespaces.split('\n').filter(Boolean), [namespaces]);
 
@@ -192,7 +189,7 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
                 <div className="map-toolbar">
                   <MapToolbar filters={filters} onChange={setFilters} namespaces={namespaceList} selectorError={selected.error} shown={pods.length} total={allPods.size} />
                   <div className="map-toolbar-row">
-                    <Legend pods={pods} />
+                    <Legend counts={toneCounts} />
                     {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}
                   </div>
                   <MapCrumbs crumbs={layout.crumbs} groupBy={layout.groupBy} onFocus={focus} />
