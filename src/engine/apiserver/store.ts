@@ -180,8 +180,9 @@ export class Store {
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
     if (opts.subresource === 'status') {
-      // Only status changes: share old's frozen spec and copy just what is written.
-      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status) };
+      // Only status changes: share old's frozen spec and copy just what is written. Nothing mutates the status
+      // after this copy, so frozen parts of it (stored before, e.g. a kubelet's unchanged container statuses) are kept.
+      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status, true) };
       return this.finishUpdate(info, next, old, opts) as T;
     }
     const obj = copyJson(input) as KubeObject;
@@ -456,20 +457,22 @@ function keyOf(namespace: string | undefined, name: string): string {
 
 /**
  * A deep copy of JSON-shaped data (plain objects, arrays, primitives; undefined kept), several times faster than
- * structuredClone on API objects; anything else (a Date …) goes through structuredClone.
+ * structuredClone on API objects; anything else (a Date …) goes through structuredClone. With shareFrozen, frozen
+ * parts are kept as they are: only for writes that mutate nothing of the copy afterwards (no admission).
  */
-function copyJson<T>(v: T): T {
+function copyJson<T>(v: T, shareFrozen = false): T {
   // Stored strings are flattened on the way in (see api/flat.ts).
   if (typeof v === 'string') return flat(v) as T;
   if (v === null || typeof v !== 'object') return v;
+  if (shareFrozen && Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
+    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i], shareFrozen);
     return out as T;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
   const out: Record<string, unknown> = {};
-  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k]);
+  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k], shareFrozen);
   return out as T;
 }

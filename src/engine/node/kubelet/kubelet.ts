@@ -316,8 +316,7 @@ export class Kubelet {
   /** The device manager's activePods: pods bound here that have not finished (none until the pod list is in). */
   private activePods(): P[] | undefined {
     if (!this.podInformer?.hasSynced()) return undefined;
-    const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed' || this.pods.get(p.metadata!.uid!)?.state === 'terminated';
-    return this.podInformer.list().filter((p) => !terminal(p));
+    return this.podInformer.list().filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && this.pods.get(p.metadata.uid!)?.state !== 'terminated');
   }
 
   /** canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status (rejectPod). */
