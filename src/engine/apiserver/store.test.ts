@@ -84,6 +84,18 @@ describe('Store', () => {
     expect(Object.isFrozen((next.status as { fresh: object }).fresh)).toBe(true);
   });
 
+  it('stores a handed-over object itself (no copy), with the system fields set', () => {
+    const { store } = newStore();
+    const input = cm('a', { k: '1' });
+    const created = store.create(input, { handOver: true });
+    expect(created).toBe(input);
+    expect(store.get('ConfigMap', 'default', 'a')).toBe(input);
+    expect(created.metadata.uid).toBeTruthy();
+    expect(Object.isFrozen(input)).toBe(true);
+    const copied = cm('b');
+    expect(store.create(copied)).not.toBe(copied);
+  });
+
   it('does not bump resourceVersion for a no-op update', () => {
     const { store } = newStore();
     const a = store.create(cm('a', { k: '1' }));

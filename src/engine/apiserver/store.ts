@@ -63,6 +63,14 @@ export interface WriteOptions {
   dryRun?: boolean;
 }
 
+export interface CreateOptions extends WriteOptions {
+  /**
+   * The caller built the object for this write and never touches it again (the event recorder): it is stored
+   * as it is, not copied. Its strings must be flat (api/flat.ts).
+   */
+  handOver?: boolean;
+}
+
 type Handler = (e: StoreEvent) => void;
 
 interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
@@ -144,9 +152,9 @@ export class Store {
 
   // ---- writes ----
 
-  create<T extends KubeObject>(input: T, opts: WriteOptions = {}): T {
+  create<T extends KubeObject>(input: T, opts: CreateOptions = {}): T {
     const info = this.info(input.kind);
-    const obj = copyJson(input) as KubeObject;
+    const obj = (opts.handOver ? input : copyJson(input)) as KubeObject;
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
@@ -452,7 +460,8 @@ function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSecond
 }
 
 function keyOf(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
+  // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
+  return namespace ? flat(`${namespace}/${name}`) : name;
 }
 
 /**
