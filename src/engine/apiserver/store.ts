@@ -319,7 +319,7 @@ export class Store {
     for (const o of objects) {
       const copy = structuredClone(o);
       if (copy.kind === 'Pod') this.interner.internPod(copy as Pod & KubeObject);
-      this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(copy));
+      this.bucket(o.kind).set(flat(keyOf(o.metadata.namespace, o.metadata.name ?? '')), deepFreeze(copy));
     }
     this.rv = resourceVersion;
     this.serviceAllocators.rebuild(objects);
@@ -423,7 +423,8 @@ export class Store {
     deepFreeze(obj);
     const key = keyOf(obj.metadata.namespace, obj.metadata.name ?? '');
     if (type === 'DELETED') this.bucket(obj.kind).delete(key);
-    else this.bucket(obj.kind).set(key, obj);
+    // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
+    else this.bucket(obj.kind).set(flat(key), obj);
     const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv };
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
@@ -460,8 +461,7 @@ function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSecond
 }
 
 function keyOf(namespace: string | undefined, name: string): string {
-  // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
-  return namespace ? flat(`${namespace}/${name}`) : name;
+  return namespace ? `${namespace}/${name}` : name;
 }
 
 /**
