@@ -86,7 +86,11 @@ export class Kubelet {
       volumes: this.volumes,
       clock, store, runtime: this.runtime, images, emit: this.event, nodeName: config.name, hostIP: config.internalIP,
       podCIDR: () => this.store.tryGet<Node>('Node', undefined, config.name)?.spec?.podCIDR,
-      usageChanged: () => { this.eviction.changed(); this.disk.changed(); const active = this.activePods(); if (active) this.devices.podsChanged(new Set(active.map((p) => p.metadata.uid!))); },
+      usageChanged: () => {
+        this.eviction.changed();
+        this.disk.changed();
+        this.devices.podsChanged(() => { const active = this.activePods(); return active && new Set(active.map((p) => p.metadata.uid!)); });
+      },
       admit: (pod) => this.admitPod(pod),
       deviceConfig: (uid, container) => this.devices.containerConfig(uid, container),
     });
