@@ -72,6 +72,30 @@ describe('Store', () => {
     expect(specWrite.status).toEqual({ replicas: 3 });
   });
 
+  it('a status write keeps frozen (stored) parts of the new status and copies the rest', () => {
+    const { store } = newStore();
+    const d = store.create(deploy('web'));
+    const first = store.update({ ...d, status: { conditions: [{ type: 'Available', status: 'True' }], replicas: 1 } }, { subresource: 'status' });
+    const conditions = (first.status as { conditions: object[] }).conditions;
+    const fresh = { replicas: 2 };
+    const next = store.update({ ...first, status: { conditions, fresh } }, { subresource: 'status' });
+    expect((next.status as { conditions: object[] }).conditions).toBe(conditions);
+    expect((next.status as { fresh: object }).fresh).not.toBe(fresh);
+    expect(Object.isFrozen((next.status as { fresh: object }).fresh)).toBe(true);
+  });
+
+  it('stores a handed-over object itself (no copy), with the system fields set', () => {
+    const { store } = newStore();
+    const input = cm('a', { k: '1' });
+    const created = store.create(input, { handOver: true });
+    expect(created).toBe(input);
+    expect(store.get('ConfigMap', 'default', 'a')).toBe(input);
+    expect(created.metadata.uid).toBeTruthy();
+    expect(Object.isFrozen(input)).toBe(true);
+    const copied = cm('b');
+    expect(store.create(copied)).not.toBe(copied);
+  });
+
   it('does not bump resourceVersion for a no-op update', () => {
     const { store } = newStore();
     const a = store.create(cm('a', { k: '1' }));

@@ -63,6 +63,14 @@ export interface WriteOptions {
   dryRun?: boolean;
 }
 
+export interface CreateOptions extends WriteOptions {
+  /**
+   * The caller built the object for this write and never touches it again (the event recorder): it is stored
+   * as it is, not copied. Its strings must be flat (api/flat.ts).
+   */
+  handOver?: boolean;
+}
+
 type Handler = (e: StoreEvent) => void;
 
 interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
@@ -144,9 +152,9 @@ export class Store {
 
   // ---- writes ----
 
-  create<T extends KubeObject>(input: T, opts: WriteOptions = {}): T {
+  create<T extends KubeObject>(input: T, opts: CreateOptions = {}): T {
     const info = this.info(input.kind);
-    const obj = copyJson(input) as KubeObject;
+    const obj = (opts.handOver ? input : copyJson(input)) as KubeObject;
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
@@ -180,8 +188,9 @@ export class Store {
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
     if (opts.subresource === 'status') {
-      // Only status changes: share old's frozen spec and copy just what is written.
-      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status) };
+      // Only status changes: share old's frozen spec and copy just what is written. Nothing mutates the status
+      // after this copy, so frozen parts of it (stored before, e.g. a kubelet's unchanged container statuses) are kept.
+      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status, true) };
       return this.finishUpdate(info, next, old, opts) as T;
     }
     const obj = copyJson(input) as KubeObject;
@@ -310,7 +319,7 @@ export class Store {
     for (const o of objects) {
       const copy = structuredClone(o);
       if (copy.kind === 'Pod') this.interner.internPod(copy as Pod & KubeObject);
-      this.bucket(o.kind).set(keyOf(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(copy));
+      this.bucket(o.kind).set(flat(keyOf(o.metadata.namespace, o.metadata.name ?? '')), deepFreeze(copy));
     }
     this.rv = resourceVersion;
     this.serviceAllocators.rebuild(objects);
@@ -414,7 +423,8 @@ export class Store {
     deepFreeze(obj);
     const key = keyOf(obj.metadata.namespace, obj.metadata.name ?? '');
     if (type === 'DELETED') this.bucket(obj.kind).delete(key);
-    else this.bucket(obj.kind).set(key, obj);
+    // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
+    else this.bucket(obj.kind).set(flat(key), obj);
     const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv };
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
@@ -456,20 +466,22 @@ function keyOf(namespace: string | undefined, name: string): string {
 
 /**
  * A deep copy of JSON-shaped data (plain objects, arrays, primitives; undefined kept), several times faster than
- * structuredClone on API objects; anything else (a Date …) goes through structuredClone.
+ * structuredClone on API objects; anything else (a Date …) goes through structuredClone. With shareFrozen, frozen
+ * parts are kept as they are: only for writes that mutate nothing of the copy afterwards (no admission).
  */
-function copyJson<T>(v: T): T {
+function copyJson<T>(v: T, shareFrozen = false): T {
   // Stored strings are flattened on the way in (see api/flat.ts).
   if (typeof v === 'string') return flat(v) as T;
   if (v === null || typeof v !== 'object') return v;
+  if (shareFrozen && Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
+    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i], shareFrozen);
     return out as T;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
   const out: Record<string, unknown> = {};
-  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k]);
+  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k], shareFrozen);
   return out as T;
 }

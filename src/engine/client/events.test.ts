@@ -19,6 +19,19 @@ function setup() {
 }
 
 describe('EventRecorder and the EventCorrelator', () => {
+  it('writes an Event with its fields in the API order and one shared source per component', () => {
+    const { pod, event, events } = setup();
+    event(pod, 'Normal', 'Pulled', 'Container image "x" already present on machine', 'spec.containers{c}');
+    event(pod, 'Normal', 'Created', 'Created container: c', 'spec.containers{c}');
+    const [a, b] = events();
+    expect(Object.keys(a)).toEqual(['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'eventTime', 'reportingComponent', 'reportingInstance']);
+    expect(Object.keys(a.metadata)).toEqual(['name', 'namespace', 'uid', 'creationTimestamp', 'resourceVersion']);
+    expect(a.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.involvedObject).toEqual({ kind: 'Pod', namespace: 'default', name: 'p', uid: (pod as KubeObject).metadata.uid, apiVersion: 'v1', resourceVersion: (pod as KubeObject).metadata.resourceVersion, fieldPath: 'spec.containers{c}' });
+    expect(b.source).toBe(a.source);
+    expect(Object.isFrozen(a.source)).toBe(true);
+  });
+
   it('folds repeats into count and lastTimestamp on one Event', () => {
     const { clock, pod, event, events } = setup();
     event(pod, 'Warning', 'BackOff', 'Back-off restarting failed container');

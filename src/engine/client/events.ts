@@ -6,6 +6,7 @@ import type { SimClock } from '../sim/clock.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import { EventCorrelator } from './eventcorrelator.ts';
+import { flat } from '../api/flat.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -22,24 +23,26 @@ export class EventRecorder {
   /** A recorder bound to one component (e.g. "deployment-controller", or "kubelet" on host w1). */
   forSource(source: EventSource): (obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string) => void {
     const key = sourceKey(source);
-    return (obj, type, reason, message, fieldPath) => this.write(source, key, obj, type, reason, message, fieldPath);
+    // One source object for all of the component's Events (stored frozen, shared).
+    const src = eventSource(source);
+    return (obj, type, reason, message, fieldPath) => this.write(src, key, obj, type, reason, message, fieldPath);
   }
 
   record(source: EventSource, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
-    this.write(source, sourceKey(source), obj, type, reason, message, fieldPath);
+    this.write(eventSource(source), sourceKey(source), obj, type, reason, message, fieldPath);
   }
 
   private write(source: EventSource, key: string, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
     const namespace = obj.metadata.namespace || 'default';
-    const ref: ObjectReference = {
-      kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, uid: obj.metadata.uid,
-      apiVersion: obj.apiVersion, resourceVersion: obj.metadata.resourceVersion,
-      ...(fieldPath ? { fieldPath } : {}),
-    };
+    const m = obj.metadata;
+    const path = fieldPath ? flat(fieldPath) : undefined;
+    const ref: ObjectReference = path
+      ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath: path }
+      : { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion };
     const now = this.clock.nowRFC3339();
     const c = this.correlator.correlate(key, ref, type, reason, fieldPath ?? '', message);
     if (c.skip) return;
-    message = c.message;
+    message = flat(c.message);
     const existing = c.existing;
     if (existing) {
       const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
@@ -54,20 +57,22 @@ export class EventRecorder {
     }
     // Name as upstream: "<object name>.<unix nanoseconds in hex>"; the sequence keeps same-instant events apart.
     const nanos = BigInt(this.clock.now()) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
-    const name = `${ref.name}.${nanos.toString(16)}`;
+    const name = flat(`${ref.name}.${nanos.toString(16)}`);
+    // Handed over to the store (not copied): one literal with every field the stored Event has, in its order, so
+    // that each object is allocated at its final size. The store sets uid, creationTimestamp and resourceVersion.
     const ev: Event & KubeObject = {
       apiVersion: 'v1', kind: 'Event',
-      metadata: { name, namespace },
+      metadata: { name, namespace, uid: undefined, creationTimestamp: undefined, resourceVersion: undefined },
       involvedObject: ref,
-      reason, message, type,
-      source: { component: source.component, ...(source.host ? { host: source.host } : {}) },
+      reason: flat(reason), message, type,
+      source,
       firstTimestamp: now, lastTimestamp: now, count: 1,
       eventTime: null as unknown as string,
       reportingComponent: source.component,
       reportingInstance: source.host ?? '',
     };
     try {
-      this.store.create(ev);
+      this.store.create(ev, { handOver: true });
       this.correlator.remember(c, { namespace, name });
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
@@ -79,6 +84,11 @@ export class EventRecorder {
   prune(): void {
     this.correlator.prune(({ namespace, name }) => !!this.store.tryGet('Event', namespace, name));
   }
+}
+
+/** An Event's source: the component, and the host when there is one. */
+function eventSource(source: EventSource): EventSource {
+  return source.host ? { component: flat(source.component), host: flat(source.host) } : { component: flat(source.component) };
 }
 
 /** The source as the correlator files it: component and host. */

@@ -53,9 +53,10 @@ export class SimClock {
   pendingForeground(): number { return this.foreground; }
 
   /** Run fn after delayMs of virtual time. */
-  after(delayMs: number, fn: () => void, opts: { background?: boolean } = {}): TimerId {
+  after(delayMs: number, fn: () => void, opts?: { background?: boolean }): TimerId {
     const id = ++this.seq;
-    const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: id, id, fn, background: !!opts.background };
+    // opts is optional rather than defaulted: defer, the commonest call, allocates no options object.
+    const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: id, id, fn, background: !!opts?.background };
     this.live.set(id, t);
     if (!t.background) this.foreground++;
     if (t.at === this.nowMs) this.due.push(t);

@@ -23,6 +23,14 @@ describe('SeededRng', () => {
     expect(r.string(5)).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   });
 
+  it('draws UUIDs from the stream as four words of hex digits with the version and variant nibbles set', () => {
+    const r = new SeededRng(7);
+    expect([r.uuid(), r.uuid()]).toEqual(['31f53ce3-5c6c-470f-972e-171ad7da5693', '6399f181-8870-4a9d-acaa-dace0b6802e3']);
+    const words = new SeededRng(7);
+    const hex = [0, 1, 2, 3].map(() => words.nextUint32().toString(16).padStart(8, '0')).join('');
+    expect(hex.slice(0, 12) + hex.slice(13, 16) + hex.slice(17)).toBe('31f53ce35c6c70f72e171ad7da5693');
+  });
+
   it('restores its state', () => {
     const r = new SeededRng(3);
     r.next();

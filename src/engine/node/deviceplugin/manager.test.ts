@@ -59,7 +59,9 @@ describe('DeviceManager', () => {
     const m = new DeviceManager(() => {});
     const p = new FakePlugin(devices(4), true);
     register(m, p);
+    expect(m.holdsDevices()).toBe(false);
     expect(m.admit(pod('a', { main: 2 }), new Set())).toEqual({ admit: true });
+    expect(m.holdsDevices()).toBe(true);
     expect(m.runContainerOptions('a', 'main')).toMatchObject({ envs: [{ key: 'FAKE_DEVICES', value: 'd3,d2' }], cdiDevices: [`${RES}=d3`, `${RES}=d2`] });
     expect(m.admit(pod('b', { main: 2 }), new Set(['a']))).toEqual({ admit: true });
     expect(m.runContainerOptions('b', 'main')?.envs).toEqual([{ key: 'FAKE_DEVICES', value: 'd1,d0' }]);

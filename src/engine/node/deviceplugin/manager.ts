@@ -199,6 +199,9 @@ export class DeviceManager implements Registration {
   }
 
   /** UpdateAllocatedDevices: devices of pods that are no longer active are free again. */
+  /** Whether any pod holds devices (else there is nothing updateAllocatedDevices could release). */
+  holdsDevices(): boolean { return this.podDevices.size > 0; }
+
   updateAllocatedDevices(activePodUIDs: ReadonlySet<string>): void {
     const gone = this.podDevices.podUIDs().filter((uid) => !activePodUIDs.has(uid));
     if (!gone.length) return;

@@ -69,7 +69,15 @@ export class NodeDevices {
     return extendedResourceFit(pod, allocatable, active.filter((p) => p.metadata?.uid !== pod.metadata?.uid), (res) => this.manager.isDevicePluginResource(res));
   }
 
-  podsChanged(activePodUIDs: ReadonlySet<string>): void { this.manager.updateAllocatedDevices(activePodUIDs); }
+  /**
+   * The kubelet's pods changed: devices of pods no longer active are released. The active pods are only listed
+   * when some pod holds devices (a node without GPUs has none, and its pods change on every container start).
+   */
+  podsChanged(activePodUIDs: () => ReadonlySet<string> | undefined): void {
+    if (!this.manager.holdsDevices()) return;
+    const active = activePodUIDs();
+    if (active) this.manager.updateAllocatedDevices(active);
+  }
 
   /** The CRI config fields the devices add to a container (none when it holds no device). */
   containerConfig(podUID: string, container: string): { envs?: { key: string; value: string }[]; cdiDevices?: { name: string }[] } {

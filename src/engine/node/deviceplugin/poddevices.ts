@@ -40,6 +40,7 @@ export class PodDevices {
   }
 
   podUIDs(): string[] { return [...this.pods.keys()]; }
+  get size(): number { return this.pods.size; }
 
   delete(podUIDs: Iterable<string>): void {
     for (const uid of podUIDs) this.pods.delete(uid);

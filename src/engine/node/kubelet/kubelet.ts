@@ -86,7 +86,11 @@ export class Kubelet {
       volumes: this.volumes,
       clock, store, runtime: this.runtime, images, emit: this.event, nodeName: config.name, hostIP: config.internalIP,
       podCIDR: () => this.store.tryGet<Node>('Node', undefined, config.name)?.spec?.podCIDR,
-      usageChanged: () => { this.eviction.changed(); this.disk.changed(); const active = this.activePods(); if (active) this.devices.podsChanged(new Set(active.map((p) => p.metadata.uid!))); },
+      usageChanged: () => {
+        this.eviction.changed();
+        this.disk.changed();
+        this.devices.podsChanged(() => { const active = this.activePods(); return active && new Set(active.map((p) => p.metadata.uid!)); });
+      },
       admit: (pod) => this.admitPod(pod),
       deviceConfig: (uid, container) => this.devices.containerConfig(uid, container),
     });
@@ -316,8 +320,7 @@ export class Kubelet {
   /** The device manager's activePods: pods bound here that have not finished (none until the pod list is in). */
   private activePods(): P[] | undefined {
     if (!this.podInformer?.hasSynced()) return undefined;
-    const terminal = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed' || this.pods.get(p.metadata!.uid!)?.state === 'terminated';
-    return this.podInformer.list().filter((p) => !terminal(p));
+    return this.podInformer.list().filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && this.pods.get(p.metadata.uid!)?.state !== 'terminated');
   }
 
   /** canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status (rejectPod). */

@@ -1,6 +1,6 @@
 import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
-import { podPhase, podStatus } from './podstatus.ts';
+import { podPhase, podStatus, stored } from './podstatus.ts';
 
 const running: Partial<ContainerStatus> = { state: { running: { startedAt: 't' } }, started: true, ready: true };
 const waiting: Partial<ContainerStatus> = { state: { waiting: { reason: 'ContainerCreating' } } };
@@ -69,5 +69,28 @@ describe('pod status conditions', () => {
     const again = podStatus({ ...pod('Always'), status: first }, { now: 't2', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', waiting)], podIsTerminal: false });
     expect(again.conditions?.find((c) => c.type === 'PodReadyToStartContainers')?.lastTransitionTime).toBe('t1');
     expect(again.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime).toBe('t2');
+  });
+
+  it('hands back the stored conditions and container statuses that did not change, the same objects', () => {
+    const input = { now: 't1', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false };
+    const first = podStatus(pod('Always'), input);
+    const again = podStatus({ ...pod('Always'), status: first }, { ...input, now: 't2', containers: [st('a', running), st('b', running)] });
+    expect(again.conditions).toBe(first.conditions);
+    expect(again.hostIPs).toBe(first.hostIPs);
+    const changed = podStatus({ ...pod('Always'), status: first }, { ...input, now: 't2', containers: [st('a', running), st('b', waiting)] });
+    expect(changed.conditions?.[0]).toBe(first.conditions?.[0]);
+    expect(changed.conditions?.find((c) => c.type === 'Ready')).not.toBe(first.conditions?.find((c) => c.type === 'Ready'));
+  });
+});
+
+describe('stored', () => {
+  it('is the old part only when it is the same JSON with its keys in the same order', () => {
+    const old = { a: 1, b: [{ c: 'x' }] };
+    expect(stored({ a: 1, b: [{ c: 'x' }] }, old)).toBe(old);
+    const reordered = { b: [{ c: 'x' }], a: 1 };
+    expect(stored(reordered, old)).toBe(reordered);
+    const other = { a: 1, b: [{ c: 'y' }] };
+    expect(stored(other, old)).toBe(other);
+    expect(stored(other, undefined)).toBe(other);
   });
 });

@@ -24,13 +24,12 @@ export interface StatusInput {
 /** getPhase (v1.32, without the ContainerRestartRules gate). */
 export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatus[], podIsTerminal: boolean): Phase {
   const spec = pod.spec;
-  const find = (list: ContainerStatus[], name: string) => list.find((s) => s.name === name);
   let pendingInit = 0;
   let pendingSidecars = 0;
   let failedInit = 0;
   for (const c of spec?.initContainers ?? []) {
     if (isRestartableInitContainer(c)) continue;
-    const s = find(init, c.name);
+    const s = named(init, c.name);
     if (!s || s.state?.running) pendingInit++;
     else if (s.state?.terminated) { if (s.state.terminated.exitCode !== 0) failedInit++; }
     else if (s.lastState?.terminated) { if (s.lastState.terminated.exitCode !== 0) failedInit++; }
@@ -39,14 +38,14 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   let unknown = 0, running = 0, waiting = 0, stopped = 0, succeeded = 0;
   for (const c of spec?.initContainers ?? []) {
     if (!isRestartableInitContainer(c)) continue;
-    const s = find(init, c.name);
+    const s = named(init, c.name);
     if (!s) { unknown++; continue; }
     if (s.state?.running) { if (!s.started) pendingSidecars++; running++; }
     else if (s.state?.terminated) { /* stopped sidecars do not count */ }
     else if (!s.lastState?.terminated) { pendingSidecars++; waiting++; }
   }
   for (const c of spec?.containers ?? []) {
-    const s = find(main, c.name);
+    const s = named(main, c.name);
     if (!s) { unknown++; continue; }
     if (s.state?.running) running++;
     else if (s.state?.terminated) { stopped++; if (s.state.terminated.exitCode === 0) succeeded++; }
@@ -67,31 +66,58 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   return 'Pending';
 }
 
+/** The status of the container with this name (a loop: this runs for every container on every status build). */
+function named(list: ContainerStatus[], name: string): ContainerStatus | undefined {
+  for (const s of list) if (s.name === name) return s;
+  return undefined;
+}
+
 function condition(type: string, status: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
   const old = prev?.find((c) => c.type === type);
   const s = status ? 'True' : 'False';
-  return {
+  const c: PodCondition = {
     type, status: s,
     lastProbeTime: null as unknown as string,
     lastTransitionTime: old && old.status === s ? old.lastTransitionTime : now,
-    ...(reason ? { reason } : {}),
-    ...(message ? { message } : {}),
   };
+  if (reason) c.reason = reason;
+  if (message) c.message = message;
+  return stored(c, old);
+}
+
+/**
+ * The stored (frozen) part instead of the fresh one when both are the same JSON, key order included: the status
+ * write then shares it rather than copying and freezing it again, and its no-op check ends at the identity.
+ */
+export function stored<T>(fresh: T, old: T | undefined): T {
+  return old !== undefined && sameJson(fresh, old) ? old : fresh;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
+  }
+  return true;
 }
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
+
+function readiness(c: Container, statuses: ContainerStatus[], unknown: string[], unready: string[]): void {
+  const s = named(statuses, c.name);
+  if (!s) unknown.push(c.name);
+  else if (!s.ready) unready.push(c.name);
+}
 
 /** GenerateContainersReadyCondition: status, reason and message. */
 function containersReady(pod: Pod, statuses: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
   const unknown: string[] = [];
   const unready: string[] = [];
-  const check = (c: Container) => {
-    const s = statuses.find((x) => x.name === c.name);
-    if (!s) unknown.push(c.name);
-    else if (!s.ready) unready.push(c.name);
-  };
-  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) check(c);
-  for (const c of pod.spec?.containers ?? []) check(c);
+  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) readiness(c, statuses, unknown, unready);
+  for (const c of pod.spec?.containers ?? []) readiness(c, statuses, unknown, unready);
   if (phase === 'Succeeded' && !unknown.length) return { ok: false, reason: 'PodCompleted' };
   if (phase === 'Failed') return { ok: false, reason: 'PodFailed' };
   const msgs = [
@@ -153,21 +179,21 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   return {
     ...rest,
     phase,
-    conditions: [
+    conditions: stored([
       ...others,
       condition('PodReadyToStartContainers', input.sandboxReady, input.now, prev),
       condition('Initialized', init.ok, input.now, prev, init.reason, init.message),
       condition('Ready', ready.ok, input.now, prev, ready.reason, ready.message),
       condition('ContainersReady', cr.ok, input.now, prev, cr.reason, cr.message),
-      scheduled ? { ...scheduled, status: 'True' } : condition('PodScheduled', true, input.now, prev),
-    ],
+      scheduled ? (scheduled.status === 'True' ? scheduled : { ...scheduled, status: 'True' }) : condition('PodScheduled', true, input.now, prev),
+    ], prev),
     ...(reason ? { reason } : {}),
     ...(message ? { message } : {}),
     hostIP: input.hostIP,
-    hostIPs: [{ ip: input.hostIP }],
-    ...(input.podIP ? { podIP: input.podIP, podIPs: [{ ip: input.podIP }] } : {}),
+    hostIPs: stored([{ ip: input.hostIP }], pod.status?.hostIPs),
+    ...(input.podIP ? { podIP: input.podIP, podIPs: stored([{ ip: input.podIP }], pod.status?.podIPs) } : {}),
     startTime: pod.status?.startTime ?? input.now,
-    ...(input.initContainers.length ? { initContainerStatuses: input.initContainers } : {}),
-    containerStatuses: input.containers,
+    ...(input.initContainers.length ? { initContainerStatuses: stored(input.initContainers, pod.status?.initContainerStatuses) } : {}),
+    containerStatuses: stored(input.containers, pod.status?.containerStatuses),
   };
 }

@@ -8,7 +8,7 @@
 // Simplifications: a container restarts exactly when its backoff ends (upstream, at the pod worker's next sync
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
 // postStart hooks take no time; ephemeral containers and in-place resize are not run.
-import type { Container, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
@@ -20,7 +20,7 @@ import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
-import { podStatus } from './podstatus.ts';
+import { podStatus, stored } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 
@@ -524,27 +524,36 @@ export class PodWorkers {
   }
 
   private buildStatus(w: PodWorker, pod: P) {
-    const hasInit = (pod.spec?.initContainers ?? []).length > 0;
-    const statuses = (init: boolean) => w.containers.filter((r) => r.init === init).map((rec) => {
+    const sandbox = w.sandboxId ? this.cfg.runtime.podSandboxStatus(w.sandboxId) : undefined;
+    return podStatus(pod, {
+      now: this.cfg.clock.nowRFC3339(), hostIP: this.cfg.hostIP, podIP: w.podIP,
+      sandboxReady: sandbox?.state === 'SANDBOX_READY',
+      initContainers: this.containerStatuses(w, pod, true), containers: this.containerStatuses(w, pod, false),
+      podIsTerminal: w.state === 'terminated', failure: w.termination?.failure,
+    });
+  }
+
+  /** The init or main containers' statuses; one that did not change is the stored object itself. */
+  private containerStatuses(w: PodWorker, pod: P, init: boolean): ContainerStatus[] {
+    const defaultReason = (pod.spec?.initContainers ?? []).length > 0 ? 'PodInitializing' : 'ContainerCreating';
+    const old = init ? pod.status?.initContainerStatuses : pod.status?.containerStatuses;
+    const out: ContainerStatus[] = [];
+    for (const rec of w.containers) {
+      if (rec.init !== init) continue;
       const cur = this.current(rec);
       const running = cur?.state === 'CONTAINER_RUNNING';
       const started = running && this.started(cur);
       const ready = rec.init && !rec.sidecar
         ? cur?.state === 'CONTAINER_EXITED' && cur.exitCode === 0
         : started && (!this.prober.has(cur!.id, 'readiness') || this.prober.result(cur!.id, 'readiness') === 'success');
-      return apiContainerStatus({
+      const fresh = apiContainerStatus({
         spec: rec.spec, current: cur, previous: rec.previousId ? this.cfg.runtime.containerStatus(rec.previousId) : undefined,
-        waiting: rec.waiting, defaultReason: hasInit ? 'PodInitializing' : 'ContainerCreating', restartCount: rec.restartCount,
+        waiting: rec.waiting, defaultReason, restartCount: rec.restartCount,
         ready: !!ready, started,
       });
-    });
-    const sandbox = w.sandboxId ? this.cfg.runtime.podSandboxStatus(w.sandboxId) : undefined;
-    return podStatus(pod, {
-      now: this.cfg.clock.nowRFC3339(), hostIP: this.cfg.hostIP, podIP: w.podIP,
-      sandboxReady: sandbox?.state === 'SANDBOX_READY',
-      initContainers: statuses(true), containers: statuses(false),
-      podIsTerminal: w.state === 'terminated', failure: w.termination?.failure,
-    });
+      out.push(stored(fresh, old?.[out.length]));
+    }
+    return out;
   }
 
   // ---- helpers ----

@@ -42,7 +42,12 @@ export function nonNegative(value: unknown, field: string): FieldError[] {
 }
 
 /** Field paths as field.Path prints them: child "a.b", index "a[0]", key "a[cpu]". */
-export const child = (path: string, ...names: string[]): string => [path, ...names].filter((p) => p !== '').join('.');
+// child runs for every field validation visits, error or not: a loop, not an array filtered and joined.
+export const child = (path: string, ...names: string[]): string => {
+  let out = path;
+  for (const n of names) if (n !== '') out = out === '' ? n : `${out}.${n}`;
+  return out;
+};
 export const index = (path: string, i: number): string => `${path}[${i}]`;
 export const key = (path: string, k: string): string => `${path}[${k}]`;
 

@@ -23,7 +23,10 @@ export const nameIsDNSLabel: NameFn = (name, prefix) => isDNS1123Label(prefix ? 
 /** path.ValidatePathSegmentName: what every stored name must satisfy, whatever its kind. */
 export const pathSegmentName: NameFn = (name) => {
   if (name === '.' || name === '..') return [`may not be '${name}'`];
-  return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+  const errs: string[] = [];
+  if (name.includes('/')) errs.push("may not contain '/'");
+  if (name.includes('%')) errs.push("may not contain '%'");
+  return errs;
 };
 
 const standardFinalizers = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
@@ -38,7 +41,7 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, nameFn: NameFn,
   if (!m.name) errs.push(required(child(path, 'name'), 'name or generateName is required'));
   else for (const msg of nameFn(m.name, false)) errs.push(invalid(child(path, 'name'), m.name, msg));
   errs.push(...nonNegative(m.generation, child(path, 'generation')));
-  errs.push(...commonMeta(m, path));
+  commonMeta(m, path, errs);
   return errs;
 }
 
@@ -58,17 +61,16 @@ export function validateObjectMetaUpdate(meta: ObjectMeta | undefined, old: Obje
   if ((m.namespace ?? '') !== (o.namespace ?? '')) errs.push(invalid(child(path, 'namespace'), m.namespace ?? '', FIELD_IMMUTABLE));
   // BeforeUpdate fills an empty uid from storage before validation, so only a different one is an error.
   if (m.uid && m.uid !== o.uid) errs.push(invalid(child(path, 'uid'), m.uid, FIELD_IMMUTABLE));
-  errs.push(...commonMeta(m, path));
+  commonMeta(m, path, errs);
   return errs;
 }
 
-function commonMeta(m: ObjectMeta, path: string): FieldError[] {
-  return [
-    ...validateLabels(m.labels, child(path, 'labels')),
-    ...validateAnnotations(m.annotations, child(path, 'annotations')),
-    ...validateOwnerReferences(asArray<OwnerReference>(m.ownerReferences), child(path, 'ownerReferences')),
-    ...validateFinalizers(asArray<string>(m.finalizers), child(path, 'finalizers')),
-  ];
+/** The checks of create and update, appended to errs (this runs on every write: no arrays spread). */
+function commonMeta(m: ObjectMeta, path: string, errs: FieldError[]): void {
+  for (const e of validateLabels(m.labels, child(path, 'labels'))) errs.push(e);
+  for (const e of validateAnnotations(m.annotations, child(path, 'annotations'))) errs.push(e);
+  for (const e of validateOwnerReferences(asArray<OwnerReference>(m.ownerReferences), child(path, 'ownerReferences'))) errs.push(e);
+  for (const e of validateFinalizers(asArray<string>(m.finalizers), child(path, 'finalizers'))) errs.push(e);
 }
 
 function validateOwnerReferences(refs: OwnerReference[], path: string): FieldError[] {
