@@ -208,13 +208,16 @@ export class Framework {
 
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
-   * without NormalizeScore shares one array for raw and normalized.
+   * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
+   * nodeList (the cycle's node list, where every one of them is).
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[]): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length;
     const raw: Float64Array[] = [], normalized: Float64Array[] = [];
     const totals = scoreArray(n);
+    const positions = scoreArray(n);
+    for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
     let scores: NodeScore[] | undefined;
     for (const { plugin, weight } of active) {
       const column = scoreArray(n);
@@ -243,7 +246,7 @@ export class Framework {
       raw.push(column);
       normalized.push(out);
     }
-    return { nodes, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
+    return { nodeList, positions, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {
