@@ -276,8 +276,10 @@ export class Scheduler {
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
-    for (let i = 0; i < nodes.length && found < want; i++) {
-      const node = nodes[(start + i) % nodes.length];
+    // The position wraps by comparison: a modulo per node costs a division.
+    for (let i = 0, at = start; i < nodes.length && found < want; i++) {
+      const node = nodes[at];
+      if (++at === nodes.length) at = 0;
       evaluated++;
       const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
       if (s.isSuccess()) out[found++] = node;
