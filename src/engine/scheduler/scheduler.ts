@@ -38,6 +38,8 @@ export class Scheduler {
   private config: KubeSchedulerConfiguration = defaultConfiguration();
   private frameworks: Map<string, Framework>;
   private cycleNodes: NodeInfo[] = [];
+  /** findNodesThatFit's list, reused by every cycle: nothing keeps it past its cycle (the trace keeps positions). */
+  private readonly feasible: NodeInfo[] = [];
   /** The framework of the pod being scheduled (the handle's PluginsRunner). */
   private cycleFramework: Framework | undefined;
   /** Randomness for plugins (preemption's candidate offset). */
@@ -219,7 +221,7 @@ export class Scheduler {
     if (feasible.length > 1) {
       const ps = fwk.runPreScore(state, pod, feasible);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
-      const table = fwk.runScore(state, pod, feasible);
+      const table = fwk.runScore(state, pod, feasible, nodes);
       trace.scoreTable = table;
       chosen = this.selectHost(feasible, table.totals);
     }
@@ -267,14 +269,17 @@ export class Scheduler {
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
   private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, rejected: RejectedNodes, allNodes: number): NodeInfo[] {
     const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
-    // Sized once (the score table keeps the list), trimmed to what was found.
-    const out: NodeInfo[] = new Array(Math.min(want, nodes.length));
+    // Sized to the most that can be found, trimmed to what was found.
+    const out = this.feasible;
+    out.length = Math.min(want, nodes.length);
     let found = 0;
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
-    for (let i = 0; i < nodes.length && found < want; i++) {
-      const node = nodes[(start + i) % nodes.length];
+    // The position wraps by comparison: a modulo per node costs a division.
+    for (let i = 0, at = start; i < nodes.length && found < want; i++) {
+      const node = nodes[at];
+      if (++at === nodes.length) at = 0;
       evaluated++;
       const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
       if (s.isSuccess()) out[found++] = node;

@@ -5,7 +5,7 @@ import type { KubeObject } from '../api/object.ts';
 import { explainPod } from '../simctl/explain.ts';
 import { schedulerHarness } from './harness.ts';
 import fc from 'fast-check';
-import { EARLIER_ATTEMPTS, scoreArray, TRACE_BUFFER_SIZE, TraceBuffer, type SchedulingTrace } from './trace.ts';
+import { EARLIER_ATTEMPTS, scoreArray, TRACE_BUFFER_SIZE, TraceBuffer, traceScores, type SchedulingTrace } from './trace.ts';
 
 const attempt = (n: number, uid = 'u1'): SchedulingTrace => ({
   pod: 'default/p', uid, attempt: n, time: n * 1000, profile: 'default-scheduler', result: 'Unschedulable', message: `try ${n}`,
@@ -27,7 +27,7 @@ describe('TraceBuffer', () => {
   it('property: reused score slabs never change the scores of a buffered trace', () => {
     // Tables of 1–3 plugins × 300–600 nodes (several slabs' worth in the buffer); some traces are added twice
     // (a Permit wait adds its trace again). Every 50 adds, every buffered table is checked against its sum.
-    const sum = (t: SchedulingTrace) => { let x = 0; for (const a of [t.scoreTable!.totals, ...t.scoreTable!.raw, ...t.scoreTable!.normalized]) for (let i = 0; i < a.length; i++) x += a[i] * (i + 1); return x; };
+    const sum = (t: SchedulingTrace) => { let x = 0; for (const a of [t.scoreTable!.totals, t.scoreTable!.positions, ...t.scoreTable!.raw, ...t.scoreTable!.normalized]) for (let i = 0; i < a.length; i++) x += a[i] * (i + 1); return x; };
     const filled = (n: number, v: (i: number) => number) => { const a = scoreArray(n); for (let i = 0; i < n; i++) a[i] = v(i); return a; };
     fc.assert(fc.property(fc.array(fc.record({ nodes: fc.integer({ min: 300, max: 600 }), plugins: fc.integer({ min: 1, max: 3 }), twice: fc.boolean() }), { minLength: 1, maxLength: 20 }), (shapes) => {
       const b = new TraceBuffer();
@@ -36,7 +36,7 @@ describe('TraceBuffer', () => {
         const { nodes: n, plugins: m, twice } = shapes[k % shapes.length];
         const raw = Array.from({ length: m }, (_, j) => filled(n, (i) => k + i + j));
         const normalized = raw.map((col, j) => (j % 2 ? col : filled(n, (i) => (k + i) % 101)));
-        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodes: [], plugins: [], weights: [], raw, normalized, totals: filled(n, (i) => k * i) } };
+        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], positions: filled(n, (i) => i), plugins: [], weights: [], raw, normalized, totals: filled(n, (i) => k * i) } };
         b.add(t);
         if (twice) b.add(t);
         expected.set(t, sum(t));
@@ -71,5 +71,25 @@ describe('sim explain pod with earlier attempts', () => {
       'Earlier attempts:',
       '  attempt 1, 62s ago: Unschedulable — 0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod. → activeQ (moved by NodeAdd (NodeResourcesFit))',
     ]);
+  });
+});
+
+describe('score tables', () => {
+  it('name the nodes scored in their cycle after the node list changed', () => {
+    const h = schedulerHarness(3);
+    h.addNodes(4, { cpu: '2' });
+    h.store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'pause', resources: { requests: { cpu: '1' } } }] } } as Pod & KubeObject);
+    h.clock.advance(1000);
+    const trace = h.scheduler.traces.forPod('default/p')!;
+    const before = traceScores(trace);
+    expect(before.map((s) => s.node).sort()).toEqual(['node-0', 'node-1', 'node-2', 'node-3']);
+    const best = Math.max(...before.map((s) => s.total));
+    expect(before.find((s) => s.node === trace.node)!.total).toBe(best);
+    // A node goes and another comes: the list is rebuilt and positions in it mean other nodes now.
+    h.store.delete('Node', undefined, 'node-0');
+    h.addNodes(1, { cpu: '2' });
+    h.clock.advance(1000);
+    expect(h.scheduler.cache.nodeList().map((n) => n.name)).toEqual(['node-1', 'node-2', 'node-3', 'node-4']);
+    expect(traceScores(trace)).toEqual(before);
   });
 });

@@ -8,10 +8,14 @@ export interface NodeScoreTrace { node: string; total: number; plugins: PluginSc
 
 /**
  * Per node × plugin scores, one column per plugin: raw[plugin][node]. A plugin without NormalizeScore has the
- * same array as raw and normalized. The nodes are the cycle's feasible NodeInfos (names read when displayed).
+ * same array as raw and normalized. The scored nodes are positions in the cycle's node list (names read when
+ * displayed): the list is shared by every cycle until the nodes change, so a table holds no array of its own
+ * on the heap (an array per cycle kept by the buffer was most of what each cycle left for the old generation).
  */
 export interface ScoreTable {
-  nodes: readonly { readonly name: string }[];
+  nodeList: readonly { readonly name: string }[];
+  /** Column of list positions, one per scored node (a score slab view like the scores). */
+  positions: Float64Array;
   plugins: string[];
   weights: number[];
   raw: Float64Array[];
@@ -93,7 +97,7 @@ class SlabPool {
   hold(table: ScoreTable, delta: 1 | -1): void {
     let buffer = table.totals.buffer;
     let views = 1;
-    for (const list of [table.raw, table.normalized]) {
+    for (const list of [[table.positions], table.raw, table.normalized]) {
       for (let i = 0; i < list.length; i++) {
         if (list[i].buffer === buffer) { views++; continue; }
         this.holdBuffer(buffer, views * delta);
@@ -149,8 +153,8 @@ export class TraceBuffer {
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  return st.nodes.map(({ name }, i) => ({
-    node: name,
+  return Array.from(st.positions, (position, i) => ({
+    node: st.nodeList[position].name,
     total: st.totals[i],
     plugins: st.plugins.map((plugin, j) => ({ plugin, raw: st.raw[j][i], normalized: st.normalized[j][i], weight: st.weights[j], weighted: st.normalized[j][i] * st.weights[j] })),
   }));

@@ -5,7 +5,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import {
   MAX_NODE_SCORE, type AnyPlugin, type NodeScore, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
-  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
+  type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
@@ -30,6 +30,24 @@ export interface ExtensionPoints {
 
 function invalidScore(plugin: string, v: number): Error {
   return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
+}
+
+/** NormalizeScore of a raw column, through the NodeScore records: the normalized column is a new one. */
+function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, column: Float64Array, scores: NodeScore[]): Float64Array {
+  for (let i = 0; i < column.length; i++) scores[i].score = column[i];
+  plugin.normalizeScore!(state, pod, scores);
+  const out = scoreArray(column.length);
+  for (let i = 0; i < column.length; i++) out[i] = scores[i].score;
+  return out;
+}
+
+/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]. */
+function addWeighted(plugin: string, column: Float64Array, weight: number, totals: Float64Array): void {
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i];
+    if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin, v);
+    totals[i] += v * weight;
+  }
 }
 
 export class Framework {
@@ -208,13 +226,16 @@ export class Framework {
 
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
-   * without NormalizeScore shares one array for raw and normalized.
+   * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
+   * nodeList (the cycle's node list, where every one of them is).
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[]): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length;
     const raw: Float64Array[] = [], normalized: Float64Array[] = [];
     const totals = scoreArray(n);
+    const positions = scoreArray(n);
+    for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
     let scores: NodeScore[] | undefined;
     for (const { plugin, weight } of active) {
       const column = scoreArray(n);
@@ -223,27 +244,13 @@ export class Framework {
       let out = column;
       if (plugin.normalizeScore) {
         scores ??= this.scratchScores(nodes);
-        for (let i = 0; i < n; i++) scores[i].score = column[i];
-        plugin.normalizeScore(state, pod, scores);
-        out = scoreArray(n);
-        // The normalized scores are copied out in the same pass that checks and sums them.
-        for (let i = 0; i < n; i++) {
-          const v = scores[i].score;
-          if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin.name, v);
-          out[i] = v;
-          totals[i] += v * weight;
-        }
-      } else {
-        for (let i = 0; i < n; i++) {
-          const v = out[i];
-          if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin.name, v);
-          totals[i] += v * weight;
-        }
+        out = normalizedColumn(state, pod, plugin, column, scores);
       }
+      addWeighted(plugin.name, out, weight, totals);
       raw.push(column);
       normalized.push(out);
     }
-    return { nodes, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
+    return { nodeList, positions, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {
