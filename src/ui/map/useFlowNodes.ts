@@ -10,7 +10,6 @@ export function useFlowNodes(layoutNodes: MapNode[]): [MapNode[], OnNodesChange<
   const current = useRef<MapNode[]>([]);
   const [changes, changed] = useReducer((n: number) => n + 1, 0);
   const nodes = useMemo(() => {
-    void changes;
     return (current.current = mergeNodes(current.current, layoutNodes));
   }, [layoutNodes, changes]);
   const onNodesChange: OnNodesChange<MapNode> = useCallback((list) => {
