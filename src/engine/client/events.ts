@@ -36,6 +36,7 @@ export class EventRecorder {
     const namespace = obj.metadata.namespace || 'default';
     const m = obj.metadata;
     const path = fieldPath ? flat(fieldPath) : undefined;
+    // Two literals rather than a spread: the reference is allocated at its final shape either way.
     const ref: ObjectReference = path
       ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath: path }
       : { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion };
