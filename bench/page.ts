@@ -1,8 +1,9 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
-//     [--only load,rollout,pan,feed] [--runs N] [--trace]
+//     [--only load,rollout,pan,feed] [--runs N] [--trace] [--trace-out FILE]
 //   --trace also records a DevTools trace of the rollout and prints thread CPU (bench/traceCpu.ts): the figure
-//   that holds still on a busy machine, where wall-clock task lengths do not.
+//   that holds still on a busy machine, where wall-clock task lengths do not. --trace-out FILE also keeps the trace
+//   (open it in DevTools' Performance panel).
 //   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
@@ -137,8 +138,10 @@ async function rolloutSection(fresh: Fresh, seconds: number): Promise<void> {
   await page.waitForSelector('[data-testid=node-card]');
   await clusterWith(page, busy);
   await exec(page, ['kubectl rollout restart deployment bench']);
-  const trace = process.argv.includes('--trace');
-  if (trace) await page.context().browser()!.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const traceOutAt = process.argv.indexOf('--trace-out');
+  const traceOut = traceOutAt >= 0 ? process.argv[traceOutAt + 1] : undefined;
+  const trace = traceOut !== undefined || process.argv.includes('--trace');
+  if (trace) await page.context().browser()!.startTracing(page, { path: traceOut, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const run = await observe(page, seconds);
   const traced = trace ? threadCpu(JSON.parse((await page.context().browser()!.stopTracing()).toString()).traceEvents) : undefined;
   const longest = Math.max(0, ...run.tasks);

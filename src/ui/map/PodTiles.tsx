@@ -13,7 +13,7 @@ import { cachedT } from '../i18n/cachedT.ts';
 import { registerGrid } from './drawnTiles.ts';
 import { PADDING } from './layout.ts';
 import { useMapOverlay, usePodClick } from './mapContext.ts';
-import { drawRing, drawTiles, gridSize, prepareCanvas, RING, tileAt, type GridSize, type TilePalette } from './tileGrid.ts';
+import { drawRing, gridSize, paintTiles, prepareCanvas, RING, tileAt, type CanvasTiles, type GridSize, type TilePalette } from './tileGrid.ts';
 import { useTilePalette } from './tilePalette.ts';
 import type { SlotGrid } from './tileSlots.ts';
 import { podTone, tilesByMotion, type PodMotion, type PodTone } from './tone.ts';
@@ -74,19 +74,18 @@ function sameLayer(a: Layer, b: Layer): boolean {
   );
 }
 
-/** The tiles of one motion on their own canvas; repainted only when one of them (or the zoom step) changes. */
+/** The tiles of one motion on their own canvas; the places that changed are repainted (tileGrid.ts paintTiles). */
 const MotionCanvas = memo(function MotionCanvas(layer: Layer) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const shown = useRef<CanvasTiles>(undefined);
   // Every canvas of a motion runs in the same phase (started at the document timeline's zero), so when the
   // motions step at speed (pagemap.css) all their tiles change on the same few frames a second.
   useLayoutEffect(() => {
     for (const a of ref.current!.getAnimations?.() ?? []) a.startTime = 0;
   }, []);
   useLayoutEffect(() => {
-    const ctx = prepareCanvas(ref.current!, layer.size, layer.scale);
-    if (!ctx) return;
     const painted = layer.tiles.map(({ pod, index }) => ({ index, tone: podTone(pod), flash: layer.motion === 'flash' }));
-    drawTiles(ctx, painted, layer.perRow, layer.palette);
+    shown.current = paintTiles(ref.current!, shown.current, painted, layer.perRow, layer.size, layer.scale, layer.palette);
   });
   return <canvas ref={ref} className={`pod-canvas motion-${layer.motion || 'still'}`} />;
 }, sameLayer);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TILE, TILE_GAP, TILES_PER_ROW, tilePosition, PADDING, HEADER_HEIGHT } from './layout.ts';
-import { gridSize, STEP, tileAt, tileOrigin } from './tileGrid.ts';
+import { gridSize, paintTiles, RING, STEP, tileAt, tileOrigin, type CanvasTiles, type PaintedTile, type TilePalette } from './tileGrid.ts';
+import type { PodTone } from './tone.ts';
 
 describe('tile grid', () => {
   it.each([
@@ -41,6 +42,113 @@ describe('tile grid', () => {
         expect(tileAt(o.x + dx, o.y + dy, perRow, count)).toBe(i);
         // Inside the grid but in a gap: no tile.
         expect(tileAt(o.x + TILE + (dx / TILE) * (TILE_GAP - 0.5), o.y + dy, perRow, count)).toBe(-1);
+      }),
+    );
+  });
+});
+
+/**
+ * A canvas that remembers which sprite covers each cell: drawImage stamps the cell its position falls in,
+ * clearRect empties the cells it covers, resizing empties them all. Sprites are fake OffscreenCanvases.
+ */
+class CellCanvas {
+  cells = new Map<number, object>();
+  calls: string[] = [];
+  private w = 0;
+  private h = 0;
+  constructor(private perRow: number, private scale: number) {}
+  get width() { return this.w; }
+  set width(v: number) { this.w = v; this.cells.clear(); }
+  get height() { return this.h; }
+  set height(v: number) { this.h = v; this.cells.clear(); }
+  private cellAt(x: number, y: number): number {
+    const col = Math.floor((x / this.scale - RING + TILE_GAP / 2) / STEP);
+    const row = Math.floor((y / this.scale - RING + TILE_GAP / 2) / STEP);
+    return row * this.perRow + col;
+  }
+  getContext() {
+    return {
+      setTransform: () => {},
+      clearRect: (x: number, y: number, w: number, h: number) => {
+        this.calls.push('clear');
+        for (const [i] of this.cells) {
+          const o = tileOrigin(i, this.perRow);
+          const cx = (RING + o.x + TILE / 2) * this.scale;
+          const cy = (RING + o.y + TILE / 2) * this.scale;
+          if (cx >= x && cx < x + w && cy >= y && cy < y + h) this.cells.delete(i);
+        }
+      },
+      drawImage: (sprite: object, x: number, y: number) => {
+        this.calls.push('draw');
+        // The sprite's tile starts SPRITE_MARGIN (2 CSS px) in from its corner.
+        this.cells.set(this.cellAt(x + 2 * this.scale + 1, y + 2 * this.scale + 1), sprite);
+      },
+    };
+  }
+}
+
+class FakeOffscreenCanvas {
+  constructor(public width: number, public height: number) {}
+  getContext() {
+    const noop = () => {};
+    return new Proxy({}, { get: (_, k) => (k === 'canvas' ? this : noop), set: () => true });
+  }
+}
+
+describe('paintTiles', () => {
+  const palette: TilePalette = { tones: { pending: '#a', running: '#b', succeeded: '#c', failed: '#d', terminating: '#e', unknown: '#f' }, surface: '#0', accent: '#1' };
+  const tones: PodTone[] = ['pending', 'running', 'failed', 'terminating'];
+  const g = globalThis as { OffscreenCanvas?: unknown };
+  const had = g.OffscreenCanvas;
+  beforeAll(() => { g.OffscreenCanvas = FakeOffscreenCanvas; });
+  afterAll(() => { g.OffscreenCanvas = had; });
+
+  function paint(canvas: CellCanvas, shown: CanvasTiles | undefined, tiles: PaintedTile[], perRow: number, count: number, scale: number) {
+    return paintTiles(canvas as unknown as HTMLCanvasElement, shown, tiles, perRow, gridSize(count, perRow), scale, palette);
+  }
+
+  it('touches only the places whose tile changed', () => {
+    const canvas = new CellCanvas(10, 1);
+    const first = paint(canvas, undefined, [0, 1, 2].map((index) => ({ index, tone: 'running', flash: false })), 10, 3, 1);
+    // The first paint clears the whole canvas, then stamps each tile.
+    expect(canvas.calls).toEqual(['clear', 'draw', 'draw', 'draw']);
+    canvas.calls = [];
+    const second = paint(canvas, first, [{ index: 0, tone: 'running', flash: false }, { index: 2, tone: 'pending', flash: false }], 10, 3, 1);
+    // Place 1 emptied, place 2 cleared and stamped, place 0 left alone.
+    expect(canvas.calls).toEqual(['clear', 'clear', 'draw']);
+    canvas.calls = [];
+    paint(canvas, second, [{ index: 0, tone: 'running', flash: false }, { index: 2, tone: 'pending', flash: false }], 10, 3, 1);
+    expect(canvas.calls).toEqual([]);
+  });
+
+  it('whatever the sequence of paints, the canvas shows exactly the last tiles', () => {
+    const tile = fc.record({ index: fc.nat(29), tone: fc.constantFrom(...tones), flash: fc.boolean() });
+    fc.assert(
+      fc.property(fc.constantFrom(0.5, 0.75, 1, 1.25, 2), fc.array(fc.record({ tiles: fc.uniqueArray(tile, { selector: (t) => t.index, maxLength: 30 }), scale: fc.constantFrom(0.5, 0.75, 1, 1.25, 2), rescale: fc.boolean() }), { minLength: 1, maxLength: 8 }), (scale0, steps) => {
+        const perRow = 6;
+        let scale = scale0;
+        let canvas = new CellCanvas(perRow, scale);
+        let shown: CanvasTiles | undefined;
+        const sprites = new Map<string, object>();
+        for (const step of steps) {
+          if (step.rescale && step.scale !== scale) {
+            scale = step.scale;
+            // The zoom step changed: a fresh canvas model at the new scale (the real canvas is resized).
+            canvas = new CellCanvas(perRow, scale);
+          }
+          shown = paint(canvas, shown, step.tiles, perRow, 30, scale);
+          const want = new Map(step.tiles.map((t) => [t.index, `${t.tone} ${t.flash}`]));
+          const got = new Map([...canvas.cells].map(([i, s]) => {
+            let look = [...sprites].find(([, v]) => v === s)?.[0];
+            if (!look) {
+              const t = step.tiles.find((x) => x.index === i)!;
+              look = `${t.tone} ${t.flash}`;
+              sprites.set(look, s);
+            }
+            return [i, look];
+          }));
+          expect(got).toEqual(want);
+        }
       }),
     );
   });

@@ -63,60 +63,127 @@ export function prepareCanvas(canvas: HTMLCanvasElement, size: GridSize, scale: 
   return ctx;
 }
 
-function tilePath(ctx: CanvasRenderingContext2D, tiles: readonly PaintedTile[], perRow: number, grow = 0): void {
+function tilePath(ctx: OffscreenCanvasRenderingContext2D, grow = 0): void {
   ctx.beginPath();
-  for (const t of tiles) {
-    const o = tileOrigin(t.index, perRow);
-    ctx.roundRect(o.x - grow, o.y - grow, TILE + 2 * grow, TILE + 2 * grow, RADIUS + grow);
-  }
+  ctx.roundRect(-grow, -grow, TILE + 2 * grow, TILE + 2 * grow, RADIUS + grow);
 }
 
+/** How far a sprite reaches outside its tile: the crash-loop ring. It stays inside the tile's half of the gap. */
+const SPRITE_MARGIN = 2;
+
 /**
- * Paint tiles: one path and one fill per tone (thousands of tiles cost a few dozen canvas calls), a thin inner
- * edge, stripes on Terminating tiles, and the failed-colour ring of a crash-looping container.
+ * One tile drawn at the origin: its tone, a thin inner edge, stripes when Terminating, and the failed-colour ring
+ * of a crash-looping container.
  */
-export function drawTiles(ctx: CanvasRenderingContext2D, tiles: readonly PaintedTile[], perRow: number, palette: TilePalette): void {
-  const byTone = new Map<PodTone, PaintedTile[]>();
-  for (const t of tiles) {
-    let list = byTone.get(t.tone);
-    if (!list) byTone.set(t.tone, (list = []));
-    list.push(t);
-  }
-  const flashing = tiles.filter((t) => t.flash);
-  if (flashing.length) {
-    tilePath(ctx, flashing, perRow, 2);
+function drawTile(ctx: OffscreenCanvasRenderingContext2D, tone: PodTone, flash: boolean, palette: TilePalette): void {
+  if (flash) {
+    tilePath(ctx, SPRITE_MARGIN);
     ctx.fillStyle = palette.tones.failed;
     ctx.fill();
   }
-  for (const [tone, list] of byTone) {
-    tilePath(ctx, list, perRow);
-    ctx.fillStyle = palette.tones[tone];
-    ctx.fill();
-    if (tone === 'terminating') drawStripes(ctx, list, perRow);
-  }
-  tilePath(ctx, tiles, perRow, -0.5);
+  tilePath(ctx);
+  ctx.fillStyle = palette.tones[tone];
+  ctx.fill();
+  if (tone === 'terminating') drawStripes(ctx);
+  tilePath(ctx, -0.5);
   ctx.strokeStyle = 'rgb(0 0 0 / 12%)';
   ctx.lineWidth = 1;
   ctx.stroke();
 }
 
 /** The diagonal stripes the stylesheet gave Terminating tiles (135°, 3 px clear, 2 px light). */
-function drawStripes(ctx: CanvasRenderingContext2D, tiles: readonly PaintedTile[], perRow: number): void {
+function drawStripes(ctx: OffscreenCanvasRenderingContext2D): void {
   ctx.save();
-  tilePath(ctx, tiles, perRow);
+  tilePath(ctx);
   ctx.clip();
   ctx.beginPath();
-  for (const t of tiles) {
-    const o = tileOrigin(t.index, perRow);
-    for (let d = 4; d < 2 * TILE; d += 5) {
-      ctx.moveTo(o.x + d, o.y);
-      ctx.lineTo(o.x + d - TILE, o.y + TILE);
-    }
+  for (let d = 4; d < 2 * TILE; d += 5) {
+    ctx.moveTo(d, 0);
+    ctx.lineTo(d - TILE, TILE);
   }
   ctx.strokeStyle = 'rgb(255 255 255 / 35%)';
   ctx.lineWidth = 2;
   ctx.stroke();
   ctx.restore();
+}
+
+/**
+ * Tiles are stamped from sprites, one per tone, flash and scale: a blit per tile. Filling rounded paths (and
+ * clipping stripes) for every tile of a card on every change made rasterising the canvases the largest part of
+ * the page's frame commits.
+ */
+const sprites = new WeakMap<TilePalette, Map<number, Map<string, OffscreenCanvas>>>();
+
+function spritesFor(palette: TilePalette, scale: number): Map<string, OffscreenCanvas> {
+  let byScale = sprites.get(palette);
+  if (!byScale) sprites.set(palette, (byScale = new Map()));
+  let byLook = byScale.get(scale);
+  if (!byLook) byScale.set(scale, (byLook = new Map()));
+  return byLook;
+}
+
+function tileSprite(byLook: Map<string, OffscreenCanvas>, palette: TilePalette, scale: number, tile: PaintedTile): OffscreenCanvas {
+  const look = tile.flash ? `${tile.tone} flash` : tile.tone;
+  let sprite = byLook.get(look);
+  if (!sprite) {
+    const side = Math.ceil((TILE + 2 * SPRITE_MARGIN) * scale);
+    sprite = new OffscreenCanvas(side, side);
+    const ctx = sprite.getContext('2d')!;
+    ctx.setTransform(scale, 0, 0, scale, SPRITE_MARGIN * scale, SPRITE_MARGIN * scale);
+    drawTile(ctx, tile.tone, tile.flash, palette);
+    byLook.set(look, sprite);
+  }
+  return sprite;
+}
+
+/** What a tile canvas shows, so the next paint touches only the places that changed. */
+export interface CanvasTiles {
+  perRow: number;
+  scale: number;
+  palette: TilePalette;
+  width: number;
+  height: number;
+  /** Per place in the grid, the sprite stamped there. */
+  drawn: (OffscreenCanvas | undefined)[];
+}
+
+/** A place's own cell in device pixels: the tile and half the gap around it, so neighbouring cells never overlap. */
+function cellBounds(index: number, perRow: number, scale: number): [number, number, number, number] {
+  const o = tileOrigin(index, perRow);
+  const half = TILE_GAP / 2;
+  const x = Math.round((RING + o.x - half) * scale);
+  const y = Math.round((RING + o.y - half) * scale);
+  return [x, y, Math.round((RING + o.x + TILE + half) * scale) - x, Math.round((RING + o.y + TILE + half) * scale) - y];
+}
+
+/**
+ * Paint `tiles` on a canvas for a grid of `size`. After `shown` (what the last call returned) only the places
+ * whose sprite changed are cleared and stamped; a new size, scale, row length or palette repaints the canvas.
+ */
+export function paintTiles(
+  canvas: HTMLCanvasElement, shown: CanvasTiles | undefined, tiles: readonly PaintedTile[],
+  perRow: number, size: GridSize, scale: number, palette: TilePalette,
+): CanvasTiles | undefined {
+  const width = Math.ceil((size.width + 2 * RING) * scale);
+  const height = Math.ceil((size.height + 2 * RING) * scale);
+  const same = shown !== undefined && shown.perRow === perRow && shown.scale === scale && shown.palette === palette &&
+    shown.width === width && shown.height === height && canvas.width === width && canvas.height === height;
+  const ctx = same ? canvas.getContext('2d') : prepareCanvas(canvas, size, scale);
+  if (!ctx) return undefined;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const byLook = spritesFor(palette, scale);
+  const before = same ? shown.drawn : [];
+  const drawn: (OffscreenCanvas | undefined)[] = [];
+  for (const t of tiles) drawn[t.index] = tileSprite(byLook, palette, scale, t);
+  for (let i = 0; i < Math.max(before.length, drawn.length); i++) {
+    const sprite = drawn[i];
+    if (before[i] === sprite) continue;
+    if (before[i]) ctx.clearRect(...cellBounds(i, perRow, scale));
+    if (!sprite) continue;
+    const o = tileOrigin(i, perRow);
+    ctx.drawImage(sprite, Math.round((RING + o.x - SPRITE_MARGIN) * scale), Math.round((RING + o.y - SPRITE_MARGIN) * scale));
+  }
+  return { perRow, scale, palette, width, height, drawn };
 }
 
 /** A ring around one tile: a gap in the surface colour, then the accent (selection: width 2; hover: 1.5). */
