@@ -23,6 +23,20 @@ describe('cachedT', () => {
     expect(cachedT(zh.t, 'map.nodeSummary', { count: 3 })).toBe('zh:map.nodeSummary:{"count":3}');
   });
 
+  it('shares one cache between the t() functions of one language (every hook has its own)', () => {
+    const first = fakeT('en');
+    const second = fakeT('en');
+    const zh = fakeT('zh');
+    Object.assign(first.t, { lng: 'en', ns: 'translation' });
+    Object.assign(second.t, { lng: 'en', ns: 'translation' });
+    Object.assign(zh.t, { lng: 'zh-CN', ns: 'translation' });
+    expect(cachedT(first.t, 'map.nodeSummary', { count: 7 })).toBe('en:map.nodeSummary:{"count":7}');
+    expect(cachedT(second.t, 'map.nodeSummary', { count: 7 })).toBe('en:map.nodeSummary:{"count":7}');
+    expect(second.calls).toEqual([]);
+    expect(cachedT(zh.t, 'map.nodeSummary', { count: 7 })).toBe('zh:map.nodeSummary:{"count":7}');
+    expect(zh.calls).toEqual(['map.nodeSummary']);
+  });
+
   it('stays bounded: past its size it starts over and still answers right', () => {
     const en = fakeT('en');
     for (let i = 0; i < 5000; i++) cachedT(en.t, 'k', { i });

@@ -14,17 +14,18 @@ import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts'
 import { cachedT } from '../i18n/cachedT.ts';
 import { TracePath } from '../traffic/TracePath.tsx';
 import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
-import { podPasses, type MapFilters } from './filters.ts';
+import type { MapFilters } from './filters.ts';
 import { AggregateTile, BandCard } from './GroupCards.tsx';
 import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
 import { AGG_HEIGHT, AGG_WIDTH, layoutCluster, type MapNode } from './layout.ts';
 import { MapFocusContext, PodClickContext, PodPositionsContext } from './mapContext.ts';
 import { MapCrumbs, MapToolbar } from './MapToolbar.tsx';
 import { OwnerCanvas } from './OwnerCanvas.tsx';
+import { useShownPods } from './shownPods.ts';
 import { TileSlots } from './tileSlots.ts';
 import { useBoxSize } from './useBoxSize.ts';
 import { useFlowNodes } from './useFlowNodes.ts';
-import { podTone, TONES, type PodTone } from './tone.ts';
+import { TONES, type PodTone } from './tone.ts';
 import { useMapFilters } from './useMapFilters.ts';
 import { useSelectedPods } from './useSelectedPods.ts';
 import './pagemap.css';
@@ -88,33 +89,14 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
   const [showSystem, setShowSystem] = useState(false);
   const selected = useSelectedPods(engine, filters.selector, allPods);
 
-  // One pass over every pod per change: the filter, the namespaces and the legend's counts.
-  const { pods, systemCount, namespaces, toneCounts } = useMemo(() => {
-    const ns = new Set<string>();
-    let system = 0;
-    const list: PodView[] = [];
-    const tones = new Map<PodTone, number>();
-    // A namespace chosen by name is shown even when it is a system one.
-    const hideSystem = !showSystem && !(filters.namespace && isSystemNamespace(filters.namespace));
-    for (const p of allPods.values()) {
-      ns.add(p.namespace);
-      const sys = isSystemNamespace(p.namespace);
-      if (sys) system++;
-      if (sys && hideSystem) continue;
-      if (!podPasses(p, filters, selected.keys)) continue;
-      list.push(p);
-      const tone = podTone(p);
-      tones.set(tone, (tones.get(tone) ?? 0) + 1);
-    }
-    return { pods: list, systemCount: system, namespaces: [...ns].sort().join('\n'), toneCounts: tones };
-  }, [allPods, showSystem, filters, selected.keys]);
-  const namespaceList = useMemo(() => namespaces.split('\n').filter(Boolean), [namespaces]);
+  const criteria = useMemo(() => ({ filters, showSystem, selected: selected.keys }), [filters, showSystem, selected.keys]);
+  const shown = useShownPods(allPods, criteria);
 
   // Tiles keep their places from one layout to the next (tileSlots.ts).
   const slots = useRef(new TileSlots()).current;
   const layout = useMemo(
-    () => layoutCluster({ nodes: kubeNodes.values(), pods, groupBy: filters.groupBy, focus: filters.focus, slots }),
-    [kubeNodes, pods, filters.groupBy, filters.focus, slots],
+    () => layoutCluster({ nodes: kubeNodes.values(), podsByNode: shown.byNode, groupBy: filters.groupBy, focus: filters.focus, slots }),
+    [kubeNodes, shown.byNode, filters.groupBy, filters.focus, slots],
   );
   const [nodes, onNodesChange] = useFlowNodes(layout.nodes);
   const positions = useMemo(() => ({ podAt: layout.podAt, top: 0 }), [layout.podAt]);
@@ -187,10 +169,10 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
               <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
               <Panel position="top-left">
                 <div className="map-toolbar">
-                  <MapToolbar filters={filters} onChange={setFilters} namespaces={namespaceList} selectorError={selected.error} shown={pods.length} total={allPods.size} />
+                  <MapToolbar filters={filters} onChange={setFilters} namespaces={shown.namespaces} selectorError={selected.error} shown={shown.count} total={allPods.size} />
                   <div className="map-toolbar-row">
-                    <Legend counts={toneCounts} />
-                    {systemCount > 0 && <SystemToggle count={systemCount} shown={showSystem} onChange={setShowSystem} />}
+                    <Legend counts={shown.toneCounts} />
+                    {shown.systemCount > 0 && <SystemToggle count={shown.systemCount} shown={showSystem} onChange={setShowSystem} />}
                   </div>
                   <MapCrumbs crumbs={layout.crumbs} groupBy={layout.groupBy} onFocus={focus} />
                 </div>

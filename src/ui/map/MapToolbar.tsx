@@ -1,6 +1,7 @@
 // The map's view switch, search and filters, and the level it is zoomed into (cluster › group › slice).
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cachedT } from '../i18n/cachedT.ts';
 import { DEFAULT_FILTERS, type MapFilters } from './filters.ts';
 import { GROUP_BYS, type GroupBy } from './grouping.ts';
 import { useGroupTitle } from './GroupCards.tsx';
@@ -25,7 +26,7 @@ export function MapToolbar({ filters: f, onChange, namespaces, selectorError, sh
   return (
     <div className="map-filters nodrag nopan" role="search" aria-label={t('pagemap.toolbar.label')} data-testid="map-filters">
       <FilterControls filters={f} onChange={onChange} namespaces={namespaces} selectorError={selectorError} />
-      {f.mode !== 'owners' && <span className="filter-count" data-testid="filter-count" data-shown={shown} data-total={total}>{t('pagemap.toolbar.shown', { shown, total })}</span>}
+      {f.mode !== 'owners' && <span className="filter-count" data-testid="filter-count" data-shown={shown} data-total={total}>{cachedT(t, 'pagemap.toolbar.shown', { shown, total })}</span>}
       {selectorError && <div className="filter-error" role="alert" data-testid="filter-selector-error">{t('pagemap.toolbar.selectorError', { message: selectorError })}</div>}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   DETAIL_NODES, HEADER_HEIGHT, LANE_ID, LANE_TILES, layoutCluster, mergeNodes, NODE_WIDTH, PADDING, TILE, TILES_PER_ROW, type MapNode,
 } from './layout.ts';
 import { DEFAULT_FILTERS, parseFilters, podPasses, withFilters } from './filters.ts';
+import { groupByNode } from './shownPods.ts';
 import { podMotion, tilesByMotion } from './tone.ts';
 
 function node(name: string, labels: Record<string, string> = {}, o: Partial<NodeView> = {}): NodeView {
@@ -26,7 +27,7 @@ const cards = (out: MapNode[]) => out.filter((n) => n.type === 'kubeNode');
 
 describe('cluster map layout', () => {
   it('lays nodes out by natural name order, pods inside their node, the lane below', () => {
-    const l = layoutCluster({ nodes: [node('w10'), node('w2'), node('w1')], pods: [pod('b', 'w2'), pod('a', 'w2'), pod('pending'), pod('lost', 'gone')] });
+    const l = layoutCluster({ nodes: [node('w10'), node('w2'), node('w1')], podsByNode: groupByNode([pod('b', 'w2'), pod('a', 'w2'), pod('pending'), pod('lost', 'gone')]) });
     expect(l.level).toBe('detail');
     expect(l.nodes.map((n) => n.id)).toEqual(['node:w1', 'node:w2', 'node:w10', LANE_ID]);
     expect(cards(l.nodes).map((n) => n.position.x)).toEqual([0, 1, 2].map((i) => i * (NODE_WIDTH + 28)));
@@ -43,7 +44,7 @@ describe('cluster map layout', () => {
 
   it('grows a node for many pods and keeps a grid row the same height', () => {
     const many = Array.from({ length: TILES_PER_ROW * 4 + 1 }, (_, i) => pod(`p${i}`, 'w1'));
-    const l = layoutCluster({ nodes: [node('w1'), node('w2')], pods: many });
+    const l = layoutCluster({ nodes: [node('w1'), node('w2')], podsByNode: groupByNode(many) });
     const [w1, w2] = cards(l.nodes);
     expect(w1.height).toBeGreaterThan(HEADER_HEIGHT + 4 * 23);
     expect(w2.height).toBe(w1.height);
@@ -51,7 +52,7 @@ describe('cluster map layout', () => {
 
   it('bands nodes by zone (auto), unlabeled last, with each band summing its nodes', () => {
     const zone = (z: string) => ({ 'topology.kubernetes.io/zone': z });
-    const l = layoutCluster({ nodes: [node('c', zone('zone-b')), node('a', zone('zone-a')), node('x'), node('b', zone('zone-a'))], pods: [pod('p', 'a'), pod('q', 'c', { phase: 'Pending', status: 'ContainerCreating' })] });
+    const l = layoutCluster({ nodes: [node('c', zone('zone-b')), node('a', zone('zone-a')), node('x'), node('b', zone('zone-a'))], podsByNode: groupByNode([pod('p', 'a'), pod('q', 'c', { phase: 'Pending', status: 'ContainerCreating' })]) });
     expect(l.groupBy).toBe('zone');
     const bands = l.nodes.filter((n) => n.type === 'band');
     expect(bands.map((b) => b.type === 'band' && [b.data.summary.key, b.data.summary.nodes, b.data.summary.podTotal])).toEqual([
@@ -74,29 +75,29 @@ describe('cluster map layout', () => {
   it('aggregates a large cluster into tiles per group, and a focus path leads down to cards', () => {
     const nodes = Array.from({ length: 500 }, (_, i) => node(`n${i}`, { 'topology.kubernetes.io/zone': `zone-${i % 2 ? 'b' : 'a'}` }));
     const pods = nodes.map((n, i) => pod(`p${i}`, n.name, i % 10 ? {} : { phase: 'Pending', status: 'ContainerCreating' }));
-    const top = layoutCluster({ nodes, pods });
+    const top = layoutCluster({ nodes, podsByNode: groupByNode(pods) });
     expect(top.level).toBe('groups');
     const tiles = top.nodes.filter((n) => n.type === 'aggregate');
     expect(tiles.map((n) => n.type === 'aggregate' && [n.data.summary.key, n.data.summary.nodes, n.data.summary.podTotal, n.data.summary.pods.pending])).toEqual([
       ['zone-a', 250, 250, 50], ['zone-b', 250, 250, 0],
     ]);
-    const zoneA = layoutCluster({ nodes, pods, focus: 'zone-a' });
+    const zoneA = layoutCluster({ nodes, podsByNode: groupByNode(pods), focus: 'zone-a' });
     expect(zoneA.level).toBe('groups');
     const slices = zoneA.nodes.filter((n) => n.type === 'aggregate');
     expect(slices.length).toBe(Math.ceil(250 / DETAIL_NODES));
     expect(slices.reduce((s, n) => s + (n.type === 'aggregate' ? n.data.summary.nodes : 0), 0)).toBe(250);
-    const slice = layoutCluster({ nodes, pods, focus: 'zone-a#1' });
+    const slice = layoutCluster({ nodes, podsByNode: groupByNode(pods), focus: 'zone-a#1' });
     expect(slice.level).toBe('detail');
     expect(cards(slice.nodes)).toHaveLength(DETAIL_NODES);
     expect(slice.crumbs.map((c) => c.focus)).toEqual(['', 'zone-a', 'zone-a#1']);
     // A focus that no longer exists falls back to the whole cluster.
-    expect(layoutCluster({ nodes, pods, focus: 'zone-q' }).crumbs.map((c) => c.focus)).toEqual(['']);
+    expect(layoutCluster({ nodes, podsByNode: groupByNode(pods), focus: 'zone-q' }).crumbs.map((c) => c.focus)).toEqual(['']);
   });
 
   it('slices an ungrouped large cluster by name, and the lane draws at most LANE_TILES pods', () => {
     const nodes = Array.from({ length: 130 }, (_, i) => node(`w${i}`));
     const pending = Array.from({ length: LANE_TILES + 5 }, (_, i) => pod(`x${i}`));
-    const l = layoutCluster({ nodes, pods: pending });
+    const l = layoutCluster({ nodes, podsByNode: groupByNode(pending) });
     const tiles = l.nodes.filter((n) => n.type === 'aggregate');
     expect(tiles.map((n) => n.id)).toEqual(['group:*#0', 'group:*#1', 'group:*#2']);
     const lane = l.nodes.find((n) => n.type === 'lane')!;
@@ -121,9 +122,9 @@ describe('cluster map layout', () => {
   it('merge keeps unchanged flow nodes and returns the same array when nothing changed', () => {
     const nodes = [node('w1'), node('w2')];
     const pods = [pod('a', 'w1')];
-    const first = layoutCluster({ nodes, pods }).nodes;
-    expect(mergeNodes(first, layoutCluster({ nodes, pods }).nodes)).toBe(first);
-    const moved = mergeNodes(first, layoutCluster({ nodes, pods: [pods[0], pod('b', 'w1')] }).nodes);
+    const first = layoutCluster({ nodes, podsByNode: groupByNode(pods) }).nodes;
+    expect(mergeNodes(first, layoutCluster({ nodes, podsByNode: groupByNode(pods) }).nodes)).toBe(first);
+    const moved = mergeNodes(first, layoutCluster({ nodes, podsByNode: groupByNode([pods[0], pod('b', 'w1')]) }).nodes);
     expect(moved).not.toBe(first);
     expect(moved.find((n) => n.id === 'node:w2')).toBe(first.find((n) => n.id === 'node:w2'));
     expect(moved.find((n) => n.id === 'node:w1')).not.toBe(first.find((n) => n.id === 'node:w1'));

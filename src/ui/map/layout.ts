@@ -132,7 +132,8 @@ function columnsFor(count: number): number {
 
 export interface LayoutInput {
   nodes: Iterable<NodeView>;
-  pods: Iterable<PodView>;
+  /** The pods to draw by node name, '' for none (shownPods.ts; groupByNode for a plain list). */
+  podsByNode: ReadonlyMap<string, readonly PodView[]>;
   groupBy?: GroupBy;
   /** '' (everything), a group key, or `group#slice`. */
   focus?: string;
@@ -149,17 +150,10 @@ interface Scope {
 export function layoutCluster(input: LayoutInput): MapLayout {
   const sortedNodes = [...input.nodes].sort((a, b) => naturalCompare(a.name, b.name));
   const known = new Set(sortedNodes.map((n) => n.name));
-  const podsByNode = new Map<string, PodView[]>();
-  const pending: PodView[] = [];
-  for (const p of input.pods) {
-    if (!p.nodeName || !known.has(p.nodeName)) {
-      pending.push(p);
-      continue;
-    }
-    let list = podsByNode.get(p.nodeName);
-    if (!list) podsByNode.set(p.nodeName, (list = []));
-    list.push(p);
-  }
+  const podsByNode = input.podsByNode;
+  // The lane: pods with no node, or with one the map does not know (yet).
+  const lanes = [...podsByNode].filter(([node]) => !node || !known.has(node)).map(([, pods]) => pods);
+  const pending: readonly PodView[] = lanes.length === 1 ? lanes[0] : lanes.flat();
 
   const by = resolveGroupBy(sortedNodes, input.groupBy ?? 'auto');
   const groups = new Map<string, NodeView[]>();

@@ -54,6 +54,7 @@ describe('tile grid', () => {
 class CellCanvas {
   cells = new Map<number, object>();
   calls: string[] = [];
+  style: { height?: string } = {};
   private w = 0;
   private h = 0;
   constructor(private perRow: number, private scale: number) {}
@@ -121,6 +122,27 @@ describe('paintTiles', () => {
     expect(canvas.calls).toEqual([]);
   });
 
+  it('keeps its rows while the grid shrinks by less than half, so a row coming and going does not repaint it all', () => {
+    const canvas = new CellCanvas(10, 1);
+    const tiles = (n: number) => Array.from({ length: n }, (_, index) => ({ index, tone: 'running' as PodTone, flash: false }));
+    let shown = paint(canvas, undefined, tiles(40), 10, 40, 1);
+    const tall = canvas.height;
+    // Four rows of tiles, room for five.
+    expect(canvas.style.height).toBe(`${5 * STEP - TILE_GAP + 2 * RING}px`);
+    canvas.calls = [];
+    shown = paint(canvas, shown, tiles(30), 10, 30, 1); // one row fewer
+    expect(canvas.height).toBe(tall);
+    expect(canvas.calls).toEqual(Array(10).fill('clear'));
+    canvas.calls = [];
+    shown = paint(canvas, shown, tiles(40), 10, 40, 1); // and back
+    expect(canvas.calls).toEqual(Array(10).fill('draw'));
+    shown = paint(canvas, shown, tiles(15), 10, 15, 1); // under half its rows: the canvas shrinks
+    expect(canvas.height).toBeLessThan(tall);
+    expect(shown!.rows).toBe(3);
+    paint(canvas, shown, tiles(60), 10, 60, 1); // more rows than it has: it grows
+    expect(canvas.height).toBeGreaterThan(tall);
+  });
+
   it('whatever the sequence of paints, the canvas shows exactly the last tiles', () => {
     const tile = fc.record({ index: fc.nat(29), tone: fc.constantFrom(...tones), flash: fc.boolean() });
     fc.assert(
@@ -136,7 +158,8 @@ describe('paintTiles', () => {
             // The zoom step changed: a fresh canvas model at the new scale (the real canvas is resized).
             canvas = new CellCanvas(perRow, scale);
           }
-          shown = paint(canvas, shown, step.tiles, perRow, 30, scale);
+          // The grid is as long as its last tile: it gains and loses rows from step to step.
+          shown = paint(canvas, shown, step.tiles, perRow, Math.max(1, ...step.tiles.map((t) => t.index + 1)), scale);
           const want = new Map(step.tiles.map((t) => [t.index, `${t.tone} ${t.flash}`]));
           const got = new Map([...canvas.cells].map(([i, s]) => {
             let look = [...sprites].find(([, v]) => v === s)?.[0];

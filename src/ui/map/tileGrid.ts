@@ -141,6 +141,8 @@ export interface CanvasTiles {
   perRow: number;
   scale: number;
   palette: TilePalette;
+  /** Rows of places the canvas has room for: at least the grid's, fewer than twice as many (a quarter more when made). */
+  rows: number;
   width: number;
   height: number;
   /** Per place in the grid, the sprite stamped there. */
@@ -158,18 +160,26 @@ function cellBounds(index: number, perRow: number, scale: number): [number, numb
 
 /**
  * Paint `tiles` on a canvas for a grid of `size`. After `shown` (what the last call returned) only the places
- * whose sprite changed are cleared and stamped; a new size, scale, row length or palette repaints the canvas.
+ * whose sprite changed are cleared and stamped. The canvas keeps its rows while the grid shrinks by less than
+ * half: during a rollout a card's grid gains and loses a row many times a second, and each resize reallocated
+ * the canvas and repainted it whole. A new width, scale or palette repaints the canvas.
  */
 export function paintTiles(
   canvas: HTMLCanvasElement, shown: CanvasTiles | undefined, tiles: readonly PaintedTile[],
   perRow: number, size: GridSize, scale: number, palette: TilePalette,
 ): CanvasTiles | undefined {
   const width = Math.ceil((size.width + 2 * RING) * scale);
-  const height = Math.ceil((size.height + 2 * RING) * scale);
-  const same = shown !== undefined && shown.perRow === perRow && shown.scale === scale && shown.palette === palette &&
-    shown.width === width && shown.height === height && canvas.width === width && canvas.height === height;
-  const ctx = same ? canvas.getContext('2d') : prepareCanvas(canvas, size, scale);
+  const needed = Math.round((size.height + TILE_GAP) / STEP);
+  const fits = shown !== undefined && shown.perRow === perRow && shown.scale === scale && shown.palette === palette &&
+    shown.width === width && canvas.width === width && canvas.height === shown.height;
+  // Room to grow by a quarter: each new canvas size is a new backing store, made in the GPU process.
+  const rows = fits && shown.rows >= needed && needed * 2 > shown.rows ? shown.rows : Math.ceil(needed * 1.25);
+  const same = fits && shown.rows === rows;
+  const room = { width: size.width, height: rows * STEP - TILE_GAP };
+  const ctx = same ? canvas.getContext('2d') : prepareCanvas(canvas, room, scale);
   if (!ctx) return undefined;
+  // The canvas may reach below the grid (pod-grid clips it): its CSS height is its rows', not the grid's.
+  if (!same) canvas.style.height = `${room.height + 2 * RING}px`;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const byLook = spritesFor(palette, scale);
   const before = same ? shown.drawn : [];
@@ -183,7 +193,7 @@ export function paintTiles(
     const o = tileOrigin(i, perRow);
     ctx.drawImage(sprite, Math.round((RING + o.x - SPRITE_MARGIN) * scale), Math.round((RING + o.y - SPRITE_MARGIN) * scale));
   }
-  return { perRow, scale, palette, width, height, drawn };
+  return { perRow, scale, palette, rows, width, height: canvas.height, drawn };
 }
 
 /** A ring around one tile: a gap in the surface colour, then the accent (selection: width 2; hover: 1.5). */

@@ -27,7 +27,7 @@ export class TileSlots {
     this.seen.add(group);
     const before = this.grids.get(group);
     // The same pods as last time: the same grid, so the card's data stays equal and it does not re-render.
-    if (before && before.pods.length === pods.length && before.pods.every((p, i) => p === pods[i])) return before.grid;
+    if (before && (before.pods === pods || (before.pods.length === pods.length && before.pods.every((p, i) => p === pods[i])))) return before.grid;
     // The place map is brought up to date rather than rebuilt: most of a card's pods keep their places.
     const slots = before?.slots ?? new Map<string, number>();
     const grid: (PodView | null)[] = new Array<PodView | null>(before?.grid.length ?? 0).fill(null);
