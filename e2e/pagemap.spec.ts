@@ -180,6 +180,17 @@ spec:
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await driver('crasher')).toBe('none');
   expect(await driver('huge')).toBe('none');
+
+  // When a motion's last tile goes its canvas stays (a new canvas is a new backing store), and stops moving.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const lane = page.getByTestId('unscheduled-lane');
+  const laneCanvases = lane.locator('canvas.pod-canvas:not(.pod-rings)');
+  const before = await laneCanvases.count();
+  await runInTerminal(page, 'kubectl delete pod huge');
+  await expectTiles(page, { pod: 'huge' }, 0);
+  await expect(lane.locator('canvas.motion-pulse')).toHaveCount(0);
+  await expect(laneCanvases).toHaveCount(before);
+  expect(await laneCanvases.evaluateAll((els) => els.flatMap((el) => el.getAnimations()).length)).toBe(0);
 });
 
 test('the map frames every node when its box changes size, until the user pans it', async ({ page }) => {

@@ -74,20 +74,28 @@ function sameLayer(a: Layer, b: Layer): boolean {
   );
 }
 
-/** The tiles of one motion on their own canvas; the places that changed are repainted (tileGrid.ts paintTiles). */
+/** Canvases in this order, bottom to top. */
+const MOTIONS: readonly PodMotion[] = ['', 'pulse', 'flash', 'fade'];
+const NO_TILES: Layer['tiles'] = [];
+
+/**
+ * The tiles of one motion on their own canvas; the places that changed are repainted (tileGrid.ts paintTiles).
+ * A canvas with no tiles stays mounted but still: a new canvas is a new backing store made in the GPU process.
+ */
 const MotionCanvas = memo(function MotionCanvas(layer: Layer) {
   const ref = useRef<HTMLCanvasElement>(null);
   const shown = useRef<CanvasTiles>(undefined);
+  const moving = layer.motion !== '' && layer.tiles.length > 0;
   // Every canvas of a motion runs in the same phase (started at the document timeline's zero), so when the
   // motions step at speed (pagemap.css) all their tiles change on the same few frames a second.
   useLayoutEffect(() => {
-    for (const a of ref.current!.getAnimations?.() ?? []) a.startTime = 0;
-  }, []);
+    if (moving) for (const a of ref.current!.getAnimations?.() ?? []) a.startTime = 0;
+  }, [moving]);
   useLayoutEffect(() => {
     const painted = layer.tiles.map(({ pod, index }) => ({ index, tone: podTone(pod), flash: layer.motion === 'flash' }));
     shown.current = paintTiles(ref.current!, shown.current, painted, layer.perRow, layer.size, layer.scale, layer.palette);
   });
-  return <canvas ref={ref} className={`pod-canvas motion-${layer.motion || 'still'}`} />;
+  return <canvas ref={ref} className={`pod-canvas${layer.tiles.length ? ` motion-${layer.motion || 'still'}` : ''}`} />;
 }, sameLayer);
 
 /** `pods`: the tiles in their places, null for a hole (a pod that has gone; tileSlots.ts). */
@@ -98,7 +106,10 @@ export function PodTiles({ pods, perRow, top }: { pods: SlotGrid; perRow: number
   const palette = useTilePalette();
   const scale = useStore(zoomStep) * (window.devicePixelRatio || 1);
   const size = gridSize(pods.length, perRow);
-  const layers = useMemo(() => [...tilesByMotion(pods)], [pods]);
+  const byMotion = useMemo(() => tilesByMotion(pods), [pods]);
+  // The motions this grid has had tiles of: their canvases stay (see MotionCanvas).
+  const motions = useRef(new Set<PodMotion>()).current;
+  for (const m of byMotion.keys()) motions.add(m);
   const grid = useRef<HTMLDivElement>(null);
   const rings = useRef<HTMLCanvasElement>(null);
   const hovered = useRef(-1);
@@ -156,8 +167,8 @@ export function PodTiles({ pods, perRow, top }: { pods: SlotGrid; perRow: number
         onPodClick?.(pod);
       }}
     >
-      {layers.map(([motion, tiles]) => (
-        <MotionCanvas key={motion || 'still'} motion={motion} tiles={tiles} perRow={perRow} size={size} scale={scale} palette={palette} />
+      {MOTIONS.filter((m) => motions.has(m)).map((motion) => (
+        <MotionCanvas key={motion || 'still'} motion={motion} tiles={byMotion.get(motion) ?? NO_TILES} perRow={perRow} size={size} scale={scale} palette={palette} />
       ))}
       <canvas ref={rings} className="pod-canvas pod-rings" />
     </div>
