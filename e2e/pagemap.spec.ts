@@ -168,7 +168,7 @@ spec:
   await expect.poll(filter, { timeout: 10_000 }).toMatch(/brightness\(1\.45\)/);
   await shot(page, 'motion');
   // The canvases of a motion run in one phase; from 10x on the pulse steps, a few composited frames a second.
-  expect(await (await canvas('huge')).evaluate((el) => el.getAnimations().map((a) => a.startTime))).toEqual([0]);
+  await expect.poll(async () => (await canvas('huge')).evaluate((el) => el.getAnimations().map((a) => a.startTime))).toEqual([0]);
   const timing = async () => (await canvas('huge')).evaluate((el) => getComputedStyle(el).animationTimingFunction);
   expect(await timing()).toBe('ease-in-out');
   await page.getByTestId('time-play-100').click();

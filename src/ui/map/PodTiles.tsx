@@ -74,6 +74,24 @@ function sameLayer(a: Layer, b: Layer): boolean {
   );
 }
 
+/**
+ * Every canvas of a motion runs in the same phase (started at the document timeline's zero), so when the motions
+ * step at speed (pagemap.css) all their tiles change on the same few frames a second. The canvases that started
+ * moving are put in phase together at the next frame: getAnimations() recalculates style at once, and in a
+ * rollout canvases start moving many times a second, each commit between them dirtying style again.
+ */
+const starting = new Set<HTMLCanvasElement>();
+
+function putInPhase(canvas: HTMLCanvasElement): void {
+  if (!starting.size) {
+    requestAnimationFrame(() => {
+      for (const c of starting) for (const a of c.getAnimations?.() ?? []) a.startTime = 0;
+      starting.clear();
+    });
+  }
+  starting.add(canvas);
+}
+
 /** Canvases in this order, bottom to top. */
 const MOTIONS: readonly PodMotion[] = ['', 'pulse', 'flash', 'fade'];
 const NO_TILES: Layer['tiles'] = [];
@@ -86,10 +104,8 @@ const MotionCanvas = memo(function MotionCanvas(layer: Layer) {
   const ref = useRef<HTMLCanvasElement>(null);
   const shown = useRef<CanvasTiles>(undefined);
   const moving = layer.motion !== '' && layer.tiles.length > 0;
-  // Every canvas of a motion runs in the same phase (started at the document timeline's zero), so when the
-  // motions step at speed (pagemap.css) all their tiles change on the same few frames a second.
   useLayoutEffect(() => {
-    if (moving) for (const a of ref.current!.getAnimations?.() ?? []) a.startTime = 0;
+    if (moving) putInPhase(ref.current!);
   }, [moving]);
   useLayoutEffect(() => {
     const painted = layer.tiles.map(({ pod, index }) => ({ index, tone: podTone(pod), flash: layer.motion === 'flash' }));

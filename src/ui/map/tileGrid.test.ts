@@ -122,13 +122,13 @@ describe('paintTiles', () => {
     expect(canvas.calls).toEqual([]);
   });
 
-  it('keeps its rows while the grid shrinks by less than half, so a row coming and going does not repaint it all', () => {
+  it('keeps its rows as the grid shrinks and grows back, so a row coming and going does not repaint it all', () => {
     const canvas = new CellCanvas(10, 1);
     const tiles = (n: number) => Array.from({ length: n }, (_, index) => ({ index, tone: 'running' as PodTone, flash: false }));
     let shown = paint(canvas, undefined, tiles(40), 10, 40, 1);
     const tall = canvas.height;
-    // Four rows of tiles, room for five.
-    expect(canvas.style.height).toBe(`${5 * STEP - TILE_GAP + 2 * RING}px`);
+    // Four rows of tiles, room for four (rows come in powers of two).
+    expect(canvas.style.height).toBe(`${4 * STEP - TILE_GAP + 2 * RING}px`);
     canvas.calls = [];
     shown = paint(canvas, shown, tiles(30), 10, 30, 1); // one row fewer
     expect(canvas.height).toBe(tall);
@@ -136,11 +136,13 @@ describe('paintTiles', () => {
     canvas.calls = [];
     shown = paint(canvas, shown, tiles(40), 10, 40, 1); // and back
     expect(canvas.calls).toEqual(Array(10).fill('draw'));
-    shown = paint(canvas, shown, tiles(15), 10, 15, 1); // under half its rows: the canvas shrinks
-    expect(canvas.height).toBeLessThan(tall);
-    expect(shown!.rows).toBe(3);
-    paint(canvas, shown, tiles(60), 10, 60, 1); // more rows than it has: it grows
-    expect(canvas.height).toBeGreaterThan(tall);
+    shown = paint(canvas, shown, tiles(0), 10, 0, 1); // empty: still the same canvas
+    expect(canvas.height).toBe(tall);
+    shown = paint(canvas, shown, tiles(50), 10, 50, 1); // more rows than it has: it grows, to eight
+    expect(shown!.rows).toBe(8);
+    const taller = canvas.height;
+    paint(canvas, shown, tiles(80), 10, 80, 1); // eight rows: room enough
+    expect(canvas.height).toBe(taller);
   });
 
   it('whatever the sequence of paints, the canvas shows exactly the last tiles', () => {

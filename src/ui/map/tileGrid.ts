@@ -141,7 +141,7 @@ export interface CanvasTiles {
   perRow: number;
   scale: number;
   palette: TilePalette;
-  /** Rows of places the canvas has room for: at least the grid's, fewer than twice as many (a quarter more when made). */
+  /** Rows of places the canvas has room for: at least the grid's, a power of two. */
   rows: number;
   width: number;
   height: number;
@@ -160,9 +160,10 @@ function cellBounds(index: number, perRow: number, scale: number): [number, numb
 
 /**
  * Paint `tiles` on a canvas for a grid of `size`. After `shown` (what the last call returned) only the places
- * whose sprite changed are cleared and stamped. The canvas keeps its rows while the grid shrinks by less than
- * half: during a rollout a card's grid gains and loses a row many times a second, and each resize reallocated
- * the canvas and repainted it whole. A new width, scale or palette repaints the canvas.
+ * whose sprite changed are cleared and stamped. The canvas only grows (a new width, scale or palette starts it
+ * afresh): during a rollout a card's grid, and the lane's much more, gains and loses rows many times a second,
+ * and each resize reallocated the canvas and repainted it whole. Its memory is bounded by the most tiles the
+ * grid has had (the lane draws at most LANE_TILES).
  */
 export function paintTiles(
   canvas: HTMLCanvasElement, shown: CanvasTiles | undefined, tiles: readonly PaintedTile[],
@@ -172,8 +173,8 @@ export function paintTiles(
   const needed = Math.round((size.height + TILE_GAP) / STEP);
   const fits = shown !== undefined && shown.perRow === perRow && shown.scale === scale && shown.palette === palette &&
     shown.width === width && canvas.width === width && canvas.height === shown.height;
-  // Room to grow by a quarter: each new canvas size is a new backing store, made in the GPU process.
-  const rows = fits && shown.rows >= needed && needed * 2 > shown.rows ? shown.rows : Math.ceil(needed * 1.25);
+  // Rows in powers of two: each new canvas size is a new backing store, made in the GPU process.
+  const rows = fits && shown.rows >= needed ? shown.rows : 2 ** Math.ceil(Math.log2(needed));
   const same = fits && shown.rows === rows;
   const room = { width: size.width, height: rows * STEP - TILE_GAP };
   const ctx = same ? canvas.getContext('2d') : prepareCanvas(canvas, room, scale);
