@@ -7,6 +7,7 @@ import {
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
   type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
+import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
@@ -166,11 +167,28 @@ export class Framework {
     return this.runFilter(state, pod, node);
   }
 
+  /** Whether fitsByColumns can answer for this cycle's Filter plugins (each of them has it). */
+  filtersByColumns(state: CycleState): boolean {
+    this.activeFilters(state);
+    return state.filtersByColumns;
+  }
+
+  /**
+   * fits[i − from] = 1 for the rows [from, to) where runFilter would return Success by every plugin's
+   * fitsByColumns (filtersByColumns must hold), 0 where runFilter has to answer.
+   */
+  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    fits.fill(1, 0, to - from);
+    const filters = state.filters as FilterPlugin[];
+    for (let k = 0; k < filters.length; k++) filters[k].fitsByColumns!(state, pod, columns, from, to, fits);
+  }
+
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
       state.filterRunner = this;
       state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
+      state.filtersByColumns = (state.filters as FilterPlugin[]).every((p) => p.fitsByColumns);
     }
     return state.filters as FilterPlugin[];
   }
@@ -227,19 +245,22 @@ export class Framework {
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
    * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
-   * nodeList (the cycle's node list, where every one of them is).
+   * nodeList (the cycle's node list, where every one of them is): given as `positions` with the list's columns,
+   * or read from the nodes.
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[]): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: { columns: NodeColumns; positions: Float64Array }): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length;
     const raw: Float64Array[] = [], normalized: Float64Array[] = [];
     const totals = scoreArray(n);
     const positions = scoreArray(n);
-    for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
+    if (listed) positions.set(listed.positions.subarray(0, n));
+    else for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
+    const rows: NodeRows | undefined = listed && { columns: listed.columns, positions };
     let scores: NodeScore[] | undefined;
     for (const { plugin, weight } of active) {
       const column = scoreArray(n);
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column);
+      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, rows);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
       let out = column;
       if (plugin.normalizeScore) {
