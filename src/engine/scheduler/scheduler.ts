@@ -43,7 +43,7 @@ export class Scheduler {
   /** fitsByColumns' verdicts for one run of rows of the node list. */
   private readonly fits = new Uint8Array(256);
   /** The node-list positions of `feasible`, in its order. */
-  private feasiblePositions = new Float64Array(0);
+  private feasiblePositions = new Int32Array(0);
   /** The framework of the pod being scheduled (the handle's PluginsRunner). */
   private cycleFramework: Framework | undefined;
   /** Randomness for plugins (preemption's candidate offset). */
@@ -276,7 +276,7 @@ export class Scheduler {
     // Sized to the most that can be found, trimmed to what was found.
     const out = this.feasible;
     out.length = Math.min(want, nodes.length);
-    if (this.feasiblePositions.length < out.length) this.feasiblePositions = new Float64Array(out.length);
+    if (this.feasiblePositions.length < out.length) this.feasiblePositions = new Int32Array(out.length);
     const positions = this.feasiblePositions;
     let found = 0;
     let evaluated = 0;

@@ -109,7 +109,6 @@ export interface PostFilterPlugin extends Plugin {
 }
 
 export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status }
-export interface NodeScore { name: string; score: number }
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
   /**
@@ -117,8 +116,11 @@ export interface ScorePlugin extends Plugin {
    * gives the nodes' rows too, for plugins that read columns instead of NodeInfo.
    */
   scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void;
-  /** Rescale raw scores into [0, MAX_NODE_SCORE]. */
-  normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): void;
+  /**
+   * Rescale raw scores into [0, MAX_NODE_SCORE], in place: scores[i] is nodes[i]'s (upstream's NodeScoreList as a
+   * column beside the nodes, so a cycle builds no record per node).
+   */
+  normalizeScore?(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: Float64Array): void;
 }
 export interface ReservePlugin extends Plugin {
   reserve(state: CycleState, pod: Pod, nodeName: string): Status;

@@ -3,7 +3,7 @@
 // normalize then weight scores).
 import type { Pod } from 'kubernetes-types/core/v1';
 import {
-  MAX_NODE_SCORE, type AnyPlugin, type NodeScore, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
+  MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
   type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
@@ -33,12 +33,11 @@ function invalidScore(plugin: string, v: number): Error {
   return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
 }
 
-/** NormalizeScore of a raw column, through the NodeScore records: the normalized column is a new one. */
-function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, column: Float64Array, scores: NodeScore[]): Float64Array {
-  for (let i = 0; i < column.length; i++) scores[i].score = column[i];
-  plugin.normalizeScore!(state, pod, scores);
+/** NormalizeScore of a raw column into a new column (the trace keeps both). */
+function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, nodes: readonly NodeInfo[], column: Float64Array): Float64Array {
   const out = scoreArray(column.length);
-  for (let i = 0; i < column.length; i++) out[i] = scores[i].score;
+  out.set(column);
+  plugin.normalizeScore!(state, pod, nodes, out);
   return out;
 }
 
@@ -231,42 +230,25 @@ export class Framework {
     return Status.success();
   }
 
-  /** NodeScore records reused by every NormalizeScore call (the cycle is serial; plugins keep no reference). */
-  private scratch: NodeScore[] = [];
-
-  private scratchScores(nodes: NodeInfo[]): NodeScore[] {
-    const s = this.scratch;
-    while (s.length < nodes.length) s.push({ name: '', score: 0 });
-    if (s.length > nodes.length) s.length = nodes.length;
-    for (let i = 0; i < nodes.length; i++) s[i].name = nodes[i].name;
-    return s;
-  }
-
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
    * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
-   * nodeList (the cycle's node list, where every one of them is): given as `positions` with the list's columns,
-   * or read from the nodes.
+   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns
+   * (which plugins may read instead of NodeInfo), or read from the nodes.
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: { columns: NodeColumns; positions: Float64Array }): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length;
     const raw: Float64Array[] = [], normalized: Float64Array[] = [];
     const totals = scoreArray(n);
     const positions = scoreArray(n);
-    if (listed) positions.set(listed.positions.subarray(0, n));
+    if (listed) for (let i = 0; i < n; i++) positions[i] = listed.positions[i];
     else for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
-    const rows: NodeRows | undefined = listed && { columns: listed.columns, positions };
-    let scores: NodeScore[] | undefined;
     for (const { plugin, weight } of active) {
       const column = scoreArray(n);
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, rows);
+      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      let out = column;
-      if (plugin.normalizeScore) {
-        scores ??= this.scratchScores(nodes);
-        out = normalizedColumn(state, pod, plugin, column, scores);
-      }
+      const out = plugin.normalizeScore ? normalizedColumn(state, pod, plugin, nodes, column) : column;
       addWeighted(plugin.name, out, weight, totals);
       raw.push(column);
       normalized.push(out);
