@@ -282,7 +282,8 @@ export class Scheduler {
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
-    // Over the whole node list (no PreFilterResult), positions are indices: the columns answer most nodes.
+    // Over the whole node list (no PreFilterResult), positions are indices: the columns answer for most nodes
+    // what the plugins that read them would say.
     const columns = nodes === this.cycleNodes && !withNominated && fwk.filtersByColumns(state) ? this.cache.columns() : undefined;
     // The position wraps by comparison: a modulo per node costs a division.
     let from = 0, to = 0;
@@ -296,14 +297,11 @@ export class Scheduler {
       const position = at;
       if (++at === nodes.length) at = 0;
       evaluated++;
-      if (columns && this.fits[position - from]) {
-        positions[found] = position;
-        out[found++] = node;
-        continue;
-      }
-      const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+      const vouched = columns !== undefined && this.fits[position - from] === 1;
+      const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
       if (s.isSuccess()) {
-        positions[found] = node.position;
+        // A candidate's index is its list position only over the whole list.
+        positions[found] = columns ? position : node.position;
         out[found++] = node;
       } else rejected.push(node, s);
     }

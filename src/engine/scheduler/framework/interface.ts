@@ -19,8 +19,9 @@ export class CycleState {
   readonly skipScore = new Set<string>();
   /** The framework's Filter plugins minus the skipped ones, computed at the cycle's first Filter call. */
   filters: readonly Plugin[] = [];
-  /** Whether every one of `filters` has fitsByColumns. */
-  filtersByColumns = false;
+  /** `filters` split by whether they have fitsByColumns, each in configured order. */
+  columnFilters: readonly Plugin[] = [];
+  otherFilters: readonly Plugin[] = [];
   filterRunner: unknown;
   /** The pod's PodInfo (cyclePodInfo), as a field for the per-node loops. */
   podInfo: PodInfo | undefined;

@@ -11,6 +11,9 @@ import { NodeName } from '../plugins/NodeName.ts';
 import { NodeResourcesFit } from '../plugins/NodeResourcesFit.ts';
 import { NodeUnschedulable } from '../plugins/NodeUnschedulable.ts';
 import { TaintToleration } from '../plugins/TaintToleration.ts';
+import { NodeAffinity } from '../plugins/NodeAffinity.ts';
+import { PrioritySort } from '../plugins/PrioritySort.ts';
+import { Framework } from './runtime.ts';
 
 const EFFECTS = ['NoSchedule', 'NoExecute', 'PreferNoSchedule'] as const;
 
@@ -96,6 +99,27 @@ describe('NodeColumns', () => {
         plugin.fitsByColumns!(state, incoming, columns, 0, list.length, fits);
         for (const [i, node] of list.entries()) if (fits[i]) expect(plugin.filter(state, incoming, node)).toBe(SUCCESS);
       }
+    }), { numRuns: 500 });
+  });
+
+  it('property: the framework answers vouched nodes as runFilter does, with filters that read no columns among them', () => {
+    const fit = new NodeResourcesFit(), affinity = new NodeAffinity();
+    const filter: FilterPlugin[] = [new NodeUnschedulable(), new NodeName(), new TaintToleration(), affinity, fit];
+    const fwk = new Framework('test', {
+      preEnqueue: [], queueSort: new PrioritySort(), preFilter: [affinity, fit], filter, postFilter: [],
+      preScore: [], score: [], reserve: [], permit: [], preBind: [], bind: [], postBind: [],
+    }, 0, new Map());
+    const zoned = fc.tuple(nodeArb('n0'), fc.constantFrom('a', 'b'));
+    fc.assert(fc.property(fc.array(zoned, { minLength: 1, maxLength: 6 }), podArb('incoming'), fc.option(fc.constantFrom('a', 'b')), (nodes, incoming, zone) => {
+      const cache = new SchedulerCache();
+      nodes.forEach(([n, z], i) => cache.addOrUpdateNode({ ...n, metadata: { name: `n${i}`, labels: { zone: z } } }));
+      const pod = zone === null ? incoming : { ...incoming, spec: { ...incoming.spec!, nodeSelector: { zone } } };
+      const state = new CycleState();
+      const list = cache.nodeList();
+      if (!fwk.runPreFilter(state, pod, list).status.isSuccess() || !fwk.filtersByColumns(state)) return;
+      const fits = new Uint8Array(list.length);
+      fwk.fitsByColumns(state, pod, cache.columns(), 0, list.length, fits);
+      for (const [i, node] of list.entries()) if (fits[i]) expect(fwk.runFilterVouched(state, pod, node)).toEqual(fwk.runFilter(state, pod, node));
     }), { numRuns: 500 });
   });
 });

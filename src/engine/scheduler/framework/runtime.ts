@@ -166,20 +166,33 @@ export class Framework {
     return this.runFilter(state, pod, node);
   }
 
-  /** Whether fitsByColumns can answer for this cycle's Filter plugins (each of them has it). */
+  /** Whether some of this cycle's Filter plugins have fitsByColumns. */
   filtersByColumns(state: CycleState): boolean {
     this.activeFilters(state);
-    return state.filtersByColumns;
+    return state.columnFilters.length > 0;
   }
 
   /**
-   * fits[i − from] = 1 for the rows [from, to) where runFilter would return Success by every plugin's
-   * fitsByColumns (filtersByColumns must hold), 0 where runFilter has to answer.
+   * fits[i − from] = 1 for the rows [from, to) that every Filter plugin with fitsByColumns vouches for; there
+   * runFilterVouched gives runFilter's answer. 0 where runFilter has to answer.
    */
   fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
     fits.fill(1, 0, to - from);
-    const filters = state.filters as FilterPlugin[];
+    const filters = state.columnFilters as FilterPlugin[];
     for (let k = 0; k < filters.length; k++) filters[k].fitsByColumns!(state, pod, columns, from, to, fits);
+  }
+
+  /**
+   * runFilter for a node that fitsByColumns vouched for: the vouching plugins return Success, so only the others
+   * run, in order (the first of them to fail is the first of all).
+   */
+  runFilterVouched(state: CycleState, pod: Pod, node: NodeInfo): Status {
+    const filters = state.otherFilters as FilterPlugin[];
+    for (let i = 0; i < filters.length; i++) {
+      const s = filters[i].filter(state, pod, node);
+      if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
+    }
+    return SUCCESS;
   }
 
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
@@ -187,7 +200,8 @@ export class Framework {
     if (state.filterRunner !== this) {
       state.filterRunner = this;
       state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
-      state.filtersByColumns = (state.filters as FilterPlugin[]).every((p) => p.fitsByColumns);
+      state.columnFilters = (state.filters as FilterPlugin[]).filter((p) => p.fitsByColumns);
+      state.otherFilters = (state.filters as FilterPlugin[]).filter((p) => !p.fitsByColumns);
     }
     return state.filters as FilterPlugin[];
   }
