@@ -41,6 +41,15 @@ function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, node
   return out;
 }
 
+/** The first of the filters not to return Success, named for its plugin; Success when none. */
+function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: Pod, node: NodeInfo): Status {
+  for (let i = 0; i < filters.length; i++) {
+    const s = filters[i].filter(state, pod, node);
+    if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
+  }
+  return SUCCESS;
+}
+
 /** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]. */
 function addWeighted(plugin: string, column: Float64Array, weight: number, totals: Float64Array): void {
   for (let i = 0; i < column.length; i++) {
@@ -135,12 +144,7 @@ export class Framework {
 
   /** RunFilterPlugins: the first plugin that does not return Success decides. */
   runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status {
-    const filters = this.activeFilters(state);
-    for (let i = 0; i < filters.length; i++) {
-      const s = filters[i].filter(state, pod, node);
-      if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
-    }
-    return SUCCESS;
+    return firstFailure(this.activeFilters(state), state, pod, node);
   }
 
   /**
@@ -187,12 +191,7 @@ export class Framework {
    * run, in order (the first of them to fail is the first of all).
    */
   runFilterVouched(state: CycleState, pod: Pod, node: NodeInfo): Status {
-    const filters = state.otherFilters as FilterPlugin[];
-    for (let i = 0; i < filters.length; i++) {
-      const s = filters[i].filter(state, pod, node);
-      if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
-    }
-    return SUCCESS;
+    return firstFailure(state.otherFilters as FilterPlugin[], state, pod, node);
   }
 
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
