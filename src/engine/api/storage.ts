@@ -62,9 +62,14 @@ export function isClaimBound(pvc: PersistentVolumeClaim): boolean {
 }
 
 /** The claims a pod's volumes name, in spec order. */
-export function podClaimNames(pod: Pod): { volume: string; claim: string }[] {
-  return (pod.spec?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim ? [{ volume: v.name, claim: v.persistentVolumeClaim.claimName }] : []));
+export function podClaimNames(pod: Pod): readonly { volume: string; claim: string }[] {
+  const volumes = pod.spec?.volumes;
+  // Most pods have no volumes: the scheduler's volume plugins ask every cycle, and get one shared empty list.
+  if (!volumes?.length) return NO_CLAIMS;
+  return volumes.flatMap((v) => (v.persistentVolumeClaim ? [{ volume: v.name, claim: v.persistentVolumeClaim.claimName }] : []));
 }
+
+const NO_CLAIMS: readonly { volume: string; claim: string }[] = [];
 
 /** Whether a volume's access modes include every mode the claim asks for (CheckAccessModes). */
 export function accessModesCover(pv: PersistentVolume, pvc: PersistentVolumeClaim): boolean {

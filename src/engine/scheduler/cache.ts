@@ -1,6 +1,7 @@
 // The scheduler cache: NodeInfo per node with the pods on it, including pods assumed to be there while
 // their binding is in flight.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
+import { NodeColumns } from './framework/nodecolumns.ts';
 import { NodeChangeLog, NodeInfo, podInfoOf, setNodeListLog, type PodInfo } from './framework/nodeinfo.ts';
 
 export class SchedulerCache {
@@ -13,6 +14,8 @@ export class SchedulerCache {
   private orderDirty = true;
   /** Changes to the nodes of `order` by position; a new order starts a new log. */
   private log = new NodeChangeLog(0);
+  /** The order's per-node numbers, by position. */
+  private orderColumns = new NodeColumns(0);
   /** Image name → how many nodes have it, kept as nodes come, change and go. */
   private readonly imageNodes = new Map<string, number>();
 
@@ -54,11 +57,22 @@ export class SchedulerCache {
     if (this.orderDirty) {
       this.order = [...this.nodes.values()].filter((n) => n.node.status);
       this.orderDirty = false;
-      this.order.forEach((n, i) => { n.position = i; });
+      this.orderColumns = new NodeColumns(this.order.length);
+      this.order.forEach((n, i) => {
+        n.position = i;
+        n.columns = this.orderColumns;
+        this.orderColumns.write(i, n);
+      });
       this.log = new NodeChangeLog(4 * this.order.length + 64);
       setNodeListLog(this.order, this.log);
     }
     return this.order;
+  }
+
+  /** The columns of nodeList(), row i for the node at position i. */
+  columns(): NodeColumns {
+    this.nodeList();
+    return this.orderColumns;
   }
 
   /** The nodes of these names, in node-list order (a PreFilterResult's few nodes without a pass over all of them). */

@@ -40,6 +40,10 @@ export class Scheduler {
   private cycleNodes: NodeInfo[] = [];
   /** findNodesThatFit's list, reused by every cycle: nothing keeps it past its cycle (the trace keeps positions). */
   private readonly feasible: NodeInfo[] = [];
+  /** fitsByColumns' verdicts for one run of rows of the node list. */
+  private readonly fits = new Uint8Array(256);
+  /** The node-list positions of `feasible`, in its order. */
+  private feasiblePositions = new Int32Array(0);
   /** The framework of the pod being scheduled (the handle's PluginsRunner). */
   private cycleFramework: Framework | undefined;
   /** Randomness for plugins (preemption's candidate offset). */
@@ -221,7 +225,7 @@ export class Scheduler {
     if (feasible.length > 1) {
       const ps = fwk.runPreScore(state, pod, feasible);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
-      const table = fwk.runScore(state, pod, feasible, nodes);
+      const table = fwk.runScore(state, pod, feasible, nodes, { columns: this.cache.columns(), positions: this.feasiblePositions });
       trace.scoreTable = table;
       chosen = this.selectHost(feasible, table.totals);
     }
@@ -272,18 +276,34 @@ export class Scheduler {
     // Sized to the most that can be found, trimmed to what was found.
     const out = this.feasible;
     out.length = Math.min(want, nodes.length);
+    if (this.feasiblePositions.length < out.length) this.feasiblePositions = new Int32Array(out.length);
+    const positions = this.feasiblePositions;
     let found = 0;
     let evaluated = 0;
     const start = nodes.length ? this.nextStartNodeIndex % nodes.length : 0;
     const withNominated = this.queue.nominator.size > 0;
+    // Over the whole node list (no PreFilterResult), positions are indices: the columns answer for most nodes
+    // what the plugins that read them would say.
+    const columns = nodes === this.cycleNodes && !withNominated && fwk.filtersByColumns(state) ? this.cache.columns() : undefined;
     // The position wraps by comparison: a modulo per node costs a division.
+    let from = 0, to = 0;
     for (let i = 0, at = start; i < nodes.length && found < want; i++) {
+      if (columns && (at < from || at >= to)) {
+        from = at;
+        to = Math.min(nodes.length, at + this.fits.length);
+        fwk.fitsByColumns(state, pod, columns, from, to, this.fits);
+      }
       const node = nodes[at];
+      const position = at;
       if (++at === nodes.length) at = 0;
       evaluated++;
-      const s = withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s.isSuccess()) out[found++] = node;
-      else rejected.push(node, s);
+      const vouched = columns !== undefined && this.fits[position - from] === 1;
+      const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+      if (s.isSuccess()) {
+        // A candidate's index is its list position only over the whole list.
+        positions[found] = columns ? position : node.position;
+        out[found++] = node;
+      } else rejected.push(node, s);
     }
     out.length = found;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).

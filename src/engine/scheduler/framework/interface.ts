@@ -3,6 +3,7 @@
 // (+NormalizeScore), Reserve/Unreserve, Permit, PreBind, Bind, PostBind.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
+import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo, PodInfo } from './nodeinfo.ts';
 import type { Status } from './status.ts';
 import type { WaitingPod } from './waiting.ts';
@@ -18,6 +19,9 @@ export class CycleState {
   readonly skipScore = new Set<string>();
   /** The framework's Filter plugins minus the skipped ones, computed at the cycle's first Filter call. */
   filters: readonly Plugin[] = [];
+  /** `filters` split by whether they have fitsByColumns, each in configured order. */
+  columnFilters: readonly Plugin[] = [];
+  otherFilters: readonly Plugin[] = [];
   filterRunner: unknown;
   /** The pod's PodInfo (cyclePodInfo), as a field for the per-node loops. */
   podInfo: PodInfo | undefined;
@@ -88,7 +92,15 @@ export interface PreFilterPlugin extends Plugin {
   addPod?(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void;
   removePod?(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void;
 }
-export interface FilterPlugin extends Plugin { filter(state: CycleState, pod: Pod, node: NodeInfo): Status }
+export interface FilterPlugin extends Plugin {
+  filter(state: CycleState, pod: Pod, node: NodeInfo): Status;
+  /**
+   * Optional shortcut over rows [from, to) of the node list's columns: clears fits[i − from] for each row whose
+   * node it cannot vouch for; a row it leaves set is one where filter() returns Success. One tight loop per
+   * plugin lets the framework pass most nodes without a call per node or a read of their NodeInfo.
+   */
+  fitsByColumns?(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void;
+}
 
 export interface NodeToStatus { get(node: string): Status | undefined; entries(): Iterable<[string, Status]> }
 /** nominatedNodeName "" clears a nomination; victims (namespace/name) are what preemption evicted, for the trace. */
@@ -98,13 +110,18 @@ export interface PostFilterPlugin extends Plugin {
 }
 
 export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status }
-export interface NodeScore { name: string; score: number }
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
-  /** Optional batch form of score: out[i] = score of nodes[i] (one call per cycle, not per node). */
-  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void;
-  /** Rescale raw scores into [0, MAX_NODE_SCORE]. */
-  normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): void;
+  /**
+   * Optional batch form of score: out[i] = score of nodes[i] (one call per cycle, not per node). The scheduler
+   * gives the nodes' rows too, for plugins that read columns instead of NodeInfo.
+   */
+  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void;
+  /**
+   * Rescale raw scores into [0, MAX_NODE_SCORE], in place: scores[i] is nodes[i]'s (upstream's NodeScoreList as a
+   * column beside the nodes, so a cycle builds no record per node).
+   */
+  normalizeScore?(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: Float64Array): void;
 }
 export interface ReservePlugin extends Plugin {
   reserve(state: CycleState, pod: Pod, nodeName: string): Status;

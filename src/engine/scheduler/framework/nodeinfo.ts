@@ -1,6 +1,7 @@
 // NodeInfo: a node with the pods on it and their summed requests, as the scheduler cache keeps it.
 import type { Node, Pod, Taint } from 'kubernetes-types/core/v1';
 import { podRequests, resourceAmount, type PodRequests } from '../../api/pod.ts';
+import type { NodeColumns } from './nodecolumns.ts';
 import { NodeLabelMap } from './nodelabels.ts';
 
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
@@ -75,6 +76,8 @@ export class NodeInfo {
    * list, so readers check list[position] === node. Per-node reads by position need no hash lookup.
    */
   position = -1;
+  /** The node list's columns, whose row at `position` this node keeps current (none for copies and placeholders). */
+  columns: NodeColumns | undefined;
   name = '';
   /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
   labels: ReadonlyMap<string, string> = NO_LABELS;
@@ -102,6 +105,7 @@ export class NodeInfo {
     this.noScheduleTaints = orNone(taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'));
     this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
+    this.columns?.write(this.position, this);
   }
 
   addPod(info: PodInfo): void {
@@ -150,8 +154,8 @@ export class NodeInfo {
     this.nonZeroMilliCPU += sign * info.nonZero.cpu;
     this.nonZeroMemory += sign * info.nonZero.memory;
     this.generation++;
+    this.columns?.write(this.position, this);
   }
-
 }
 
 const POD_INFO_KEY = 'PodInfo';

@@ -3,10 +3,11 @@
 // normalize then weight scores).
 import type { Pod } from 'kubernetes-types/core/v1';
 import {
-  MAX_NODE_SCORE, type AnyPlugin, type NodeScore, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
+  MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
   type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
+import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
@@ -32,13 +33,21 @@ function invalidScore(plugin: string, v: number): Error {
   return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
 }
 
-/** NormalizeScore of a raw column, through the NodeScore records: the normalized column is a new one. */
-function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, column: Float64Array, scores: NodeScore[]): Float64Array {
-  for (let i = 0; i < column.length; i++) scores[i].score = column[i];
-  plugin.normalizeScore!(state, pod, scores);
+/** NormalizeScore of a raw column into a new column (the trace keeps both). */
+function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, nodes: readonly NodeInfo[], column: Float64Array): Float64Array {
   const out = scoreArray(column.length);
-  for (let i = 0; i < column.length; i++) out[i] = scores[i].score;
+  out.set(column);
+  plugin.normalizeScore!(state, pod, nodes, out);
   return out;
+}
+
+/** The first of the filters not to return Success, named for its plugin; Success when none. */
+function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: Pod, node: NodeInfo): Status {
+  for (let i = 0; i < filters.length; i++) {
+    const s = filters[i].filter(state, pod, node);
+    if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
+  }
+  return SUCCESS;
 }
 
 /** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]. */
@@ -135,12 +144,7 @@ export class Framework {
 
   /** RunFilterPlugins: the first plugin that does not return Success decides. */
   runFilter(state: CycleState, pod: Pod, node: NodeInfo): Status {
-    const filters = this.activeFilters(state);
-    for (let i = 0; i < filters.length; i++) {
-      const s = filters[i].filter(state, pod, node);
-      if (s !== SUCCESS && !s.isSuccess()) return s.withPlugin(filters[i].name);
-    }
-    return SUCCESS;
+    return firstFailure(this.activeFilters(state), state, pod, node);
   }
 
   /**
@@ -166,11 +170,37 @@ export class Framework {
     return this.runFilter(state, pod, node);
   }
 
+  /** Whether some of this cycle's Filter plugins have fitsByColumns. */
+  filtersByColumns(state: CycleState): boolean {
+    this.activeFilters(state);
+    return state.columnFilters.length > 0;
+  }
+
+  /**
+   * fits[i − from] = 1 for the rows [from, to) that every Filter plugin with fitsByColumns vouches for; there
+   * runFilterVouched gives runFilter's answer. 0 where runFilter has to answer.
+   */
+  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    fits.fill(1, 0, to - from);
+    const filters = state.columnFilters as FilterPlugin[];
+    for (let k = 0; k < filters.length; k++) filters[k].fitsByColumns!(state, pod, columns, from, to, fits);
+  }
+
+  /**
+   * runFilter for a node that fitsByColumns vouched for: the vouching plugins return Success, so only the others
+   * run, in order (the first of them to fail is the first of all).
+   */
+  runFilterVouched(state: CycleState, pod: Pod, node: NodeInfo): Status {
+    return firstFailure(state.otherFilters as FilterPlugin[], state, pod, node);
+  }
+
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
       state.filterRunner = this;
       state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
+      state.columnFilters = (state.filters as FilterPlugin[]).filter((p) => p.fitsByColumns);
+      state.otherFilters = (state.filters as FilterPlugin[]).filter((p) => !p.fitsByColumns);
     }
     return state.filters as FilterPlugin[];
   }
@@ -213,39 +243,25 @@ export class Framework {
     return Status.success();
   }
 
-  /** NodeScore records reused by every NormalizeScore call (the cycle is serial; plugins keep no reference). */
-  private scratch: NodeScore[] = [];
-
-  private scratchScores(nodes: NodeInfo[]): NodeScore[] {
-    const s = this.scratch;
-    while (s.length < nodes.length) s.push({ name: '', score: 0 });
-    if (s.length > nodes.length) s.length = nodes.length;
-    for (let i = 0; i < nodes.length; i++) s[i].name = nodes[i].name;
-    return s;
-  }
-
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
    * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
-   * nodeList (the cycle's node list, where every one of them is).
+   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns
+   * (which plugins may read instead of NodeInfo), or read from the nodes.
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[]): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
     const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
     const n = nodes.length;
     const raw: Float64Array[] = [], normalized: Float64Array[] = [];
     const totals = scoreArray(n);
     const positions = scoreArray(n);
-    for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
-    let scores: NodeScore[] | undefined;
+    if (listed) for (let i = 0; i < n; i++) positions[i] = listed.positions[i];
+    else for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
     for (const { plugin, weight } of active) {
       const column = scoreArray(n);
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column);
+      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      let out = column;
-      if (plugin.normalizeScore) {
-        scores ??= this.scratchScores(nodes);
-        out = normalizedColumn(state, pod, plugin, column, scores);
-      }
+      const out = plugin.normalizeScore ? normalizedColumn(state, pod, plugin, nodes, column) : column;
       addWeighted(plugin.name, out, weight, totals);
       raw.push(column);
       normalized.push(out);

@@ -1,7 +1,7 @@
 // ImageLocality: prefer nodes that already have the pod's images, weighted by how widely each image is spread.
 // sumScores = Σ size × (nodes with the image / all nodes); score = 100 × (clamp(sum) − min) / (max − min),
 // with min 23 MB and max 1000 MB per container (thresholds scale with the number of containers).
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Container, Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type Handle, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
@@ -28,12 +28,22 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
 
   /** The pod's images and how many nodes hold each, once per cycle. */
   preScore(state: CycleState, pod: Pod): Status {
-    const images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
     const nodes = this.handle.nodeInfos();
-    // An inline callback, not a named closure: tsx (esbuild keepNames) wraps those in Object.defineProperty per cycle.
-    const spread = images.map((img) => (this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0)) / (nodes.length || 1));
-    state.write(KEY, { images: images.filter((_, i) => spread[i] > 0), spread: spread.filter((s) => s > 0), count: images.length });
+    const cycle: PreScoreState = { images: [], spread: [], count: 0 };
+    for (const c of pod.spec?.initContainers ?? []) this.addImage(cycle, c, nodes);
+    for (const c of pod.spec?.containers ?? []) this.addImage(cycle, c, nodes);
+    state.write(KEY, cycle);
     return Status.success();
+  }
+
+  /** Counts the container's image, and keeps it with its spread when some node has it. */
+  private addImage(cycle: PreScoreState, c: Container, nodes: readonly NodeInfo[]): void {
+    const img = normalizedImageName(c.image ?? '');
+    cycle.count++;
+    const spread = (this.handle.imageNodeCount?.(img) ?? nodes.reduce((n, info) => n + (info.imageSizes.has(img) ? 1 : 0), 0)) / (nodes.length || 1);
+    if (spread <= 0) return;
+    cycle.images.push(img);
+    cycle.spread.push(spread);
   }
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {

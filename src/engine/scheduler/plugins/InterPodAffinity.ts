@@ -5,7 +5,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { LabelSelectorError } from '../../api/labels.ts';
 import { invalidFieldError } from '../../api/validation.ts';
-import type { CycleState, FilterPlugin, Handle, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { CycleState, FilterPlugin, Handle, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -132,7 +132,7 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
     this.index.retain(all);
   }
 
-  normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {
+  normalizeScore(state: CycleState, _pod: Pod, _nodes: readonly NodeInfo[], scores: Float64Array): void {
     if (state.read<TopologyScore>(PRE_SCORE_KEY)?.size) normalizeAffinityScores(scores);
   }
 }

@@ -20,9 +20,9 @@ function run(incoming: Pod, nodes: Node[], pods: Pod[], args: InterPodAffinityAr
   const state = new CycleState();
   const status = p.preScore(state, incoming, infos);
   if (!status.isSuccess()) return { status, scores: [] as number[] };
-  const scores = infos.map((n) => ({ name: n.name, score: p.score(state, incoming, n) }));
-  p.normalizeScore(state, incoming, scores);
-  return { status, scores: scores.map((s) => s.score) };
+  const scores = Float64Array.from(infos, (n) => p.score(state, incoming, n));
+  p.normalizeScore(state, incoming, infos, scores);
+  return { status, scores: [...scores] };
 }
 
 const china = { region: 'China' };

@@ -3,7 +3,7 @@
 // they select; and for existing pods with affinity, their required affinity (hardPodAffinityWeight) and
 // preferred terms that select the incoming pod. Score adds the node's pairs; NormalizeScore maps min–max to 0–100.
 import type { Pod } from 'kubernetes-types/core/v1';
-import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
+import { MAX_NODE_SCORE } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { termMatcher, termQuestion, type AffinityPodIndex, type WeightedAffinityTerm } from './InterPodAffinityCommon.ts';
 import type { CrossCycleCache, NodeLabels } from './PodTopologySpreadCounts.ts';
@@ -69,13 +69,13 @@ export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeIn
 }
 
 /** NormalizeScore: MAX × (score − min) / (max − min), truncated; all 0 when every node scores the same. */
-export function normalizeAffinityScores(scores: NodeScore[]): void {
+export function normalizeAffinityScores(scores: Float64Array): void {
   let min = Infinity;
   let max = -Infinity;
-  for (const s of scores) {
-    if (s.score > max) max = s.score;
-    if (s.score < min) min = s.score;
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] > max) max = scores[i];
+    if (scores[i] < min) min = scores[i];
   }
   const diff = max - min;
-  for (const s of scores) s.score = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((s.score - min) / diff)) : 0;
+  for (let i = 0; i < scores.length; i++) scores[i] = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((scores[i] - min) / diff)) : 0;
 }

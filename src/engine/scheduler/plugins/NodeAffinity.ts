@@ -2,7 +2,7 @@
 // (the sum of the weights of matching terms, normalized by the maximum).
 import type { NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
 import { requiredNodeAffinityMatches, termMatches } from '../../api/nodeaffinity.ts';
-import type { CycleState, FilterPlugin, NodeScore, PreFilterPlugin, PreFilterResult, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { CycleState, FilterPlugin, PreFilterPlugin, PreFilterResult, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import { defaultNormalizeScore } from './TaintToleration.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Code, Status } from '../framework/status.ts';
@@ -56,7 +56,7 @@ export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlug
     return total;
   }
 
-  normalizeScore(_s: CycleState, _pod: Pod, scores: NodeScore[]): void {
+  normalizeScore(_s: CycleState, _pod: Pod, _nodes: readonly NodeInfo[], scores: Float64Array): void {
     defaultNormalizeScore(scores, false);
   }
 }

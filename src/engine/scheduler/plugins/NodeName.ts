@@ -1,6 +1,7 @@
 // NodeName: a pod that names its node in spec.nodeName fits only there.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin } from '../framework/interface.ts';
+import type { NodeColumns } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -16,5 +17,9 @@ export class NodeName implements FilterPlugin {
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
     const want = pod.spec?.nodeName;
     return !want || want === node.name ? Status.success() : Status.unresolvable("node(s) didn't match the requested node name");
+  }
+
+  fitsByColumns(_s: CycleState, pod: Pod, _columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    if (pod.spec?.nodeName) fits.fill(0, 0, to - from);
   }
 }

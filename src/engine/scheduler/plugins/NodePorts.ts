@@ -1,5 +1,5 @@
 // NodePorts: a pod asking for a hostPort fits only where no other pod holds the same protocol/IP/port.
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Container, Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin, PreFilterPlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
@@ -12,10 +12,14 @@ interface HostPort { protocol: string; ip: string; port: number }
 
 function hostPorts(pod: Pod): HostPort[] {
   const out: HostPort[] = [];
-  for (const c of [...(pod.spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always'), ...(pod.spec?.containers ?? [])]) {
-    for (const p of c.ports ?? []) if (p.hostPort) out.push({ protocol: p.protocol ?? 'TCP', ip: p.hostIP || '0.0.0.0', port: p.hostPort });
-  }
+  // Sidecars (restartable init containers) first, as upstream lists them; no list is built per call.
+  for (const c of pod.spec?.initContainers ?? []) if (c.restartPolicy === 'Always') addHostPorts(c, out);
+  for (const c of pod.spec?.containers ?? []) addHostPorts(c, out);
   return out;
+}
+
+function addHostPorts(c: Container, out: HostPort[]): void {
+  for (const p of c.ports ?? []) if (p.hostPort) out.push({ protocol: p.protocol ?? 'TCP', ip: p.hostIP || '0.0.0.0', port: p.hostPort });
 }
 
 /** Two host ports conflict on the same protocol and port when either IP is 0.0.0.0 or both are equal. */

@@ -2,6 +2,7 @@
 // score = (1 − standard deviation of the requested fractions) × 100 (two resources: |a − b| / 2).
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
+import { rowsOf, type NodeRows } from '../framework/nodecolumns.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { allocatableOf, cpuMemoryWeights, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
@@ -20,20 +21,22 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
     return this.scoreWith(cyclePodInfo(state, pod), node);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const info = cyclePodInfo(state, pod);
     const cpuMemory = this.cpuMemory;
     if (!cpuMemory) {
       for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(info, nodes[i]);
       return;
     }
-    // cpu and memory (the default): scoreWith's fractions from the node's fields (the weights do not enter).
+    // cpu and memory (the default): scoreWith's fractions from the columns (the weights do not enter).
     const [hasCPU, hasMemory] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
+    const { columns, positions } = rows ?? rowsOf(nodes);
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
     for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i];
-      const cpu = hasCPU && node.allocatableMilliCPU > 0 ? Math.min(1, (node.nonZeroMilliCPU + podCPU) / node.allocatableMilliCPU) : -1;
-      const memory = hasMemory && node.allocatableMemory > 0 ? Math.min(1, (node.nonZeroMemory + podMemory) / node.allocatableMemory) : -1;
+      const r = positions[i];
+      const cpu = hasCPU && allocatableMilliCPU[r] > 0 ? Math.min(1, (nonZeroMilliCPU[r] + podCPU) / allocatableMilliCPU[r]) : -1;
+      const memory = hasMemory && allocatableMemory[r] > 0 ? Math.min(1, (nonZeroMemory[r] + podMemory) / allocatableMemory[r]) : -1;
       // One fraction or none: standard deviation 0.
       const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
       out[i] = Math.floor((1 - std) * MAX_NODE_SCORE);

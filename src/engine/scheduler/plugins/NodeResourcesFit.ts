@@ -4,6 +4,7 @@
 // non-zero requests (100m / 200Mi for containers without requests) for cpu and memory.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
+import { rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -74,6 +75,17 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     return reasons ? Status.unschedulable(...reasons) : SUCCESS;
   }
 
+  /** filter's pods, cpu and memory checks; a pod with other requests asks filter(). */
+  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    const info = cyclePodInfo(state, pod);
+    if (info.otherRequests.length) { fits.fill(0, 0, to - from); return; }
+    const { podCount, allowedPodNumber, allocatableMilliCPU, requestedMilliCPU, allocatableMemory, requestedMemory } = columns;
+    const cpu = info.milliCPU, memory = info.memory;
+    for (let i = from; i < to; i++) {
+      if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > allocatableMilliCPU[i] - requestedMilliCPU[i]) || (memory > 0 && memory > allocatableMemory[i] - requestedMemory[i])) fits[i - from] = 0;
+    }
+  }
+
   /** An assigned pod that goes or shrinks frees room; a node that comes or grows may be big enough now. */
   eventsToRegister(): ClusterEventWithHint[] {
     return [
@@ -115,7 +127,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, this.one);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const info = cyclePodInfo(state, pod);
     const { resources, one } = this;
     const cpuMemory = this.cpuMemory;
@@ -123,18 +135,20 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
       for (let i = 0; i < nodes.length; i++) out[i] = resourceAllocationScore(info, nodes[i], resources, one);
       return;
     }
-    // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the node's fields.
+    // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the columns.
     const [cpuWeight, memoryWeight] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
+    const { columns, positions } = rows ?? rowsOf(nodes);
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
     for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i];
+      const r = positions[i];
       let total = 0, weights = 0;
-      if (cpuWeight !== 0 && node.allocatableMilliCPU !== 0) {
-        total += one(node.nonZeroMilliCPU + podCPU, node.allocatableMilliCPU) * cpuWeight;
+      if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
+        total += one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
         weights += cpuWeight;
       }
-      if (memoryWeight !== 0 && node.allocatableMemory !== 0) {
-        total += one(node.nonZeroMemory + podMemory, node.allocatableMemory) * memoryWeight;
+      if (memoryWeight !== 0 && allocatableMemory[r] !== 0) {
+        total += one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
         weights += memoryWeight;
       }
       out[i] = weights === 0 ? 0 : Math.floor(total / weights);

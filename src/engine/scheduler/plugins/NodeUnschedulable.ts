@@ -2,6 +2,7 @@
 // node.kubernetes.io/unschedulable:NoSchedule.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { CycleState, FilterPlugin } from '../framework/interface.ts';
+import type { NodeColumns } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Code, Status, SUCCESS } from '../framework/status.ts';
 import { toleratesTaint } from '../../api/taints.ts';
@@ -16,6 +17,11 @@ export class NodeUnschedulable implements FilterPlugin {
   readonly name = 'NodeUnschedulable';
   filter(_s: CycleState, pod: Pod, node: NodeInfo): Status {
     return !node.unschedulable || admits(pod, node.node) ? SUCCESS : UNSCHEDULABLE;
+  }
+
+  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    const unschedulable = columns.unschedulable;
+    for (let i = from; i < to; i++) if (unschedulable[i]) fits[i - from] = 0;
   }
 
   /** isSchedulableAfterNodeChange: a node that takes the pod now (and did not before: uncordoned). */

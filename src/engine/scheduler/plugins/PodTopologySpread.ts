@@ -5,7 +5,7 @@
 import type { Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { LabelSelectorError } from '../../api/labels.ts';
 import { aggregateErrors, invalidFieldError, isQualifiedName, notSupportedFieldError } from '../../api/validation.ts';
-import type { CycleState, FilterPlugin, Handle, NodeScore, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { CycleState, FilterPlugin, Handle, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -127,9 +127,9 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     else out.fill(0);
   }
 
-  normalizeScore(state: CycleState, _pod: Pod, scores: NodeScore[]): void {
+  normalizeScore(state: CycleState, _pod: Pod, nodes: readonly NodeInfo[], scores: Float64Array): void {
     const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
-    if (s) normalizeSpreadScores(s, scores);
+    if (s) normalizeSpreadScores(s, nodes, scores);
   }
 }
 

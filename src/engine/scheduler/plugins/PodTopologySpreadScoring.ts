@@ -2,7 +2,7 @@
 // domains, each count weighted by log(number of domains + 2) so small topologies are not watered down, plus
 // maxSkew − 1; NormalizeScore turns "fewer is better" into 0–100.
 import type { Pod } from 'kubernetes-types/core/v1';
-import { MAX_NODE_SCORE, type NodeScore } from '../framework/interface.ts';
+import { MAX_NODE_SCORE } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
 import { spreadQuestion, type CrossCycleCache, type DomainCounts, type NodeLabels } from './PodTopologySpreadCounts.ts';
@@ -125,18 +125,18 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
 }
 
 /** NormalizeScore: MAX × (max + min − score) / max in integers; ignored nodes 0; all-zero scores all MAX. */
-export function normalizeSpreadScores(s: SpreadScoreState, scores: NodeScore[]): void {
+export function normalizeSpreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], scores: Float64Array): void {
   let min = Infinity;
   let max = 0;
-  const ignored = (name: string) => s.ignoredNodes.size > 0 && s.ignoredNodes.has(name);
-  for (const x of scores) {
-    if (ignored(x.name)) continue;
-    if (x.score < min) min = x.score;
-    if (x.score > max) max = x.score;
+  const ignored = (i: number) => s.ignoredNodes.size > 0 && s.ignoredNodes.has(nodes[i].name);
+  for (let i = 0; i < scores.length; i++) {
+    if (ignored(i)) continue;
+    if (scores[i] < min) min = scores[i];
+    if (scores[i] > max) max = scores[i];
   }
-  for (const x of scores) {
-    if (ignored(x.name)) x.score = 0;
-    else if (max === 0) x.score = MAX_NODE_SCORE;
-    else x.score = Math.floor((MAX_NODE_SCORE * (max + min - x.score)) / max);
+  for (let i = 0; i < scores.length; i++) {
+    if (ignored(i)) scores[i] = 0;
+    else if (max === 0) scores[i] = MAX_NODE_SCORE;
+    else scores[i] = Math.floor((MAX_NODE_SCORE * (max + min - scores[i])) / max);
   }
 }

@@ -2,7 +2,8 @@
 // with fewer untolerated PreferNoSchedule taints (normalized in reverse).
 import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import { toleratesTaint } from '../../api/taints.ts';
-import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
+import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreScorePlugin, type ScorePlugin } from '../framework/interface.ts';
+import type { NodeColumns, NodeRows } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -17,6 +18,11 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     if (!node.noScheduleTaints.length) return SUCCESS;
     const taint = firstUntolerated(node.noScheduleTaints, pod.spec?.tolerations ?? []);
     return taint ? Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : SUCCESS;
+  }
+
+  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    const taints = columns.noScheduleTaints;
+    for (let i = from; i < to; i++) if (taints[i]) fits[i - from] = 0;
   }
 
   /** isSchedulableAfterNodeChange: a node whose NoSchedule/NoExecute taints the pod tolerates now (and did not before). */
@@ -37,29 +43,30 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     return intolerablePreferNoSchedule(node, state.read<Toleration[]>(PRESCORE_KEY) ?? []);
   }
 
-  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
-    for (let i = 0; i < nodes.length; i++) out[i] = intolerablePreferNoSchedule(nodes[i], tolerations);
+    // A node without PreferNoSchedule taints scores 0 by its column alone.
+    const taints = rows?.columns.preferNoScheduleTaints, positions = rows?.positions;
+    for (let i = 0; i < nodes.length; i++) out[i] = taints && !taints[positions![i]] ? 0 : intolerablePreferNoSchedule(nodes[i], tolerations);
   }
 
   /** DefaultNormalizeScore with reverse: fewer intolerable taints score higher. */
-  normalizeScore(_s: CycleState, _pod: Pod, scores: NodeScore[]): void {
+  normalizeScore(_s: CycleState, _pod: Pod, _nodes: readonly NodeInfo[], scores: Float64Array): void {
     defaultNormalizeScore(scores, true);
   }
 }
 
 /** helper.DefaultNormalizeScore: scale to [0, MAX_NODE_SCORE] by the maximum; reverse flips it. */
-export function defaultNormalizeScore(scores: NodeScore[], reverse: boolean): void {
+export function defaultNormalizeScore(scores: Float64Array, reverse: boolean): void {
   let max = 0;
-  for (const s of scores) if (s.score > max) max = s.score;
+  for (let i = 0; i < scores.length; i++) if (scores[i] > max) max = scores[i];
   if (max === 0) {
-    if (reverse) for (const s of scores) s.score = MAX_NODE_SCORE;
+    if (reverse) scores.fill(MAX_NODE_SCORE);
     return;
   }
-  for (const s of scores) {
-    let v = Math.floor((MAX_NODE_SCORE * s.score) / max);
-    if (reverse) v = MAX_NODE_SCORE - v;
-    s.score = v;
+  for (let i = 0; i < scores.length; i++) {
+    const v = Math.floor((MAX_NODE_SCORE * scores[i]) / max);
+    scores[i] = reverse ? MAX_NODE_SCORE - v : v;
   }
 }
 

@@ -37,6 +37,8 @@ export class VolumeRestrictions implements PreFilterPlugin, FilterPlugin {
   constructor(private readonly store: Store) {}
 
   preFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status } {
+    // No volumes: no disk to conflict and no claim to share (upstream's Skip, without building the sets).
+    if (!pod.spec?.volumes?.length) return { status: Status.skip() };
     const disks = (pod.spec?.volumes ?? []).some((v) => v.gcePersistentDisk || v.awsElasticBlockStore);
     const ns = pod.metadata?.namespace ?? 'default';
     const rwop = new Set(podClaimNames(pod)

@@ -84,9 +84,9 @@ describe('TaintToleration', () => {
     const tt = new TaintToleration();
     const mk = (n: number) => info({ metadata: { name: `n${n}` }, spec: { taints: Array.from({ length: n }, (_, i) => ({ key: `k${i}`, effect: 'PreferNoSchedule' })) }, status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' } } });
     const nodes = [mk(0), mk(1), mk(2)];
-    const scores = nodes.map((n) => ({ name: n.name, score: tt.score(new CycleState(), pod('p'), n) }));
-    tt.normalizeScore(new CycleState(), pod('p'), scores);
-    expect(scores.map((s) => s.score)).toEqual([100, 50, 0]);
+    const scores = Float64Array.from(nodes, (n) => tt.score(new CycleState(), pod('p'), n));
+    tt.normalizeScore(new CycleState(), pod('p'), nodes, scores);
+    expect([...scores]).toEqual([100, 50, 0]);
   });
 });
 

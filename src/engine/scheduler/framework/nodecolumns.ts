@@ -1,0 +1,67 @@
+// NodeColumns: the numbers Filter and Score read for every node, one typed array per field, indexed by the
+// node's position in the scheduler cache's node list. A cycle walks the list in order, so these reads are
+// sequential and stay in cache, where the NodeInfo objects behind them are scattered over the heap.
+// The NodeInfo of a listed node writes its row whenever it changes; NodeInfo stays the plugins' API.
+import type { NodeInfo } from './nodeinfo.ts';
+
+export class NodeColumns {
+  readonly allocatableMilliCPU: Float64Array;
+  readonly allocatableMemory: Float64Array;
+  readonly allowedPodNumber: Float64Array;
+  readonly podCount: Float64Array;
+  readonly requestedMilliCPU: Float64Array;
+  readonly requestedMemory: Float64Array;
+  readonly nonZeroMilliCPU: Float64Array;
+  readonly nonZeroMemory: Float64Array;
+  /** spec.unschedulable, 0 or 1. */
+  readonly unschedulable: Uint8Array;
+  /** How many NoSchedule/NoExecute taints, and PreferNoSchedule taints, the node has. */
+  readonly noScheduleTaints: Uint32Array;
+  readonly preferNoScheduleTaints: Uint32Array;
+
+  constructor(readonly length: number) {
+    this.allocatableMilliCPU = new Float64Array(length);
+    this.allocatableMemory = new Float64Array(length);
+    this.allowedPodNumber = new Float64Array(length);
+    this.podCount = new Float64Array(length);
+    this.requestedMilliCPU = new Float64Array(length);
+    this.requestedMemory = new Float64Array(length);
+    this.nonZeroMilliCPU = new Float64Array(length);
+    this.nonZeroMemory = new Float64Array(length);
+    this.unschedulable = new Uint8Array(length);
+    this.noScheduleTaints = new Uint32Array(length);
+    this.preferNoScheduleTaints = new Uint32Array(length);
+  }
+
+  /** Copy the node's fields into row i. */
+  write(i: number, node: NodeInfo): void {
+    this.allocatableMilliCPU[i] = node.allocatableMilliCPU;
+    this.allocatableMemory[i] = node.allocatableMemory;
+    this.allowedPodNumber[i] = node.allowedPodNumber;
+    this.podCount[i] = node.podCount;
+    this.requestedMilliCPU[i] = node.requestedMilliCPU;
+    this.requestedMemory[i] = node.requestedMemory;
+    this.nonZeroMilliCPU[i] = node.nonZeroMilliCPU;
+    this.nonZeroMemory[i] = node.nonZeroMemory;
+    this.unschedulable[i] = node.unschedulable ? 1 : 0;
+    this.noScheduleTaints[i] = node.noScheduleTaints.length;
+    this.preferNoScheduleTaints[i] = node.preferNoScheduleTaints.length;
+  }
+}
+
+/**
+ * Scored nodes as rows of the node list's columns: positions[i] is the row of the cycle's nodes[i]. Integers
+ * in an Int32Array: a typed array indexed by a double takes V8's slow keyed load.
+ */
+export interface NodeRows { columns: NodeColumns; positions: Int32Array }
+
+/** Rows for nodes without a node list's (a test's or a copy's): columns of their own, written now. */
+export function rowsOf(nodes: readonly NodeInfo[]): NodeRows {
+  const columns = new NodeColumns(nodes.length);
+  const positions = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    columns.write(i, nodes[i]);
+    positions[i] = i;
+  }
+  return { columns, positions };
+}
