@@ -91,9 +91,10 @@ export class SimClock {
     this.drop(t);
   }
 
-  /** The timer will not run (it runs now, or it is cancelled). */
+  /** The timer will not run (it runs now, or it is cancelled); its maker may keep the handle, not what fn holds. */
   private drop(t: Timer): void {
     t.live = false;
+    t.fn = NOTHING;
     this.liveCount--;
     if (!t.background) this.foreground--;
   }
@@ -132,13 +133,14 @@ export class SimClock {
     if (!t) return false;
     if (t === this.heap[0]) this.pop();
     else this.shiftDue();
+    const fn = t.fn;
     this.drop(t);
     if (t.at > this.nowMs) { this.nowMs = t.at; this.stepsAtInstant = 0; }
     if (++this.stepsAtInstant > this.livelockSteps) {
       throw new Error(`simulation livelock: more than ${this.livelockSteps} timers ran at ${toRFC3339(this.nowMs)} without virtual time moving`);
     }
     this.stepsRun++;
-    t.fn();
+    fn();
     return true;
   }
 
@@ -228,6 +230,8 @@ export class SimClock {
     return top;
   }
 }
+
+const NOTHING = () => {};
 
 function less(a: Timer, b: Timer): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);

@@ -20,7 +20,7 @@ import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
-import { podStatus, sameStatusInput, stored, type StatusInput } from './podstatus.ts';
+import { podStatus, sameStatusInput, statusScalars, stored, type StatusInput, type StatusScalars } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 
@@ -91,7 +91,7 @@ interface PodWorker {
   /** The status last sent (the one stored, once the write went through): an unchanged status is not sent again. */
   lastStatus?: Pod['status'];
   /** What lastStatus was built from. */
-  lastInput?: StatusInput;
+  lastInput?: StatusScalars;
   behavior: { text: string | undefined; parsed: ParsedBehavior };
 }
 
@@ -520,7 +520,7 @@ export class PodWorkers {
     const status = podStatus(pod, input);
     if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
     w.lastStatus = status;
-    w.lastInput = input;
+    w.lastInput = statusScalars(input);
     try {
       // Keep the stored (frozen, shared) copy rather than a second one per pod.
       w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status' }).status;
