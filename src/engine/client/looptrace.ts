@@ -174,22 +174,23 @@ export class LoopTap {
    */
   wrap<T extends KubeObject>(kind: string, h: EventHandlers<T>): EventHandlers<T> {
     // The informer's resync re-delivers its cache as update(obj, obj); a watch update carries two versions.
-    const deliver = (op: InformerOp, obj: T, source: 'watch' | 'resync', call: () => void) => {
+    // Whether the delivery goes on to the handler (the fault swallows it otherwise); no closure per delivery.
+    const passes = (op: InformerOp, obj: T, source: 'watch' | 'resync'): boolean => {
       if (source === 'watch' && this.drops && (this.drops.kind === undefined || this.drops.kind === kind)) {
         if (--this.drops.count <= 0) this.drops = undefined;
         this.record({ type: 'informer', kind, key: objectKey(obj), op, source, dropped: true }, true);
-        return;
+        return false;
       }
       if (this.tracing) {
         if (source === 'resync') this.markResync(kind);
         this.record({ type: 'informer', kind, key: objectKey(obj), op, source });
       }
-      call();
+      return true;
     };
     return {
-      add: h.add && ((o) => deliver('add', o, 'watch', () => h.add!(o))),
-      update: h.update && ((o, n) => deliver('update', n, o === n ? 'resync' : 'watch', () => h.update!(o, n))),
-      delete: h.delete && ((o) => deliver('delete', o, 'watch', () => h.delete!(o))),
+      add: h.add && ((o) => { if (passes('add', o, 'watch')) h.add!(o); }),
+      update: h.update && ((o, n) => { if (passes('update', n, o === n ? 'resync' : 'watch')) h.update!(o, n); }),
+      delete: h.delete && ((o) => { if (passes('delete', o, 'watch')) h.delete!(o); }),
     };
   }
 

@@ -6,7 +6,9 @@ import type { ExecResult, ScheduledCommand } from '../index.ts';
 export type ScheduledRunListener = (cmd: ScheduledCommand, result: ExecResult) => void;
 
 export class CommandTimeline {
+  /** By the order of scheduling: same-moment commands run in it. */
   private readonly waiting = new Map<number, ScheduledCommand>();
+  private seq = 0;
   private readonly listeners = new Set<ScheduledRunListener>();
 
   constructor(private readonly clock: SimClock, private readonly exec: (line: string, stdin?: string) => ExecResult) {}
@@ -14,7 +16,8 @@ export class CommandTimeline {
   /** Run the command at cmd.at (virtual ms since the epoch); a moment already past runs at once. */
   schedule(cmd: ScheduledCommand): void {
     const entry = { ...cmd };
-    const id = this.clock.after(Math.max(0, entry.at - this.clock.now()), () => {
+    const id = ++this.seq;
+    this.clock.after(Math.max(0, entry.at - this.clock.now()), () => {
       this.waiting.delete(id);
       const result = this.exec(entry.run, entry.stdin);
       for (const l of this.listeners) l(entry, result);

@@ -1,15 +1,18 @@
 // The virtual clock: the engine's only notion of "now" and its only way to wait.
 // Every backoff, heartbeat, resync, image pull and grace period is a timer on this queue.
 
-export type TimerId = number;
+declare const timerHandle: unique symbol;
+/** What a maker of a timer holds to cancel it: the timer itself (opaque), so that no id → timer map is kept. */
+export type TimerId = { readonly [timerHandle]: true };
 
 interface Timer {
   at: number; // virtual ms
   seq: number; // FIFO among timers due at the same moment
-  id: TimerId;
   fn: () => void;
   /** Background timers (heartbeats, resyncs) repeat forever; "run until idle" does not wait for them. */
   background: boolean;
+  /** Neither run nor cancelled yet; a timer that is not live stays in the queue until step or peek drops it. */
+  live: boolean;
 }
 
 /** 2026-01-01T00:00:00Z: a fixed origin so that every run prints the same timestamps. */
@@ -32,7 +35,8 @@ export class SimClock {
    */
   private due: Timer[] = [];
   private dueHead = 0;
-  private live = new Map<TimerId, Timer>();
+  /** Live timers (not run, not cancelled). */
+  private liveCount = 0;
   private foreground = 0;
   private stepsRun = 0;
   /** Timers run since virtual time last moved (the livelock guard). */
@@ -49,19 +53,18 @@ export class SimClock {
   /** RFC 3339 at second precision, as metav1.Time serializes. */
   nowRFC3339(): string { return toRFC3339(this.nowMs); }
   get steps(): number { return this.stepsRun; }
-  pending(): number { return this.live.size; }
+  pending(): number { return this.liveCount; }
   pendingForeground(): number { return this.foreground; }
 
   /** Run fn after delayMs of virtual time. */
   after(delayMs: number, fn: () => void, opts?: { background?: boolean }): TimerId {
-    const id = ++this.seq;
     // opts is optional rather than defaulted: defer, the commonest call, allocates no options object.
-    const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: id, id, fn, background: !!opts?.background };
-    this.live.set(id, t);
+    const t: Timer = { at: this.nowMs + Math.max(0, Math.round(delayMs)), seq: ++this.seq, fn, background: !!opts?.background, live: true };
+    this.liveCount++;
     if (!t.background) this.foreground++;
     if (t.at === this.nowMs) this.due.push(t);
     else this.push(t);
-    return id;
+    return t as unknown as TimerId;
   }
 
   /** Run fn at the current moment, after everything already due now. */
@@ -71,7 +74,7 @@ export class SimClock {
 
   /** A repeating background timer (heartbeats, resync). Returns a function that stops it. */
   every(periodMs: number, fn: () => void, firstDelayMs = periodMs): () => void {
-    let id = 0;
+    let id: TimerId;
     let stopped = false;
     const tick = () => {
       if (stopped) return;
@@ -83,9 +86,16 @@ export class SimClock {
   }
 
   cancel(id: TimerId): void {
-    const t = this.live.get(id);
-    if (!t) return;
-    this.live.delete(id);
+    const t = id as unknown as Timer;
+    if (!t.live) return;
+    this.drop(t);
+  }
+
+  /** The timer will not run (it runs now, or it is cancelled); its maker may keep the handle, not what fn holds. */
+  private drop(t: Timer): void {
+    t.live = false;
+    t.fn = NOTHING;
+    this.liveCount--;
     if (!t.background) this.foreground--;
   }
 
@@ -123,14 +133,14 @@ export class SimClock {
     if (!t) return false;
     if (t === this.heap[0]) this.pop();
     else this.shiftDue();
-    this.live.delete(t.id);
-    if (!t.background) this.foreground--;
+    const fn = t.fn;
+    this.drop(t);
     if (t.at > this.nowMs) { this.nowMs = t.at; this.stepsAtInstant = 0; }
     if (++this.stepsAtInstant > this.livelockSteps) {
       throw new Error(`simulation livelock: more than ${this.livelockSteps} timers ran at ${toRFC3339(this.nowMs)} without virtual time moving`);
     }
     this.stepsRun++;
-    t.fn();
+    fn();
     return true;
   }
 
@@ -171,8 +181,8 @@ export class SimClock {
 
   /** The next live timer (cancelled ones are dropped on the way), left in place. */
   private peek(): Timer | undefined {
-    while (this.heap.length && !this.live.has(this.heap[0].id)) this.pop();
-    while (this.dueHead < this.due.length && !this.live.has(this.due[this.dueHead].id)) this.shiftDue();
+    while (this.heap.length && !this.heap[0].live) this.pop();
+    while (this.dueHead < this.due.length && !this.due[this.dueHead].live) this.shiftDue();
     const h = this.heap[0];
     const d = this.dueHead < this.due.length ? this.due[this.dueHead] : undefined;
     if (!d) return h;
@@ -220,6 +230,8 @@ export class SimClock {
     return top;
   }
 }
+
+const NOTHING = () => {};
 
 function less(a: Timer, b: Timer): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);

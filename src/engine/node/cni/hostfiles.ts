@@ -3,28 +3,50 @@
 // outside API objects, so a snapshot carries them (dump/load).
 export class HostFiles {
   private readonly files = new Map<string, string>();
+  /** The names of the files in each directory that holds any: list() need not look at every file of the node. */
+  private readonly dirs = new Map<string, Set<string>>();
 
   read(path: string): string | undefined { return this.files.get(path); }
-  write(path: string, content: string): void { this.files.set(path, content); }
-  remove(path: string): void { this.files.delete(path); }
+  write(path: string, content: string): void {
+    if (!this.files.has(path)) {
+      const { dir, name } = split(path);
+      let names = this.dirs.get(dir);
+      if (!names) this.dirs.set(dir, (names = new Set()));
+      names.add(name);
+    }
+    this.files.set(path, content);
+  }
+  remove(path: string): void {
+    if (!this.files.delete(path)) return;
+    const { dir, name } = split(path);
+    const names = this.dirs.get(dir)!;
+    names.delete(name);
+    if (!names.size) this.dirs.delete(dir);
+  }
 
   /** The names of the files directly in a directory, sorted as readdir would list them. */
   list(dir: string): string[] {
-    const prefix = dir.endsWith('/') ? dir : `${dir}/`;
-    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/')).map((p) => p.slice(prefix.length)).sort();
+    const names = this.dirs.get(dir.endsWith('/') ? dir.slice(0, -1) : dir);
+    return names ? [...names].sort() : [];
   }
 
-  /** The names of the directories directly under a directory. */
+  /** The names of the directories directly under a directory (that hold files, at any depth). */
   subdirs(dir: string): string[] {
     const prefix = dir.endsWith('/') ? dir : `${dir}/`;
     const names = new Set<string>();
-    for (const p of this.files.keys()) if (p.startsWith(prefix) && p.slice(prefix.length).includes('/')) names.add(p.slice(prefix.length).split('/')[0]);
+    for (const d of this.dirs.keys()) if (d.startsWith(prefix)) names.add(d.slice(prefix.length).split('/')[0]);
     return [...names].sort();
   }
 
   dump(): Record<string, string> { return Object.fromEntries([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))); }
   load(files: Record<string, string>): void {
     this.files.clear();
-    for (const [p, c] of Object.entries(files)) this.files.set(p, c);
+    this.dirs.clear();
+    for (const [p, c] of Object.entries(files)) this.write(p, c);
   }
+}
+
+function split(path: string): { dir: string; name: string } {
+  const i = path.lastIndexOf('/');
+  return { dir: path.slice(0, i), name: path.slice(i + 1) };
 }

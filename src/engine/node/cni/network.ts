@@ -55,6 +55,8 @@ export class CniNetwork {
   private readonly waiting = new Set<CniName>();
   private readonly results = new Map<string, CniResult>();
   private readonly listeners: (() => void)[] = [];
+  /** The configuration loaded last, parsed (every sandbox's setup reads it; plugins only read it). */
+  private lastConf: { text: string; list: NetConfList } | undefined;
 
   onChange(listener: () => void): void { this.listeners.push(listener); }
 
@@ -88,10 +90,15 @@ export class CniNetwork {
   loaded(): { file: string; list: NetConfList } | undefined {
     for (const file of this.files.list(CNI_CONF_DIR)) {
       if (!/\.(conflist|conf|json)$/.test(file)) continue;
+      const text = this.files.read(`${CNI_CONF_DIR}/${file}`)!;
+      if (text === this.lastConf?.text) return { file, list: this.lastConf.list };
       try {
-        const parsed = JSON.parse(this.files.read(`${CNI_CONF_DIR}/${file}`)!) as NetConfList & NetConf;
+        const parsed = JSON.parse(text) as NetConfList & NetConf;
         const list: NetConfList = Array.isArray(parsed.plugins) ? parsed : { cniVersion: parsed.cniVersion as string, name: parsed.name as string, plugins: [parsed] };
-        if (list.plugins.length && typeof list.name === 'string') return { file, list };
+        if (list.plugins.length && typeof list.name === 'string') {
+          this.lastConf = { text, list };
+          return { file, list };
+        }
       } catch {
         // libcni skips a file it cannot parse and tries the next one.
       }

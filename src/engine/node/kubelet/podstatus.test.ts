@@ -1,6 +1,7 @@
 import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
-import { podPhase, podStatus, stored } from './podstatus.ts';
+import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
+import { podPhase, podStatus, sameStatusInput, statusScalars, stored, type StatusInput } from './podstatus.ts';
 
 const running: Partial<ContainerStatus> = { state: { running: { startedAt: 't' } }, started: true, ready: true };
 const waiting: Partial<ContainerStatus> = { state: { waiting: { reason: 'ContainerCreating' } } };
@@ -92,5 +93,50 @@ describe('stored', () => {
     const other = { a: 1, b: [{ c: 'y' }] };
     expect(stored(other, old)).toBe(other);
     expect(stored(other, undefined)).toBe(other);
+  });
+});
+
+describe('sameStatusInput', () => {
+  const states = [running, waiting, exited(0), exited(1), crashLooping(2)];
+  const failure = { reason: 'Evicted', message: 'low on memory', disruption: { type: 'DisruptionTarget', status: 'True' } };
+
+  it('holds only where building the status again would give the stored one (any earlier status, any inputs)', () => {
+    let checked = 0;
+    for (const p of [pod('Always'), pod('Never', [{ name: 'i' }]), pod('OnFailure', [{ name: 's', sidecar: true }])]) {
+      for (const [before, now] of [[waiting, running], [running, exited(1)], [crashLooping(1), crashLooping(1)], [exited(0), exited(0)]]) {
+        for (const terminal of [false, true]) {
+          for (const f of [undefined, failure]) {
+            const earlier = podStatus(p, { now: 't0', hostIP: 'h', sandboxReady: false, initContainers: [], containers: [st('a', before), st('b', waiting)], podIsTerminal: false });
+            const init = (p.spec?.initContainers ?? []).map((c) => st(c.name, states[checked % states.length]));
+            const input: StatusInput = { now: 't1', hostIP: 'h', podIP: '10.0.0.5', sandboxReady: true, initContainers: init, containers: [st('a', now), st('b', running)], podIsTerminal: terminal, failure: f };
+            const built = podStatus({ ...p, status: earlier }, input);
+            const stored1 = { ...p, status: built };
+            // A later build: the stored container statuses come back as themselves (stored()), only now moved.
+            const again: StatusInput = { ...input, now: 't2', initContainers: built.initContainerStatuses ?? [], containers: built.containerStatuses! };
+            expect(sameStatusInput(stored1, built, again, statusScalars(input))).toBe(true);
+            expect(jsonEqual(podStatus(stored1, again), built)).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(48);
+  });
+
+  it('does not hold when an input or the stored status changed', () => {
+    const input: StatusInput = { now: 't1', hostIP: 'h', podIP: '10.0.0.5', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false };
+    const built = podStatus(pod('Always'), input);
+    const p = { ...pod('Always'), status: built };
+    const again: StatusInput = { ...input, now: 't2', containers: built.containerStatuses! };
+    expect(sameStatusInput(p, built, again, input)).toBe(true);
+    expect(sameStatusInput(p, undefined, again, input)).toBe(false);
+    expect(sameStatusInput(p, built, again, undefined)).toBe(false);
+    expect(sameStatusInput({ ...p, status: { ...built } }, built, again, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, sandboxReady: false }, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, podIP: undefined }, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, podIsTerminal: true }, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, failure }, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, containers: [built.containerStatuses![0], st('b', running)] }, input)).toBe(false);
+    expect(sameStatusInput(p, built, { ...again, containers: [built.containerStatuses![0]] }, input)).toBe(false);
   });
 });

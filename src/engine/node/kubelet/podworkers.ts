@@ -20,7 +20,7 @@ import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
-import { podStatus, stored } from './podstatus.ts';
+import { podStatus, sameStatusInput, statusScalars, stored, type StatusInput, type StatusScalars } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 
@@ -90,6 +90,8 @@ interface PodWorker {
   deadlineTimer?: TimerId;
   /** The status last sent (the one stored, once the write went through): an unchanged status is not sent again. */
   lastStatus?: Pod['status'];
+  /** What lastStatus was built from. */
+  lastInput?: StatusScalars;
   behavior: { text: string | undefined; parsed: ParsedBehavior };
 }
 
@@ -512,9 +514,13 @@ export class PodWorkers {
     const { store } = this.cfg;
     const pod = store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!) as P | undefined;
     if (!pod || pod.metadata.uid !== w.uid) return;
-    const status = this.buildStatus(w, pod);
+    const input = this.statusInput(w, pod);
+    // Most syncs change nothing: the status is not built again from the same inputs.
+    if (sameStatusInput(pod, w.lastStatus, input, w.lastInput)) return;
+    const status = podStatus(pod, input);
     if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
     w.lastStatus = status;
+    w.lastInput = statusScalars(input);
     try {
       // Keep the stored (frozen, shared) copy rather than a second one per pod.
       w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status' }).status;
@@ -523,14 +529,14 @@ export class PodWorkers {
     }
   }
 
-  private buildStatus(w: PodWorker, pod: P) {
+  private statusInput(w: PodWorker, pod: P): StatusInput {
     const sandbox = w.sandboxId ? this.cfg.runtime.podSandboxStatus(w.sandboxId) : undefined;
-    return podStatus(pod, {
+    return {
       now: this.cfg.clock.nowRFC3339(), hostIP: this.cfg.hostIP, podIP: w.podIP,
       sandboxReady: sandbox?.state === 'SANDBOX_READY',
       initContainers: this.containerStatuses(w, pod, true), containers: this.containerStatuses(w, pod, false),
       podIsTerminal: w.state === 'terminated', failure: w.termination?.failure,
-    });
+    };
   }
 
   /** The init or main containers' statuses; one that did not change is the stored object itself. */
