@@ -46,18 +46,26 @@ function ThemeSwitch({ theme, onTheme }: Pick<HeaderProps, 'theme' | 'onTheme'>)
   );
 }
 
+/**
+ * Text that changes with every frame at speed, in a box as wide as its characters (the clock's font is monospaced)
+ * with its layout contained: a new time then lays out this box alone, not the header and the page around it.
+ */
+function TickingText({ className, text, ...rest }: { className: string; text: string; title: string; 'data-testid': string }) {
+  return (
+    <span className={`${className} ticking-text`} style={{ width: `${text.length}ch` }} {...rest}>
+      {text}
+    </span>
+  );
+}
+
 function Clock({ store }: { store: ClusterViewStore }) {
   const { t } = useTranslation();
   const clock = useClusterView(store, (s) => s.clock);
   const ready = useClusterView(store, (s) => s.ready);
   return (
     <div className="clock" data-testid="clock" data-now-ms={clock.nowMs} data-start-ms={clock.startMs}>
-      <span className="clock-elapsed" title={t('clock.elapsedTitle')} data-testid="clock-elapsed">
-        T+{ready ? formatElapsed(clock.nowMs - clock.startMs) : '--:--:--'}
-      </span>
-      <span className="clock-virtual" title={t('clock.virtualTitle')} data-testid="clock-virtual">
-        {ready ? `${formatTimestamp(clock.nowMs)} UTC` : ''}
-      </span>
+      <TickingText className="clock-elapsed" title={t('clock.elapsedTitle')} data-testid="clock-elapsed" text={`T+${ready ? formatElapsed(clock.nowMs - clock.startMs) : '--:--:--'}`} />
+      <TickingText className="clock-virtual" title={t('clock.virtualTitle')} data-testid="clock-virtual" text={ready ? `${formatTimestamp(clock.nowMs)} UTC` : ''} />
     </div>
   );
 }
@@ -67,7 +75,8 @@ const ADVANCE_STEPS = ['1m', '10m'] as const;
 
 function TimeControls({ store, onPlay, onPause, onStep, run }: Pick<HeaderProps, 'store' | 'onPlay' | 'onPause' | 'onStep' | 'run'>) {
   const { t } = useTranslation();
-  const clock = useClusterView(store, (s) => s.clock);
+  // Not the whole clock: its time changes with every frame, and the controls with it re-rendered.
+  const clock = { playing: useClusterView(store, (s) => s.clock.playing), speed: useClusterView(store, (s) => s.clock.speed) };
   const ready = useClusterView(store, (s) => s.ready);
   return (
     <div className="time-controls" role="group" aria-label={t('time.controls')} data-testid="time-controls" data-playing={clock.playing} data-speed={clock.speed}>

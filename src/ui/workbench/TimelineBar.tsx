@@ -26,9 +26,10 @@ const TimelineBars = memo(function TimelineBars({ view, startMs }: { view: Timel
   const maxChanges = Math.max(1, ...(view?.buckets.map((b) => b.changes + b.events) ?? [1]));
   return (
     <div className="timeline-bars" aria-hidden="true">
-      {view?.buckets.map((b) => (
+      {view?.buckets.map((b, i) => (
         <span
-          key={b.at}
+          // By place, not by time: the buckets slide as time goes on, and keyed by time every bar was remade.
+          key={i}
           className={`timeline-bar ${b.warnings ? 'warn' : ''}`}
           style={{ height: `${Math.round(((b.changes + b.events) / maxChanges) * 100)}%` }}
           onMouseEnter={(e) => (e.currentTarget.title = t('workbench.timeline.bucket', { at: formatElapsed(b.at - startMs), changes: b.changes, events: b.events, warnings: b.warnings }))}
