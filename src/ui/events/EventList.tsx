@@ -5,6 +5,7 @@
 // own, and layerizing fifty of them each frame cost more than the table had.
 import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { cachedT } from '../i18n/cachedT.ts';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../format.ts';
 import { useClusterView, useClusterViewEvery, type ClusterViewStore } from '../state/clusterStore.ts';
@@ -51,20 +52,20 @@ export function EventList({ store }: { store: ClusterViewStore }) {
   return (
     <section className="pane events" data-testid="event-list">
       <div className="pane-head">
-        <span className="pane-title">{t('events.title')}</span>
+        <span className="pane-title">{cachedT(t, 'events.title')}</span>
         <span className="pane-count">{events.size}</span>
-        {warnings > 0 && <span className="chip chip-warn">{t('events.warnings', { count: warnings })}</span>}
+        {warnings > 0 && <span className="chip chip-warn">{cachedT(t, 'events.warnings', { count: warnings })}</span>}
       </div>
-      <div className="events-scroll" ref={scroller} tabIndex={0} aria-label={t('events.title')}>
+      <div className="events-scroll" ref={scroller} tabIndex={0} aria-label={cachedT(t, 'events.title')}>
         {rows.length === 0 ? (
-          <div className="empty">{t('events.empty')}</div>
+          <div className="empty">{cachedT(t, 'events.empty')}</div>
         ) : (
           <div className="events-table" role="table" aria-rowcount={rows.length + 1}>
             <div className="events-head" role="row">
-              <span role="columnheader" className="col-age">{t('events.age')}</span>
-              <span role="columnheader" className="col-reason">{t('events.reason')}</span>
-              <span role="columnheader" className="col-object">{t('events.object')}</span>
-              <span role="columnheader" className="col-message">{t('events.message')}</span>
+              <span role="columnheader" className="col-age">{cachedT(t, 'events.age')}</span>
+              <span role="columnheader" className="col-reason">{cachedT(t, 'events.reason')}</span>
+              <span role="columnheader" className="col-object">{cachedT(t, 'events.object')}</span>
+              <span role="columnheader" className="col-message">{cachedT(t, 'events.message')}</span>
             </div>
             <div className="events-body" role="rowgroup">
               {before > 0 && <div className="events-spacer" style={{ height: before }} aria-hidden="true" />}
@@ -92,7 +93,7 @@ export function EventList({ store }: { store: ClusterViewStore }) {
                     <span role="cell" className="col-object" title={e.object}>{e.object}</span>
                     <span role="cell" className="col-message" title={e.message}>
                       {e.message}
-                      {e.count > 1 && <span className="count">{t('events.count', { count: e.count })}</span>}
+                      {e.count > 1 && <span className="count">{cachedT(t, 'events.count', { count: e.count })}</span>}
                     </span>
                   </div>
                 );

@@ -1,4 +1,5 @@
 // The top bar: product name, the virtual clock, time controls, save state, reset and language.
+import { cachedT } from '../i18n/cachedT.ts';
 import { useTranslation } from 'react-i18next';
 import type { ClusterSettings, Speed } from '../../worker/protocol.ts';
 import { SPEEDS } from '../../worker/protocol.ts';
@@ -64,8 +65,8 @@ function Clock({ store }: { store: ClusterViewStore }) {
   const ready = useClusterView(store, (s) => s.ready);
   return (
     <div className="clock" data-testid="clock" data-now-ms={clock.nowMs} data-start-ms={clock.startMs}>
-      <TickingText className="clock-elapsed" title={t('clock.elapsedTitle')} data-testid="clock-elapsed" text={`T+${ready ? formatElapsed(clock.nowMs - clock.startMs) : '--:--:--'}`} />
-      <TickingText className="clock-virtual" title={t('clock.virtualTitle')} data-testid="clock-virtual" text={ready ? `${formatTimestamp(clock.nowMs)} UTC` : ''} />
+      <TickingText className="clock-elapsed" title={cachedT(t, 'clock.elapsedTitle')} data-testid="clock-elapsed" text={`T+${ready ? formatElapsed(clock.nowMs - clock.startMs) : '--:--:--'}`} />
+      <TickingText className="clock-virtual" title={cachedT(t, 'clock.virtualTitle')} data-testid="clock-virtual" text={ready ? `${formatTimestamp(clock.nowMs)} UTC` : ''} />
     </div>
   );
 }

@@ -145,45 +145,47 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
     <div ref={box} className="map-canvas" data-level={layout.level} data-testid="map-canvas">
       <PodClickContext.Provider value={onPodClick}>
         <MapFocusContext.Provider value={focus}>
-          <PodPositionsContext.Provider value={positions}>
-            <ReactFlow<MapNode>
-              nodes={nodes}
-              onNodesChange={onNodesChange}
-              onMoveStart={onMoveStart}
-              onMoveEnd={onMoveEnd}
-              nodeTypes={nodeTypes}
-              nodesDraggable={false}
-              nodesConnectable={false}
-              elementsSelectable={false}
-              onlyRenderVisibleElements={kubeNodes.size > CULL_ABOVE}
-              minZoom={0.05}
-              maxZoom={2.5}
-              fitView
-              fitViewOptions={FIT}
-              colorMode={colorMode}
-              proOptions={{ hideAttribution: true }}
-            >
-              <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+          <ReactFlow<MapNode>
+            nodes={nodes}
+            onNodesChange={onNodesChange}
+            onMoveStart={onMoveStart}
+            onMoveEnd={onMoveEnd}
+            nodeTypes={nodeTypes}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            onlyRenderVisibleElements={kubeNodes.size > CULL_ABOVE}
+            minZoom={0.05}
+            maxZoom={2.5}
+            fitView
+            fitViewOptions={FIT}
+            colorMode={colorMode}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
+            {/* Only the overlays read where pods are drawn: a provider around the whole map made React walk every
+                card for readers each time the positions changed, which is with every frame in a rollout. */}
+            <PodPositionsContext.Provider value={positions}>
               <TrafficEdges />
               <TracePath />
-              <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
-              <Panel position="top-left">
-                <div className="map-toolbar">
-                  <MapToolbar filters={filters} onChange={setFilters} namespaces={shown.namespaces} selectorError={selected.error} shown={shown.count} total={allPods.size} />
-                  <div className="map-toolbar-row">
-                    <Legend counts={shown.toneCounts} />
-                    {shown.systemCount > 0 && <SystemToggle count={shown.systemCount} shown={showSystem} onChange={setShowSystem} />}
-                  </div>
-                  <MapCrumbs crumbs={layout.crumbs} groupBy={layout.groupBy} onFocus={focus} />
+            </PodPositionsContext.Provider>
+            <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
+            <Panel position="top-left">
+              <div className="map-toolbar">
+                <MapToolbar filters={filters} onChange={setFilters} namespaces={shown.namespaces} selectorError={selected.error} shown={shown.count} total={allPods.size} />
+                <div className="map-toolbar-row">
+                  <Legend counts={shown.toneCounts} />
+                  {shown.systemCount > 0 && <SystemToggle count={shown.systemCount} shown={showSystem} onChange={setShowSystem} />}
                 </div>
+                <MapCrumbs crumbs={layout.crumbs} groupBy={layout.groupBy} onFocus={focus} />
+              </div>
+            </Panel>
+            {ready && kubeNodes.size === 0 && (
+              <Panel position="top-center">
+                <div className="map-empty">{t('map.empty')}</div>
               </Panel>
-              {ready && kubeNodes.size === 0 && (
-                <Panel position="top-center">
-                  <div className="map-empty">{t('map.empty')}</div>
-                </Panel>
-              )}
-            </ReactFlow>
-          </PodPositionsContext.Provider>
+            )}
+          </ReactFlow>
         </MapFocusContext.Provider>
       </PodClickContext.Provider>
     </div>

@@ -127,11 +127,11 @@ export const LaneCard = memo(function LaneCard({ data }: NodeProps<LaneFlowNode>
     <div className={`lane ${data.podCount ? 'has-pods' : ''}`} data-testid="unscheduled-lane" data-count={data.podCount}>
       <div className="kube-node-head">
         <span className="lane-icon">◌</span>
-        <span className="kube-node-name">{t('map.unscheduled')}</span>
+        <span className="kube-node-name">{cachedT(t, 'map.unscheduled')}</span>
         <span className={`chip ${data.podCount ? 'chip-warn' : ''}`}>{data.podCount}</span>
         <span className="lane-hint">
-          {data.podCount ? t('map.unscheduledHint') : t('map.noPending')}
-          {data.podCount > drawn && ` · ${t('pagemap.moreNotDrawn', { count: data.podCount - drawn })}`}
+          {data.podCount ? cachedT(t, 'map.unscheduledHint') : cachedT(t, 'map.noPending')}
+          {data.podCount > drawn && ` · ${cachedT(t, 'pagemap.moreNotDrawn', { count: data.podCount - drawn })}`}
         </span>
       </div>
       <PodTiles pods={data.pods} perRow={data.perRow} top={LANE_HEADER_HEIGHT} />

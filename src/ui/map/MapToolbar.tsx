@@ -24,10 +24,10 @@ export interface MapToolbarProps {
 export function MapToolbar({ filters: f, onChange, namespaces, selectorError, shown, total }: MapToolbarProps) {
   const { t } = useTranslation();
   return (
-    <div className="map-filters nodrag nopan" role="search" aria-label={t('pagemap.toolbar.label')} data-testid="map-filters">
+    <div className="map-filters nodrag nopan" role="search" aria-label={cachedT(t, 'pagemap.toolbar.label')} data-testid="map-filters">
       <FilterControls filters={f} onChange={onChange} namespaces={namespaces} selectorError={selectorError} />
       {f.mode !== 'owners' && <span className="filter-count" data-testid="filter-count" data-shown={shown} data-total={total}>{cachedT(t, 'pagemap.toolbar.shown', { shown, total })}</span>}
-      {selectorError && <div className="filter-error" role="alert" data-testid="filter-selector-error">{t('pagemap.toolbar.selectorError', { message: selectorError })}</div>}
+      {selectorError && <div className="filter-error" role="alert" data-testid="filter-selector-error">{cachedT(t, 'pagemap.toolbar.selectorError', { message: selectorError })}</div>}
     </div>
   );
 }

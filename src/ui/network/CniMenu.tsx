@@ -2,6 +2,7 @@
 // (`sim cni …`, run in the terminal so the student sees the command), and the pod CIDR each node got from node
 // IPAM. Without a CNI, nodes stay NotReady.
 import { useRef, useState } from 'react';
+import { cachedT } from '../i18n/cachedT.ts';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../menu/useDismiss.ts';
 import { useDataPlane } from './dataPlane.ts';
@@ -32,49 +33,49 @@ export function CniMenu({ run, onResetWith }: { run(line: string): void; onReset
         data-testid="cni-menu-button"
         data-installed={installed}
         onClick={() => setOpen((v) => !v)}
-        title={t('dataPlane.cni.title')}
+        title={cachedT(t, 'dataPlane.cni.title')}
       >
-        ⇄ {installed ? t('dataPlane.cni.button', { name: installed }) : t('dataPlane.cni.none')}
+        ⇄ {installed ? cachedT(t, 'dataPlane.cni.button', { name: installed }) : cachedT(t, 'dataPlane.cni.none')}
       </button>
       {open && (
-        <div className="popup-menu popup-menu-down cni-popup" role="menu" aria-label={t('dataPlane.cni.title')} data-testid="cni-menu">
+        <div className="popup-menu popup-menu-down cni-popup" role="menu" aria-label={cachedT(t, 'dataPlane.cni.title')} data-testid="cni-menu">
           <div className="popup-menu-title">
-            {installed ? t('dataPlane.cni.installed', { name: installed }) : t('dataPlane.cni.noneHint')}
+            {installed ? cachedT(t, 'dataPlane.cni.installed', { name: installed }) : cachedT(t, 'dataPlane.cni.noneHint')}
           </div>
           <table className="dp-table" data-testid="cni-status">
             <thead>
-              <tr><th>{t('dataPlane.cni.node')}</th><th>{t('dataPlane.cni.ready')}</th><th>{t('dataPlane.cni.podCIDR')}</th><th>{t('dataPlane.cni.plugin')}</th><th>{t('dataPlane.cni.podIPs')}</th></tr>
+              <tr><th>{cachedT(t, 'dataPlane.cni.node')}</th><th>{cachedT(t, 'dataPlane.cni.ready')}</th><th>{cachedT(t, 'dataPlane.cni.podCIDR')}</th><th>{cachedT(t, 'dataPlane.cni.plugin')}</th><th>{cachedT(t, 'dataPlane.cni.podIPs')}</th></tr>
             </thead>
             <tbody>
               {cni.nodes.map((n) => (
                 <tr key={n.node} data-testid="cni-node" data-ready={n.ready} title={n.ready ? n.config : n.message}>
                   <td>{n.node}</td>
                   <td className={n.ready ? '' : 'dp-bad'}>{n.ready ? '✓' : '✕'}</td>
-                  <td className={n.podCIDR ? '' : 'dp-bad'} data-testid="cni-node-pod-cidr">{n.podCIDR ?? t('dataPlane.cni.noPodCIDR')}</td>
-                  <td>{n.plugin ?? '—'}{n.networkPolicy ? ` · ${t('dataPlane.cni.policy')}` : ''}</td>
+                  <td className={n.podCIDR ? '' : 'dp-bad'} data-testid="cni-node-pod-cidr">{n.podCIDR ?? cachedT(t, 'dataPlane.cni.noPodCIDR')}</td>
+                  <td>{n.plugin ?? '—'}{n.networkPolicy ? ` · ${cachedT(t, 'dataPlane.cni.policy')}` : ''}</td>
                   <td>{n.podIPs}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {notReady > 0 && <div className="dp-muted cni-note">{t('dataPlane.cni.notReady', { count: notReady })}</div>}
+          {notReady > 0 && <div className="dp-muted cni-note">{cachedT(t, 'dataPlane.cni.notReady', { count: notReady })}</div>}
           {!installed && (
             <>
               <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-install-flannel" onClick={() => act(CNI_COMMANDS.flannel)}>
-                <span>{t('dataPlane.cni.install', { name: 'flannel' })}</span><code>{CNI_COMMANDS.flannel}</code>
+                <span>{cachedT(t, 'dataPlane.cni.install', { name: 'flannel' })}</span><code>{CNI_COMMANDS.flannel}</code>
               </button>
               <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-install-calico" onClick={() => act(CNI_COMMANDS.calico)}>
-                <span>{t('dataPlane.cni.install', { name: 'calico' })}</span><code>{CNI_COMMANDS.calico}</code>
+                <span>{cachedT(t, 'dataPlane.cni.install', { name: 'calico' })}</span><code>{CNI_COMMANDS.calico}</code>
               </button>
             </>
           )}
           {installed && (
             <button type="button" role="menuitem" className="popup-menu-item danger" data-testid="cni-uninstall" onClick={() => act(CNI_COMMANDS.uninstall)}>
-              <span>{t('dataPlane.cni.uninstall')}</span><code>{CNI_COMMANDS.uninstall}</code>
+              <span>{cachedT(t, 'dataPlane.cni.uninstall')}</span><code>{CNI_COMMANDS.uninstall}</code>
             </button>
           )}
           <button type="button" role="menuitem" className="popup-menu-item" data-testid="cni-status-command" onClick={() => act(CNI_COMMANDS.status)}>
-            <span>{t('dataPlane.cni.statusCommand')}</span><code>{CNI_COMMANDS.status}</code>
+            <span>{cachedT(t, 'dataPlane.cni.statusCommand')}</span><code>{CNI_COMMANDS.status}</code>
           </button>
           <PodCIDRSettings usage={cni.podCIDRs} onResetWith={onResetWith} />
         </div>

@@ -109,9 +109,9 @@ describe('cluster view store pacing', () => {
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
     pacing.run(TARGET_FRAME_MS * 2); // the full frame took twice the target
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5 - 2 * CARD_COST);
-    pacing.run(TARGET_FRAME_MS * 2 + 10); // quick ones: the budget doubles each time until the rest fits
+    pacing.run(TARGET_FRAME_MS * 2.5); // quick ones (half the target): the budget doubles each time until the rest fits
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5 - 3 * CARD_COST);
-    pacing.run(TARGET_FRAME_MS * 2 + 20);
+    pacing.run(TARGET_FRAME_MS * 3);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
     expect(pacing.waiting()).toBe(0);
   });

@@ -2,6 +2,7 @@
 // to a past moment (the worker then shows the cluster as it was, read-only), and the banner that says so
 // with a way back to the live moment.
 import { memo, useEffect, useRef, useState } from 'react';
+import { cachedT } from '../i18n/cachedT.ts';
 import { useTranslation } from 'react-i18next';
 import type { EngineClient } from '../../worker/client.ts';
 import type { TimelineView } from '../../worker/protocol.ts';
@@ -69,15 +70,15 @@ export function TimelineBar({ engine, store }: TimelineBarProps) {
   return (
     <div className={`timeline ${past ? 'timeline-past' : ''}`} data-testid="timeline">
       <div className="timeline-row">
-        <span className="timeline-label">{t('workbench.timeline.label')}</span>
+        <span className="timeline-label">{cachedT(t, 'workbench.timeline.label')}</span>
         <div className="timeline-track">
           <TimelineBars view={view} startMs={clock.startMs} />
           <input
             type="range"
             className="timeline-slider"
             data-testid="timeline-slider"
-            aria-label={t('workbench.timeline.scrub')}
-            title={t('workbench.timeline.scrub')}
+            aria-label={cachedT(t, 'workbench.timeline.scrub')}
+            title={cachedT(t, 'workbench.timeline.scrub')}
             min={from}
             max={liveMs}
             step={1}
@@ -85,13 +86,13 @@ export function TimelineBar({ engine, store }: TimelineBarProps) {
             onChange={(e) => scrub(Number(e.target.value))}
           />
         </div>
-        <span className="timeline-time mono">{past ? `T−${formatAge(liveMs - value)}` : t('workbench.timeline.live')}</span>
+        <span className="timeline-time mono">{past ? `T−${formatAge(liveMs - value)}` : cachedT(t, 'workbench.timeline.live')}</span>
       </div>
       {past && (
         <div className="banner timeline-banner" role="status" data-testid="past-banner">
           <span>{t('workbench.timeline.viewing', { ago: `T−${formatAge(liveMs - clock.nowMs)}`, at: formatElapsed(clock.nowMs - clock.startMs) })}</span>
           <button type="button" className="btn btn-primary btn-xs" data-testid="timeline-resume" onClick={() => void engine.viewAt(null)}>
-            {t('workbench.timeline.resume')}
+            {cachedT(t, 'workbench.timeline.resume')}
           </button>
         </div>
       )}
