@@ -74,8 +74,6 @@ export class ClusterViewStore {
   private eventsAt = -Infinity;
   private scheduled = false;
   private budget = INITIAL_BUDGET;
-  /** When the last frame that left pod changes waiting began (undefined: it took them all). */
-  private fullFrameAt: number | undefined;
 
   constructor(private readonly pacing: Pacing = browserPacing) {}
 
@@ -94,7 +92,6 @@ export class ClusterViewStore {
       for (const pending of [this.pods, this.nodes, this.events]) pending.clear();
       this.latest = undefined;
       this.published = batch;
-      this.fullFrameAt = undefined;
       this.eventsAt = this.pacing.now();
       this.publish(reduceBatch(this.state, batch));
     } else {
@@ -124,9 +121,9 @@ export class ClusterViewStore {
     const stats = globalThis.__kubesimFeedStats;
     const t0 = stats ? performance.now() : 0;
     const now = this.pacing.now();
-    if (this.fullFrameAt !== undefined) this.budget = nextBudget(this.budget, now - this.fullFrameAt);
     const pods = this.pods.take(this.budget);
-    this.fullFrameAt = this.pods.size > 0 ? now : undefined;
+    // A frame that took the whole budget says by how long it took to draw what the next one may take.
+    if (this.pods.size > 0) this.pacing.rendered(() => (this.budget = nextBudget(this.budget, this.pacing.now() - now)));
     const eventsDue = this.events.size > 0 && now - this.eventsAt >= EVENTS_EVERY_MS;
     if (eventsDue) this.eventsAt = now;
     const events = this.events.take(eventsDue ? Infinity : 0);

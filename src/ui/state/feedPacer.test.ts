@@ -21,18 +21,24 @@ const batch = (seq: number, b: Partial<ViewBatch>): ViewBatch => ({
   clock: { nowMs: seq * 100, startMs: 0, playing: true, speed: 1 }, persist: { savedAt: 0, dirty: true }, ...b,
 });
 
-/** Frames run when the test says, at the wall times it says. */
-function manualPacing(): Pacing & { run(atMs: number): void; waiting(): number } {
+/** Frames run when the test says, at the wall times it says, and are drawn `tookMs` later. */
+function manualPacing(): Pacing & { run(atMs: number, tookMs?: number): void; waiting(): number } {
   let queue: (() => void)[] = [];
+  let measures: (() => void)[] = [];
   let now = 0;
   return {
     frame: (publish) => void queue.push(publish),
+    rendered: (measure) => void measures.push(measure),
     now: () => now,
-    run(atMs) {
+    run(atMs, tookMs = 0) {
       now = atMs;
       const due = queue;
       queue = [];
       for (const f of due) f();
+      now = atMs + tookMs;
+      const drawn = measures;
+      measures = [];
+      for (const m of drawn) m();
     },
     waiting: () => queue.length,
   };
@@ -105,13 +111,15 @@ describe('cluster view store pacing', () => {
     const many = Array.from({ length: INITIAL_BUDGET * 3 }, (_, i) => pod(`p${i}`));
     store.apply(batch(1, { pods: { upserts: many, deletes: [] } }));
     // Every pod is on w1: each frame pays for that one card, then one per pod.
-    pacing.run(0);
+    pacing.run(0, TARGET_FRAME_MS * 2); // the full frame took twice the target to draw
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
-    pacing.run(TARGET_FRAME_MS * 2); // the full frame took twice the target
+    // Quick ones (half the target, however long the display waits between frames): the budget doubles each time
+    // until the rest fits.
+    pacing.run(100, TARGET_FRAME_MS / 2);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5 - 2 * CARD_COST);
-    pacing.run(TARGET_FRAME_MS * 2.5); // quick ones (half the target): the budget doubles each time until the rest fits
+    pacing.run(200, TARGET_FRAME_MS / 2);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5 - 3 * CARD_COST);
-    pacing.run(TARGET_FRAME_MS * 3);
+    pacing.run(300);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
     expect(pacing.waiting()).toBe(0);
   });
