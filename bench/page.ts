@@ -1,9 +1,9 @@
 // Page benchmark: the built site in Debian's Chromium through Playwright. Prints figures, asserts nothing.
 //   npm run build && npx tsx bench/page.ts [--busy-pods 2000] [--pan-pods 1000] [--feed-pods 10000] [--seconds 8]
 //     [--only load,rollout,pan,feed] [--runs N] [--trace] [--trace-out FILE]
-//   --trace also records a DevTools trace of the rollout and prints thread CPU (bench/traceCpu.ts): the figure
-//   that holds still on a busy machine, where wall-clock task lengths do not. --trace-out FILE also keeps the trace
-//   (open it in DevTools' Performance panel).
+//   --trace also records a DevTools trace of the rollout and the feed and prints thread CPU (bench/traceCpu.ts):
+//   the figure that holds still on a busy machine, where wall-clock task lengths do not. --trace-out FILE also
+//   keeps the traces, with JS samples, as FILE-rollout and FILE-feed (open them in DevTools' Performance panel).
 //   BENCH_PORT chooses the preview port (default 4179), BENCH_DIST a built site other than dist/.
 // Figures: first contentful paint; interactive (the first cluster view drawn and the terminal answering);
 // the longest main-thread task while the simulation runs at 100× with --busy-pods pods; frames per second
@@ -98,6 +98,24 @@ async function observe(page: Page, seconds: number, during?: () => Promise<void>
   return { ...obs, busyMs };
 }
 
+/**
+ * observe(), under a DevTools trace with --trace or --trace-out FILE (kept as FILE with the section's name before
+ * its extension, JS samples included), printing thread CPU: the figure that holds still on a busy machine.
+ */
+async function observeTraced(page: Page, seconds: number, section: string) {
+  const traceOutAt = process.argv.indexOf('--trace-out');
+  const traceOut = traceOutAt >= 0 ? process.argv[traceOutAt + 1].replace(/(\.\w+)?$/, (ext) => `-${section}${ext}`) : undefined;
+  if (traceOut === undefined && !process.argv.includes('--trace')) return observe(page, seconds);
+  const categories = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  if (traceOut) categories.push('disabled-by-default-v8.cpu_profiler');
+  await page.context().browser()!.startTracing(page, { path: traceOut, categories });
+  const run = await observe(page, seconds);
+  const traced = threadCpu(JSON.parse((await page.context().browser()!.stopTracing()).toString()).traceEvents);
+  console.log(`  thread CPU: longest main-thread task ${ms(traced.longestTaskCpuMs)} of CPU, ${traced.tasksOver50msCpu} of ${traced.tasks} tasks over 50 ms of CPU`);
+  console.log(`  CPU per thread over the ${seconds} s: ${traced.threads.slice(0, 6).map((t) => `${t.name} ${ms(t.cpuMs)}`).join(', ')}`);
+  return run;
+}
+
 /** Main-thread work per frame drawn (all tasks: feed, React, layout, paint). */
 function workPerFrame(run: { busyMs: number; frames: number[] }): string {
   return `main-thread work ${(run.busyMs / Math.max(1, run.frames.length)).toFixed(1)} ms per frame`;
@@ -138,19 +156,10 @@ async function rolloutSection(fresh: Fresh, seconds: number): Promise<void> {
   await page.waitForSelector('[data-testid=node-card]');
   await clusterWith(page, busy);
   await exec(page, ['kubectl rollout restart deployment bench']);
-  const traceOutAt = process.argv.indexOf('--trace-out');
-  const traceOut = traceOutAt >= 0 ? process.argv[traceOutAt + 1] : undefined;
-  const trace = traceOut !== undefined || process.argv.includes('--trace');
-  if (trace) await page.context().browser()!.startTracing(page, { path: traceOut, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  const run = await observe(page, seconds);
-  const traced = trace ? threadCpu(JSON.parse((await page.context().browser()!.stopTracing()).toString()).traceEvents) : undefined;
+  const run = await observeTraced(page, seconds, 'rollout');
   const longest = Math.max(0, ...run.tasks);
   const blocking = run.tasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
   console.log(`  rolling restart at 100× for ${seconds} s: longest main-thread task ${ms(longest)}, ${run.tasks.length} long tasks, total blocking ${ms(blocking)}; ${frameFigures(run.frames)}; ${workPerFrame(run)}`);
-  if (traced) {
-    console.log(`  thread CPU: longest main-thread task ${ms(traced.longestTaskCpuMs)} of CPU, ${traced.tasksOver50msCpu} of ${traced.tasks} tasks over 50 ms of CPU`);
-    console.log(`  CPU per thread over the ${seconds} s: ${traced.threads.slice(0, 6).map((t) => `${t.name} ${ms(t.cpuMs)}`).join(', ')}`);
-  }
   await page.context().close();
 }
 
@@ -185,7 +194,7 @@ async function feedSection(fresh: Fresh, seconds: number): Promise<void> {
   await clusterWith(page, feed);
   await page.evaluate(() => void ((window as unknown as TestWindow).__kubesimFeedStats = {}));
   await exec(page, ['kubectl rollout restart deployment bench']);
-  const churn = await observe(page, seconds);
+  const churn = await observeTraced(page, seconds, 'feed');
   const stats = await page.evaluate(() => (window as unknown as TestWindow).__kubesimFeedStats ?? {});
   const frames = churn.frames.length;
   const perBatch = (stats.reduceMs ?? 0) / Math.max(1, stats.batches ?? 1);
