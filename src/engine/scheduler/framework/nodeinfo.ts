@@ -5,6 +5,7 @@ import type { NodeColumns } from './nodecolumns.ts';
 import { NodeLabelMap } from './nodelabels.ts';
 
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
+const NO_PODS: readonly PodInfo[] = [];
 /** Untainted nodes share one empty list: the taint filters read its length on every node, and one list stays in the cache. */
 const NO_TAINTS: readonly Taint[] = [];
 const orNone = (taints: Taint[]): readonly Taint[] => (taints.length ? taints : NO_TAINTS);
@@ -83,6 +84,12 @@ export class NodeInfo {
   labels: ReadonlyMap<string, string> = NO_LABELS;
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
+  /**
+   * The pods by label key and value: built when first asked (podsLabelled), then kept with the pods, so that
+   * "which pods here does this selector select" looks at the few pods with its label, not at all of them.
+   * Copies for dry runs never build it.
+   */
+  private byLabel: Map<string, Map<string, PodInfo[]>> | undefined;
 
   constructor(public node: Node) {
     this.setNode(node);
@@ -132,6 +139,32 @@ export class NodeInfo {
   private lowest = Infinity;
   private lowestAt = -1;
 
+  /** The node's pods labelled key=value. */
+  podsLabelled(key: string, value: string): readonly PodInfo[] {
+    if (!this.byLabel) {
+      this.byLabel = new Map();
+      for (const info of this.pods.values()) this.index(info, 1);
+    }
+    return this.byLabel.get(key)?.get(value) ?? NO_PODS;
+  }
+
+  private index(info: PodInfo, sign: 1 | -1): void {
+    const labels = info.pod.metadata?.labels;
+    for (const k in labels) {
+      let values = this.byLabel!.get(k);
+      if (!values) this.byLabel!.set(k, (values = new Map()));
+      const v = labels[k];
+      const list = values.get(v);
+      if (sign === 1) {
+        if (list) list.push(info);
+        else values.set(v, [info]);
+      } else if (list) {
+        if (list.length === 1) values.delete(v);
+        else list.splice(list.indexOf(info), 1);
+      }
+    }
+  }
+
   /** NodeInfo.Snapshot: a copy that a dry run may change. */
   clone(): NodeInfo {
     const copy = new NodeInfo(this.node);
@@ -147,6 +180,7 @@ export class NodeInfo {
   }
 
   private count(info: PodInfo, sign: 1 | -1): void {
+    if (this.byLabel) this.index(info, sign);
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
     this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;

@@ -6,7 +6,7 @@ import type { LabelSelector, LabelSelectorRequirement } from 'kubernetes-types/m
 import { LabelSelectorError, nothing, selectorFromLabelSelector, type Selector } from '../../api/labels.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import type { ObjectReader } from './PodTopologySpreadCommon.ts';
-import { NodeChanges, NodeData, selectorKey, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
+import { NodeChanges, NodeData, requiredLabel, selectorKey, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
 
 /** framework.AffinityTerm: the namespaces a term looks in (or a namespace selector) and the pod selector. */
 export interface AffinityTerm {
@@ -129,7 +129,7 @@ export function namespaceLabels(pod: Pod, objects: ObjectReader): Readonly<Recor
 
 /** "How many pods on the node does this term select?" (the incoming pod's terms: namespaces already merged). */
 export function termQuestion(t: AffinityTerm): PodQuestion {
-  return { key: `one:${t.key}`, matches: (p) => termMatches(t, p, undefined) };
+  return { key: `one:${t.key}`, matches: (p) => termMatches(t, p, undefined), label: requiredLabel(t.selector) };
 }
 
 export interface PodWithTerms { pod: Pod; terms: PodAffinityTerms }

@@ -7,7 +7,7 @@ import { Code, Status, SUCCESS } from '../framework/status.ts';
 import {
   matchesAllTerms, termMatcher, termMatches, termQuestion, termsOf, TopologyPairCounts, type AffinityPodIndex, type AffinityTerm,
 } from './InterPodAffinityCommon.ts';
-import type { CrossCycleCache, NodeLabels, PodQuestion } from './PodTopologySpreadCounts.ts';
+import { requiredLabel, type CrossCycleCache, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
 
 export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
@@ -66,7 +66,8 @@ export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, names
   };
   const affinity = new TopologyPairCounts();
   if (terms.affinity.length) {
-    const all = { key: `all:${terms.affinity.map((t) => t.key).join('&')}`, matches: (p: Pod) => matchesAllTerms(terms.affinity, p) };
+    // A pod that matches all terms matches the first: it carries the first term's label.
+    const all: PodQuestion = { key: `all:${terms.affinity.map((t) => t.key).join('&')}`, matches: (p: Pod) => matchesAllTerms(terms.affinity, p), label: requiredLabel(terms.affinity[0].selector) };
     for (const t of terms.affinity) countInto(affinity, 'affinity', all, t.topologyKey);
   }
   const anti = new TopologyPairCounts();

@@ -1,7 +1,7 @@
 // The counts carried across cycles must always equal a recount from scratch, whatever changed in between.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { selectorFromSet } from '../../api/labels.ts';
+import { parseSelector, selectorFromSet } from '../../api/labels.ts';
 import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
 import { node, pod } from './PodTopologySpread.fixtures.ts';
 import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
@@ -9,6 +9,7 @@ import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpre
 type Op =
   | { op: 'addPod'; node: number; app: string; ns: string }
   | { op: 'removePod'; node: number }
+  | { op: 'updatePod'; node: number; app: string; terminating: boolean }
   | { op: 'relabel'; node: number; zone: string | undefined }
   | { op: 'addNode'; zone: string | undefined }
   | { op: 'removeNode'; node: number };
@@ -17,6 +18,7 @@ const zone = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('addPod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), ns: fc.constantFrom('default', 'other') }),
   fc.record({ op: fc.constant('removePod' as const), node: fc.nat() }),
+  fc.record({ op: fc.constant('updatePod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), terminating: fc.boolean() }),
   fc.record({ op: fc.constant('relabel' as const), node: fc.nat(), zone }),
   fc.record({ op: fc.constant('addNode' as const), zone }),
   fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() }),
@@ -25,18 +27,27 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 const zoned = (name: string, z: string | undefined) => node(name, z ? { zone: z } : {});
 
 describe('counts carried across cycles', () => {
-  it('property: DomainCounts, the per-node counts and the label maps equal a recount after any sequence of changes', () => {
+  it('property: DomainCounts, the per-node counts (by label index and by scan) and the label maps equal a recount after any sequence of changes', () => {
     fc.assert(fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }), (cycles) => {
       let nodes = [new NodeInfo(zoned('n0', 'a')), new NodeInfo(zoned('n1', undefined))];
       let serial = 2;
       const cache = new CrossCycleCache();
       const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
+      // No equality requirement: counted by scanning the node's pods.
+      const scanned = spreadQuestion('default', parseSelector('app notin (db)'));
+      expect(q.label).toEqual(['app', 'web']);
+      expect(scanned.label).toBeUndefined();
       const domains = new DomainCounts();
       for (const ops of cycles) {
         for (const o of ops) {
           const n = nodes.length ? nodes[(o as { node?: number }).node! % nodes.length] : undefined;
           if (o.op === 'addPod' && n) n.addPod(podInfoOf(pod(`p${serial++}`, { node: n.name, labels: { app: o.app }, namespace: o.ns })));
           else if (o.op === 'removePod' && n?.pods.size) n.removePod(n.pods.keys().next().value!);
+          else if (o.op === 'updatePod' && n?.pods.size) {
+            // The same pod (same uid) again, relabelled or terminating: addPod replaces it.
+            const was = n.pods.values().next().value!.pod;
+            n.addPod(podInfoOf(pod(was.metadata!.name!, { node: n.name, labels: { app: o.app }, namespace: was.metadata!.namespace, terminating: o.terminating })));
+          }
           else if (o.op === 'relabel' && n) n.setNode(zoned(n.name, o.zone));
           else if (o.op === 'addNode') nodes = [...nodes, new NodeInfo(zoned(`n${serial++}`, o.zone))];
           else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
@@ -46,8 +57,11 @@ describe('counts carried across cycles', () => {
         const want = new Map<string, number>();
         for (const x of nodes) {
           const z = x.node.metadata?.labels?.zone;
-          const c = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && p.metadata?.labels?.app === 'web').length;
+          const live = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && !p.metadata.deletionTimestamp);
+          const c = live.filter(({ pod: p }) => p.metadata?.labels?.app === 'web').length;
           expect(cache.count(x, q)).toBe(c);
+          expect(cache.count(x, scanned)).toBe(live.filter(({ pod: p }) => p.metadata?.labels?.app !== 'db').length);
+          expect(x.podsLabelled('app', 'db').map((i) => i.pod.metadata!.uid).sort()).toEqual([...x.pods.values()].filter(({ pod: p }) => p.metadata?.labels?.app === 'db').map((i) => i.pod.metadata!.uid).sort());
           expect(cache.labels(x).get('zone')).toBe(z);
           if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
         }

@@ -6,8 +6,19 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
 import { nodeListLog, type NodeInfo } from '../framework/nodeinfo.ts';
 
-/** A question about the pods of a node: which match, and a key that names the question for caching. */
-export interface PodQuestion { key: string; matches(pod: Pod): boolean }
+/**
+ * A question about the pods of a node: which match, and a key that names the question for caching. With a
+ * label (key, value) that every matching pod carries, only the node's pods so labelled are asked.
+ */
+export interface PodQuestion { key: string; matches(pod: Pod): boolean; label?: readonly [string, string] }
+
+/** A label every pod the selector selects carries: its first equality requirement (`=`, `==`, `in` one value). */
+export function requiredLabel(selector: Selector): readonly [string, string] | undefined {
+  for (const r of selector.requirements()) {
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1) return [r.key, r.values[0]];
+  }
+  return undefined;
+}
 
 /** A selector's canonical text; everything and nothing both print as "", so '*' (never a label key) names everything. */
 export function selectorKey(selector: Selector): string {
@@ -19,6 +30,7 @@ export function spreadQuestion(namespace: string | undefined, selector: Selector
   return {
     key: `${namespace ?? ''}\u0000${selectorKey(selector)}`,
     matches: (p) => !p.metadata?.deletionTimestamp && p.metadata?.namespace === namespace && selector.matches(p.metadata?.labels),
+    label: requiredLabel(selector),
   };
 }
 
@@ -61,8 +73,13 @@ export class CrossCycleCache {
 
   readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
-  /** How many pods on the node match, counted once per node change and question. */
+  /** How many pods on the node match: among the pods with the question's label, else counted once per node change and question. */
   count(node: NodeInfo, q: PodQuestion): number {
+    if (q.label) {
+      let n = 0;
+      for (const { pod } of node.podsLabelled(q.label[0], q.label[1])) if (q.matches(pod)) n++;
+      return n;
+    }
     const memo = this.podCounts.of(node).counts;
     let n = memo.get(q.key);
     if (n === undefined) {
@@ -117,9 +134,6 @@ export class NodeChanges {
     this.nodes.length = this.generations.length = all.length;
   }
 
-  /** The node the last scan saw at the position. */
-  at(i: number): NodeInfo | undefined { return this.nodes[i]; }
-
   private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
     const node = all[i];
     if (this.nodes[i] === node && this.generations[i] === node.generation) return;
@@ -158,16 +172,6 @@ export class DomainCounts {
     }, (i) => this.retract(i));
     this.domains.length = this.shares.length = all.length;
     return this;
-  }
-
-  /**
-   * counts.get(node.name) for counts whose domains are node names (hostname spreading), read at the node's list
-   * position when the last update saw it there: names are unique in the list, so the domain holds its share alone.
-   */
-  ownCount(node: NodeInfo): number {
-    const i = node.position;
-    if (this.changes.at(i) === node && this.domains[i] === node.name) return this.shares[i];
-    return this.counts.get(node.name) ?? 0;
   }
 
   private retract(i: number): void {

@@ -5,7 +5,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
-import { spreadQuestion, type CrossCycleCache, type DomainCounts, type NodeLabels } from './PodTopologySpreadCounts.ts';
+import { spreadQuestion, type CrossCycleCache, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
 
 /** preScoreState: per constraint, matching pods per topology value of the candidates, or per node for hostnames. */
 export interface SpreadScoreState {
@@ -14,9 +14,10 @@ export interface SpreadScoreState {
   ignoredNodes: Set<string>;
   topologyValueToPodCounts: Map<string, number>[];
   topologyNormalizingWeight: number[];
-  /** Hostname constraints: matching pods per node name, read with ownCount (upstream counts them in Score). */
-  podsPerNode: (DomainCounts | undefined)[];
+  /** Hostname constraints: the question Score asks of each node it scores (countPodsMatchSelector). */
+  hostnameQuestions: (PodQuestion | undefined)[];
   labelsOf: (node: NodeInfo) => NodeLabels;
+  count: (node: NodeInfo, q: PodQuestion) => number;
 }
 
 /** Topology values per key that PreScore looks up in a list before the Map. */
@@ -43,8 +44,9 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     ignoredNodes: new Set(),
     topologyValueToPodCounts: constraints.map(() => new Map()),
     topologyNormalizingWeight: [],
-    podsPerNode: [],
+    hostnameQuestions: [],
     labelsOf: cache.labels,
+    count: (node, q) => cache.count(node, q),
   };
   // The first few values of each key (zones, regions) are also kept in a short list, so that most nodes find
   // theirs there and skip the Map; the Map keeps first-seen order as before.
@@ -69,11 +71,11 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   constraints.forEach((c, i) => {
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
-    const share = (node: NodeInfo) => cache.count(node, q);
     if (c.topologyKey === LABEL_HOSTNAME) {
-      s.podsPerNode[i] = cache.domains(`node|${q.key}`).update(allNodes, (node) => node.name, share);
+      s.hostnameQuestions[i] = q;
       return;
     }
+    const share = (node: NodeInfo) => cache.count(node, q);
     const domainOf = (node: NodeInfo) => {
       const labels = cache.labels(node);
       if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) return undefined;
@@ -96,7 +98,7 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
     const c = s.constraints[i];
     const value = labels.get(c.topologyKey);
     if (value === undefined) continue;
-    const count = c.topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]!.ownCount(node) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
+    const count = c.topologyKey === LABEL_HOSTNAME ? s.count(node, s.hostnameQuestions[i]!) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
     score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]);
   }
   return Math.round(score);
@@ -111,12 +113,12 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
   for (let i = 0; i < s.constraints.length; i++) {
     const { topologyKey, maxSkew } = s.constraints[i];
     const weight = s.topologyNormalizingWeight[i];
-    const perNode = topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]! : undefined;
+    const perNode = topologyKey === LABEL_HOSTNAME ? s.hostnameQuestions[i]! : undefined;
     const perValue = s.topologyValueToPodCounts[i];
     for (let j = 0; j < nodes.length; j++) {
       const value = s.labelsOf(nodes[j]).get(topologyKey);
       if (value === undefined) continue;
-      const count = perNode ? perNode.ownCount(nodes[j]) : (perValue.get(value) ?? 0);
+      const count = perNode ? s.count(nodes[j], perNode) : (perValue.get(value) ?? 0);
       out[j] += scoreForCount(count, maxSkew, weight);
     }
   }
