@@ -27,7 +27,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 const zoned = (name: string, z: string | undefined) => node(name, z ? { zone: z } : {});
 
 describe('counts carried across cycles', () => {
-  it('property: DomainCounts, the per-node counts (by label index and by scan) and the label maps equal a recount after any sequence of changes', () => {
+  it('property: DomainCounts, NodeCounts, the per-node counts (by label index and by scan) and the label maps equal a recount after any sequence of changes', () => {
     fc.assert(fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 }), (cycles) => {
       let nodes = [new NodeInfo(zoned('n0', 'a')), new NodeInfo(zoned('n1', undefined))];
       let serial = 2;
@@ -53,6 +53,9 @@ describe('counts carried across cycles', () => {
           else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
         }
         cache.retain(nodes);
+        // As the scheduler cache's list does; a removed node keeps its stale position, as there.
+        nodes.forEach((x, i) => { x.position = i; });
+        const perNode = cache.nodes(nodes, q);
         const got = domains.update(nodes, (x) => cache.labels(x).get('zone'), (x) => cache.count(x, q)).counts;
         const want = new Map<string, number>();
         for (const x of nodes) {
@@ -60,6 +63,7 @@ describe('counts carried across cycles', () => {
           const live = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && !p.metadata.deletionTimestamp);
           const c = live.filter(({ pod: p }) => p.metadata?.labels?.app === 'web').length;
           expect(cache.count(x, q)).toBe(c);
+          expect(perNode.of(x)).toBe(c);
           expect(cache.count(x, scanned)).toBe(live.filter(({ pod: p }) => p.metadata?.labels?.app !== 'db').length);
           expect(x.podsLabelled('app', 'db').map((i) => i.pod.metadata!.uid).sort()).toEqual([...x.pods.values()].filter(({ pod: p }) => p.metadata?.labels?.app === 'db').map((i) => i.pod.metadata!.uid).sort());
           expect(cache.labels(x).get('zone')).toBe(z);

@@ -63,13 +63,26 @@ export type NodeLabels = ReadonlyMap<string, string>;
 /** Distinct questions remembered per node before its memo starts over. */
 const MAX_QUESTIONS_PER_NODE = 32;
 
-/** Domain counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
+/** Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
 const MAX_DOMAIN_COUNTS = 32;
+
+/** The entry of the key, made when missing; the entry becomes the most recently used, and the least recently used go past max. */
+function recent<T>(entries: Map<string, T>, key: string, make: () => T): T {
+  let e = entries.get(key);
+  if (e !== undefined) entries.delete(key);
+  else {
+    e = make();
+    if (entries.size >= MAX_DOMAIN_COUNTS) entries.delete(entries.keys().next().value!);
+  }
+  entries.set(key, e);
+  return e;
+}
 
 /** What a plugin keeps from cycle to cycle about the nodes. */
 export class CrossCycleCache {
   private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
   private readonly domainCounts = new Map<string, DomainCounts>();
+  private readonly nodeCounts = new Map<string, NodeCounts>();
 
   readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
@@ -93,14 +106,12 @@ export class CrossCycleCache {
 
   /** The domain counts named by the key (created empty). */
   domains(key: string): DomainCounts {
-    let e = this.domainCounts.get(key);
-    if (e) this.domainCounts.delete(key);
-    else {
-      e = new DomainCounts();
-      if (this.domainCounts.size >= MAX_DOMAIN_COUNTS) this.domainCounts.delete(this.domainCounts.keys().next().value!);
-    }
-    this.domainCounts.set(key, e);
-    return e;
+    return recent(this.domainCounts, key, () => new DomainCounts());
+  }
+
+  /** The question's matching pods on every node of the list, brought up to date. */
+  nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
+    return recent(this.nodeCounts, q.key, () => new NodeCounts()).update(all, (node) => this.count(node, q));
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
@@ -133,6 +144,9 @@ export class NodeChanges {
     for (let i = all.length; i < this.nodes.length; i++) dropped(i);
     this.nodes.length = this.generations.length = all.length;
   }
+
+  /** The node the last scan saw at the position. */
+  at(i: number): NodeInfo | undefined { return this.nodes[i]; }
 
   private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
     const node = all[i];
@@ -187,5 +201,32 @@ export class DomainCounts {
       this.nodesIn.set(d, left);
       this.counts.set(d, this.counts.get(d)! - this.shares[i]);
     }
+  }
+}
+
+/**
+ * One question's matching pods per node, by list position (hostname spreading: each node is its own domain).
+ * Score reads a node's count from an array; only nodes that changed since the last update are recounted.
+ */
+export class NodeCounts {
+  private readonly changes = new NodeChanges();
+  private counts = new Int32Array(0);
+  private share: (node: NodeInfo) => number = () => 0;
+
+  update(all: readonly NodeInfo[], share: (node: NodeInfo) => number): this {
+    if (this.counts.length < all.length) {
+      const grown = new Int32Array(Math.max(all.length, 2 * this.counts.length));
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    this.changes.scan(all, (i, node) => { this.counts[i] = share(node); }, (i) => { this.counts[i] = 0; });
+    this.share = share;
+    return this;
+  }
+
+  /** The node's count: at its list position when the last update saw it there, else counted now (copies, other lists). */
+  of(node: NodeInfo): number {
+    const i = node.position;
+    return i >= 0 && this.changes.at(i) === node ? this.counts[i] : this.share(node);
   }
 }

@@ -5,7 +5,7 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE } from '../framework/interface.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
-import { spreadQuestion, type CrossCycleCache, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
+import { spreadQuestion, type CrossCycleCache, type NodeCounts, type NodeLabels } from './PodTopologySpreadCounts.ts';
 
 /** preScoreState: per constraint, matching pods per topology value of the candidates, or per node for hostnames. */
 export interface SpreadScoreState {
@@ -14,10 +14,9 @@ export interface SpreadScoreState {
   ignoredNodes: Set<string>;
   topologyValueToPodCounts: Map<string, number>[];
   topologyNormalizingWeight: number[];
-  /** Hostname constraints: the question Score asks of each node it scores (countPodsMatchSelector). */
-  hostnameQuestions: (PodQuestion | undefined)[];
+  /** Hostname constraints: matching pods per node (upstream counts them in Score, countPodsMatchSelector). */
+  podsPerNode: (NodeCounts | undefined)[];
   labelsOf: (node: NodeInfo) => NodeLabels;
-  count: (node: NodeInfo, q: PodQuestion) => number;
 }
 
 /** Topology values per key that PreScore looks up in a list before the Map. */
@@ -44,9 +43,8 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     ignoredNodes: new Set(),
     topologyValueToPodCounts: constraints.map(() => new Map()),
     topologyNormalizingWeight: [],
-    hostnameQuestions: [],
+    podsPerNode: [],
     labelsOf: cache.labels,
-    count: (node, q) => cache.count(node, q),
   };
   // The first few values of each key (zones, regions) are also kept in a short list, so that most nodes find
   // theirs there and skip the Map; the Map keeps first-seen order as before.
@@ -72,7 +70,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   constraints.forEach((c, i) => {
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
     if (c.topologyKey === LABEL_HOSTNAME) {
-      s.hostnameQuestions[i] = q;
+      s.podsPerNode[i] = cache.nodes(allNodes, q);
       return;
     }
     const share = (node: NodeInfo) => cache.count(node, q);
@@ -98,7 +96,7 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
     const c = s.constraints[i];
     const value = labels.get(c.topologyKey);
     if (value === undefined) continue;
-    const count = c.topologyKey === LABEL_HOSTNAME ? s.count(node, s.hostnameQuestions[i]!) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
+    const count = c.topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]!.of(node) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
     score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]);
   }
   return Math.round(score);
@@ -113,12 +111,12 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
   for (let i = 0; i < s.constraints.length; i++) {
     const { topologyKey, maxSkew } = s.constraints[i];
     const weight = s.topologyNormalizingWeight[i];
-    const perNode = topologyKey === LABEL_HOSTNAME ? s.hostnameQuestions[i]! : undefined;
+    const perNode = topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]! : undefined;
     const perValue = s.topologyValueToPodCounts[i];
     for (let j = 0; j < nodes.length; j++) {
       const value = s.labelsOf(nodes[j]).get(topologyKey);
       if (value === undefined) continue;
-      const count = perNode ? s.count(nodes[j], perNode) : (perValue.get(value) ?? 0);
+      const count = perNode ? perNode.of(nodes[j]) : (perValue.get(value) ?? 0);
       out[j] += scoreForCount(count, maxSkew, weight);
     }
   }
