@@ -69,7 +69,7 @@ function apply(cache: SchedulerCache, op: Op): void {
 }
 
 describe('NodeColumns', () => {
-  it('property: every row equals its node as pods and nodes come, change and go', () => {
+  it('property: every row equals its node, and the PreferNoSchedule count its rows, as pods and nodes come, change and go', () => {
     fc.assert(fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
       const cache = new SchedulerCache();
       for (const op of ops) {
@@ -82,6 +82,7 @@ describe('NodeColumns', () => {
           fresh.write(0, node);
           expect(row(columns, i)).toEqual(row(fresh, 0));
         }
+        expect(columns.nodesWithPreferNoSchedule).toBe(list.filter((n) => n.preferNoScheduleTaints.length > 0).length);
       }
     }), { numRuns: 300 });
   });

@@ -18,6 +18,8 @@ export class NodeColumns {
   /** How many NoSchedule/NoExecute taints, and PreferNoSchedule taints, the node has. */
   readonly noScheduleTaints: Uint32Array;
   readonly preferNoScheduleTaints: Uint32Array;
+  /** How many rows have PreferNoSchedule taints (none: TaintToleration's raw scores are all 0). */
+  nodesWithPreferNoSchedule = 0;
 
   constructor(readonly length: number) {
     this.allocatableMilliCPU = new Float64Array(length);
@@ -45,7 +47,9 @@ export class NodeColumns {
     this.nonZeroMemory[i] = node.nonZeroMemory;
     this.unschedulable[i] = node.unschedulable ? 1 : 0;
     this.noScheduleTaints[i] = node.noScheduleTaints.length;
-    this.preferNoScheduleTaints[i] = node.preferNoScheduleTaints.length;
+    const prefer = node.preferNoScheduleTaints.length;
+    this.nodesWithPreferNoSchedule += (prefer > 0 ? 1 : 0) - (this.preferNoScheduleTaints[i] > 0 ? 1 : 0);
+    this.preferNoScheduleTaints[i] = prefer;
   }
 }
 

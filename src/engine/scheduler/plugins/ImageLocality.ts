@@ -52,6 +52,8 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
 
   scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
     const cycle = state.read<PreScoreState>(KEY) ?? NO_IMAGES;
+    // No node has any of the pod's images: every sum is 0, below the minimum threshold, so every score is 0.
+    if (!cycle.images.length) { out.fill(0, 0, nodes.length); return; }
     for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(cycle, pod, nodes[i]);
   }
 
