@@ -138,7 +138,9 @@ export function PodTiles({ pods, perRow, top }: { pods: SlotGrid; perRow: number
     // The hovered place may have become a hole (or gone) since the pointer moved.
     const hover = pods[hovered.current] ? hovered.current : -1;
     if (hover < 0 && selected < 0) {
-      canvas.width = canvas.height = 0;
+      // Setting a size, even the same one, resets the canvas: this runs whenever the grid changes size.
+      if (canvas.width) canvas.width = 0;
+      if (canvas.height) canvas.height = 0;
       return;
     }
     const ctx = prepareCanvas(canvas, size, scale);

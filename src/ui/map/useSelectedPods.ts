@@ -13,8 +13,9 @@ export interface SelectedPods {
 
 export function useSelectedPods(engine: EngineClient | undefined, selector: string, podsVersion: unknown, everyMs = 500): SelectedPods {
   const [result, setResult] = useState<SelectedPods & { selector: string }>({ selector: '' });
-  const version = useThrottled(podsVersion, everyMs);
   const text = selector.trim();
+  // Without a selector nothing is asked, so pod changes need no throttle timer (at speed, one per frame).
+  const version = useThrottled(text ? podsVersion : undefined, everyMs);
   useEffect(() => {
     if (!text || !engine) return;
     let live = true;
