@@ -1,46 +1,65 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import type { TFunction } from 'i18next';
 import { cachedT } from './cachedT.ts';
+import { createI18n, LANGUAGES } from './index.ts';
 
-function fakeT(lang: string) {
-  const calls: string[] = [];
-  const t = ((key: string, values?: Record<string, unknown>) => {
-    calls.push(key);
-    return `${lang}:${key}:${JSON.stringify(values ?? {})}`;
-  }) as unknown as TFunction;
-  return { t, calls };
+/** A t() that counts its calls around a real i18next instance's. */
+function countedT(lng: (typeof LANGUAGES)[number]) {
+  const real = createI18n(lng).getFixedT(lng);
+  const t = vi.fn((key: string, values?: Record<string, unknown>) => real(key, values as never)) as unknown as TFunction;
+  return { t, real, calls: () => (t as unknown as { mock: { calls: unknown[] } }).mock.calls.length };
 }
 
 describe('cachedT', () => {
-  it('translates once per key and values, per language', () => {
-    const en = fakeT('en');
-    const zh = fakeT('zh');
-    expect(cachedT(en.t, 'map.nodeSummary', { count: 3 })).toBe('en:map.nodeSummary:{"count":3}');
-    expect(cachedT(en.t, 'map.nodeSummary', { count: 3 })).toBe('en:map.nodeSummary:{"count":3}');
-    expect(cachedT(en.t, 'map.nodeSummary', { count: 4 })).toBe('en:map.nodeSummary:{"count":4}');
-    expect(cachedT(en.t, 'map.ready')).toBe('en:map.ready:{}');
-    expect(en.calls).toEqual(['map.nodeSummary', 'map.nodeSummary', 'map.ready']);
-    expect(cachedT(zh.t, 'map.nodeSummary', { count: 3 })).toBe('zh:map.nodeSummary:{"count":3}');
+  it.each(LANGUAGES)('gives i18next\'s own text in %s: plain keys, plurals and filled places', (lng) => {
+    const { t, real } = countedT(lng);
+    const cases: [string, Record<string, string | number>?][] = [
+      ['events.title'],
+      ['map.podGrid', { count: 1, states: '1 Running' }],
+      ['map.podGrid', { count: 5, states: '4 Running, 1 Pending' }],
+      ['pagemap.toolbar.shown', { shown: 1234, total: 2000 }],
+      ['pagemap.toolbar.selectorError', { message: 'unable to parse requirement: found \'{\'' }],
+    ];
+    for (const [key, values] of cases) expect(cachedT(t, key, values)).toBe(real(key, values as never));
+  });
+
+  it('property: places filled by hand equal i18next filling them, and i18next translates once per key and names', () => {
+    const en = countedT('en');
+    const zh = countedT('zh-CN');
+    const value = fc.oneof(fc.integer(), fc.string().filter((s) => !s.includes('\u241f')));
+    fc.assert(fc.property(value, value, (shown, total) => {
+      for (const { t, real } of [en, zh]) expect(cachedT(t, 'pagemap.toolbar.shown', { shown, total })).toBe(real('pagemap.toolbar.shown', { shown, total } as never));
+    }));
+    expect(en.calls()).toBe(1);
+    expect(zh.calls()).toBe(1);
+  });
+
+  it('translates a plural once per count, per language', () => {
+    const en = countedT('en');
+    const zh = countedT('zh-CN');
+    cachedT(en.t, 'map.podGrid', { count: 3, states: '' });
+    cachedT(en.t, 'map.podGrid', { count: 3, states: '' });
+    cachedT(en.t, 'map.podGrid', { count: 4, states: '' });
+    expect(en.calls()).toBe(2);
+    cachedT(zh.t, 'map.podGrid', { count: 3, states: '' });
+    expect(zh.calls()).toBe(1);
   });
 
   it('shares one cache between the t() functions of one language (every hook has its own)', () => {
-    const first = fakeT('en');
-    const second = fakeT('en');
-    const zh = fakeT('zh');
+    const first = countedT('en');
+    const second = countedT('en');
     Object.assign(first.t, { lng: 'en', ns: 'translation' });
     Object.assign(second.t, { lng: 'en', ns: 'translation' });
-    Object.assign(zh.t, { lng: 'zh-CN', ns: 'translation' });
-    expect(cachedT(first.t, 'map.nodeSummary', { count: 7 })).toBe('en:map.nodeSummary:{"count":7}');
-    expect(cachedT(second.t, 'map.nodeSummary', { count: 7 })).toBe('en:map.nodeSummary:{"count":7}');
-    expect(second.calls).toEqual([]);
-    expect(cachedT(zh.t, 'map.nodeSummary', { count: 7 })).toBe('zh:map.nodeSummary:{"count":7}');
-    expect(zh.calls).toEqual(['map.nodeSummary']);
+    expect(cachedT(first.t, 'map.podGrid', { count: 7, states: '' })).toBe(first.real('map.podGrid', { count: 7, states: '' } as never));
+    expect(cachedT(second.t, 'map.podGrid', { count: 7, states: '' })).toBe(second.real('map.podGrid', { count: 7, states: '' } as never));
+    expect(second.calls()).toBe(0);
   });
 
   it('stays bounded: past its size it starts over and still answers right', () => {
-    const en = fakeT('en');
-    for (let i = 0; i < 5000; i++) cachedT(en.t, 'k', { i });
-    expect(cachedT(en.t, 'k', { i: 1 })).toBe('en:k:{"i":1}');
-    expect(en.calls.length).toBe(5001);
+    const { t, real, calls } = countedT('en');
+    for (let count = 0; count < 5000; count++) cachedT(t, 'map.podGrid', { count, states: '' });
+    expect(cachedT(t, 'map.podGrid', { count: 1, states: 'x' })).toBe(real('map.podGrid', { count: 1, states: 'x' } as never));
+    expect(calls()).toBe(5001);
   });
 });

@@ -24,14 +24,30 @@ function cacheOf(t: TFunction): Map<string, string> {
   return cache;
 }
 
+/** Marks where a value goes in a translated template (a character no translation or value holds). */
+const SLOT = '\u241f';
+const SLOTS = /\u241f(\w+)\u241f/g;
+
+/**
+ * Values that only fill places (no `count` choosing a plural form, no `context` choosing a variant): the text is
+ * translated once per key and value names with a marker in each place and filled in per call, so a label whose
+ * numbers change with every frame ("1,234 of 2,000 pods") still skips i18next. Interpolation is unescaped and
+ * unformatted in this app (i18n/index.ts), so filling in by hand gives i18next's own text.
+ */
+function fillsPlacesOnly(values: Record<string, string | number>): boolean {
+  return !('count' in values) && !('context' in values);
+}
+
 export function cachedT(t: TFunction, key: string, values?: Record<string, string | number>): string {
   const cache = cacheOf(t);
-  const id = values ? `${key}\u0000${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('\u0000')}` : key;
+  const templated = values !== undefined && fillsPlacesOnly(values);
+  const names = values ? Object.keys(values) : [];
+  const id = !values ? key : templated ? `${key}\u0000${names.join('\u0000')}` : `${key}\u0000${names.map((k) => `${k}=${values[k]}`).join('\u0000')}`;
   let text = cache.get(id);
   if (text === undefined) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    text = values ? t(key, values) : t(key);
+    text = !values ? t(key) : templated ? t(key, Object.fromEntries(names.map((k) => [k, `${SLOT}${k}${SLOT}`]))) : t(key, values);
     cache.set(id, text);
   }
-  return text;
+  return templated ? text.replace(SLOTS, (_, name: string) => String(values![name])) : text;
 }
