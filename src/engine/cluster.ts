@@ -239,10 +239,11 @@ export class Cluster implements KubesimCluster, SimHost {
     return this.store.watchAll((e) => listener({ type: e.type, object: e.object }));
   }
 
+  /** The objects are the store's own, deeply frozen: saving them (IndexedDB, JSON, load) copies them anyway. */
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: structuredClone(this.store.dump()), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults() },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults() },
     };
   }
 

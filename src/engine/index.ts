@@ -97,6 +97,7 @@ export interface KubesimCluster {
   list(kind: string): KubeObject[];
   /** Every change to every object, as it is committed. Returns an unsubscribe function. */
   onChange(listener: (e: WatchEvent) => void): () => void;
+  /** Everything a restore needs; `objects` are the store's own, deeply frozen (as `list` returns them). */
   snapshot(): ClusterSnapshot;
   /** A scenario timeline's entry: run a command line at a virtual moment (kept in snapshots until it runs). */
   schedule(cmd: ScheduledCommand): void;
