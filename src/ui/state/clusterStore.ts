@@ -73,6 +73,11 @@ export class ClusterViewStore {
   /** When Events were last published. */
   private eventsAt = -Infinity;
   private scheduled = false;
+  /**
+   * A budget-limited frame's changes are still being drawn: the next one waits until they are, so the page draws
+   * at most one frame's budget at a time and the other threads (the worker, raster, the compositor) get their turn.
+   */
+  private drawing = false;
   private budget = INITIAL_BUDGET;
 
   constructor(private readonly pacing: Pacing = browserPacing) {}
@@ -109,7 +114,7 @@ export class ClusterViewStore {
   };
 
   private schedule(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.drawing) return;
     this.scheduled = true;
     this.pacing.frame(this.frame);
   }
@@ -123,7 +128,14 @@ export class ClusterViewStore {
     const now = this.pacing.now();
     const pods = this.pods.take(this.budget);
     // A frame that took the whole budget says by how long it took to draw what the next one may take.
-    if (this.pods.size > 0) this.pacing.rendered(() => (this.budget = nextBudget(this.budget, this.pacing.now() - now)));
+    if (this.pods.size > 0) {
+      this.drawing = true;
+      this.pacing.rendered((drawMs) => {
+        this.budget = nextBudget(this.budget, drawMs);
+        this.drawing = false;
+        if (this.latest) this.schedule();
+      });
+    }
     const eventsDue = this.events.size > 0 && now - this.eventsAt >= EVENTS_EVERY_MS;
     if (eventsDue) this.eventsAt = now;
     const events = this.events.take(eventsDue ? Infinity : 0);

@@ -21,27 +21,37 @@ const batch = (seq: number, b: Partial<ViewBatch>): ViewBatch => ({
   clock: { nowMs: seq * 100, startMs: 0, playing: true, speed: 1 }, persist: { savedAt: 0, dirty: true }, ...b,
 });
 
-/** Frames run when the test says, at the wall times it says, and are drawn `tookMs` later. */
-function manualPacing(): Pacing & { run(atMs: number, tookMs?: number): void; waiting(): number } {
+/**
+ * Frames run when the test says, at the wall times it says, and are drawn `tookMs` later (run: both; frames and
+ * draw: one step at a time).
+ */
+function manualPacing(): Pacing & { run(atMs: number, tookMs?: number): void; frames(atMs: number): void; draw(tookMs: number): void; waiting(): number } {
   let queue: (() => void)[] = [];
-  let measures: (() => void)[] = [];
+  let measures: ((drawMs: number) => void)[] = [];
   let now = 0;
-  return {
-    frame: (publish) => void queue.push(publish),
-    rendered: (measure) => void measures.push(measure),
+  const pacing = {
+    frame: (publish: () => void) => void queue.push(publish),
+    rendered: (measure: (drawMs: number) => void) => void measures.push(measure),
     now: () => now,
-    run(atMs, tookMs = 0) {
+    frames(atMs: number) {
       now = atMs;
       const due = queue;
       queue = [];
       for (const f of due) f();
-      now = atMs + tookMs;
+    },
+    draw(tookMs: number) {
+      now += tookMs;
       const drawn = measures;
       measures = [];
-      for (const m of drawn) m();
+      for (const m of drawn) m(tookMs);
+    },
+    run(atMs: number, tookMs = 0) {
+      pacing.frames(atMs);
+      pacing.draw(tookMs);
     },
     waiting: () => queue.length,
   };
+  return pacing;
 }
 
 describe('pending changes', () => {
@@ -121,6 +131,22 @@ describe('cluster view store pacing', () => {
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5 - 3 * CARD_COST);
     pacing.run(300);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
+    expect(pacing.waiting()).toBe(0);
+  });
+
+  it('draws one budget-limited frame at a time: the next waits until the last is drawn, whatever arrives meanwhile', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    store.apply(batch(1, { pods: { upserts: Array.from({ length: INITIAL_BUDGET * 2 }, (_, i) => pod(`p${i}`)), deletes: [] } }));
+    pacing.frames(0);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
+    store.apply(batch(2, { pods: { upserts: [pod('late')], deletes: [] } }));
+    expect(pacing.waiting()).toBe(0);
+    pacing.draw(TARGET_FRAME_MS);
+    expect(pacing.waiting()).toBe(1);
+    pacing.run(100);
+    pacing.run(200);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2 + 1);
     expect(pacing.waiting()).toBe(0);
   });
 
