@@ -17,12 +17,12 @@ import { fitErrorMessage as fitError } from './framework/fiterror.ts';
 import { CycleState, type Handle, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
 import type { Framework } from './framework/runtime.ts';
-import { Code, Status } from './framework/status.ts';
+import { Code, Status, SUCCESS } from './framework/status.ts';
 import type { WaitingPod } from './framework/waiting.ts';
 import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
 import { ASSIGNED_POD_ADD, ASSIGNED_POD_DELETE, FORCE_ACTIVATE, NODE_ADD, NODE_DELETE, assignedPodUpdateEvents, nodeUpdateEvents } from './framework/events.ts';
-import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
+import { TOTALS, TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
 import { attachRejected, RejectedNodes } from './verdicts.ts';
 
 type P = Pod & KubeObject;
@@ -227,7 +227,7 @@ export class Scheduler {
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
       const table = fwk.runScore(state, pod, feasible, nodes, { columns: this.cache.columns(), positions: this.feasiblePositions });
       trace.scoreTable = table;
-      chosen = this.selectHost(feasible, table.totals);
+      chosen = this.selectHost(feasible, table.slab, table.start + TOTALS * table.nodes);
     }
     trace.node = chosen;
 
@@ -285,6 +285,8 @@ export class Scheduler {
     // Over the whole node list (no PreFilterResult), positions are indices: the columns answer for most nodes
     // what the plugins that read them would say.
     const columns = nodes === this.cycleNodes && !withNominated && fwk.filtersByColumns(state) ? this.cache.columns() : undefined;
+    // When every Filter plugin of the cycle reads columns, a node they vouch for passes without a call.
+    const othersToRun = state.otherFilters.length > 0;
     // The position wraps by comparison: a modulo per node costs a division.
     let from = 0, to = 0;
     for (let i = 0, at = start; i < nodes.length && found < want; i++) {
@@ -298,8 +300,8 @@ export class Scheduler {
       if (++at === nodes.length) at = 0;
       evaluated++;
       const vouched = columns !== undefined && this.fits[position - from] === 1;
-      const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s.isSuccess()) {
+      const s = vouched ? (othersToRun ? fwk.runFilterVouched(state, pod, node) : SUCCESS) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+      if (s === SUCCESS || s.isSuccess()) {
         // A candidate's index is its list position only over the whole list.
         positions[found] = columns ? position : node.position;
         out[found++] = node;
@@ -313,13 +315,15 @@ export class Scheduler {
     return out;
   }
 
-  /** selectHost: the highest total; ties broken by reservoir sampling with the seeded RNG. */
-  private selectHost(nodes: NodeInfo[], totals: Float64Array): string {
+  /** selectHost: the highest total (the slab's slots from `totals` on); ties broken by reservoir sampling with the seeded RNG. */
+  private selectHost(nodes: NodeInfo[], slab: Float64Array, totals: number): string {
     let best = 0;
+    let bestTotal = slab[totals];
     let ties = 1;
     for (let i = 1; i < nodes.length; i++) {
-      if (totals[i] > totals[best]) { best = i; ties = 1; }
-      else if (totals[i] === totals[best]) {
+      const total = slab[totals + i];
+      if (total > bestTotal) { best = i; bestTotal = total; ties = 1; }
+      else if (total === bestTotal) {
         ties++;
         if (this.rng.int(ties) === 0) best = i;
       }

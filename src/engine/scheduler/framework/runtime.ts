@@ -5,13 +5,13 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import {
   MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
-  type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
+  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
 import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
-import { scoreArray, type ScoreTable } from '../trace.ts';
+import { POSITIONS, scoreBlock, TOTALS, type ScoreLayout, type ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -33,14 +33,6 @@ function invalidScore(plugin: string, v: number): Error {
   return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
 }
 
-/** NormalizeScore of a raw column into a new column (the trace keeps both). */
-function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, nodes: readonly NodeInfo[], column: Float64Array): Float64Array {
-  const out = scoreArray(column.length);
-  out.set(column);
-  plugin.normalizeScore!(state, pod, nodes, out);
-  return out;
-}
-
 /** The first of the filters not to return Success, named for its plugin; Success when none. */
 function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: Pod, node: NodeInfo): Status {
   for (let i = 0; i < filters.length; i++) {
@@ -50,14 +42,17 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
   return SUCCESS;
 }
 
-/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]. */
-function addWeighted(plugin: string, column: Float64Array, weight: number, totals: Float64Array): void {
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i];
+/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]; columns as slab slots. */
+function addWeighted(plugin: string, slab: Float64Array, column: number, weight: number, totals: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const v = slab[column + i];
     if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin, v);
-    totals[i] += v * weight;
+    slab[totals + i] += v * weight;
   }
 }
+
+/** The Score plugins not skipped, and where a table keeps their columns. */
+interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
 
 export class Framework {
   constructor(
@@ -243,30 +238,54 @@ export class Framework {
     return Status.success();
   }
 
+  /** Per set of skipped Score plugins (a bit per plugin): the active ones and their table layout, made once. */
+  private readonly activeScores = new Map<number, ActiveScores>();
+
+  private scoresOf(state: CycleState): ActiveScores {
+    const all = this.points.score;
+    let skipped = 0;
+    if (state.skipScore.size) for (let j = 0; j < all.length; j++) if (state.skipScore.has(all[j].plugin.name)) skipped |= 1 << j;
+    let active = this.activeScores.get(skipped);
+    if (!active) {
+      const plugins = all.filter((_, j) => !(skipped & (1 << j)));
+      const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
+      for (const { plugin } of plugins) {
+        layout.raw.push(layout.columns++);
+        layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
+      }
+      this.activeScores.set(skipped, (active = { plugins, layout }));
+    }
+    return active;
+  }
+
   /**
-   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
-   * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
-   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns
-   * (which plugins may read instead of NodeInfo), or read from the nodes.
+   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin, all in one
+   * block of a score slab. A plugin without NormalizeScore shares one column for raw and normalized. The nodes
+   * are named by their positions in nodeList (the cycle's node list, where every one of them is): given as the
+   * rows of the list's columns (which plugins may read instead of NodeInfo), or read from the nodes.
    */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
-    const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
+    const { plugins, layout } = this.scoresOf(state);
     const n = nodes.length;
-    const raw: Float64Array[] = [], normalized: Float64Array[] = [];
-    const totals = scoreArray(n);
-    const positions = scoreArray(n);
-    if (listed) for (let i = 0; i < n; i++) positions[i] = listed.positions[i];
-    else for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
-    for (const { plugin, weight } of active) {
-      const column = scoreArray(n);
+    const { slab, start } = scoreBlock(n * layout.columns);
+    const positions = start + POSITIONS * n, totals = start + TOTALS * n;
+    if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
+    else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
+    for (let j = 0; j < plugins.length; j++) {
+      const { plugin, weight } = plugins[j];
+      const raw = start + layout.raw[j] * n;
+      // The plugins' API takes arrays: views of the block, dropped after the cycle.
+      const column = slab.subarray(raw, raw + n);
       if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      const out = plugin.normalizeScore ? normalizedColumn(state, pod, plugin, nodes, column) : column;
-      addWeighted(plugin.name, out, weight, totals);
-      raw.push(column);
-      normalized.push(out);
+      const normalized = start + layout.normalized[j] * n;
+      if (normalized !== raw) {
+        slab.copyWithin(normalized, raw, raw + n);
+        plugin.normalizeScore!(state, pod, nodes, slab.subarray(normalized, normalized + n));
+      }
+      addWeighted(plugin.name, slab, normalized, weight, totals, n);
     }
-    return { nodeList, positions, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
+    return { nodeList, layout, slab, start, nodes: n };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {
