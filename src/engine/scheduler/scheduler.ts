@@ -17,7 +17,7 @@ import { fitErrorMessage as fitError } from './framework/fiterror.ts';
 import { CycleState, type Handle, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
 import type { Framework } from './framework/runtime.ts';
-import { Code, Status, SUCCESS } from './framework/status.ts';
+import { Code, Status } from './framework/status.ts';
 import type { WaitingPod } from './framework/waiting.ts';
 import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
@@ -286,26 +286,32 @@ export class Scheduler {
     // what the plugins that read them would say.
     const columns = nodes === this.cycleNodes && !withNominated && fwk.filtersByColumns(state) ? this.cache.columns() : undefined;
     // When every Filter plugin of the cycle reads columns, a node they vouch for passes without a call.
-    const othersToRun = state.otherFilters.length > 0;
-    // The position wraps by comparison: a modulo per node costs a division.
-    let from = 0, to = 0;
-    for (let i = 0, at = start; i < nodes.length && found < want; i++) {
-      if (columns && (at < from || at >= to)) {
-        from = at;
-        to = Math.min(nodes.length, at + this.fits.length);
-        fwk.fitsByColumns(state, pod, columns, from, to, this.fits);
+    const direct = columns !== undefined && state.otherFilters.length === 0;
+    const fits = this.fits;
+    // The list is walked in runs of rows that do not wrap (a modulo per node costs a division), each at most as
+    // long as the columns' verdicts.
+    let at = start;
+    while (evaluated < nodes.length && found < want) {
+      const from = at;
+      const to = Math.min(nodes.length, from + fits.length, from + nodes.length - evaluated);
+      if (columns) fwk.fitsByColumns(state, pod, columns, from, to, fits);
+      for (at = from; at < to && found < want; at++) {
+        if (direct && fits[at - from] === 1) {
+          positions[found] = at;
+          out[found++] = nodes[at];
+          continue;
+        }
+        const node = nodes[at];
+        const vouched = columns !== undefined && fits[at - from] === 1;
+        const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+        if (s.isSuccess()) {
+          // A candidate's index is its list position only over the whole list.
+          positions[found] = columns ? at : node.position;
+          out[found++] = node;
+        } else rejected.push(node, s);
       }
-      const node = nodes[at];
-      const position = at;
-      if (++at === nodes.length) at = 0;
-      evaluated++;
-      const vouched = columns !== undefined && this.fits[position - from] === 1;
-      const s = vouched ? (othersToRun ? fwk.runFilterVouched(state, pod, node) : SUCCESS) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s === SUCCESS || s.isSuccess()) {
-        // A candidate's index is its list position only over the whole list.
-        positions[found] = columns ? position : node.position;
-        out[found++] = node;
-      } else rejected.push(node, s);
+      evaluated += at - from;
+      if (at === nodes.length) at = 0;
     }
     out.length = found;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).

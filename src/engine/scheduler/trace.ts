@@ -94,27 +94,23 @@ const SLAB_SIZE = 1 << 19;
 class SlabPool {
   private slab: Float64Array<ArrayBuffer> = new Float64Array(SLAB_SIZE);
   private used = 0;
-  /** Whether the slab was used before (its blocks are zeroed one by one as they are handed out). */
-  private reused = false;
   /** Per slab: tables held by buffered traces. */
   private readonly held = new Map<Float64Array, number>();
   private readonly free: Float64Array<ArrayBuffer>[] = [];
 
-  /** A zeroed block of the length: its slab and first slot (a slab of its own when it is too long to share one). */
+  /**
+   * A block of the length: its slab and first slot (a slab of its own when it is too long to share one). A reused
+   * slab's block holds an earlier table's numbers: runScore writes every slot of it.
+   */
   block(length: number): { slab: Float64Array; start: number } {
     if (length > SLAB_SIZE / 4) return { slab: new Float64Array(length), start: 0 };
     if (this.used + length > SLAB_SIZE) {
       // The old slab comes back through hold() once its tables leave the buffer (the cycle's own table may be in it).
-      const free = this.free.pop();
-      this.reused = free !== undefined;
-      this.slab = free ?? new Float64Array(SLAB_SIZE);
+      this.slab = this.free.pop() ?? new Float64Array(SLAB_SIZE);
       this.used = 0;
     }
     const start = this.used;
     this.used += length;
-    // Zeroed as it is handed out, while the cycle is about to write it: a whole slab's fill would run through
-    // 4 MB and push the node data out of the cache.
-    if (this.reused) this.slab.fill(0, start, start + length);
     return { slab: this.slab, start };
   }
 
@@ -131,7 +127,7 @@ class SlabPool {
 
 const slabs = new SlabPool();
 
-/** A zeroed block of the length from the slabs: its slab and first slot. */
+/** A block of the length from the slabs (not zeroed): its slab and first slot. */
 export function scoreBlock(length: number): { slab: Float64Array; start: number } {
   return slabs.block(length);
 }

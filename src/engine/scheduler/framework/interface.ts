@@ -113,8 +113,9 @@ export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
   /**
-   * Optional batch form of score: out[i] = score of nodes[i] (one call per cycle, not per node). The scheduler
-   * gives the nodes' rows too, for plugins that read columns instead of NodeInfo.
+   * Optional batch form of score: out[i] = score of nodes[i] for every i (one call per cycle, not per node; out
+   * may hold an earlier cycle's numbers). The scheduler gives the nodes' rows too, for plugins that read columns
+   * instead of NodeInfo.
    */
   scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void;
   /**

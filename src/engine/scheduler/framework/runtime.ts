@@ -54,11 +54,55 @@ function addWeighted(plugin: string, slab: Float64Array, column: number, weight:
 /** The Score plugins not skipped, and where a table keeps their columns. */
 interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
 
+/** The Filter plugins not skipped, and those of them with and without fitsByColumns, each in configured order. */
+interface ActiveFilters { filters: FilterPlugin[]; columnFilters: FilterPlugin[]; otherFilters: FilterPlugin[] }
+
+function splitFilters(filters: FilterPlugin[]): ActiveFilters {
+  return { filters, columnFilters: filters.filter((p) => p.fitsByColumns), otherFilters: filters.filter((p) => !p.fitsByColumns) };
+}
+
+/** Positions and totals, then per plugin its raw column and, when it normalizes, its normalized one. */
+function scoreLayout(plugins: WeightedScorePlugin[]): ActiveScores {
+  const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
+  for (const { plugin } of plugins) {
+    layout.raw.push(layout.columns++);
+    layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
+  }
+  return { plugins, layout };
+}
+
+/**
+ * What a cycle derives from the plugins of an extension point that it does not skip, made once per set of
+ * skipped plugins (a bit each): most cycles skip the same ones. Lists too long for the bits are not remembered.
+ */
+class PerSkipped<P, T> {
+  private readonly made = new Map<number, T>();
+  constructor(private readonly plugins: readonly P[], private readonly nameOf: (p: P) => string, private readonly make: (active: P[]) => T) {}
+
+  get(skip: ReadonlySet<string>): T {
+    const { plugins, nameOf } = this;
+    let bits = 0;
+    if (skip.size) for (let j = 0; j < plugins.length; j++) if (skip.has(nameOf(plugins[j]))) bits |= 1 << j;
+    let t = plugins.length < 31 ? this.made.get(bits) : undefined;
+    if (t === undefined) {
+      t = this.make(plugins.filter((p) => !skip.has(nameOf(p))));
+      if (plugins.length < 31) this.made.set(bits, t);
+    }
+    return t;
+  }
+}
+
 export class Framework {
   constructor(
     readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
     private readonly handle?: Pick<Handle, 'nominatedPodsForNode'>,
-  ) {}
+  ) {
+    this.activeFilterSets = new PerSkipped(points.filter, (p) => p.name, splitFilters);
+    this.activeScores = new PerSkipped(points.score, (s) => s.plugin.name, scoreLayout);
+  }
+
+  private readonly activeFilterSets: PerSkipped<FilterPlugin, ActiveFilters>;
+  private readonly activeScores: PerSkipped<WeightedScorePlugin, ActiveScores>;
 
   get queueSort(): QueueSortPlugin { return this.points.queueSort; }
 
@@ -192,10 +236,11 @@ export class Framework {
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
+      const set = this.activeFilterSets.get(state.skipFilter);
       state.filterRunner = this;
-      state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
-      state.columnFilters = (state.filters as FilterPlugin[]).filter((p) => p.fitsByColumns);
-      state.otherFilters = (state.filters as FilterPlugin[]).filter((p) => !p.fitsByColumns);
+      state.filters = set.filters;
+      state.columnFilters = set.columnFilters;
+      state.otherFilters = set.otherFilters;
     }
     return state.filters as FilterPlugin[];
   }
@@ -238,26 +283,6 @@ export class Framework {
     return Status.success();
   }
 
-  /** Per set of skipped Score plugins (a bit per plugin): the active ones and their table layout, made once. */
-  private readonly activeScores = new Map<number, ActiveScores>();
-
-  private scoresOf(state: CycleState): ActiveScores {
-    const all = this.points.score;
-    let skipped = 0;
-    if (state.skipScore.size) for (let j = 0; j < all.length; j++) if (state.skipScore.has(all[j].plugin.name)) skipped |= 1 << j;
-    let active = this.activeScores.get(skipped);
-    if (!active) {
-      const plugins = all.filter((_, j) => !(skipped & (1 << j)));
-      const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
-      for (const { plugin } of plugins) {
-        layout.raw.push(layout.columns++);
-        layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
-      }
-      this.activeScores.set(skipped, (active = { plugins, layout }));
-    }
-    return active;
-  }
-
   /**
    * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin, all in one
    * block of a score slab. A plugin without NormalizeScore shares one column for raw and normalized. The nodes
@@ -265,10 +290,12 @@ export class Framework {
    * rows of the list's columns (which plugins may read instead of NodeInfo), or read from the nodes.
    */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
-    const { plugins, layout } = this.scoresOf(state);
+    const { plugins, layout } = this.activeScores.get(state.skipScore);
     const n = nodes.length;
     const { slab, start } = scoreBlock(n * layout.columns);
     const positions = start + POSITIONS * n, totals = start + TOTALS * n;
+    // The block may hold an earlier table's numbers: the plugins write every slot of their columns, totals add up.
+    slab.fill(0, totals, totals + n);
     if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
     else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
     for (let j = 0; j < plugins.length; j++) {
