@@ -51,6 +51,16 @@ function addWeighted(plugin: string, slab: Float64Array, column: number, weight:
   }
 }
 
+/** totals += score × weight for every node, the score checked once. */
+function addUniform(plugin: string, score: number, weight: number, slab: Float64Array, totals: number, n: number): void {
+  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
+  const weighted = score * weight;
+  for (let i = 0; i < n; i++) slab[totals + i] += weighted;
+}
+
+/** A one-score column for normalizing the score every node has. */
+const oneScore = new Float64Array(1);
+
 /** The Score plugins not skipped, and where a table keeps their columns. */
 interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
 
@@ -303,9 +313,21 @@ export class Framework {
       const raw = start + layout.raw[j] * n;
       // The plugins' API takes arrays: views of the block, dropped after the cycle.
       const column = slab.subarray(raw, raw + n);
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, listed);
+      let same: number | void = undefined;
+      if (plugin.scoreNodes) same = plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
       const normalized = start + layout.normalized[j] * n;
+      if (typeof same === 'number') {
+        // Every node scores the same: the columns are filled, and one normalized score stands for all.
+        slab.fill(same, raw, raw + n);
+        oneScore[0] = same;
+        if (normalized !== raw) {
+          plugin.normalizeScore!(state, pod, nodes, oneScore);
+          slab.fill(oneScore[0], normalized, normalized + n);
+        }
+        addUniform(plugin.name, oneScore[0], weight, slab, totals, n);
+        continue;
+      }
       if (normalized !== raw) {
         slab.copyWithin(normalized, raw, raw + n);
         plugin.normalizeScore!(state, pod, nodes, slab.subarray(normalized, normalized + n));
