@@ -253,7 +253,9 @@ export class Scheduler {
       return this.waitOnPermit(fwk, state, info, pod, chosen, permit.status.plugin, permit.timeoutMs!, cycle, trace);
     }
     this.traces.add(trace);
-    this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, trace));
+    // The binding holds the attempt's number, not its trace: the buffer keeps the traces it shows.
+    const attempt = trace.attempt;
+    this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, attempt));
   }
 
   /**
@@ -371,7 +373,7 @@ export class Scheduler {
       done = true;
       this.clock.cancel(timer);
       this.waiting.delete(uid);
-      if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace));
+      if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace.attempt));
       else {
         this.unreserve(fwk, state, pod, node);
         this.fail(info, pod, cycle, trace, message, 'Unschedulable', plugin);
@@ -394,8 +396,11 @@ export class Scheduler {
     const timer = this.clock.after(timeoutMs, () => reject(`rejected due to timeout after waiting ${goDuration(timeoutMs)} at plugin ${plugin}`));
   }
 
-  /** The binding cycle: PreBind, Bind, PostBind; a failure unreserves and sends the pod back to the queue. */
-  private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, trace: SchedulingTrace): void {
+  /**
+   * The binding cycle: PreBind, Bind, PostBind; a failure unreserves, marks the attempt's trace (while the buffer
+   * shows it) and sends the pod back to the queue.
+   */
+  private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, attempt: number): void {
     const key = objectKey(pod);
     const pre = fwk.runPreBind(state, pod, node);
     const bound = pre.isSuccess() ? fwk.runBind(state, pod, node) : pre;
@@ -406,7 +411,8 @@ export class Scheduler {
     }
     this.unreserve(fwk, state, pod, node);
     if (!this.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!)) return;
-    trace.result = 'Error';
+    const trace = this.traces.forPod(key);
+    if (trace && trace.uid === pod.metadata.uid && trace.attempt === attempt) trace.result = 'Error';
     this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);
     info.unschedulablePlugins = new Set();
     this.queue.addUnschedulable(info, cycle);
