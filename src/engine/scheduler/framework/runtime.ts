@@ -44,9 +44,11 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
 
 /** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]; columns as slab slots. */
 function addWeighted(plugin: string, slab: Float64Array, column: number, weight: number, totals: number, n: number): void {
+  // A local: under tsx an imported binding may be read through a getter call, once per node.
+  const max = MAX_NODE_SCORE;
   for (let i = 0; i < n; i++) {
     const v = slab[column + i];
-    if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin, v);
+    if (v > max || v < 0) throw invalidScore(plugin, v);
     slab[totals + i] += v * weight;
   }
 }
