@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createCluster } from '../index.ts';
 import { clusterWithNodes, deploymentYaml, mustExec, pods } from '../testing/fixtures.ts';
 import { numFeasibleNodesToFind } from './profile.ts';
+import { schedulerHarness } from './harness.ts';
 import { DEFAULT_MULTIPOINT, expandProfile, defaultConfiguration } from './config.ts';
 
 describe('percentageOfNodesToScore', () => {
@@ -164,4 +165,17 @@ profiles:
         }
       }), { numRuns: 30 });
   }, 60_000);
+});
+
+describe('binding cycle', () => {
+  it('marks the attempt Error when the binding is rejected (another binder was first)', () => {
+    const h = schedulerHarness(1);
+    h.addNodes(2);
+    h.run();
+    h.addPods(1, 'plain');
+    while (h.scheduler.traces.forPod('default/pod-0')?.result !== 'Scheduled') h.clock.step();
+    h.store.bind('default', 'pod-0', 'node-1');
+    h.clock.advance(20);
+    expect(h.scheduler.traces.forPod('default/pod-0')!.result).toBe('Error');
+  });
 });

@@ -22,7 +22,7 @@ import type { WaitingPod } from './framework/waiting.ts';
 import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
 import { ASSIGNED_POD_ADD, ASSIGNED_POD_DELETE, FORCE_ACTIVATE, NODE_ADD, NODE_DELETE, assignedPodUpdateEvents, nodeUpdateEvents } from './framework/events.ts';
-import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
+import { TOTALS, TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
 import { attachRejected, RejectedNodes } from './verdicts.ts';
 
 type P = Pod & KubeObject;
@@ -227,7 +227,7 @@ export class Scheduler {
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
       const table = fwk.runScore(state, pod, feasible, nodes, { columns: this.cache.columns(), positions: this.feasiblePositions });
       trace.scoreTable = table;
-      chosen = this.selectHost(feasible, table.totals);
+      chosen = this.selectHost(feasible, table.slab, table.start + TOTALS * table.nodes);
     }
     trace.node = chosen;
 
@@ -253,7 +253,9 @@ export class Scheduler {
       return this.waitOnPermit(fwk, state, info, pod, chosen, permit.status.plugin, permit.timeoutMs!, cycle, trace);
     }
     this.traces.add(trace);
-    this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, trace));
+    // The binding holds the attempt's number, not its trace: the buffer keeps the traces it shows.
+    const attempt = trace.attempt;
+    this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, chosen, cycle, attempt));
   }
 
   /**
@@ -285,25 +287,33 @@ export class Scheduler {
     // Over the whole node list (no PreFilterResult), positions are indices: the columns answer for most nodes
     // what the plugins that read them would say.
     const columns = nodes === this.cycleNodes && !withNominated && fwk.filtersByColumns(state) ? this.cache.columns() : undefined;
-    // The position wraps by comparison: a modulo per node costs a division.
-    let from = 0, to = 0;
-    for (let i = 0, at = start; i < nodes.length && found < want; i++) {
-      if (columns && (at < from || at >= to)) {
-        from = at;
-        to = Math.min(nodes.length, at + this.fits.length);
-        fwk.fitsByColumns(state, pod, columns, from, to, this.fits);
+    // When every Filter plugin of the cycle reads columns, a node they vouch for passes without a call.
+    const direct = columns !== undefined && state.otherFilters.length === 0;
+    const fits = this.fits;
+    // The list is walked in runs of rows that do not wrap (a modulo per node costs a division), each at most as
+    // long as the columns' verdicts.
+    let at = start;
+    while (evaluated < nodes.length && found < want) {
+      const from = at;
+      const to = Math.min(nodes.length, from + fits.length, from + nodes.length - evaluated);
+      if (columns) fwk.fitsByColumns(state, pod, columns, from, to, fits);
+      for (at = from; at < to && found < want; at++) {
+        if (direct && fits[at - from] === 1) {
+          positions[found] = at;
+          out[found++] = nodes[at];
+          continue;
+        }
+        const node = nodes[at];
+        const vouched = columns !== undefined && fits[at - from] === 1;
+        const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+        if (s.isSuccess()) {
+          // A candidate's index is its list position only over the whole list.
+          positions[found] = columns ? at : node.position;
+          out[found++] = node;
+        } else rejected.push(node, s);
       }
-      const node = nodes[at];
-      const position = at;
-      if (++at === nodes.length) at = 0;
-      evaluated++;
-      const vouched = columns !== undefined && this.fits[position - from] === 1;
-      const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-      if (s.isSuccess()) {
-        // A candidate's index is its list position only over the whole list.
-        positions[found] = columns ? position : node.position;
-        out[found++] = node;
-      } else rejected.push(node, s);
+      evaluated += at - from;
+      if (at === nodes.length) at = 0;
     }
     out.length = found;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
@@ -313,13 +323,15 @@ export class Scheduler {
     return out;
   }
 
-  /** selectHost: the highest total; ties broken by reservoir sampling with the seeded RNG. */
-  private selectHost(nodes: NodeInfo[], totals: Float64Array): string {
+  /** selectHost: the highest total (the slab's slots from `totals` on); ties broken by reservoir sampling with the seeded RNG. */
+  private selectHost(nodes: NodeInfo[], slab: Float64Array, totals: number): string {
     let best = 0;
+    let bestTotal = slab[totals];
     let ties = 1;
     for (let i = 1; i < nodes.length; i++) {
-      if (totals[i] > totals[best]) { best = i; ties = 1; }
-      else if (totals[i] === totals[best]) {
+      const total = slab[totals + i];
+      if (total > bestTotal) { best = i; bestTotal = total; ties = 1; }
+      else if (total === bestTotal) {
         ties++;
         if (this.rng.int(ties) === 0) best = i;
       }
@@ -361,7 +373,7 @@ export class Scheduler {
       done = true;
       this.clock.cancel(timer);
       this.waiting.delete(uid);
-      if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace));
+      if (ok) this.clock.after(BIND_LATENCY_MS, () => this.bindingCycle(fwk, state, info, pod, node, cycle, trace.attempt));
       else {
         this.unreserve(fwk, state, pod, node);
         this.fail(info, pod, cycle, trace, message, 'Unschedulable', plugin);
@@ -384,8 +396,11 @@ export class Scheduler {
     const timer = this.clock.after(timeoutMs, () => reject(`rejected due to timeout after waiting ${goDuration(timeoutMs)} at plugin ${plugin}`));
   }
 
-  /** The binding cycle: PreBind, Bind, PostBind; a failure unreserves and sends the pod back to the queue. */
-  private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, trace: SchedulingTrace): void {
+  /**
+   * The binding cycle: PreBind, Bind, PostBind; a failure unreserves, marks the attempt's trace (while the buffer
+   * shows it) and sends the pod back to the queue.
+   */
+  private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, attempt: number): void {
     const key = objectKey(pod);
     const pre = fwk.runPreBind(state, pod, node);
     const bound = pre.isSuccess() ? fwk.runBind(state, pod, node) : pre;
@@ -396,7 +411,8 @@ export class Scheduler {
     }
     this.unreserve(fwk, state, pod, node);
     if (!this.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!)) return;
-    trace.result = 'Error';
+    const trace = this.traces.forPod(key);
+    if (trace && trace.uid === pod.metadata.uid && trace.attempt === attempt) trace.result = 'Error';
     this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);
     info.unschedulablePlugins = new Set();
     this.queue.addUnschedulable(info, cycle);

@@ -7,20 +7,42 @@ export interface PluginScore { plugin: string; raw: number; normalized: number; 
 export interface NodeScoreTrace { node: string; total: number; plugins: PluginScore[] }
 
 /**
- * Per node × plugin scores, one column per plugin: raw[plugin][node]. A plugin without NormalizeScore has the
- * same array as raw and normalized. The scored nodes are positions in the cycle's node list (names read when
- * displayed): the list is shared by every cycle until the nodes change, so a table holds no array of its own
- * on the heap (an array per cycle kept by the buffer was most of what each cycle left for the old generation).
+ * Which plugins scored a cycle, with their weights, and where each one's columns lie in a table's block: column
+ * k holds rows [k × n, (k + 1) × n) of the block for n scored nodes. A plugin without NormalizeScore has the same
+ * column for raw and normalized. Made once per set of active plugins and shared by every table that has them.
+ */
+export interface ScoreLayout {
+  plugins: string[];
+  weights: number[];
+  raw: number[];
+  normalized: number[];
+  /** Columns per block: positions, totals, then the plugins' own. */
+  columns: number;
+}
+
+/** Column 0 of a block: the scored nodes' positions in the cycle's node list; column 1: their totals. */
+export const POSITIONS = 0;
+export const TOTALS = 1;
+
+/**
+ * Per node × plugin scores as one block of a shared slab (a table holds no array of its own: an array per
+ * column per cycle, kept by the buffer, was most of what each cycle left for the old generation). The scored
+ * nodes are positions in the cycle's node list (names read when displayed): the list is shared by every cycle
+ * until the nodes change.
  */
 export interface ScoreTable {
   nodeList: readonly { readonly name: string }[];
-  /** Column of list positions, one per scored node (a score slab view like the scores). */
-  positions: Float64Array;
-  plugins: string[];
-  weights: number[];
-  raw: Float64Array[];
-  normalized: Float64Array[];
-  totals: Float64Array;
+  layout: ScoreLayout;
+  slab: Float64Array;
+  /** The block's first slot in the slab, and the number of scored nodes (the length of each column). */
+  start: number;
+  nodes: number;
+}
+
+/** One column of the table as a view (for readers; the scheduler indexes the slab). */
+export function scoreColumn(t: ScoreTable, column: number): Float64Array {
+  const from = t.start + column * t.nodes;
+  return t.slab.subarray(from, from + t.nodes);
 }
 
 export interface SchedulingTrace {
@@ -62,7 +84,7 @@ export const TRACE_BUFFER_SIZE = 1000;
 /** Earlier attempts kept per pod (beside its latest trace, so the memory stays bounded). */
 export const EARLIER_ATTEMPTS = 10;
 
-/** Float64 slots per slab: score tables are views into shared slabs (one new buffer per table costs more than scoring). */
+/** Float64 slots per slab: score tables are blocks of shared slabs (one new buffer per table costs more than scoring). */
 const SLAB_SIZE = 1 << 19;
 
 /**
@@ -72,66 +94,48 @@ const SLAB_SIZE = 1 << 19;
 class SlabPool {
   private slab: Float64Array<ArrayBuffer> = new Float64Array(SLAB_SIZE);
   private used = 0;
-  /** Whether the slab was used before (its views are zeroed one by one as they are handed out). */
-  private reused = false;
-  /** Per slab: views held by buffered traces. */
-  private readonly held = new Map<ArrayBufferLike, number>();
+  /** Per slab: tables held by buffered traces. */
+  private readonly held = new Map<Float64Array, number>();
   private readonly free: Float64Array<ArrayBuffer>[] = [];
 
-  /** A zeroed Float64Array of the length. */
-  array(length: number): Float64Array {
-    if (length > SLAB_SIZE / 4) return new Float64Array(length);
+  /**
+   * A block of the length: its slab and first slot (a slab of its own when it is too long to share one). A reused
+   * slab's block holds an earlier table's numbers: runScore writes every slot of it.
+   */
+  block(length: number): { slab: Float64Array; start: number } {
+    if (length > SLAB_SIZE / 4) return { slab: new Float64Array(length), start: 0 };
     if (this.used + length > SLAB_SIZE) {
       // The old slab comes back through hold() once its tables leave the buffer (the cycle's own table may be in it).
-      const free = this.free.pop();
-      this.reused = free !== undefined;
-      this.slab = free ?? new Float64Array(SLAB_SIZE);
+      this.slab = this.free.pop() ?? new Float64Array(SLAB_SIZE);
       this.used = 0;
     }
-    const view = this.slab.subarray(this.used, this.used + length);
+    const start = this.used;
     this.used += length;
-    // Zeroed as it is handed out, while the cycle is about to write it: a whole slab's fill would run through
-    // 4 MB and push the node data out of the cache.
-    if (this.reused) view.fill(0);
-    return view;
+    return { slab: this.slab, start };
   }
 
-  /**
-   * A buffered trace holds (1) or let go of (−1) the table's views. Consecutive views of one slab (nearly all
-   * of a table's) are counted together: one Map update per run of them, not one per view.
-   */
+  /** A buffered trace holds (1) or lets go of (−1) its table's block. */
   hold(table: ScoreTable, delta: 1 | -1): void {
-    let buffer = table.totals.buffer;
-    let views = 1;
-    for (const list of [[table.positions], table.raw, table.normalized]) {
-      for (let i = 0; i < list.length; i++) {
-        if (list[i].buffer === buffer) { views++; continue; }
-        this.holdBuffer(buffer, views * delta);
-        buffer = list[i].buffer;
-        views = 1;
-      }
-    }
-    this.holdBuffer(buffer, views * delta);
-  }
-
-  private holdBuffer(buffer: ArrayBufferLike, delta: number): void {
-    const n = (this.held.get(buffer) ?? 0) + delta;
-    if (n > 0) { this.held.set(buffer, n); return; }
-    // Tables too big for a slab have a buffer of their own; the garbage collector takes those.
-    if (!this.held.delete(buffer) || buffer === this.slab.buffer || buffer.byteLength !== SLAB_SIZE * 8) return;
-    this.free.push(new Float64Array(buffer as ArrayBuffer));
+    const slab = table.slab;
+    const n = (this.held.get(slab) ?? 0) + delta;
+    if (n > 0) { this.held.set(slab, n); return; }
+    // A table too big for a slab has a slab of its own; the garbage collector takes those.
+    if (!this.held.delete(slab) || slab === this.slab || slab.length !== SLAB_SIZE) return;
+    this.free.push(slab as Float64Array<ArrayBuffer>);
   }
 }
 
 const slabs = new SlabPool();
 
-/** A zeroed Float64Array of the length, from the slabs. */
-export function scoreArray(length: number): Float64Array {
-  return slabs.array(length);
+/** A block of the length from the slabs (not zeroed): its slab and first slot. */
+export function scoreBlock(length: number): { slab: Float64Array; start: number } {
+  return slabs.block(length);
 }
 
 export class TraceBuffer {
-  private readonly buf: SchedulingTrace[] = [];
+  /** A ring of the latest TRACE_BUFFER_SIZE adds: `next` is the oldest once it is full. */
+  private readonly ring: (SchedulingTrace | undefined)[] = new Array(TRACE_BUFFER_SIZE).fill(undefined);
+  private next = 0;
   private readonly latest = new Map<string, SchedulingTrace>();
 
   add(t: SchedulingTrace): void {
@@ -141,28 +145,41 @@ export class TraceBuffer {
       t.earlier = [...(prev.earlier ?? []), { attempt, time, result, node, message, queue, queueReason }].slice(-EARLIER_ATTEMPTS);
       prev.earlier = undefined;
     }
-    this.buf.push(t);
+    const old = this.ring[this.next];
+    this.ring[this.next] = t;
+    this.next = this.next + 1 === TRACE_BUFFER_SIZE ? 0 : this.next + 1;
     if (t.scoreTable) slabs.hold(t.scoreTable, 1);
     this.latest.set(t.pod, t);
-    if (this.buf.length > TRACE_BUFFER_SIZE) {
-      const old = this.buf.shift()!;
-      if (old.scoreTable) slabs.hold(old.scoreTable, -1);
-      if (this.latest.get(old.pod) === old) this.latest.delete(old.pod);
-    }
+    if (!old) return;
+    if (old.scoreTable) slabs.hold(old.scoreTable, -1);
+    if (this.latest.get(old.pod) === old) this.latest.delete(old.pod);
   }
 
   forPod(key: string): SchedulingTrace | undefined { return this.latest.get(key); }
-  all(): readonly SchedulingTrace[] { return this.buf; }
+  /** The buffered traces, oldest first. */
+  all(): readonly SchedulingTrace[] {
+    const out: SchedulingTrace[] = [];
+    for (let i = 0; i < TRACE_BUFFER_SIZE; i++) {
+      const t = this.ring[(this.next + i) % TRACE_BUFFER_SIZE];
+      if (t) out.push(t);
+    }
+    return out;
+  }
 }
 
 /** The scores of a trace as one record per node, highest total first is up to the caller. */
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  return Array.from(st.positions, (position, i) => ({
-    node: st.nodeList[position].name,
-    total: st.totals[i],
-    plugins: st.plugins.map((plugin, j) => ({ plugin, raw: st.raw[j][i], normalized: st.normalized[j][i], weight: st.weights[j], weighted: st.normalized[j][i] * st.weights[j] })),
+  const { slab, start, nodes: n, layout } = st;
+  const at = (column: number, i: number) => slab[start + column * n + i];
+  return Array.from({ length: n }, (_, i) => ({
+    node: st.nodeList[at(POSITIONS, i)].name,
+    total: at(TOTALS, i),
+    plugins: layout.plugins.map((plugin, j) => {
+      const normalized = at(layout.normalized[j], i);
+      return { plugin, raw: at(layout.raw[j], i), normalized, weight: layout.weights[j], weighted: normalized * layout.weights[j] };
+    }),
   }));
 }
 

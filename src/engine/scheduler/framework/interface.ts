@@ -113,10 +113,13 @@ export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
   /**
-   * Optional batch form of score: out[i] = score of nodes[i] (one call per cycle, not per node). The scheduler
-   * gives the nodes' rows too, for plugins that read columns instead of NodeInfo.
+   * Optional batch form of score: out[i] = score of nodes[i] for every i (one call per cycle, not per node; out
+   * may hold an earlier cycle's numbers). The scheduler gives the nodes' rows too, for plugins that read columns
+   * instead of NodeInfo. It may return a number instead, when every node scores that number (out is then left
+   * as it is): the framework fills the column and normalizes one score for all, so such a plugin's
+   * NormalizeScore must turn equal scores into equal scores.
    */
-  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void;
+  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): number | void;
   /**
    * Rescale raw scores into [0, MAX_NODE_SCORE], in place: scores[i] is nodes[i]'s (upstream's NodeScoreList as a
    * column beside the nodes, so a cycle builds no record per node).

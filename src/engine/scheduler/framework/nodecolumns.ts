@@ -18,6 +18,8 @@ export class NodeColumns {
   /** How many NoSchedule/NoExecute taints, and PreferNoSchedule taints, the node has. */
   readonly noScheduleTaints: Uint32Array;
   readonly preferNoScheduleTaints: Uint32Array;
+  /** How many times each row was written (from 1, as every row is written once made): cached scores name it. */
+  readonly version: Uint32Array;
   /** How many rows have PreferNoSchedule taints (none: TaintToleration's raw scores are all 0). */
   nodesWithPreferNoSchedule = 0;
 
@@ -33,6 +35,7 @@ export class NodeColumns {
     this.unschedulable = new Uint8Array(length);
     this.noScheduleTaints = new Uint32Array(length);
     this.preferNoScheduleTaints = new Uint32Array(length);
+    this.version = new Uint32Array(length);
   }
 
   /** Copy the node's fields into row i. */
@@ -50,6 +53,7 @@ export class NodeColumns {
     const prefer = node.preferNoScheduleTaints.length;
     this.nodesWithPreferNoSchedule += (prefer > 0 ? 1 : 0) - (this.preferNoScheduleTaints[i] > 0 ? 1 : 0);
     this.preferNoScheduleTaints[i] = prefer;
+    this.version[i]++;
   }
 }
 

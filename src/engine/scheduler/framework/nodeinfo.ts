@@ -26,13 +26,38 @@ export interface PodInfo {
   hostPorts: string[];
 }
 
+/** A PodInfo's sums, which depend on the pod's containers, init containers and overhead only. */
+type PodSums = Omit<PodInfo, 'pod'>;
+
 /**
- * The pod's PodInfo; a PodInfo of an earlier version of the pod with the same containers, init containers and
- * overhead (binding changes only spec.nodeName and the status, sharing the rest) lends its sums.
+ * The sums of the last pod seen with these (interned, frozen) containers, with the init containers and overhead
+ * they were made with: the pods of one template share their containers, so they are summed once.
+ */
+const sumsByContainers = new WeakMap<object, { initContainers: unknown; overhead: unknown; sums: PodSums }>();
+
+/**
+ * The pod's PodInfo; a PodInfo of an earlier version of the pod, or of another pod, with the same containers,
+ * init containers and overhead (binding changes only spec.nodeName and the status, sharing the rest) lends its
+ * sums, which nobody changes.
  */
 export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
+  const spec = pod.spec;
   const was = earlier?.pod.spec;
-  if (was && was.containers === pod.spec?.containers && was.initContainers === pod.spec?.initContainers && was.overhead === pod.spec?.overhead) return { ...earlier!, pod };
+  if (was && was.containers === spec?.containers && was.initContainers === spec?.initContainers && was.overhead === spec?.overhead) return withPod(earlier!, pod);
+  const containers = spec?.containers;
+  const known = containers && sumsByContainers.get(containers);
+  if (known && known.initContainers === spec?.initContainers && known.overhead === spec?.overhead) return withPod(known.sums, pod);
+  const sums = podSums(pod);
+  // Only stored (frozen) containers: a caller's own object may change under the same identity.
+  if (containers && Object.isFrozen(containers)) sumsByContainers.set(containers, { initContainers: spec?.initContainers, overhead: spec?.overhead, sums });
+  return withPod(sums, pod);
+}
+
+function withPod(s: PodSums, pod: Pod): PodInfo {
+  return { pod, requests: s.requests, milliCPU: s.milliCPU, memory: s.memory, otherRequests: s.otherRequests, nonZero: s.nonZero, hostPorts: s.hostPorts };
+}
+
+function podSums(pod: Pod): PodSums {
   const requests = podRequests(pod);
   let cpu = 0, memory = 0;
   for (const c of pod.spec?.containers ?? []) {
@@ -43,7 +68,7 @@ export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
   const hostPorts: string[] = [];
   for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.hostPort) hostPorts.push(`${p.protocol ?? 'TCP'}/${p.hostIP ?? '0.0.0.0'}/${p.hostPort}`);
   const otherRequests = Object.entries(requests).filter(([k, v]) => v !== 0 && k !== 'cpu' && k !== 'memory');
-  return { pod, requests, milliCPU: requests.cpu ?? 0, memory: requests.memory ?? 0, otherRequests, nonZero: { cpu, memory }, hostPorts };
+  return { requests, milliCPU: requests.cpu ?? 0, memory: requests.memory ?? 0, otherRequests, nonZero: { cpu, memory }, hostPorts };
 }
 
 export class NodeInfo {

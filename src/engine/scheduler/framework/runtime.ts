@@ -5,13 +5,13 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import {
   MAX_NODE_SCORE, type AnyPlugin, type BindPlugin, type CycleState, type FilterPlugin, type NodeToStatus, type PermitPlugin,
   type PostBindPlugin, type PostFilterPlugin, type PostFilterResult, type PreBindPlugin, type PreEnqueuePlugin, type PreFilterPlugin,
-  type PreScorePlugin, type QueueSortPlugin, type ScorePlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
+  type PreScorePlugin, type QueueSortPlugin, type ReservePlugin, type WeightedScorePlugin, type Handle,
 } from './interface.ts';
 import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
-import { scoreArray, type ScoreTable } from '../trace.ts';
+import { POSITIONS, scoreBlock, TOTALS, type ScoreLayout, type ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -33,14 +33,6 @@ function invalidScore(plugin: string, v: number): Error {
   return new Error(`plugin "${plugin}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`);
 }
 
-/** NormalizeScore of a raw column into a new column (the trace keeps both). */
-function normalizedColumn(state: CycleState, pod: Pod, plugin: ScorePlugin, nodes: readonly NodeInfo[], column: Float64Array): Float64Array {
-  const out = scoreArray(column.length);
-  out.set(column);
-  plugin.normalizeScore!(state, pod, nodes, out);
-  return out;
-}
-
 /** The first of the filters not to return Success, named for its plugin; Success when none. */
 function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: Pod, node: NodeInfo): Status {
   for (let i = 0; i < filters.length; i++) {
@@ -50,12 +42,65 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
   return SUCCESS;
 }
 
-/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]. */
-function addWeighted(plugin: string, column: Float64Array, weight: number, totals: Float64Array): void {
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i];
-    if (v > MAX_NODE_SCORE || v < 0) throw invalidScore(plugin, v);
-    totals[i] += v * weight;
+/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]; columns as slab slots. */
+function addWeighted(plugin: string, slab: Float64Array, column: number, weight: number, totals: number, n: number): void {
+  // A local: under tsx an imported binding may be read through a getter call, once per node.
+  const max = MAX_NODE_SCORE;
+  for (let i = 0; i < n; i++) {
+    const v = slab[column + i];
+    if (v > max || v < 0) throw invalidScore(plugin, v);
+    slab[totals + i] += v * weight;
+  }
+}
+
+/** totals += score × weight for every node, the score checked once. */
+function addUniform(plugin: string, score: number, weight: number, slab: Float64Array, totals: number, n: number): void {
+  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
+  const weighted = score * weight;
+  for (let i = 0; i < n; i++) slab[totals + i] += weighted;
+}
+
+/** A one-score column for normalizing the score every node has. */
+const oneScore = new Float64Array(1);
+
+/** The Score plugins not skipped, and where a table keeps their columns. */
+interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
+
+/** The Filter plugins not skipped, and those of them with and without fitsByColumns, each in configured order. */
+interface ActiveFilters { filters: FilterPlugin[]; columnFilters: FilterPlugin[]; otherFilters: FilterPlugin[] }
+
+function splitFilters(filters: FilterPlugin[]): ActiveFilters {
+  return { filters, columnFilters: filters.filter((p) => p.fitsByColumns), otherFilters: filters.filter((p) => !p.fitsByColumns) };
+}
+
+/** Positions and totals, then per plugin its raw column and, when it normalizes, its normalized one. */
+function scoreLayout(plugins: WeightedScorePlugin[]): ActiveScores {
+  const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
+  for (const { plugin } of plugins) {
+    layout.raw.push(layout.columns++);
+    layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
+  }
+  return { plugins, layout };
+}
+
+/**
+ * What a cycle derives from the plugins of an extension point that it does not skip, made once per set of
+ * skipped plugins (a bit each): most cycles skip the same ones. Lists too long for the bits are not remembered.
+ */
+class PerSkipped<P, T> {
+  private readonly made = new Map<number, T>();
+  constructor(private readonly plugins: readonly P[], private readonly nameOf: (p: P) => string, private readonly make: (active: P[]) => T) {}
+
+  get(skip: ReadonlySet<string>): T {
+    const { plugins, nameOf } = this;
+    let bits = 0;
+    if (skip.size) for (let j = 0; j < plugins.length; j++) if (skip.has(nameOf(plugins[j]))) bits |= 1 << j;
+    let t = plugins.length < 31 ? this.made.get(bits) : undefined;
+    if (t === undefined) {
+      t = this.make(plugins.filter((p) => !skip.has(nameOf(p))));
+      if (plugins.length < 31) this.made.set(bits, t);
+    }
+    return t;
   }
 }
 
@@ -63,7 +108,13 @@ export class Framework {
   constructor(
     readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
     private readonly handle?: Pick<Handle, 'nominatedPodsForNode'>,
-  ) {}
+  ) {
+    this.activeFilterSets = new PerSkipped(points.filter, (p) => p.name, splitFilters);
+    this.activeScores = new PerSkipped(points.score, (s) => s.plugin.name, scoreLayout);
+  }
+
+  private readonly activeFilterSets: PerSkipped<FilterPlugin, ActiveFilters>;
+  private readonly activeScores: PerSkipped<WeightedScorePlugin, ActiveScores>;
 
   get queueSort(): QueueSortPlugin { return this.points.queueSort; }
 
@@ -197,10 +248,11 @@ export class Framework {
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
+      const set = this.activeFilterSets.get(state.skipFilter);
       state.filterRunner = this;
-      state.filters = this.points.filter.filter((p) => !state.skipFilter.has(p.name));
-      state.columnFilters = (state.filters as FilterPlugin[]).filter((p) => p.fitsByColumns);
-      state.otherFilters = (state.filters as FilterPlugin[]).filter((p) => !p.fitsByColumns);
+      state.filters = set.filters;
+      state.columnFilters = set.columnFilters;
+      state.otherFilters = set.otherFilters;
     }
     return state.filters as FilterPlugin[];
   }
@@ -244,29 +296,47 @@ export class Framework {
   }
 
   /**
-   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin. A plugin
-   * without NormalizeScore shares one array for raw and normalized. The nodes are named by their positions in
-   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns
-   * (which plugins may read instead of NodeInfo), or read from the nodes.
+   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin, all in one
+   * block of a score slab. A plugin without NormalizeScore shares one column for raw and normalized. The nodes
+   * are named by their positions in nodeList (the cycle's node list, where every one of them is): given as the
+   * rows of the list's columns (which plugins may read instead of NodeInfo), or read from the nodes.
    */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
-    const active = this.points.score.filter((s) => !state.skipScore.has(s.plugin.name));
+    const { plugins, layout } = this.activeScores.get(state.skipScore);
     const n = nodes.length;
-    const raw: Float64Array[] = [], normalized: Float64Array[] = [];
-    const totals = scoreArray(n);
-    const positions = scoreArray(n);
-    if (listed) for (let i = 0; i < n; i++) positions[i] = listed.positions[i];
-    else for (let i = 0; i < n; i++) positions[i] = nodes[i].position;
-    for (const { plugin, weight } of active) {
-      const column = scoreArray(n);
-      if (plugin.scoreNodes) plugin.scoreNodes(state, pod, nodes, column, listed);
+    const { slab, start } = scoreBlock(n * layout.columns);
+    const positions = start + POSITIONS * n, totals = start + TOTALS * n;
+    // The block may hold an earlier table's numbers: the plugins write every slot of their columns, totals add up.
+    slab.fill(0, totals, totals + n);
+    if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
+    else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
+    for (let j = 0; j < plugins.length; j++) {
+      const { plugin, weight } = plugins[j];
+      const raw = start + layout.raw[j] * n;
+      // The plugins' API takes arrays: views of the block, dropped after the cycle.
+      const column = slab.subarray(raw, raw + n);
+      let same: number | void = undefined;
+      if (plugin.scoreNodes) same = plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      const out = plugin.normalizeScore ? normalizedColumn(state, pod, plugin, nodes, column) : column;
-      addWeighted(plugin.name, out, weight, totals);
-      raw.push(column);
-      normalized.push(out);
+      const normalized = start + layout.normalized[j] * n;
+      if (typeof same === 'number') {
+        // Every node scores the same: the columns are filled, and one normalized score stands for all.
+        slab.fill(same, raw, raw + n);
+        oneScore[0] = same;
+        if (normalized !== raw) {
+          plugin.normalizeScore!(state, pod, nodes, oneScore);
+          slab.fill(oneScore[0], normalized, normalized + n);
+        }
+        addUniform(plugin.name, oneScore[0], weight, slab, totals, n);
+        continue;
+      }
+      if (normalized !== raw) {
+        slab.copyWithin(normalized, raw, raw + n);
+        plugin.normalizeScore!(state, pod, nodes, slab.subarray(normalized, normalized + n));
+      }
+      addWeighted(plugin.name, slab, normalized, weight, totals, n);
     }
-    return { nodeList, positions, plugins: active.map((a) => a.plugin.name), weights: active.map((a) => a.weight), raw, normalized, totals };
+    return { nodeList, layout, slab, start, nodes: n };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {

@@ -50,10 +50,10 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
     return this.scoreWith(state.read<PreScoreState>(KEY) ?? NO_IMAGES, pod, node);
   }
 
-  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Float64Array): number | void {
     const cycle = state.read<PreScoreState>(KEY) ?? NO_IMAGES;
     // No node has any of the pod's images: every sum is 0, below the minimum threshold, so every score is 0.
-    if (!cycle.images.length) { out.fill(0, 0, nodes.length); return; }
+    if (!cycle.images.length) return 0;
     for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(cycle, pod, nodes[i]);
   }
 

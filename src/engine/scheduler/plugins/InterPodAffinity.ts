@@ -10,7 +10,7 @@ import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
 import type { ClusterEventWithHint, QueueingHint } from '../framework/events.ts';
-import { AffinityPodIndex, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, termMatches, termsOf, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
+import { AffinityPodIndex, hasAffinity, mergeNamespaceSelector, namespaceLabels, parseAffinityTerms, termMatches, termsOf, type PodAffinityTerms } from './InterPodAffinityCommon.ts';
 import { computeAffinityFilterState, filterByAffinity, type AffinityFilterState } from './InterPodAffinityFiltering.ts';
 import { computeTopologyScore, normalizeAffinityScores, type TopologyScore } from './InterPodAffinityScoring.ts';
 import { ArgsError } from './NodeResourcesFit.ts';
@@ -42,6 +42,8 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
   }
 
   preFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status } {
+    // A pod without terms of its own: only the existing pods' required anti-affinity could matter.
+    if (!hasAffinity(pod) && !this.synced(nodes).hasRequiredAntiAffinity()) return { status: Status.skip() };
     let terms: PodAffinityTerms;
     try {
       terms = parseAffinityTerms(pod);
@@ -109,6 +111,8 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
       throw e;
     }
     const allNodes = this.handle.nodeInfos();
+    // A pod without terms of its own: only the existing pods' scoring terms could matter.
+    if (!hasAffinity(pod) && !this.synced(allNodes).hasScoringTerms()) return Status.skip();
     this.retain(allNodes);
     const score = computeTopologyScore({
       pod,
@@ -124,6 +128,13 @@ export class InterPodAffinity implements PreFilterPlugin, FilterPlugin, PreScore
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
     const s = state.read<TopologyScore>(PRE_SCORE_KEY);
     return s ? s.of(this.cache.labels(node)) : 0;
+  }
+
+  /** The index brought up to the node list (as computeAffinityFilterState and computeTopologyScore do first). */
+  private synced(all: readonly NodeInfo[]): AffinityPodIndex {
+    this.retain(all);
+    this.index.sync(all);
+    return this.index;
   }
 
   /** Node data of nodes that left the list is dropped. */

@@ -201,6 +201,8 @@ export class AffinityPodIndex {
   requiredAntiAffinityTerms(): Iterable<AffinityTerm> { return this.requiredAnti.terms(); }
   /** Whether any existing pod has a required anti-affinity term (after sync). */
   hasRequiredAntiAffinity(): boolean { return this.requiredAnti.size > 0; }
+  /** Whether any existing pod has a scoring term (after sync). */
+  hasScoringTerms(): boolean { return this.scoring.size > 0; }
   /** The existing pods' distinct scoring terms (after sync). */
   scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
@@ -242,7 +244,8 @@ function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
   return out;
 }
 
-function hasAffinity(pod: Pod): boolean {
+/** Whether the pod has pod affinity or anti-affinity terms. */
+export function hasAffinity(pod: Pod): boolean {
   const a = pod.spec?.affinity;
   return !!(a?.podAffinity || a?.podAntiAffinity);
 }

@@ -3,6 +3,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
 import { rowsOf, type NodeRows } from '../framework/nodecolumns.ts';
+import { RowScores } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { allocatableOf, cpuMemoryWeights, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
@@ -11,6 +12,7 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
   private readonly resources: ResourceSpec[];
   /** [has cpu, has memory] when the resources are cpu and memory only (the default): Score reads the node's fields. */
   private readonly cpuMemory: readonly [boolean, boolean] | undefined;
+  private readonly rowScores = new RowScores();
   constructor(args: { resources?: ResourceSpec[] } = {}) {
     this.resources = args.resources?.length ? args.resources : DEFAULT_RESOURCES;
     const names = this.resources.map((r) => r.name);
@@ -28,18 +30,23 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
       for (let i = 0; i < nodes.length; i++) out[i] = this.scoreWith(info, nodes[i]);
       return;
     }
-    // cpu and memory (the default): scoreWith's fractions from the columns (the weights do not enter).
+    // cpu and memory (the default): scoreWith's fractions from the columns (the weights do not enter), kept
+    // per row for the next pods of the same requests.
     const [hasCPU, hasMemory] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
     const { columns, positions } = rows ?? rowsOf(nodes);
-    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory, version } = columns;
+    this.rowScores.use(columns, podCPU, podMemory);
+    const { values, versions } = this.rowScores;
     for (let i = 0; i < nodes.length; i++) {
       const r = positions[i];
+      if (versions[r] === version[r]) { out[i] = values[r]; continue; }
       const cpu = hasCPU && allocatableMilliCPU[r] > 0 ? Math.min(1, (nonZeroMilliCPU[r] + podCPU) / allocatableMilliCPU[r]) : -1;
       const memory = hasMemory && allocatableMemory[r] > 0 ? Math.min(1, (nonZeroMemory[r] + podMemory) / allocatableMemory[r]) : -1;
       // One fraction or none: standard deviation 0.
       const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
-      out[i] = Math.floor((1 - std) * MAX_NODE_SCORE);
+      out[i] = values[r] = Math.floor((1 - std) * MAX_NODE_SCORE);
+      versions[r] = version[r];
     }
   }
 

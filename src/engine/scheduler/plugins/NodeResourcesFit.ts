@@ -5,6 +5,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
 import { rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
+import { RowScores } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -122,6 +123,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   private readonly one: (requested: number, allocatable: number) => number;
   /** [cpu weight, memory weight] when the resources are just those two (the default): Score reads the node's fields. */
   private readonly cpuMemory: readonly [number, number] | undefined;
+  private readonly rowScores = new RowScores();
 
   score(state: CycleState, pod: Pod, node: NodeInfo): number {
     return resourceAllocationScore(cyclePodInfo(state, pod), node, this.resources, this.one);
@@ -135,13 +137,17 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
       for (let i = 0; i < nodes.length; i++) out[i] = resourceAllocationScore(info, nodes[i], resources, one);
       return;
     }
-    // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the columns.
+    // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the columns, and
+    // kept per row for the next pods of the same requests.
     const [cpuWeight, memoryWeight] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
     const { columns, positions } = rows ?? rowsOf(nodes);
-    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory, version } = columns;
+    this.rowScores.use(columns, podCPU, podMemory);
+    const { values, versions } = this.rowScores;
     for (let i = 0; i < nodes.length; i++) {
       const r = positions[i];
+      if (versions[r] === version[r]) { out[i] = values[r]; continue; }
       let total = 0, weights = 0;
       if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
         total += one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
@@ -151,7 +157,8 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
         total += one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
         weights += memoryWeight;
       }
-      out[i] = weights === 0 ? 0 : Math.floor(total / weights);
+      out[i] = values[r] = weights === 0 ? 0 : Math.floor(total / weights);
+      versions[r] = version[r];
     }
   }
 }

@@ -48,12 +48,17 @@ export class ConstraintSource {
     const labels = pod.metadata?.labels ?? {};
     const own = pod.spec?.topologySpreadConstraints;
     if (own?.length) return filterConstraints(own, labels, action);
-    const defaults = filterConstraints(this.defaults, labels, action);
-    if (!defaults.length) return [];
+    if (!hasAction(this.defaults, action)) return [];
+    // The selector first: most pods (no owner, no Service) have none, and then no constraint is built.
     const selector = defaultSelector(pod, this.objects);
     if (selector.empty()) return [];
-    return defaults.map((c) => ({ ...c, selector }));
+    return filterConstraints(this.defaults, labels, action).map((c) => ({ ...c, selector }));
   }
+}
+
+function hasAction(constraints: readonly TopologySpreadConstraint[], action: UnsatisfiableConstraintAction): boolean {
+  for (const c of constraints) if (c.whenUnsatisfiable === action) return true;
+  return false;
 }
 
 /** filterTopologySpreadConstraints: the constraints of one action; matchLabelKeys AND the pod's values in. */

@@ -43,10 +43,10 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     return intolerablePreferNoSchedule(node, state.read<Toleration[]>(PRESCORE_KEY) ?? []);
   }
 
-  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): number | void {
     const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
     // A node without PreferNoSchedule taints scores 0 by its column alone (all do when no listed node has any).
-    if (rows?.columns.nodesWithPreferNoSchedule === 0) { out.fill(0, 0, nodes.length); return; }
+    if (rows?.columns.nodesWithPreferNoSchedule === 0) return 0;
     const taints = rows?.columns.preferNoScheduleTaints, positions = rows?.positions;
     for (let i = 0; i < nodes.length; i++) out[i] = taints && !taints[positions![i]] ? 0 : intolerablePreferNoSchedule(nodes[i], tolerations);
   }
