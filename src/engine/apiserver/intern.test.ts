@@ -79,4 +79,24 @@ describe('PartInterner (pods share their template parts)', () => {
     expect(again).toEqual(first);
     expect(interner.intern({ c: 1 })).toEqual({ c: 1 });
   });
+
+  it("a field's recent part is the part the lookup by JSON would return, through key orders, undefined keys and forgetting", () => {
+    // Parts that are alike, differ only in key order, or only by a key left undefined (the same JSON).
+    const variants = [
+      () => ({ name: 'app', image: 'nginx' }), () => ({ image: 'nginx', name: 'app' }),
+      () => ({ name: 'app', image: 'nginx', tag: undefined }), () => ({ name: 'db', image: 'redis' }),
+      () => [{ key: 'k' }], () => [{ key: 'k', value: undefined }], () => ({ d: new Date(0) }), () => ({ d: new Date(1) }),
+    ];
+    const step = fc.record({ variant: fc.nat(variants.length - 1), field: fc.constantFrom('containers', 'tolerations') });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), fc.integer({ min: 1, max: 4 }), (steps, max) => {
+      const withFields = new PartInterner(max);
+      const byJsonOnly = new PartInterner(max);
+      const a = steps.map((s) => withFields.intern(variants[s.variant](), s.field));
+      const b = steps.map((s) => byJsonOnly.intern(variants[s.variant]()));
+      for (let i = 0; i < a.length; i++) {
+        expect(JSON.stringify(a[i])).toBe(JSON.stringify(b[i]));
+        for (let j = 0; j < i; j++) expect(a[i] === a[j]).toBe(b[i] === b[j]);
+      }
+    }), { numRuns: 300 });
+  });
 });

@@ -2,6 +2,7 @@
 // pkg/kubelet/status/generate.go): the phase from getPhase, the kubelet-owned conditions in upstream order,
 // and container statuses in the order of the spec.
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
+import { sameJson } from '../../api/samejson.ts';
 import { isRestartableInitContainer } from './containers.ts';
 
 type Phase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
@@ -91,17 +92,6 @@ function condition(type: string, status: boolean, now: string, prev: PodConditio
  */
 export function stored<T>(fresh: T, old: T | undefined): T {
   return old !== undefined && sameJson(fresh, old) ? old : fresh;
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
-  }
-  return true;
 }
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
