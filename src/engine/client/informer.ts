@@ -183,7 +183,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     if (e.resourceVersion <= this.lastRV) return;
     this.lastRV = e.resourceVersion;
     const obj = e.object as T;
-    const key = objectKey(obj);
+    const key = e.key;
     const old = this.items.get(key);
     const stillMatches = this.watchOpts.nodeName === undefined || (obj as { spec?: { nodeName?: string } }).spec?.nodeName === this.watchOpts.nodeName;
     if (e.type === 'DELETED' || !stillMatches) {
