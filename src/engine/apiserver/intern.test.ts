@@ -34,6 +34,17 @@ describe('PartInterner (pods share their template parts)', () => {
     expect(Object.isFrozen(a.spec!.containers[0].resources)).toBe(true);
   });
 
+  it('pods whose status writes carry equal conditions share them; a different condition list is kept apart', () => {
+    const store = newStore();
+    const cond = (status: string) => [{ type: 'Ready', status, lastProbeTime: null as unknown as string, lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => store.create(pod(n, { app: 'web' }, 'nginx:1.27')));
+    const write = (p: P, status: string) => store.update({ ...p, status: { phase: 'Running', conditions: cond(status) } } as P, { subresource: 'status' });
+    const [wa, wb, wc] = [write(a, 'True'), write(b, 'True'), write(c, 'False')];
+    expect(wb.status!.conditions).toBe(wa.status!.conditions);
+    expect(wc.status!.conditions).toEqual(cond('False'));
+    expect(Object.isFrozen(wa.status!.conditions![0])).toBe(true);
+  });
+
   it('a write to one pod never shows in another that shares its parts', () => {
     const store = newStore();
     store.create(pod('a', { app: 'web' }, 'nginx:1.27'));

@@ -1,5 +1,5 @@
 // Pods of one ReplicaSet (Job, DaemonSet …) carry the same template: the same containers, tolerations, labels
-// and owner reference, a kilobyte or more per pod. Stored objects are frozen, so equal parts can be one shared
+// and owner reference, a kilobyte or more per pod; pods that change together have the same conditions. Stored objects are frozen, so equal parts can be one shared
 // object: each pod then keeps only what is its own (name, uid, node, status).
 import type { Pod } from 'kubernetes-types/core/v1';
 import { deepFreeze, type KubeObject } from '../api/object.ts';
@@ -46,6 +46,10 @@ export class PartInterner {
     const meta = pod.metadata as { labels?: unknown; ownerReferences?: unknown };
     if (meta.labels) meta.labels = this.intern(meta.labels, 'metadata.labels');
     if (meta.ownerReferences) meta.ownerReferences = this.intern(meta.ownerReferences, 'metadata.ownerReferences');
+    // Pods that change in the same second share their conditions too: a burst's pods are scheduled, start and
+    // become ready together, and their condition lists are alike (the same transition times and messages).
+    const status = pod.status as { conditions?: unknown } | undefined;
+    if (status?.conditions && !Object.isFrozen(status)) status.conditions = this.intern(status.conditions, 'status.conditions');
     const spec = pod.spec as Record<string, unknown> | undefined;
     if (!spec || Object.isFrozen(spec)) return;
     for (const k of SHARED_SPEC_FIELDS) if (spec[k] !== undefined) spec[k] = this.intern(spec[k], k);
