@@ -19,9 +19,9 @@ export type IndexFunc = (obj: KubeObject) => readonly string[];
 export const NO_INDEX_VALUES: readonly string[] = Object.freeze([]);
 const singleValues = new Map<string, readonly string[]>();
 /**
- * [value], one shared array per value: an update that keeps an object's value (a pod's namespace, node or
- * controller on each status write) is then seen by identity, and nothing is allocated. For values that are few
- * (namespaces, nodes, controllers), not one per object: the arrays are kept for good.
+ * [value], one shared array per value: an update that keeps an object's value (a pod's namespace or node on each
+ * status write) is then seen by identity, and nothing is allocated. For values that are few (namespaces, nodes),
+ * not one per object: the arrays are kept for good.
  */
 export function indexValue(value: string): readonly string[] {
   let v = singleValues.get(value);
@@ -36,9 +36,20 @@ export function indexValue(value: string): readonly string[] {
 export const CONTROLLER_INDEX = 'controller';
 export function controllerIndexFunc(o: KubeObject): readonly string[] {
   const refs = o.metadata.ownerReferences;
-  if (refs) for (const r of refs) if (r.controller) return indexValue(r.uid);
-  return orphanValue(o.metadata.namespace ?? '');
+  if (!refs) return orphanValue(o.metadata.namespace ?? '');
+  let v = controllerValues.get(refs);
+  if (v) return v;
+  const ref = refs.find((r) => r.controller);
+  if (!ref) return orphanValue(o.metadata.namespace ?? '');
+  v = [ref.uid];
+  if (Object.isFrozen(refs)) controllerValues.set(refs, v);
+  return v;
 }
+/**
+ * [controller uid] per stored (frozen) owner references: a controller's pods share theirs (apiserver/intern.ts),
+ * so a pod's every write finds the same array. Kept only as long as the references are.
+ */
+const controllerValues = new WeakMap<object, readonly string[]>();
 const orphanValues = new Map<string, readonly string[]>();
 function orphanValue(namespace: string): readonly string[] {
   let v = orphanValues.get(namespace);
