@@ -33,6 +33,16 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(Object.isFrozen(a.source)).toBe(true);
   });
 
+  it('Events about one stored object version and fieldPath in a row share their involvedObject; another fieldPath has its own', () => {
+    const { pod, event, events } = setup();
+    event(pod, 'Normal', 'Created', 'Created container: c', 'spec.containers{c}');
+    event(pod, 'Normal', 'Started', 'Started container c', 'spec.containers{c}');
+    event(pod, 'Normal', 'Killing', 'Stopping container i', 'spec.initContainers{i}');
+    const [created, started, killing] = events();
+    expect(started.involvedObject).toBe(created.involvedObject);
+    expect(killing.involvedObject).toEqual({ ...created.involvedObject, fieldPath: 'spec.initContainers{i}' });
+  });
+
   it('folds repeats into count and lastTimestamp on one Event', () => {
     const { clock, pod, event, events } = setup();
     event(pod, 'Warning', 'BackOff', 'Back-off restarting failed container');
