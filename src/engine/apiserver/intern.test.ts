@@ -34,6 +34,17 @@ describe('PartInterner (pods share their template parts)', () => {
     expect(Object.isFrozen(a.spec!.containers[0].resources)).toBe(true);
   });
 
+  it('pods whose status writes carry equal conditions share them; a different condition list is kept apart', () => {
+    const store = newStore();
+    const cond = (status: string) => [{ type: 'Ready', status, lastProbeTime: null as unknown as string, lastTransitionTime: '2026-01-01T00:00:00Z' }];
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => store.create(pod(n, { app: 'web' }, 'nginx:1.27')));
+    const write = (p: P, status: string) => store.update({ ...p, status: { phase: 'Running', conditions: cond(status) } } as P, { subresource: 'status' });
+    const [wa, wb, wc] = [write(a, 'True'), write(b, 'True'), write(c, 'False')];
+    expect(wb.status!.conditions).toBe(wa.status!.conditions);
+    expect(wc.status!.conditions).toEqual(cond('False'));
+    expect(Object.isFrozen(wa.status!.conditions![0])).toBe(true);
+  });
+
   it('a write to one pod never shows in another that shares its parts', () => {
     const store = newStore();
     store.create(pod('a', { app: 'web' }, 'nginx:1.27'));
@@ -78,5 +89,25 @@ describe('PartInterner (pods share their template parts)', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
     expect(interner.intern({ c: 1 })).toEqual({ c: 1 });
+  });
+
+  it("a field's recent part is the part the lookup by JSON would return, through key orders, undefined keys and forgetting", () => {
+    // Parts that are alike, differ only in key order, or only by a key left undefined (the same JSON).
+    const variants = [
+      () => ({ name: 'app', image: 'nginx' }), () => ({ image: 'nginx', name: 'app' }),
+      () => ({ name: 'app', image: 'nginx', tag: undefined }), () => ({ name: 'db', image: 'redis' }),
+      () => [{ key: 'k' }], () => [{ key: 'k', value: undefined }], () => ({ d: new Date(0) }), () => ({ d: new Date(1) }),
+    ];
+    const step = fc.record({ variant: fc.nat(variants.length - 1), field: fc.constantFrom('containers', 'tolerations') });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), fc.integer({ min: 1, max: 4 }), (steps, max) => {
+      const withFields = new PartInterner(max);
+      const byJsonOnly = new PartInterner(max);
+      const a = steps.map((s) => withFields.intern(variants[s.variant](), s.field));
+      const b = steps.map((s) => byJsonOnly.intern(variants[s.variant]()));
+      for (let i = 0; i < a.length; i++) {
+        expect(JSON.stringify(a[i])).toBe(JSON.stringify(b[i]));
+        for (let j = 0; j < i; j++) expect(a[i] === a[j]).toBe(b[i] === b[j]);
+      }
+    }), { numRuns: 300 });
   });
 });

@@ -28,6 +28,8 @@ export interface StoreEvent {
   /** The object before this change (MODIFIED and DELETED), for watchers that filter on old and new. */
   prevObject?: KubeObject;
   resourceVersion: number;
+  /** The object's key, "namespace/name" or "name" (objectKey): the store's own string, built once per change. */
+  key: string;
 }
 
 export interface ListOptions {
@@ -421,11 +423,11 @@ export class Store {
     (obj.metadata as MutableMeta).resourceVersion = String(this.rv);
     if (obj.kind === 'Pod' && type !== 'DELETED') this.interner.internPod(obj as Pod & KubeObject);
     deepFreeze(obj);
-    const key = keyOf(obj.metadata.namespace, obj.metadata.name ?? '');
-    if (type === 'DELETED') this.bucket(obj.kind).delete(key);
     // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
-    else this.bucket(obj.kind).set(flat(key), obj);
-    const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv };
+    const key = flat(keyOf(obj.metadata.namespace, obj.metadata.name ?? ''));
+    if (type === 'DELETED') this.bucket(obj.kind).delete(key);
+    else this.bucket(obj.kind).set(key, obj);
+    const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
     hist.push(e);

@@ -47,10 +47,44 @@ interface ReasonState {
    * The distinct messages seen within the aggregation interval, at most AGGREGATE_MAX_EVENTS: at that many the
    * reason is combined for the rest of the interval, so further messages would change nothing.
    */
-  messages: string[];
+  messages: Few<string>;
   last: number;
   /** The Events written, by fieldPath and message (message undefined: the combined Event). */
-  logged: LoggedEntry[];
+  logged: Few<LoggedEntry>;
+}
+
+/**
+ * A list that most often holds one item (a pod's reasons each see one message and write one Event): kept as the
+ * item itself, as an array from two items on, and undefined when empty. A kubelet keeps four reasons for each of
+ * its pods, so the two one-item arrays per reason add up to about 400 bytes a pod.
+ */
+type Few<T> = T | T[] | undefined;
+
+function fewCount<T>(f: Few<T>): number {
+  return f === undefined ? 0 : Array.isArray(f) ? f.length : 1;
+}
+
+function fewFind<T>(f: Few<T>, match: (x: T) => boolean): T | undefined {
+  if (f === undefined) return undefined;
+  if (!Array.isArray(f)) return match(f) ? f : undefined;
+  return f.find(match);
+}
+
+/** f with v replacing the item that matches, or added after the others. */
+function fewPut<T>(f: Few<T>, v: T, match: (x: T) => boolean): Few<T> {
+  if (f === undefined) return v;
+  if (!Array.isArray(f)) return match(f) ? v : [f, v];
+  const i = f.findIndex(match);
+  if (i < 0) return append(f, v);
+  f[i] = v;
+  return f;
+}
+
+function fewFilter<T>(f: Few<T>, keep: (x: T) => boolean): Few<T> {
+  if (f === undefined) return undefined;
+  if (!Array.isArray(f)) return keep(f) ? f : undefined;
+  const kept = f.filter(keep);
+  return kept.length === 0 ? undefined : kept.length === 1 ? kept[0] : kept;
 }
 
 interface LoggedEntry extends LoggedEvent { fieldPath: string; message: string | undefined }
@@ -92,17 +126,18 @@ export class EventCorrelator {
     const now = this.clock.now();
     const st = this.touch(source, obj.uid || `${obj.kind ?? ''}\u0000${obj.namespace ?? ''}\u0000${obj.name ?? ''}\u0000${obj.apiVersion ?? ''}`, now);
     const r = st.reasons.find((x) => x.type === type && x.reason === reason) ?? addReason(st, type, reason, now);
-    if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
+    if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
     r.last = now;
     const text = flat(message);
-    if (r.messages.length < AGGREGATE_MAX_EVENTS && !r.messages.includes(text)) r.messages = append(r.messages, text);
-    const combined = r.messages.length >= AGGREGATE_MAX_EVENTS;
+    const isText = (m: string) => m === text;
+    if (fewCount(r.messages) < AGGREGATE_MAX_EVENTS) r.messages = fewPut(r.messages, text, isText);
+    const combined = fewCount(r.messages) >= AGGREGATE_MAX_EVENTS;
     const key = combined ? undefined : text;
     const fp = combined ? '' : fieldPath;
     return {
       skip: !take(st, now),
       message: combined ? `(combined from similar events): ${text}` : text,
-      existing: r.logged.find((l) => l.message === key && l.fieldPath === fp),
+      existing: fewFind(r.logged, (l) => l.message === key && l.fieldPath === fp),
       state: r, fieldPath: fp, key,
     };
   }
@@ -111,8 +146,7 @@ export class EventCorrelator {
   remember(c: Correlation, ev: LoggedEvent): void {
     const r = c.state;
     const entry = { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key };
-    const i = r.logged.findIndex((l) => l.message === c.key && l.fieldPath === c.fieldPath);
-    if (i >= 0) r.logged[i] = entry; else r.logged = append(r.logged, entry);
+    r.logged = fewPut(r.logged, entry, (l) => l.message === c.key && l.fieldPath === c.fieldPath);
   }
 
   /**
@@ -124,10 +158,10 @@ export class EventCorrelator {
     for (let st = this.oldest; st; ) {
       const next = st.newer;
       for (const r of st.reasons) {
-        if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = [];
-        r.logged = r.logged.filter(exists);
+        if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
+        r.logged = fewFilter(r.logged, exists);
       }
-      st.reasons = st.reasons.filter((r) => r.messages.length || r.logged.length);
+      st.reasons = st.reasons.filter((r) => r.messages !== undefined || r.logged !== undefined);
       // A full bucket is the same as a new one, so it can go with the rest.
       const full = st.tokens + Math.floor((now - st.last) / SPAM_REFILL_MS) >= SPAM_BURST;
       if (full && !st.reasons.length) this.forget(st);
@@ -169,7 +203,7 @@ export class EventCorrelator {
 }
 
 function addReason(st: ObjectState, type: string, reason: string, now: number): ReasonState {
-  const r: ReasonState = { type, reason, messages: [], last: now, logged: [] };
+  const r: ReasonState = { type, reason, messages: undefined, last: now, logged: undefined };
   st.reasons = append(st.reasons, r);
   return r;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Event } from 'kubernetes-types/core/v1';
 import { SimClock } from '../sim/clock.ts';
 import { SeededRng } from '../sim/rng.ts';
@@ -30,6 +31,16 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(a.involvedObject).toEqual({ kind: 'Pod', namespace: 'default', name: 'p', uid: (pod as KubeObject).metadata.uid, apiVersion: 'v1', resourceVersion: (pod as KubeObject).metadata.resourceVersion, fieldPath: 'spec.containers{c}' });
     expect(b.source).toBe(a.source);
     expect(Object.isFrozen(a.source)).toBe(true);
+  });
+
+  it('Events about one stored object version and fieldPath in a row share their involvedObject; another fieldPath has its own', () => {
+    const { pod, event, events } = setup();
+    event(pod, 'Normal', 'Created', 'Created container: c', 'spec.containers{c}');
+    event(pod, 'Normal', 'Started', 'Started container c', 'spec.containers{c}');
+    event(pod, 'Normal', 'Killing', 'Stopping container i', 'spec.initContainers{i}');
+    const [created, started, killing] = events();
+    expect(started.involvedObject).toBe(created.involvedObject);
+    expect(killing.involvedObject).toEqual({ ...created.involvedObject, fieldPath: 'spec.initContainers{i}' });
   });
 
   it('folds repeats into count and lastTimestamp on one Event', () => {
@@ -130,5 +141,22 @@ describe('EventRecorder and the EventCorrelator', () => {
     // Another field path is another Event.
     event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{d}');
     expect(store.list<Event>('Event').map((e) => e.count)).toEqual([1, 1]);
+  });
+
+  it('writes one Event per distinct (reason, message, fieldPath) of an object, counting its repeats, in any order', () => {
+    // Within the burst, the interval and ten messages a reason: nothing is dropped or combined.
+    const occurrence = fc.record({ reason: fc.constantFrom('Pulled', 'Created'), message: fc.constantFrom('m1', 'm2', 'm3'), path: fc.constantFrom(undefined, 'spec.containers{c}', 'spec.initContainers{i}') });
+    fc.assert(fc.property(fc.array(occurrence, { maxLength: 24 }), (occurrences) => {
+      const { clock, pod, event, events } = setup();
+      const want = new Map<string, number>();
+      for (const o of occurrences) {
+        event(pod, 'Normal', o.reason, o.message, o.path);
+        const key = `${o.reason}|${o.message}|${o.path ?? ''}`;
+        want.set(key, (want.get(key) ?? 0) + 1);
+        clock.advance(1_000);
+      }
+      const got = new Map(events().map((e) => [`${e.reason}|${e.message}|${e.involvedObject.fieldPath ?? ''}`, e.count]));
+      expect(got).toEqual(want);
+    }), { numRuns: 200 });
   });
 });

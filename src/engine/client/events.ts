@@ -15,6 +15,14 @@ export interface EventSource { component: string; host?: string }
 export class EventRecorder {
   private seq = 0;
   private readonly correlator: EventCorrelator;
+  /**
+   * The involved-object reference written last, with the object and fieldPath it was built from: a component
+   * often records several Events about one object version in a row (a kubelet's Created and Started), which then
+   * share it (stored frozen). Only for stored (frozen) objects, which cannot have changed in between.
+   */
+  private lastRef: ObjectReference | undefined;
+  private lastRefOf: KubeObject | undefined;
+  private lastRefPath: string | undefined;
 
   constructor(private readonly store: Store, private readonly clock: SimClock) {
     this.correlator = new EventCorrelator(clock);
@@ -37,9 +45,12 @@ export class EventRecorder {
     const m = obj.metadata;
     const path = fieldPath ? flat(fieldPath) : undefined;
     // Two literals rather than a spread: the reference is allocated at its final shape either way.
-    const ref: ObjectReference = path
+    const ref: ObjectReference = this.lastRef && this.lastRefOf === obj && this.lastRefPath === path && Object.isFrozen(obj) ? this.lastRef : path
       ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath: path }
       : { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion };
+    this.lastRef = ref;
+    this.lastRefOf = obj;
+    this.lastRefPath = path;
     const now = this.clock.nowRFC3339();
     const c = this.correlator.correlate(key, ref, type, reason, fieldPath ?? '', message);
     if (c.skip) return;

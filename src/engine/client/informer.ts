@@ -12,16 +12,49 @@ export interface EventHandlers<T> {
   delete?(obj: T): void;
 }
 
-export type IndexFunc = (obj: KubeObject) => string[];
+/** An object's values in an index. The result is only read: index functions may hand out shared arrays. */
+export type IndexFunc = (obj: KubeObject) => readonly string[];
+
+/** No values. */
+export const NO_INDEX_VALUES: readonly string[] = Object.freeze([]);
+const singleValues = new Map<string, readonly string[]>();
+/**
+ * [value], one shared array per value: an update that keeps an object's value (a pod's namespace or node on each
+ * status write) is then seen by identity, and nothing is allocated. For values that are few (namespaces, nodes),
+ * not one per object: the arrays are kept for good.
+ */
+export function indexValue(value: string): readonly string[] {
+  let v = singleValues.get(value);
+  if (!v) singleValues.set(value, (v = Object.freeze([value])));
+  return v;
+}
 
 /**
  * Index of objects by their controller's uid; objects without a controller are under "orphan:<namespace>".
  * Workload controllers find their pods through it instead of scanning the namespace.
  */
 export const CONTROLLER_INDEX = 'controller';
-export function controllerIndexFunc(o: KubeObject): string[] {
-  const ref = o.metadata.ownerReferences?.find((r) => r.controller);
-  return [ref ? ref.uid : `orphan:${o.metadata.namespace ?? ''}`];
+export function controllerIndexFunc(o: KubeObject): readonly string[] {
+  const refs = o.metadata.ownerReferences;
+  if (!refs) return orphanValue(o.metadata.namespace ?? '');
+  let v = controllerValues.get(refs);
+  if (v) return v;
+  const ref = refs.find((r) => r.controller);
+  if (!ref) return orphanValue(o.metadata.namespace ?? '');
+  v = [ref.uid];
+  if (Object.isFrozen(refs)) controllerValues.set(refs, v);
+  return v;
+}
+/**
+ * [controller uid] per stored (frozen) owner references: a controller's pods share theirs (apiserver/intern.ts),
+ * so a pod's every write finds the same array. Kept only as long as the references are.
+ */
+const controllerValues = new WeakMap<object, readonly string[]>();
+const orphanValues = new Map<string, readonly string[]>();
+function orphanValue(namespace: string): readonly string[] {
+  let v = orphanValues.get(namespace);
+  if (!v) orphanValues.set(namespace, (v = indexValue(`orphan:${namespace}`)));
+  return v;
 }
 
 /** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
@@ -29,8 +62,9 @@ export const DEFAULT_RESYNC_MS = 10 * 60_000;
 
 export class Informer<T extends KubeObject = KubeObject> {
   private readonly items = new Map<string, T>();
-  private readonly indexFuncs = new Map<string, IndexFunc>();
-  private readonly indices = new Map<string, Map<string, Set<string>>>();
+  /** The indexes by name, and the same in registration order (put and remove walk them on every change). */
+  private readonly indices = new Map<string, Index>();
+  private readonly indexList: Index[] = [];
   private readonly handlers: EventHandlers<T>[] = [];
   private pending: StoreEvent[] = [];
   private flushScheduled = false;
@@ -50,16 +84,16 @@ export class Informer<T extends KubeObject = KubeObject> {
     private readonly watchOpts: Omit<WatchOptions, 'resourceVersion'> = {},
     private readonly resyncMs = 0,
   ) {
-    this.addIndexer('namespace', (o) => (o.metadata.namespace ? [o.metadata.namespace] : []));
+    this.addIndexer('namespace', (o) => (o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES));
   }
 
   /** Add an index; a second registration under the same name (another controller) shares the first. */
   addIndexer(name: string, fn: IndexFunc): void {
-    if (this.indexFuncs.has(name)) return;
-    this.indexFuncs.set(name, fn);
-    const idx = new Map<string, Set<string>>();
-    this.indices.set(name, idx);
-    for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(idx, v, key);
+    if (this.indices.has(name)) return;
+    const index: Index = { fn, byValue: new Map() };
+    this.indices.set(name, index);
+    this.indexList.push(index);
+    for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(index.byValue, v, key);
   }
 
   addEventHandler(handlers: EventHandlers<T>): void {
@@ -111,7 +145,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
   listByIndex(index: string, value: string): T[] {
     recordCacheRead('list', this.kind, `${index}=${value}`);
-    const keys = this.indices.get(index)?.get(value);
+    const keys = this.indices.get(index)?.byValue.get(value);
     if (!keys) return [];
     const out: T[] = [];
     for (const k of keys) out.push(this.items.get(k)!);
@@ -160,7 +194,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     if (e.resourceVersion <= this.lastRV) return;
     this.lastRV = e.resourceVersion;
     const obj = e.object as T;
-    const key = objectKey(obj);
+    const key = e.key;
     const old = this.items.get(key);
     const stillMatches = this.watchOpts.nodeName === undefined || (obj as { spec?: { nodeName?: string } }).spec?.nodeName === this.watchOpts.nodeName;
     if (e.type === 'DELETED' || !stillMatches) {
@@ -180,8 +214,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     const old = this.items.get(key);
     this.items.set(key, obj);
     this.revision++;
-    for (const [name, fn] of this.indexFuncs) {
-      const idx = this.indices.get(name)!;
+    for (const { fn, byValue: idx } of this.indexList) {
       const values = fn(obj);
       if (old) {
         const oldValues = fn(old);
@@ -201,14 +234,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private unindex(key: string, obj: T): void {
-    for (const [name, fn] of this.indexFuncs) {
-      const idx = this.indices.get(name)!;
-      for (const v of fn(obj)) removeFrom(idx, v, key);
-    }
+    for (const { fn, byValue } of this.indexList) for (const v of fn(obj)) removeFrom(byValue, v, key);
   }
 }
 
-function sameValues(a: string[], b: string[]): boolean {
+interface Index { fn: IndexFunc; byValue: Map<string, Set<string>> }
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

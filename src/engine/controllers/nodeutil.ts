@@ -5,12 +5,13 @@ import type { KubeObject } from '../api/object.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import type { EventRecorder } from '../client/events.ts';
+import { indexValue, NO_INDEX_VALUES } from '../client/informer.ts';
 
 /** The "spec.nodeName" index of the pod informer: pods by the node they are bound to. */
 export const NODE_NAME_INDEX = 'spec.nodeName';
-export function nodeNameIndexFunc(o: KubeObject): string[] {
+export function nodeNameIndexFunc(o: KubeObject): readonly string[] {
   const node = (o as Pod).spec?.nodeName;
-  return node ? [node] : [];
+  return node ? indexValue(node) : NO_INDEX_VALUES;
 }
 
 export function getNodeCondition(node: Pick<Node, 'status'> | undefined, type: string): NodeCondition | undefined {

@@ -6,7 +6,7 @@ import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
 import type { KubeObject } from '../api/object.ts';
 import type { Store } from '../apiserver/store.ts';
 import type { EventRecorder } from '../client/events.ts';
-import type { Informer, SharedInformerFactory } from '../client/informer.ts';
+import { NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../client/informer.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import { resolve, type DnsAnswer } from './dns/coredns.ts';
@@ -70,7 +70,7 @@ export class Network {
     this.pods = informers.informerFor<P>('Pod');
     this.pods.addIndexer(POD_IP_INDEX, (o) => {
       const p = o as P;
-      return p.status?.podIP && !p.spec?.hostNetwork ? [p.status.podIP] : [];
+      return p.status?.podIP && !p.spec?.hostNetwork ? [p.status.podIP] : NO_INDEX_VALUES;
     });
     this.nodes = informers.informerFor<Node & KubeObject>('Node');
     this.policies = informers.informerFor<NetworkPolicy & KubeObject>('NetworkPolicy');

@@ -88,8 +88,10 @@ export class EndpointSliceController extends Controller {
   private enqueueFor(p: P, old?: P): void {
     const ns = p.metadata.namespace!;
     const seen = new Set<string>();
-    for (const labels of [p.metadata.labels, old?.metadata.labels]) {
-      for (const pair of pairs(labels)) {
+    // Old labels that are the new ones (a status write) find the same Services again.
+    const labelSets = old && old.metadata.labels !== p.metadata.labels ? [p.metadata.labels, old.metadata.labels] : [p.metadata.labels];
+    for (const labels of labelSets) {
+      for (const pair of labelPairs(labels)) {
         for (const svc of this.services.listByIndex(SERVICE_SELECTOR_INDEX, `${ns}/${pair}`)) {
           const key = objectKey(svc);
           if (seen.has(key)) continue;

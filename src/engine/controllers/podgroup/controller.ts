@@ -10,7 +10,7 @@ import type { Store } from '../../apiserver/store.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
-import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
+import { NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 
 type PG = PodGroup & KubeObject;
@@ -31,7 +31,7 @@ export class PodGroupController extends Controller {
     this.podInformer = informers.informerFor<P>('Pod');
     this.podInformer.addIndexer(INDEX, (p) => {
       const name = podGroupName(p as P);
-      return name ? [`${p.metadata.namespace}/${name}`] : [];
+      return name ? [`${p.metadata.namespace}/${name}`] : NO_INDEX_VALUES;
     });
     this.event = recorder.forSource({ component: 'PodGroupController' });
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { HostFiles } from './hostfiles.ts';
 
 /** list and subdirs as a scan of every path would answer them. */
@@ -36,5 +37,21 @@ describe('HostFiles', () => {
     expect(g.dump()).toEqual(dumped);
     expect(g.list('/stale')).toEqual([]);
     expect(g.list('/var/lib/cni/networks/cbr0')).toEqual(f.list('/var/lib/cni/networks/cbr0'));
+  });
+
+  it('filesIn() holds each file directly in a directory with its content, as reading every listed file would', () => {
+    const dirs = ['/var/lib/cni/networks/cbr0', '/var/lib/cni/networks', '/run/flannel'];
+    const op = fc.record({ dir: fc.constantFrom(...dirs), name: fc.constantFrom('10.0.0.2', '10.0.0.3', 'last_reserved_ip.0'), content: fc.option(fc.string({ maxLength: 3 })) });
+    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+      const f = new HostFiles();
+      for (const o of ops) {
+        const path = `${o.dir}/${o.name}`;
+        if (o.content === null) f.remove(path); else f.write(path, o.content);
+        for (const d of dirs) {
+          const want = new Map(f.list(d).map((n) => [n, f.read(`${d}/${n}`)]));
+          expect(new Map(f.filesIn(d) ?? [])).toEqual(want);
+        }
+      }
+    }), { numRuns: 200 });
   });
 });

@@ -3,17 +3,18 @@
 // outside API objects, so a snapshot carries them (dump/load).
 export class HostFiles {
   private readonly files = new Map<string, string>();
-  /** The names of the files in each directory that holds any: list() need not look at every file of the node. */
-  private readonly dirs = new Map<string, Set<string>>();
+  /**
+   * The files of each directory that holds any, by name with their content: list() need not look at every file
+   * of the node, and filesIn() reads a directory without building each file's path.
+   */
+  private readonly dirs = new Map<string, Map<string, string>>();
 
   read(path: string): string | undefined { return this.files.get(path); }
   write(path: string, content: string): void {
-    if (!this.files.has(path)) {
-      const { dir, name } = split(path);
-      let names = this.dirs.get(dir);
-      if (!names) this.dirs.set(dir, (names = new Set()));
-      names.add(name);
-    }
+    const { dir, name } = split(path);
+    let names = this.dirs.get(dir);
+    if (!names) this.dirs.set(dir, (names = new Map()));
+    names.set(name, content);
     this.files.set(path, content);
   }
   remove(path: string): void {
@@ -27,7 +28,12 @@ export class HostFiles {
   /** The names of the files directly in a directory, sorted as readdir would list them. */
   list(dir: string): string[] {
     const names = this.dirs.get(dir.endsWith('/') ? dir.slice(0, -1) : dir);
-    return names ? [...names].sort() : [];
+    return names ? [...names.keys()].sort() : [];
+  }
+
+  /** The files directly in a directory: content by name, in no particular order. */
+  filesIn(dir: string): ReadonlyMap<string, string> | undefined {
+    return this.dirs.get(dir);
   }
 
   /** The names of the directories directly under a directory (that hold files, at any depth). */

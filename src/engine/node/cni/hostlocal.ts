@@ -78,8 +78,18 @@ export class HostLocal {
     this.files.write(`${this.dir}/${ip}`, `${containerId}\r\n${ifName}`);
   }
 
+  /**
+   * The addresses the container holds on this interface, sorted. A look at each file's content, not a parse of
+   * every reservation: each ADD asks, and a node's directory holds one file per pod.
+   */
   private held(containerId: string, ifName: string): string[] {
-    return this.reservations().filter((r) => r.containerId === containerId && r.ifName === ifName).map((r) => r.ip);
+    const out: string[] = [];
+    this.files.filesIn(this.dir)?.forEach((content, ip) => {
+      if (!content.startsWith(containerId) || ip.startsWith(LAST_RESERVED)) return;
+      const [c, i] = content.split('\r\n');
+      if (c === containerId && i === ifName) out.push(ip);
+    });
+    return out.sort();
   }
 
   /** IPAllocator.Get: round-robin from the last reserved address + 1, wrapping through the set once. */

@@ -72,6 +72,15 @@ describe('pod status conditions', () => {
     expect(again.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime).toBe('t2');
   });
 
+  it('gives the pods of one node one frozen hostIPs list, and another node its own', () => {
+    const input = (hostIP: string): StatusInput => ({ now: 't1', hostIP, sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false });
+    const [a, b, c] = [podStatus(pod('Always'), input('10.0.0.1')), podStatus(pod('Never'), input('10.0.0.1')), podStatus(pod('Always'), input('10.0.0.2'))];
+    expect(b.hostIPs).toBe(a.hostIPs);
+    expect(a.hostIPs).toEqual([{ ip: '10.0.0.1' }]);
+    expect(c.hostIPs).toEqual([{ ip: '10.0.0.2' }]);
+    expect(Object.isFrozen(a.hostIPs![0])).toBe(true);
+  });
+
   it('hands back the stored conditions and container statuses that did not change, the same objects', () => {
     const input = { now: 't1', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false };
     const first = podStatus(pod('Always'), input);

@@ -1,7 +1,9 @@
 // Pod status as the kubelet's status manager writes it (generateAPIPodStatus in pkg/kubelet/kubelet_pods.go and
 // pkg/kubelet/status/generate.go): the phase from getPhase, the kubelet-owned conditions in upstream order,
 // and container statuses in the order of the spec.
-import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
+import type { Container, ContainerStatus, HostIP, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
+import { deepFreeze } from '../../api/object.ts';
+import { sameJson } from '../../api/samejson.ts';
 import { isRestartableInitContainer } from './containers.ts';
 
 type Phase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
@@ -93,16 +95,13 @@ export function stored<T>(fresh: T, old: T | undefined): T {
   return old !== undefined && sameJson(fresh, old) ? old : fresh;
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
-  }
-  return true;
+/** [{ ip }], one frozen list per node address: every pod of a node stores the same one. */
+function hostIPsOf(ip: string): HostIP[] {
+  let v = hostIPLists.get(ip);
+  if (!v) hostIPLists.set(ip, (v = deepFreeze([{ ip }])));
+  return v;
 }
+const hostIPLists = new Map<string, HostIP[]>();
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
 
@@ -216,7 +215,7 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
     ...(reason ? { reason } : {}),
     ...(message ? { message } : {}),
     hostIP: input.hostIP,
-    hostIPs: stored([{ ip: input.hostIP }], pod.status?.hostIPs),
+    hostIPs: stored(hostIPsOf(input.hostIP), pod.status?.hostIPs),
     ...(input.podIP ? { podIP: input.podIP, podIPs: stored([{ ip: input.podIP }], pod.status?.podIPs) } : {}),
     startTime: pod.status?.startTime ?? input.now,
     ...(input.initContainers.length ? { initContainerStatuses: stored(input.initContainers, pod.status?.initContainerStatuses) } : {}),

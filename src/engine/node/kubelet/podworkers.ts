@@ -39,6 +39,8 @@ export const CONTAINER_START_MS = 200;
 export const PLEG_RELIST_MS = 1_000;
 /** minimumGracePeriodInSeconds: containers always get this long after SIGTERM (unless an override says less). */
 export const MIN_GRACE_SECONDS = 2;
+/** A pod without the behaviour annotation: shared by every such worker (behaviorOf replaces it, never changes it). */
+const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -595,7 +597,7 @@ export class PodWorkers {
     ];
     const w: PodWorker = {
       uid: pod.metadata.uid!, pod, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
-      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: { text: undefined, parsed: { settings: new Map(), errors: [] } },
+      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR,
     };
     this.workers.set(w.uid, w);
     return w;

@@ -41,8 +41,8 @@ interface PodVolumes {
   volumes: Map<string, VolumeState>;
   waitingSince: number;
   timer?: TimerId;
-  /** Unique names of the pod's CSI volumes (reported in use while the pod is here). */
-  inUse: Set<string>;
+  /** Unique names of the pod's CSI volumes (reported in use while the pod is here); made at the first one. */
+  inUse?: Set<string>;
 }
 
 /** What one attempt to set a volume up found. */
@@ -72,7 +72,7 @@ export class VolumeManager {
     const uid = pod.metadata.uid!;
     let pv = this.pods.get(uid);
     if (!pv) {
-      pv = { pod, ready, volumes: new Map(), waitingSince: this.cfg.clock.now(), inUse: new Set<string>() };
+      pv = { pod, ready, volumes: new Map(), waitingSince: this.cfg.clock.now() };
       this.pods.set(uid, pv);
     }
     pv.pod = pod;
@@ -82,12 +82,12 @@ export class VolumeManager {
 
   /** After a restore: the pod was running, so its volumes are mounted. */
   adopt(pod: P): void {
-    const entry: PodVolumes = { pod, ready: () => undefined, volumes: new Map(), waitingSince: this.cfg.clock.now(), inUse: new Set<string>() };
+    const entry: PodVolumes = { pod, ready: () => undefined, volumes: new Map(), waitingSince: this.cfg.clock.now() };
     for (const v of pod.spec?.volumes ?? []) entry.volumes.set(v.name, { mounted: true, failures: 0, nextTry: 0 });
     for (const v of pod.spec?.volumes ?? []) {
       const claim = this.claimVolume(pod, v);
       const csi = claim && 'pv' in claim ? claim.pv.spec?.csi : undefined;
-      if (csi) entry.inUse.add(csiUniqueVolumeName(csi.driver, csi.volumeHandle));
+      if (csi) (entry.inUse ??= new Set()).add(csiUniqueVolumeName(csi.driver, csi.volumeHandle));
     }
     this.pods.set(pod.metadata.uid!, entry);
     this.reportInUse();
@@ -171,7 +171,7 @@ export class VolumeManager {
     const csi = pv.spec?.csi;
     if (!csi) return { kind: 'mounted' };
     const unique = csiUniqueVolumeName(csi.driver, csi.volumeHandle);
-    entry.inUse.add(unique);
+    (entry.inUse ??= new Set()).add(unique);
     const driverObj = this.cfg.store.tryGet<CSIDriver>('CSIDriver', undefined, csi.driver);
     if (driverObj?.spec?.attachRequired !== false) {
       const va = this.cfg.store.tryGet<VolumeAttachment>('VolumeAttachment', undefined, volumeAttachmentName(pv.metadata.name!, csi.driver, this.cfg.nodeName));
@@ -225,7 +225,7 @@ export class VolumeManager {
 
   /** node.status.volumesInUse: the CSI volumes of every pod this kubelet runs, sorted. */
   private reportInUse(): void {
-    const names = [...new Set([...this.pods.values()].flatMap((p) => [...p.inUse]))].sort();
+    const names = [...new Set([...this.pods.values()].flatMap((p) => [...(p.inUse ?? [])]))].sort();
     const node = this.cfg.store.tryGet<Node>('Node', undefined, this.cfg.nodeName);
     if (!node || JSON.stringify(node.status?.volumesInUse ?? []) === JSON.stringify(names)) return;
     const { volumesInUse: _, ...rest } = node.status ?? {};

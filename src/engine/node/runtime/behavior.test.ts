@@ -1,5 +1,7 @@
 import type { Container } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { deepFreeze } from '../../api/object.ts';
 import { containerBehavior, parseBehavior } from './behavior.ts';
 
 const MI = 1024 * 1024;
@@ -105,5 +107,24 @@ describe('what a container does (the convention)', () => {
     expect(containerBehavior(c({ image: 'nginx' }))).toMatchObject({ memoryBytes: 4 * MI, cpuMilli: 1, explicitUsage: false });
     expect(containerBehavior(c({ image: 'nginx' }), { memoryBytes: 300 * MI, cpuMilli: 750 })).toMatchObject({ memoryBytes: 300 * MI, cpuMilli: 750, explicitUsage: true });
     expect(containerBehavior(c({ command: ['sh', '-c', 'while true; do :; done'] })).cpuMilli).toBe(1000);
+  });
+});
+
+describe('the behaviour of a stored container', () => {
+  it('is built once per frozen container spec and equals the behaviour built afresh', () => {
+    const container = fc.record({
+      name: fc.constant('app'),
+      image: fc.constantFrom('nginx:1.27', 'busybox', 'postgres:16', 'example.com/app:v1'),
+      command: fc.option(fc.constantFrom(['sh', '-c'], ['sleep'], ['/server']), { nil: undefined }),
+      args: fc.option(fc.constantFrom(['echo hi; exit 3'], ['30'], ['-g', 'daemon off;']), { nil: undefined }),
+      env: fc.option(fc.constant([{ name: 'POSTGRES_PASSWORD', value: 'x' }]), { nil: undefined }),
+    });
+    fc.assert(fc.property(container, (c) => {
+      const stored = deepFreeze(structuredClone(c) as Container);
+      const shared = containerBehavior(stored);
+      expect(containerBehavior(stored)).toBe(shared);
+      expect(shared).toEqual(containerBehavior(structuredClone(c) as Container));
+      expect(containerBehavior(stored, { cpuMilli: 5 }).cpuMilli).toBe(5);
+    }), { numRuns: 100 });
   });
 });

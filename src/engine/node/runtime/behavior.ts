@@ -50,6 +50,7 @@
 // A mistake in the annotation does not stop the pod: the kubelet reports it as a Warning event
 // (reason InvalidBehavior) and the container runs with the settings that were understood.
 import type { Container } from 'kubernetes-types/core/v1';
+import { deepFreeze } from '../../api/object.ts';
 import { Quantity, QuantityError } from '../../api/quantity.ts';
 import { parseDuration } from '../../sim/clock.ts';
 import { shortRepository } from './images.ts';
@@ -125,7 +126,7 @@ const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
 // ---- the annotation ----
 
-export interface ParsedBehavior { settings: Map<string, BehaviorSettings>; errors: string[] }
+export interface ParsedBehavior { settings: ReadonlyMap<string, BehaviorSettings>; errors: readonly string[] }
 
 /** Parse the annotation; containerNames are the pod's containers (init containers included). */
 export function parseBehavior(text: string | undefined, containerNames: string[]): ParsedBehavior {
@@ -237,8 +238,21 @@ function expandK8sVars(s: string, env: Record<string, string>): string {
 
 const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
 
+/**
+ * A stored (frozen) container's behaviour without settings, built once: a Deployment's pods share their container
+ * specs (apiserver/intern.ts), so one ContainerBehavior serves them all. Frozen, since every holder shares it.
+ */
+const defaultBehaviors = new WeakMap<Container, ContainerBehavior>();
+
 /** The behaviour of container `c` under the annotation's settings for it. */
-export function containerBehavior(c: Container, settings: BehaviorSettings = {}): ContainerBehavior {
+export function containerBehavior(c: Container, settings?: BehaviorSettings): ContainerBehavior {
+  if (settings !== undefined || !Object.isFrozen(c)) return buildBehavior(c, settings ?? {});
+  let b = defaultBehaviors.get(c);
+  if (!b) defaultBehaviors.set(c, (b = deepFreeze(buildBehavior(c, {}))));
+  return b;
+}
+
+function buildBehavior(c: Container, settings: BehaviorSettings): ContainerBehavior {
   const env = envOf(c);
   const profile = profiles[shortRepository(c.image ?? '')] ?? UNKNOWN;
   const argv = c.command?.length ? [...c.command, ...(c.args ?? [])] : c.args?.length ? c.args : undefined;

@@ -5,6 +5,7 @@
 // repository (nginx:doesnotexist) fails to pull like a real registry's "not found". Repositories the
 // catalog does not know pull with any tag.
 // Simplification: the simulated registry serves every repository it does not know (no "pull access denied").
+import { flat } from '../../api/flat.ts';
 import { hashString } from '../../sim/rng.ts';
 
 /** Download speed used for every pull (bytes per second of virtual time). */
@@ -63,6 +64,17 @@ export function shortRepository(image: string): string {
 
 /** The fully qualified reference containerd resolves ("nginx:1" → "docker.io/library/nginx:1"). */
 export function qualifiedReference(image: string): string {
+  let q = qualified.get(image);
+  if (q === undefined) qualified.set(image, (q = flat(qualify(image))));
+  return q;
+}
+/**
+ * Each image's qualified reference, built once: every container status the kubelet writes carries it, and a
+ * cluster uses a handful of images. One shared string per image rather than one per status.
+ */
+const qualified = new Map<string, string>();
+
+function qualify(image: string): string {
   const ref = parseImage(image);
   const first = ref.repository.split('/')[0];
   const hasDomain = ref.repository.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
