@@ -6,6 +6,7 @@ import type { Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { LabelSelectorError } from '../../api/labels.ts';
 import { aggregateErrors, invalidFieldError, isQualifiedName, notSupportedFieldError } from '../../api/validation.ts';
 import type { CycleState, FilterPlugin, Handle, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { NodeRows } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -121,9 +122,9 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     return s ? spreadScore(s, node) : 0;
   }
 
-  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
-    if (s) spreadScores(s, nodes, out);
+    if (s) spreadScores(s, nodes, out, rows?.positions);
     else out.fill(0);
   }
 
