@@ -99,7 +99,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     return filterBySpread(s, pod, node);
   }
 
-  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {
+  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[], rows?: NodeRows): Status {
     const allNodes = this.handle.nodeInfos();
     if (!allNodes.length) return Status.skip();
     let constraints;
@@ -113,7 +113,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     // Only user-given constraints need every topology key: nodes without a zone still spread by hostname.
     const requireAllTopologies = !!pod.spec?.topologySpreadConstraints?.length || !this.source.systemDefaulted;
     this.cache.retain(allNodes);
-    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache));
+    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache, rows?.positions));
     return Status.success();
   }
 

@@ -236,8 +236,8 @@ export class NodeCounts {
     return i >= 0 && this.changes.at(i) === node ? this.counts[i] : this.share(node);
   }
 
-  /** The count of the node at the row of the list the last update saw. */
-  atRow(i: number): number { return this.counts[i]; }
+  /** The node's count, by its row in the list the last update saw (−1: not in it, counted now). */
+  atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.counts[i] : this.share(node); }
 }
 
 /** Ids handed out past this many per listed node (values of nodes that left) start the numbering over. */
@@ -279,8 +279,8 @@ export class TopologyValues {
     return i >= 0 && this.changes.at(i) === node ? this.ids[i] : this.idOfValue(node.labels.get(this.key));
   }
 
-  /** The id of the node at the row of the list the last update saw. */
-  atRow(i: number): number { return this.ids[i]; }
+  /** The node's id, by its row in the list the last update saw (−1: not in it, looked up now). */
+  atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.ids[i] : this.idOfValue(node.labels.get(this.key)); }
 
   /** The value's id (made when new); −1 for no value. */
   idOfValue(value: string | undefined): number {

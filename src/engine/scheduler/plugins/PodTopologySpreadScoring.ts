@@ -35,9 +35,19 @@ function scoreForCount(count: number, maxSkew: number, weight: number): number {
 }
 
 /** nodeLabelsMatchSpreadConstraints, by value ids. */
-function hasAllTopologies(topologies: readonly TopologyValues[], node: NodeInfo): boolean {
-  for (const t of topologies) if (t.of(node) < 0) return false;
+function hasAllTopologies(topologies: readonly TopologyValues[], row: number, node: NodeInfo): boolean {
+  for (const t of topologies) if (t.atRow(row, node) < 0) return false;
   return true;
+}
+
+/** The nodes' rows in the node list (their positions, or the scheduler's), −1 for a node not there (a copy). */
+function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], positions?: Int32Array): Int32Array {
+  const rows = new Int32Array(nodes.length);
+  for (let j = 0; j < nodes.length; j++) {
+    const row = positions ? positions[j] : nodes[j].position;
+    rows[j] = row >= 0 && list[row] === nodes[j] ? row : -1;
+  }
+  return rows;
 }
 
 /**
@@ -45,7 +55,7 @@ function hasAllTopologies(topologies: readonly TopologyValues[], node: NodeInfo)
  * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
  * node without a zone still spreads by hostname.
  */
-export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache): SpreadScoreState {
+export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache, positions?: Int32Array): SpreadScoreState {
   // Every key's values first (an update may number them anew), and the id of "", the value of a node without
   // the key in upstream's map lookups.
   const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
@@ -63,15 +73,17 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   // The candidates' domains per constraint (hostnames aside), in first-seen order.
   const seen = constraints.map((c, i) => (c.topologyKey === LABEL_HOSTNAME ? undefined : new Uint8Array(topologies[i].values.length)));
   const domains = constraints.map((): number[] => []);
-  for (const node of filtered) {
-    if (requireAllTopologies && !hasAllTopologies(topologies, node)) {
+  const rows = rowsIn(allNodes, filtered, positions);
+  for (let j = 0; j < filtered.length; j++) {
+    const node = filtered[j];
+    if (requireAllTopologies && !hasAllTopologies(topologies, rows[j], node)) {
       s.ignoredNodes.add(node.name);
       continue;
     }
     for (let i = 0; i < constraints.length; i++) {
       const isSeen = seen[i];
       if (!isSeen) continue;
-      const id = topologies[i].of(node);
+      const id = topologies[i].atRow(rows[j], node);
       const domain = id < 0 ? noValue[i] : id;
       if (isSeen[domain]) continue;
       isSeen[domain] = 1;
@@ -89,7 +101,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
       continue;
     }
     const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
-      if (requireAllTopologies && !hasAllTopologies(topologies, node)) return undefined;
+      if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
     }, (node) => cache.count(node, q)).counts;
     // Only the candidates' domains are scored.
@@ -129,11 +141,7 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
  * nodes' rows in the node list (positions when the scheduler gives them), checked against the list.
  */
 export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array, positions?: Int32Array): void {
-  const rows = new Int32Array(nodes.length);
-  for (let j = 0; j < nodes.length; j++) {
-    const row = positions ? positions[j] : nodes[j].position;
-    rows[j] = row >= 0 && s.nodeList[row] === nodes[j] ? row : -1;
-  }
+  const rows = rowsIn(s.nodeList, nodes, positions);
   out.fill(0, 0, nodes.length);
   for (let i = 0; i < s.constraints.length; i++) {
     const maxSkew = s.constraints[i].maxSkew;
@@ -142,15 +150,9 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
     const perNode = s.podsPerNode[i];
     const perValueId = s.podsPerValueId[i];
     for (let j = 0; j < nodes.length; j++) {
-      const row = rows[j];
-      if (row < 0) {
-        const id = topology.of(nodes[j]);
-        if (id >= 0) out[j] += scoreForCount(countOf(s, i, nodes[j], id), maxSkew, weight);
-        continue;
-      }
-      const id = topology.atRow(row);
+      const id = topology.atRow(rows[j], nodes[j]);
       if (id < 0) continue;
-      const count = perNode ? perNode.atRow(row) : perValueId![id];
+      const count = perNode ? perNode.atRow(rows[j], nodes[j]) : (perValueId![id] ?? 0);
       out[j] += scoreForCount(count, maxSkew, weight);
     }
   }
