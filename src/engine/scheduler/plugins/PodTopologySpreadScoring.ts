@@ -50,6 +50,24 @@ function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], positions
   return rows;
 }
 
+/** The candidates' domains (value ids) in first-seen order; a node without the key is in the domain "" (upstream's map lookup). */
+function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], rows: Int32Array, ignored: Uint8Array | undefined): number[] {
+  const ids = new Int32Array(candidates.length);
+  for (let j = 0; j < candidates.length; j++) ids[j] = t.atRow(rows[j], candidates[j]);
+  const noValue = t.idOfValue('');
+  // Sized after the lookups, which may add values (nodes not in the list).
+  const seen = new Uint8Array(t.values.length);
+  const domains: number[] = [];
+  for (let j = 0; j < candidates.length; j++) {
+    if (ignored?.[j]) continue;
+    const domain = ids[j] < 0 ? noValue : ids[j];
+    if (seen[domain]) continue;
+    seen[domain] = 1;
+    domains.push(domain);
+  }
+  return domains;
+}
+
 /**
  * initPreScoreState + PreScore: domains come from the candidates (the filtered nodes); pods are counted over
  * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
@@ -59,7 +77,6 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   // Every key's values first (an update may number them anew), and the id of "", the value of a node without
   // the key in upstream's map lookups.
   const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
-  const noValue = topologies.map((t) => t.idOfValue(''));
   const s: SpreadScoreState = {
     constraints,
     ignoredNodes: new Set(),
@@ -70,26 +87,17 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     podsPerValueId: [],
     nodeList: allNodes,
   };
-  // The candidates' domains per constraint (hostnames aside), in first-seen order.
-  const seen = constraints.map((c, i) => (c.topologyKey === LABEL_HOSTNAME ? undefined : new Uint8Array(topologies[i].values.length)));
-  const domains = constraints.map((): number[] => []);
   const rows = rowsIn(allNodes, filtered, positions);
-  for (let j = 0; j < filtered.length; j++) {
-    const node = filtered[j];
-    if (requireAllTopologies && !hasAllTopologies(topologies, rows[j], node)) {
-      s.ignoredNodes.add(node.name);
-      continue;
-    }
-    for (let i = 0; i < constraints.length; i++) {
-      const isSeen = seen[i];
-      if (!isSeen) continue;
-      const id = topologies[i].atRow(rows[j], node);
-      const domain = id < 0 ? noValue[i] : id;
-      if (isSeen[domain]) continue;
-      isSeen[domain] = 1;
-      domains[i].push(domain);
+  let ignored: Uint8Array | undefined;
+  if (requireAllTopologies) {
+    ignored = new Uint8Array(filtered.length);
+    for (let j = 0; j < filtered.length; j++) {
+      if (hasAllTopologies(topologies, rows[j], filtered[j])) continue;
+      ignored[j] = 1;
+      s.ignoredNodes.add(filtered[j].name);
     }
   }
+  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored)));
   const candidates = filtered.length - s.ignoredNodes.size;
   s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length));
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
@@ -144,20 +152,33 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
   const rows = rowsIn(s.nodeList, nodes, positions);
   out.fill(0, 0, nodes.length);
   for (let i = 0; i < s.constraints.length; i++) {
-    const maxSkew = s.constraints[i].maxSkew;
-    const weight = s.topologyNormalizingWeight[i];
-    const topology = s.topologies[i];
     const perNode = s.podsPerNode[i];
-    const perValueId = s.podsPerValueId[i];
-    for (let j = 0; j < nodes.length; j++) {
-      const id = topology.atRow(rows[j], nodes[j]);
-      if (id < 0) continue;
-      const count = perNode ? perNode.atRow(rows[j], nodes[j]) : (perValueId![id] ?? 0);
-      out[j] += scoreForCount(count, maxSkew, weight);
-    }
+    if (perNode) addHostnameScores(s, i, perNode, nodes, rows, out);
+    else addDomainScores(s, i, s.podsPerValueId[i]!, nodes, rows, out);
   }
   const ignored = s.ignoredNodes.size > 0;
   for (let j = 0; j < nodes.length; j++) out[j] = ignored && s.ignoredNodes.has(nodes[j].name) ? 0 : Math.round(out[j]);
+}
+
+/** Hostname constraint i: each node is its own domain, with its own count. */
+function addHostnameScores(s: SpreadScoreState, i: number, perNode: NodeCounts, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
+  const { maxSkew } = s.constraints[i];
+  const weight = s.topologyNormalizingWeight[i];
+  const topology = s.topologies[i];
+  for (let j = 0; j < nodes.length; j++) {
+    if (topology.atRow(rows[j], nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(rows[j], nodes[j]), maxSkew, weight);
+  }
+}
+
+/** Other constraint i: the count of the node's domain. */
+function addDomainScores(s: SpreadScoreState, i: number, perValueId: Float64Array, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
+  const { maxSkew } = s.constraints[i];
+  const weight = s.topologyNormalizingWeight[i];
+  const topology = s.topologies[i];
+  for (let j = 0; j < nodes.length; j++) {
+    const id = topology.atRow(rows[j], nodes[j]);
+    if (id >= 0) out[j] += scoreForCount(perValueId[id] ?? 0, maxSkew, weight);
+  }
 }
 
 /** NormalizeScore: MAX × (max + min − score) / max in integers; ignored nodes 0; all-zero scores all MAX. */
