@@ -223,7 +223,7 @@ export class Scheduler {
 
     let chosen = feasible[0].name;
     if (feasible.length > 1) {
-      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions };
+      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes };
       const ps = fwk.runPreScore(state, pod, feasible, rows);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
       const table = fwk.runScore(state, pod, feasible, nodes, rows);

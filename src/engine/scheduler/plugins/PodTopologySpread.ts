@@ -113,7 +113,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     // Only user-given constraints need every topology key: nodes without a zone still spread by hostname.
     const requireAllTopologies = !!pod.spec?.topologySpreadConstraints?.length || !this.source.systemDefaulted;
     this.cache.retain(allNodes);
-    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache, rows?.positions));
+    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache, rows));
     return Status.success();
   }
 
@@ -124,7 +124,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
 
   scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
-    if (s) spreadScores(s, nodes, out, rows?.positions);
+    if (s) spreadScores(s, nodes, out, rows);
     else out.fill(0);
   }
 

@@ -3,6 +3,7 @@
 // maxSkew − 1; NormalizeScore turns "fewer is better" into 0–100.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE } from '../framework/interface.ts';
+import type { NodeRows } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
 import { spreadQuestion, type CrossCycleCache, type NodeCounts, type TopologyValues } from './PodTopologySpreadCounts.ts';
@@ -40,11 +41,12 @@ function hasAllTopologies(topologies: readonly TopologyValues[], row: number, no
   return true;
 }
 
-/** The nodes' rows in the node list (their positions, or the scheduler's), −1 for a node not there (a copy). */
-function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], positions?: Int32Array): Int32Array {
+/** The nodes' rows in the node list: the scheduler's when they are of this list, else their positions checked (−1: a copy). */
+function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], given?: NodeRows): Int32Array {
+  if (given?.list === list) return given.positions;
   const rows = new Int32Array(nodes.length);
   for (let j = 0; j < nodes.length; j++) {
-    const row = positions ? positions[j] : nodes[j].position;
+    const row = nodes[j].position;
     rows[j] = row >= 0 && list[row] === nodes[j] ? row : -1;
   }
   return rows;
@@ -73,7 +75,7 @@ function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], ro
  * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
  * node without a zone still spreads by hostname.
  */
-export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache, positions?: Int32Array): SpreadScoreState {
+export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache, given?: NodeRows): SpreadScoreState {
   // Every key's values first (an update may number them anew), and the id of "", the value of a node without
   // the key in upstream's map lookups.
   const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
@@ -87,7 +89,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     podsPerValueId: [],
     nodeList: allNodes,
   };
-  const rows = rowsIn(allNodes, filtered, positions);
+  const rows = rowsIn(allNodes, filtered, given);
   let ignored: Uint8Array | undefined;
   if (requireAllTopologies) {
     ignored = new Uint8Array(filtered.length);
@@ -148,8 +150,8 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
  * the same numbers): one pass per constraint reads one column of value ids and one array of counts, by the
  * nodes' rows in the node list (positions when the scheduler gives them), checked against the list.
  */
-export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array, positions?: Int32Array): void {
-  const rows = rowsIn(s.nodeList, nodes, positions);
+export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array, given?: NodeRows): void {
+  const rows = rowsIn(s.nodeList, nodes, given);
   out.fill(0, 0, nodes.length);
   for (let i = 0; i < s.constraints.length; i++) {
     const perNode = s.podsPerNode[i];
