@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { CycleState } from '../framework/interface.ts';
+import { rowsOf } from '../framework/nodecolumns.ts';
 import { Code } from '../framework/status.ts';
 import { PodTopologySpread, type PodTopologySpreadArgs } from './PodTopologySpread.ts';
 import { exists, handleOf, node, pod, reader, snapshot, spread, UNSCHEDULABLE_TAINT } from './PodTopologySpread.fixtures.ts';
@@ -28,6 +29,12 @@ function run(incoming: Pod, nodes: Node[], failed: Node[], pods: Pod[], args: Po
   // The batch form gives every node the score the per-node form gives it (the runtime calls the batch form).
   const batch = new Float64Array(candidates.length).fill(-1);
   if (status.isSuccess()) p.scoreNodes(state, incoming, candidates, batch);
+  if (status.isSuccess()) expect([...batch]).toEqual([...scores]);
+  // And with the scheduler's rows (positions in the node list) given to PreScore and Score.
+  const given = { ...rowsOf(candidates), positions: Int32Array.from(candidates, (n) => all.indexOf(n)), list: all };
+  const byRows = new CycleState();
+  p.preScore(byRows, incoming, candidates, given);
+  if (status.isSuccess()) p.scoreNodes(byRows, incoming, candidates, batch.fill(-1), given);
   if (status.isSuccess()) expect([...batch]).toEqual([...scores]);
   if (status.isSuccess()) p.normalizeScore(state, incoming, candidates, scores);
   return { status, scores: Object.fromEntries(candidates.map((n, i) => [n.name, scores[i]])), s: state.read<SpreadScoreState>('PreScorePodTopologySpread') };
