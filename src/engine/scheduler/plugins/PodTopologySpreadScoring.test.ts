@@ -8,7 +8,10 @@ import { Code } from '../framework/status.ts';
 import { PodTopologySpread, type PodTopologySpreadArgs } from './PodTopologySpread.ts';
 import { exists, handleOf, node, pod, reader, snapshot, spread, UNSCHEDULABLE_TAINT } from './PodTopologySpread.fixtures.ts';
 import { LABEL_HOSTNAME, LABEL_TOPOLOGY_ZONE, type ObjectReader } from './PodTopologySpreadCommon.ts';
-import { topologyNormalizingWeight, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
+import { NodeInfo } from '../framework/nodeinfo.ts';
+import { filterConstraints } from './PodTopologySpreadCommon.ts';
+import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
+import { computeScoreState, spreadScore, spreadScores, topologyNormalizingWeight, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
 
 const foo = exists('foo');
 const bar = exists('bar');
@@ -146,5 +149,20 @@ describe('PodTopologySpread PreScore state (TestPreScoreStateEmptyNodes, TestPre
     { name: 'system defaults for a bare pod', pod: pod('p', { labels: { foo: '' } }), args: {}, objects: [] },
   ])('PreScore Skips: $name', ({ pod: p, args, objects }) => {
     expect(run(p, [node('node-a', { planet: 'mars' })], [], [], args, reader(objects)).status.code).toBe(Code.Skip);
+  });
+});
+
+describe('PodTopologySpread PreScore with candidates outside the node list', () => {
+  it('a copy with a zone no listed node has is one more domain, and scores as the per-node form does', () => {
+    const all = snapshot([zoned('node-a', 'zone1'), zoned('node-b', 'zone2')], many('node-a', 2));
+    const copy = new NodeInfo(zoned('node-x', 'zone9'));
+    const incoming = withSpread({ foo: '' }, soft(1, 'zone'));
+    const constraints = filterConstraints(incoming.spec!.topologySpreadConstraints!, { foo: '' }, 'ScheduleAnyway');
+    const candidates = [all[0], copy, all[1]];
+    const s = computeScoreState(incoming, constraints, candidates, all, false, new CrossCycleCache());
+    expect(Object.fromEntries(s.topologyValueToPodCounts[0])).toEqual({ zone1: 2, zone9: 0, zone2: 0 });
+    const batch = new Float64Array(candidates.length);
+    spreadScores(s, candidates, batch);
+    expect([...batch]).toEqual(candidates.map((n) => spreadScore(s, n)));
   });
 });

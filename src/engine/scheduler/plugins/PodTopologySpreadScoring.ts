@@ -54,20 +54,26 @@ function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], given?: N
 
 /** The candidates' domains (value ids) in first-seen order; a node without the key is in the domain "" (upstream's map lookup). */
 function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], rows: Int32Array, ignored: Uint8Array | undefined): number[] {
-  const ids = new Int32Array(candidates.length);
-  for (let j = 0; j < candidates.length; j++) ids[j] = t.atRow(rows[j], candidates[j]);
   const noValue = t.idOfValue('');
-  // Sized after the lookups, which may add values (nodes not in the list).
-  const seen = new Uint8Array(t.values.length);
+  let seen: Uint8Array = new Uint8Array(t.values.length);
   const domains: number[] = [];
   for (let j = 0; j < candidates.length; j++) {
     if (ignored?.[j]) continue;
-    const domain = ids[j] < 0 ? noValue : ids[j];
+    const id = t.atRow(rows[j], candidates[j]);
+    const domain = id < 0 ? noValue : id;
+    // A node not in the list may bring a value of its own.
+    if (domain >= seen.length) seen = grown(seen, t.values.length);
     if (seen[domain]) continue;
     seen[domain] = 1;
     domains.push(domain);
   }
   return domains;
+}
+
+function grown(a: Uint8Array, length: number): Uint8Array {
+  const b = new Uint8Array(length);
+  b.set(a);
+  return b;
 }
 
 /**
