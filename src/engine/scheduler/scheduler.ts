@@ -223,9 +223,10 @@ export class Scheduler {
 
     let chosen = feasible[0].name;
     if (feasible.length > 1) {
-      const ps = fwk.runPreScore(state, pod, feasible);
+      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes };
+      const ps = fwk.runPreScore(state, pod, feasible, rows);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
-      const table = fwk.runScore(state, pod, feasible, nodes, { columns: this.cache.columns(), positions: this.feasiblePositions });
+      const table = fwk.runScore(state, pod, feasible, nodes, rows);
       trace.scoreTable = table;
       chosen = this.selectHost(feasible, table.slab, table.start + TOTALS * table.nodes);
     }

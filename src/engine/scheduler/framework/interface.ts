@@ -109,7 +109,10 @@ export interface PostFilterPlugin extends Plugin {
   postFilter(state: CycleState, pod: Pod, filtered: NodeToStatus): { status: Status; result?: PostFilterResult };
 }
 
-export interface PreScorePlugin extends Plugin { preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status }
+export interface PreScorePlugin extends Plugin {
+  /** The scheduler gives the nodes' rows in the node list's columns too, as to scoreNodes. */
+  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[], rows?: NodeRows): Status;
+}
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, node: NodeInfo): number;
   /**

@@ -58,10 +58,10 @@ export class NodeColumns {
 }
 
 /**
- * Scored nodes as rows of the node list's columns: positions[i] is the row of the cycle's nodes[i]. Integers
- * in an Int32Array: a typed array indexed by a double takes V8's slow keyed load.
+ * Scored nodes as rows of the node list's columns: positions[i] is the row of the cycle's nodes[i] in list.
+ * Integers in an Int32Array: a typed array indexed by a double takes V8's slow keyed load.
  */
-export interface NodeRows { columns: NodeColumns; positions: Int32Array }
+export interface NodeRows { columns: NodeColumns; positions: Int32Array; list: readonly NodeInfo[] }
 
 /** Rows for nodes without a node list's (a test's or a copy's): columns of their own, written now. */
 export function rowsOf(nodes: readonly NodeInfo[]): NodeRows {
@@ -71,5 +71,5 @@ export function rowsOf(nodes: readonly NodeInfo[]): NodeRows {
     columns.write(i, nodes[i]);
     positions[i] = i;
   }
-  return { columns, positions };
+  return { columns, positions, list: nodes };
 }

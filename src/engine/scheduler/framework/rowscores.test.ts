@@ -54,7 +54,7 @@ describe('RowScores', () => {
             for (const plugin of scorers) {
               const state = new CycleState();
               const out = new Float64Array(list.length);
-              plugin.scoreNodes!(state, SHAPES[op.shape], list, out, { columns: cache.columns(), positions });
+              plugin.scoreNodes!(state, SHAPES[op.shape], list, out, { columns: cache.columns(), positions, list });
               expect([...out]).toEqual(list.map((n) => plugin.score(state, SHAPES[op.shape], n)));
             }
           }

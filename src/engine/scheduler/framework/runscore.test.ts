@@ -49,7 +49,7 @@ describe('runScore', () => {
         }, 0, new Map());
         const state = new CycleState();
         fwk.runPreScore(state, pod, list as NodeInfo[]);
-        const t = fwk.runScore(state, pod, list as NodeInfo[], list, { columns: cache.columns(), positions: Int32Array.from(list, (_, i) => i) });
+        const t = fwk.runScore(state, pod, list as NodeInfo[], list, { columns: cache.columns(), positions: Int32Array.from(list, (_, i) => i), list });
         return traceScores({ scoreTable: t } as SchedulingTrace);
       };
       expect(table(plugins)).toEqual(table(plugins.map(({ plugin, weight }) => ({ plugin: plugin.scoreNodes ? writing(plugin) : plugin, weight }))));

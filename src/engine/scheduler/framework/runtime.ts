@@ -286,9 +286,9 @@ export class Framework {
     return { status: new Status(Code.Unschedulable, reasons, rejector), result };
   }
 
-  runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {
+  runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[], listed?: NodeRows): Status {
     for (const p of this.points.preScore) {
-      const s = p.preScore(state, pod, nodes);
+      const s = p.preScore(state, pod, nodes, listed);
       if (s.code === Code.Skip) { state.skipScore.add(p.name); continue; }
       if (!s.isSuccess()) return s.withPlugin(p.name);
     }

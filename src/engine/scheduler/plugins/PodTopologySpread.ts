@@ -6,6 +6,7 @@ import type { Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { LabelSelectorError } from '../../api/labels.ts';
 import { aggregateErrors, invalidFieldError, isQualifiedName, notSupportedFieldError } from '../../api/validation.ts';
 import type { CycleState, FilterPlugin, Handle, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../framework/interface.ts';
+import type { NodeRows } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import { Status } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -98,7 +99,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     return filterBySpread(s, pod, node);
   }
 
-  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status {
+  preScore(state: CycleState, pod: Pod, nodes: NodeInfo[], rows?: NodeRows): Status {
     const allNodes = this.handle.nodeInfos();
     if (!allNodes.length) return Status.skip();
     let constraints;
@@ -112,7 +113,7 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     // Only user-given constraints need every topology key: nodes without a zone still spread by hostname.
     const requireAllTopologies = !!pod.spec?.topologySpreadConstraints?.length || !this.source.systemDefaulted;
     this.cache.retain(allNodes);
-    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache));
+    state.write(PRE_SCORE_KEY, computeScoreState(pod, constraints, nodes, allNodes, requireAllTopologies, this.cache, rows));
     return Status.success();
   }
 
@@ -121,9 +122,9 @@ export class PodTopologySpread implements PreFilterPlugin, FilterPlugin, PreScor
     return s ? spreadScore(s, node) : 0;
   }
 
-  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array): void {
+  scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): void {
     const s = state.read<SpreadScoreState>(PRE_SCORE_KEY);
-    if (s) spreadScores(s, nodes, out);
+    if (s) spreadScores(s, nodes, out, rows);
     else out.fill(0);
   }
 

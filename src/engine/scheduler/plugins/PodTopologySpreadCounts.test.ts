@@ -57,7 +57,9 @@ describe('counts carried across cycles', () => {
         nodes.forEach((x, i) => { x.position = i; });
         const perNode = cache.nodes(nodes, q);
         const got = domains.update(nodes, (x) => cache.labels(x).get('zone'), (x) => cache.count(x, q)).counts;
+        const zones = cache.topology(nodes, 'zone');
         const want = new Map<string, number>();
+        nodes.forEach((x, i) => expect(zones.atRow(i, x)).toBe(zones.of(x)));
         for (const x of nodes) {
           const z = x.node.metadata?.labels?.zone;
           const live = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && !p.metadata.deletionTimestamp);
@@ -67,11 +69,28 @@ describe('counts carried across cycles', () => {
           expect(cache.count(x, scanned)).toBe(live.filter(({ pod: p }) => p.metadata?.labels?.app !== 'db').length);
           expect(x.podsLabelled('app', 'db').map((i) => i.pod.metadata!.uid).sort()).toEqual([...x.pods.values()].filter(({ pod: p }) => p.metadata?.labels?.app === 'db').map((i) => i.pod.metadata!.uid).sort());
           expect(cache.labels(x).get('zone')).toBe(z);
+          expect(zones.values[zones.of(x)]).toBe(z);
+          // A copy (a dry run's) is not in the list: looked up, with the same id.
+          expect(zones.of(x.clone())).toBe(zones.of(x));
           if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
         }
         expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
       }
     }), { numRuns: 200 });
+  });
+
+  it('TopologyValues numbers the values anew when those of departed nodes pile up, unchanged nodes included', () => {
+    const still = new NodeInfo(zoned('n0', 'still'));
+    const moving = new NodeInfo(zoned('n1', 'z0'));
+    const list = [still, moving];
+    list.forEach((x, i) => { x.position = i; });
+    const cache = new CrossCycleCache();
+    for (let i = 1; i <= 200; i++) {
+      moving.setNode(zoned('n1', `z${i}`));
+      const zones = cache.topology(list, 'zone');
+      expect([zones.values[zones.atRow(0, still)], zones.values[zones.atRow(1, moving)]]).toEqual(['still', `z${i}`]);
+      expect(zones.values.length).toBeLessThanOrEqual(2 * list.length + 64 + 1);
+    }
   });
 
   it('the cache keeps the 32 most recently used domain counts', () => {

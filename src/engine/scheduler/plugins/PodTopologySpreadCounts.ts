@@ -83,6 +83,7 @@ export class CrossCycleCache {
   private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
   private readonly domainCounts = new Map<string, DomainCounts>();
   private readonly nodeCounts = new Map<string, NodeCounts>();
+  private readonly topologies = new Map<string, TopologyValues>();
 
   readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
@@ -112,6 +113,11 @@ export class CrossCycleCache {
   /** The question's matching pods on every node of the list, brought up to date. */
   nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
     return recent(this.nodeCounts, q.key, () => new NodeCounts()).update(all, (node) => this.count(node, q));
+  }
+
+  /** The topology key's value of every node of the list, brought up to date. */
+  topology(all: readonly NodeInfo[], key: string): TopologyValues {
+    return recent(this.topologies, key, () => new TopologyValues(key)).update(all);
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
@@ -228,5 +234,63 @@ export class NodeCounts {
   of(node: NodeInfo): number {
     const i = node.position;
     return i >= 0 && this.changes.at(i) === node ? this.counts[i] : this.share(node);
+  }
+
+  /** The node's count, by its row in the list the last update saw (−1: not in it, counted now). */
+  atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.counts[i] : this.share(node); }
+}
+
+/** Ids handed out past this many per listed node (values of nodes that left) start the numbering over. */
+const MAX_IDS_PER_NODE = 2;
+
+/**
+ * A node's value of one topology key (its domain: zone, hostname) as a small integer per node-list row, so that
+ * the per-node loops index arrays instead of asking each node's label Map; only changed nodes are looked at again.
+ */
+export class TopologyValues {
+  private changes = new NodeChanges();
+  /** Row → id of the node's value, −1 without the label. */
+  private ids = new Int32Array(0);
+  private readonly idOf = new Map<string, number>();
+  /** Id → value. */
+  readonly values: string[] = [];
+
+  constructor(readonly key: string) {}
+
+  /** Bring the rows up to the list's nodes. */
+  update(all: readonly NodeInfo[]): this {
+    if (this.values.length > MAX_IDS_PER_NODE * all.length + 64) {
+      this.idOf.clear();
+      this.values.length = 0;
+      this.changes = new NodeChanges();
+    }
+    if (this.ids.length < all.length) {
+      const grown = new Int32Array(Math.max(all.length, 2 * this.ids.length));
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.changes.scan(all, (i, node) => { this.ids[i] = this.idOfValue(node.labels.get(this.key)); }, (i) => { this.ids[i] = -1; });
+    return this;
+  }
+
+  /** The id of the node's value (−1 without the label): from its row when the last update saw it there, else looked up now. */
+  of(node: NodeInfo): number {
+    const i = node.position;
+    return i >= 0 && this.changes.at(i) === node ? this.ids[i] : this.idOfValue(node.labels.get(this.key));
+  }
+
+  /** The node's id, by its row in the list the last update saw (−1: not in it, looked up now). */
+  atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.ids[i] : this.idOfValue(node.labels.get(this.key)); }
+
+  /** The value's id (made when new); −1 for no value. */
+  idOfValue(value: string | undefined): number {
+    if (value === undefined) return -1;
+    let id = this.idOf.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.idOf.set(value, id);
+    }
+    return id;
   }
 }

@@ -3,11 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { CycleState } from '../framework/interface.ts';
+import { rowsOf } from '../framework/nodecolumns.ts';
 import { Code } from '../framework/status.ts';
 import { PodTopologySpread, type PodTopologySpreadArgs } from './PodTopologySpread.ts';
 import { exists, handleOf, node, pod, reader, snapshot, spread, UNSCHEDULABLE_TAINT } from './PodTopologySpread.fixtures.ts';
 import { LABEL_HOSTNAME, LABEL_TOPOLOGY_ZONE, type ObjectReader } from './PodTopologySpreadCommon.ts';
-import { topologyNormalizingWeight, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
+import { NodeInfo } from '../framework/nodeinfo.ts';
+import { filterConstraints } from './PodTopologySpreadCommon.ts';
+import { CrossCycleCache } from './PodTopologySpreadCounts.ts';
+import { computeScoreState, spreadScore, spreadScores, topologyNormalizingWeight, type SpreadScoreState } from './PodTopologySpreadScoring.ts';
 
 const foo = exists('foo');
 const bar = exists('bar');
@@ -28,6 +32,12 @@ function run(incoming: Pod, nodes: Node[], failed: Node[], pods: Pod[], args: Po
   // The batch form gives every node the score the per-node form gives it (the runtime calls the batch form).
   const batch = new Float64Array(candidates.length).fill(-1);
   if (status.isSuccess()) p.scoreNodes(state, incoming, candidates, batch);
+  if (status.isSuccess()) expect([...batch]).toEqual([...scores]);
+  // And with the scheduler's rows (positions in the node list) given to PreScore and Score.
+  const given = { ...rowsOf(candidates), positions: Int32Array.from(candidates, (n) => all.indexOf(n)), list: all };
+  const byRows = new CycleState();
+  p.preScore(byRows, incoming, candidates, given);
+  if (status.isSuccess()) p.scoreNodes(byRows, incoming, candidates, batch.fill(-1), given);
   if (status.isSuccess()) expect([...batch]).toEqual([...scores]);
   if (status.isSuccess()) p.normalizeScore(state, incoming, candidates, scores);
   return { status, scores: Object.fromEntries(candidates.map((n, i) => [n.name, scores[i]])), s: state.read<SpreadScoreState>('PreScorePodTopologySpread') };
@@ -139,5 +149,20 @@ describe('PodTopologySpread PreScore state (TestPreScoreStateEmptyNodes, TestPre
     { name: 'system defaults for a bare pod', pod: pod('p', { labels: { foo: '' } }), args: {}, objects: [] },
   ])('PreScore Skips: $name', ({ pod: p, args, objects }) => {
     expect(run(p, [node('node-a', { planet: 'mars' })], [], [], args, reader(objects)).status.code).toBe(Code.Skip);
+  });
+});
+
+describe('PodTopologySpread PreScore with candidates outside the node list', () => {
+  it('a copy with a zone no listed node has is one more domain, and scores as the per-node form does', () => {
+    const all = snapshot([zoned('node-a', 'zone1'), zoned('node-b', 'zone2')], many('node-a', 2));
+    const copy = new NodeInfo(zoned('node-x', 'zone9'));
+    const incoming = withSpread({ foo: '' }, soft(1, 'zone'));
+    const constraints = filterConstraints(incoming.spec!.topologySpreadConstraints!, { foo: '' }, 'ScheduleAnyway');
+    const candidates = [all[0], copy, all[1]];
+    const s = computeScoreState(incoming, constraints, candidates, all, false, new CrossCycleCache());
+    expect(Object.fromEntries(s.topologyValueToPodCounts[0])).toEqual({ zone1: 2, zone9: 0, zone2: 0 });
+    const batch = new Float64Array(candidates.length);
+    spreadScores(s, candidates, batch);
+    expect([...batch]).toEqual(candidates.map((n) => spreadScore(s, n)));
   });
 });

@@ -3,9 +3,10 @@
 // maxSkew − 1; NormalizeScore turns "fewer is better" into 0–100.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE } from '../framework/interface.ts';
+import type { NodeRows } from '../framework/nodecolumns.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
-import { hasAllTopologyKeys, inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
-import { spreadQuestion, type CrossCycleCache, type NodeCounts, type NodeLabels } from './PodTopologySpreadCounts.ts';
+import { inclusionKey, LABEL_HOSTNAME, matchesNodeInclusionPolicies, type SpreadConstraint } from './PodTopologySpreadCommon.ts';
+import { spreadQuestion, type CrossCycleCache, type NodeCounts, type TopologyValues } from './PodTopologySpreadCounts.ts';
 
 /** preScoreState: per constraint, matching pods per topology value of the candidates, or per node for hostnames. */
 export interface SpreadScoreState {
@@ -16,11 +17,13 @@ export interface SpreadScoreState {
   topologyNormalizingWeight: number[];
   /** Hostname constraints: matching pods per node (upstream counts them in Score, countPodsMatchSelector). */
   podsPerNode: (NodeCounts | undefined)[];
-  labelsOf: (node: NodeInfo) => NodeLabels;
+  /** Per constraint, the nodes' values of its topology key as ids. */
+  topologies: TopologyValues[];
+  /** Other constraints: topologyValueToPodCounts by value id (0 for values no candidate has). */
+  podsPerValueId: (Float64Array | undefined)[];
+  /** The node list the topologies and counts are rows of. */
+  nodeList: readonly NodeInfo[];
 }
-
-/** Topology values per key that PreScore looks up in a list before the Map. */
-const FIRST_VALUES = 8;
 
 /** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
 export function topologyNormalizingWeight(size: number): number {
@@ -32,110 +35,173 @@ function scoreForCount(count: number, maxSkew: number, weight: number): number {
   return count * weight + (maxSkew - 1);
 }
 
+/** nodeLabelsMatchSpreadConstraints, by value ids. */
+function hasAllTopologies(topologies: readonly TopologyValues[], row: number, node: NodeInfo): boolean {
+  for (const t of topologies) if (t.atRow(row, node) < 0) return false;
+  return true;
+}
+
+/** The nodes' rows in the node list: the scheduler's when they are of this list, else their positions checked (−1: a copy). */
+function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], given?: NodeRows): Int32Array {
+  if (given?.list === list) return given.positions;
+  const rows = new Int32Array(nodes.length);
+  for (let j = 0; j < nodes.length; j++) {
+    const row = nodes[j].position;
+    rows[j] = row >= 0 && list[row] === nodes[j] ? row : -1;
+  }
+  return rows;
+}
+
+/** The candidates' domains (value ids) in first-seen order; a node without the key is in the domain "" (upstream's map lookup). */
+function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], rows: Int32Array, ignored: Uint8Array | undefined): number[] {
+  const noValue = t.idOfValue('');
+  let seen: Uint8Array = new Uint8Array(t.values.length);
+  const domains: number[] = [];
+  for (let j = 0; j < candidates.length; j++) {
+    if (ignored?.[j]) continue;
+    const id = t.atRow(rows[j], candidates[j]);
+    const domain = id < 0 ? noValue : id;
+    // A node not in the list may bring a value of its own.
+    if (domain >= seen.length) seen = grown(seen, t.values.length);
+    if (seen[domain]) continue;
+    seen[domain] = 1;
+    domains.push(domain);
+  }
+  return domains;
+}
+
+function grown(a: Uint8Array, length: number): Uint8Array {
+  const b = new Uint8Array(length);
+  b.set(a);
+  return b;
+}
+
 /**
  * initPreScoreState + PreScore: domains come from the candidates (the filtered nodes); pods are counted over
  * all nodes the inclusion policies admit. System-default constraints do not require every topology key, so a
  * node without a zone still spreads by hostname.
  */
-export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache): SpreadScoreState {
+export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache, given?: NodeRows): SpreadScoreState {
+  // Every key's values first (an update may number them anew), and the id of "", the value of a node without
+  // the key in upstream's map lookups.
+  const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
   const s: SpreadScoreState = {
     constraints,
     ignoredNodes: new Set(),
     topologyValueToPodCounts: constraints.map(() => new Map()),
     topologyNormalizingWeight: [],
     podsPerNode: [],
-    labelsOf: cache.labels,
+    topologies,
+    podsPerValueId: [],
+    nodeList: allNodes,
   };
-  // The first few values of each key (zones, regions) are also kept in a short list, so that most nodes find
-  // theirs there and skip the Map; the Map keeps first-seen order as before.
-  const firstValues = constraints.map((): string[] => []);
-  for (const node of filtered) {
-    const labels = cache.labels(node);
-    if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) {
-      s.ignoredNodes.add(node.name);
-      continue;
-    }
-    for (let i = 0; i < constraints.length; i++) {
-      if (constraints[i].topologyKey === LABEL_HOSTNAME) continue;
-      const value = labels.get(constraints[i].topologyKey) ?? '';
-      const first = firstValues[i];
-      if (first.includes(value)) continue;
-      s.topologyValueToPodCounts[i].set(value, 0);
-      if (first.length < FIRST_VALUES) first.push(value);
+  const rows = rowsIn(allNodes, filtered, given);
+  let ignored: Uint8Array | undefined;
+  if (requireAllTopologies) {
+    ignored = new Uint8Array(filtered.length);
+    for (let j = 0; j < filtered.length; j++) {
+      if (hasAllTopologies(topologies, rows[j], filtered[j])) continue;
+      ignored[j] = 1;
+      s.ignoredNodes.add(filtered[j].name);
     }
   }
+  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored)));
   const candidates = filtered.length - s.ignoredNodes.size;
-  s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : s.topologyValueToPodCounts[i].size));
+  s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length));
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
-  constraints.forEach((c, i) => {
+  for (let i = 0; i < constraints.length; i++) {
+    const c = constraints[i];
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
     if (c.topologyKey === LABEL_HOSTNAME) {
       s.podsPerNode[i] = cache.nodes(allNodes, q);
-      return;
+      continue;
     }
-    const share = (node: NodeInfo) => cache.count(node, q);
-    const domainOf = (node: NodeInfo) => {
-      const labels = cache.labels(node);
-      if (requireAllTopologies && !hasAllTopologyKeys(labels, constraints)) return undefined;
-      return matchesNodeInclusionPolicies(pod, node, c) ? (labels.get(c.topologyKey) ?? '') : undefined;
-    };
-    const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, domainOf, share).counts;
+    const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
+      if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
+      return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
+    }, (node) => cache.count(node, q)).counts;
     // Only the candidates' domains are scored.
-    const counts = s.topologyValueToPodCounts[i];
-    for (const value of counts.keys()) counts.set(value, totals.get(value) ?? 0);
-  });
+    const { values } = topologies[i];
+    const perId = new Float64Array(values.length);
+    for (const id of domains[i]) {
+      const count = totals.get(values[id]) ?? 0;
+      perId[id] = count;
+      s.topologyValueToPodCounts[i].set(values[id], count);
+    }
+    s.podsPerValueId[i] = perId;
+  }
   return s;
+}
+
+/** The matching pods of the node's domain for constraint i. */
+function countOf(s: SpreadScoreState, i: number, node: NodeInfo, id: number): number {
+  const perNode = s.podsPerNode[i];
+  return perNode ? perNode.of(node) : (s.podsPerValueId[i]![id] ?? 0);
 }
 
 /** Score: the weighted matching pods of every domain the node is in (rounded); ignored nodes score 0. */
 export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
   if (s.ignoredNodes.size && s.ignoredNodes.has(node.name)) return 0;
-  const labels = s.labelsOf(node);
   let score = 0;
   for (let i = 0; i < s.constraints.length; i++) {
-    const c = s.constraints[i];
-    const value = labels.get(c.topologyKey);
-    if (value === undefined) continue;
-    const count = c.topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]!.of(node) : (s.topologyValueToPodCounts[i].get(value) ?? 0);
-    score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i]);
+    const id = s.topologies[i].of(node);
+    if (id < 0) continue;
+    score += scoreForCount(countOf(s, i, node, id), s.constraints[i].maxSkew, s.topologyNormalizingWeight[i]);
   }
   return Math.round(score);
 }
 
 /**
  * Score for every node at once, constraint by constraint (the same sums in the same order as spreadScore, so
- * the same numbers): one pass per constraint reads one topology key and one count map.
+ * the same numbers): one pass per constraint reads one column of value ids and one array of counts, by the
+ * nodes' rows in the node list (positions when the scheduler gives them), checked against the list.
  */
-export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array): void {
+export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array, given?: NodeRows): void {
+  const rows = rowsIn(s.nodeList, nodes, given);
   out.fill(0, 0, nodes.length);
   for (let i = 0; i < s.constraints.length; i++) {
-    const { topologyKey, maxSkew } = s.constraints[i];
-    const weight = s.topologyNormalizingWeight[i];
-    const perNode = topologyKey === LABEL_HOSTNAME ? s.podsPerNode[i]! : undefined;
-    const perValue = s.topologyValueToPodCounts[i];
-    for (let j = 0; j < nodes.length; j++) {
-      const value = s.labelsOf(nodes[j]).get(topologyKey);
-      if (value === undefined) continue;
-      const count = perNode ? perNode.of(nodes[j]) : (perValue.get(value) ?? 0);
-      out[j] += scoreForCount(count, maxSkew, weight);
-    }
+    const perNode = s.podsPerNode[i];
+    if (perNode) addHostnameScores(s, i, perNode, nodes, rows, out);
+    else addDomainScores(s, i, s.podsPerValueId[i]!, nodes, rows, out);
   }
   const ignored = s.ignoredNodes.size > 0;
   for (let j = 0; j < nodes.length; j++) out[j] = ignored && s.ignoredNodes.has(nodes[j].name) ? 0 : Math.round(out[j]);
 }
 
+/** Hostname constraint i: each node is its own domain, with its own count. */
+function addHostnameScores(s: SpreadScoreState, i: number, perNode: NodeCounts, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
+  const { maxSkew } = s.constraints[i];
+  const weight = s.topologyNormalizingWeight[i];
+  const topology = s.topologies[i];
+  for (let j = 0; j < nodes.length; j++) {
+    if (topology.atRow(rows[j], nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(rows[j], nodes[j]), maxSkew, weight);
+  }
+}
+
+/** Other constraint i: the count of the node's domain. */
+function addDomainScores(s: SpreadScoreState, i: number, perValueId: Float64Array, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
+  const { maxSkew } = s.constraints[i];
+  const weight = s.topologyNormalizingWeight[i];
+  const topology = s.topologies[i];
+  for (let j = 0; j < nodes.length; j++) {
+    const id = topology.atRow(rows[j], nodes[j]);
+    if (id >= 0) out[j] += scoreForCount(perValueId[id] ?? 0, maxSkew, weight);
+  }
+}
+
 /** NormalizeScore: MAX × (max + min − score) / max in integers; ignored nodes 0; all-zero scores all MAX. */
 export function normalizeSpreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], scores: Float64Array): void {
+  // Ignored nodes (rare: user-given constraints only) score 0 and take no part in min and max.
+  const ignored = s.ignoredNodes.size > 0 ? scores.map((_, i) => (s.ignoredNodes.has(nodes[i].name) ? 1 : 0)) : undefined;
   let min = Infinity;
   let max = 0;
-  const ignored = (i: number) => s.ignoredNodes.size > 0 && s.ignoredNodes.has(nodes[i].name);
   for (let i = 0; i < scores.length; i++) {
-    if (ignored(i)) continue;
+    if (ignored?.[i]) continue;
     if (scores[i] < min) min = scores[i];
     if (scores[i] > max) max = scores[i];
   }
   for (let i = 0; i < scores.length; i++) {
-    if (ignored(i)) scores[i] = 0;
+    if (ignored?.[i]) scores[i] = 0;
     else if (max === 0) scores[i] = MAX_NODE_SCORE;
     else scores[i] = Math.floor((MAX_NODE_SCORE * (max + min - scores[i])) / max);
   }
