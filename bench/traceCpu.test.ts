@@ -22,6 +22,6 @@ describe('threadCpu', () => {
       { name: 'Renderer/CrRendererMain', cpuMs: 90 },
       { name: 'Renderer/CrRendererMain', cpuMs: 90 },
     ]);
-    expect(out).toMatchObject({ tasks: 2, longestTaskCpuMs: 60, tasksOver50msCpu: 1 });
+    expect(out).toMatchObject({ mainCpuMs: 90, tasks: 2, longestTaskCpuMs: 60, tasksOver50msCpu: 1 });
   });
 });

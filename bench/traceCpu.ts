@@ -16,6 +16,8 @@ interface TraceEvent {
 export interface ThreadCpu {
   /** CPU ms per thread, named "process/thread", the busiest first. */
   threads: { name: string; cpuMs: number }[];
+  /** The CPU the page's main thread used (its tasks and anything else it ran). */
+  mainCpuMs: number;
   /** The page's main-thread tasks: how many, the most CPU one used, and how many used over 50 ms of CPU. */
   tasks: number;
   longestTaskCpuMs: number;
@@ -49,6 +51,7 @@ export function threadCpu(events: readonly TraceEvent[]): ThreadCpu {
   const mainTasks = timed.filter((e) => e.name === TASK && `${e.pid}:${e.tid}` === main).map((e) => e.tdur! / 1000);
   return {
     threads: [...cpu].sort((a, b) => b[1] - a[1]).map(([k, v]) => ({ name: name(k), cpuMs: v })),
+    mainCpuMs: main === undefined ? 0 : cpu.get(main) ?? 0,
     tasks: mainTasks.length,
     longestTaskCpuMs: Math.max(0, ...mainTasks),
     tasksOver50msCpu: mainTasks.filter((c) => c > 50).length,
