@@ -35,14 +35,16 @@ describe('cachedT', () => {
     expect(zh.calls()).toBe(1);
   });
 
-  it('translates a plural once per count, per language', () => {
+  it('translates a plural once per count and a plain key once, per language', () => {
     const en = countedT('en');
     const zh = countedT('zh-CN');
-    cachedT(en.t, 'map.podGrid', { count: 3, states: '' });
-    cachedT(en.t, 'map.podGrid', { count: 3, states: '' });
-    cachedT(en.t, 'map.podGrid', { count: 4, states: '' });
-    expect(en.calls()).toBe(2);
-    cachedT(zh.t, 'map.podGrid', { count: 3, states: '' });
+    expect(cachedT(en.t, 'map.nodeSummary', { count: 3 })).toBe('3 pods');
+    expect(cachedT(en.t, 'map.nodeSummary', { count: 3 })).toBe('3 pods');
+    expect(cachedT(en.t, 'map.nodeSummary', { count: 4 })).toBe('4 pods');
+    expect(cachedT(en.t, 'map.ready')).toBe('Ready');
+    expect(cachedT(en.t, 'map.ready')).toBe('Ready');
+    expect(en.calls()).toBe(3);
+    expect(cachedT(zh.t, 'map.nodeSummary', { count: 3 })).toBe(zh.real('map.nodeSummary', { count: 3 } as never));
     expect(zh.calls()).toBe(1);
   });
 
@@ -54,6 +56,10 @@ describe('cachedT', () => {
     expect(cachedT(first.t, 'map.podGrid', { count: 7, states: '' })).toBe(first.real('map.podGrid', { count: 7, states: '' } as never));
     expect(cachedT(second.t, 'map.podGrid', { count: 7, states: '' })).toBe(second.real('map.podGrid', { count: 7, states: '' } as never));
     expect(second.calls()).toBe(0);
+    const zh = countedT('zh-CN');
+    Object.assign(zh.t, { lng: 'zh-CN', ns: 'translation' });
+    expect(cachedT(zh.t, 'map.podGrid', { count: 7, states: '' })).toBe(zh.real('map.podGrid', { count: 7, states: '' } as never));
+    expect(zh.calls()).toBe(1);
   });
 
   it('stays bounded: past its size it starts over and still answers right', () => {
