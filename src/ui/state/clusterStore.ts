@@ -4,7 +4,7 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { ClockView, EventView, NodeView, PersistView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { MapView } from './mapView.ts';
-import { browserPacing, EVENTS_EVERY_MS, INITIAL_BUDGET, nextBudget, PendingDelta, type Pacing } from './feedPacer.ts';
+import { browserPacing, EVENTS_EVERY_MS, INITIAL_BUDGET, nextBudget, PendingDelta, restAfter, type Pacing } from './feedPacer.ts';
 
 export interface ClusterViewState {
   pods: MapView<PodView>;
@@ -74,8 +74,9 @@ export class ClusterViewStore {
   private eventsAt = -Infinity;
   private scheduled = false;
   /**
-   * A budget-limited frame's changes are still being drawn: the next one waits until they are, so the page draws
-   * at most one frame's budget at a time and the other threads (the worker, raster, the compositor) get their turn.
+   * A frame's pod changes are still being drawn, or the feed rests after them (FEED_SHARE): the next frame waits, so
+   * the page draws at most one frame's budget at a time and the other threads (the worker, raster, the compositor)
+   * and the page's other work get their turn.
    */
   private drawing = false;
   private budget = INITIAL_BUDGET;
@@ -127,13 +128,16 @@ export class ClusterViewStore {
     const t0 = stats ? performance.now() : 0;
     const now = this.pacing.now();
     const pods = this.pods.take(this.budget);
-    // A frame that took the whole budget says by how long it took to draw what the next one may take.
-    if (this.pods.size > 0) {
+    if (pods.upserts.length || pods.deletes.length) {
+      // A frame that took the whole budget says by how long it took to draw what the next one may take; any frame
+      // with pod changes, by how long the feed rests before the next (FEED_SHARE).
+      const limited = this.pods.size > 0;
       this.drawing = true;
       this.pacing.rendered((drawMs) => {
-        this.budget = nextBudget(this.budget, drawMs);
-        this.drawing = false;
-        if (this.latest) this.schedule();
+        if (limited) this.budget = nextBudget(this.budget, drawMs);
+        const rest = restAfter(drawMs);
+        if (rest > 0) this.pacing.after(rest, this.rested);
+        else this.rested();
       });
     }
     const eventsDue = this.events.size > 0 && now - this.eventsAt >= EVENTS_EVERY_MS;
@@ -150,6 +154,11 @@ export class ClusterViewStore {
       stats.frames = (stats.frames ?? 0) + 1;
       stats.reduceMs = (stats.reduceMs ?? 0) + performance.now() - t0;
     }
+  };
+
+  private readonly rested = (): void => {
+    this.drawing = false;
+    if (this.latest) this.schedule();
   };
 
   private publish(state: ClusterViewState): void {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EventView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { ClusterViewStore, initialState, reduceBatch } from './clusterStore.ts';
-import { CARD_COST, EVENTS_EVERY_MS, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
+import { CARD_COST, EVENTS_EVERY_MS, FEED_SHARE, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, restAfter, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
 
 function pod(name: string, status = 'Running'): PodView {
   return {
@@ -23,18 +23,23 @@ const batch = (seq: number, b: Partial<ViewBatch>): ViewBatch => ({
 
 /**
  * Frames run when the test says, at the wall times it says, and are drawn `tookMs` later (run: both; frames and
- * draw: one step at a time).
+ * draw: one step at a time). Waits (after) end at the first frames() at or past their time, just before its frames.
  */
 function manualPacing(): Pacing & { run(atMs: number, tookMs?: number): void; frames(atMs: number): void; draw(tookMs: number): void; waiting(): number } {
   let queue: (() => void)[] = [];
   let measures: ((drawMs: number) => void)[] = [];
+  let timers: { at: number; fn: () => void }[] = [];
   let now = 0;
   const pacing = {
     frame: (publish: () => void) => void queue.push(publish),
     rendered: (measure: (drawMs: number) => void) => void measures.push(measure),
+    after: (ms: number, fn: () => void) => void timers.push({ at: now + ms, fn }),
     now: () => now,
     frames(atMs: number) {
       now = atMs;
+      const ended = timers.filter((t) => t.at <= now);
+      timers = timers.filter((t) => t.at > now);
+      for (const t of ended) t.fn();
       const due = queue;
       queue = [];
       for (const f of due) f();
@@ -49,7 +54,8 @@ function manualPacing(): Pacing & { run(atMs: number, tookMs?: number): void; fr
       pacing.frames(atMs);
       pacing.draw(tookMs);
     },
-    waiting: () => queue.length,
+    /** Frames asked for, and waits still running (each ends in one). */
+    waiting: () => queue.length + timers.length,
   };
   return pacing;
 }
@@ -125,11 +131,11 @@ describe('cluster view store pacing', () => {
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
     // Quick ones (half the target, however long the display waits between frames): the budget doubles each time
     // until the rest fits.
-    pacing.run(100, TARGET_FRAME_MS / 2);
+    pacing.run(1000, TARGET_FRAME_MS / 2);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 1.5 - 2 * CARD_COST);
-    pacing.run(200, TARGET_FRAME_MS / 2);
+    pacing.run(2000, TARGET_FRAME_MS / 2);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2.5 - 3 * CARD_COST);
-    pacing.run(300);
+    pacing.run(3000);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 3);
     expect(pacing.waiting()).toBe(0);
   });
@@ -143,11 +149,38 @@ describe('cluster view store pacing', () => {
     store.apply(batch(2, { pods: { upserts: [pod('late')], deletes: [] } }));
     expect(pacing.waiting()).toBe(0);
     pacing.draw(TARGET_FRAME_MS);
-    expect(pacing.waiting()).toBe(1);
-    pacing.run(100);
-    pacing.run(200);
+    // Drawn; then the feed rests four times as long before the next frame (FEED_SHARE).
+    const rested = TARGET_FRAME_MS + restAfter(TARGET_FRAME_MS);
+    pacing.run(rested - 1);
+    expect(store.getState().pods.size).toBe(INITIAL_BUDGET - CARD_COST);
+    pacing.run(rested);
+    expect(store.getState().pods.size).toBeGreaterThan(INITIAL_BUDGET - CARD_COST);
+    pacing.run(1000);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2 + 1);
     expect(pacing.waiting()).toBe(0);
+  });
+
+  it('keeps the feed to FEED_SHARE of the main thread while changes keep coming, and every change lands', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    let drawn = 0;
+    let frames = 0;
+    // A rollout: every 16 ms frame a batch changes 50 more pods, and every frame with pod changes takes 14 ms to draw.
+    for (let t = 0, seq = 1; t < 2000; t += 16, seq++) {
+      store.apply(batch(seq, { pods: { upserts: Array.from({ length: 50 }, (_, i) => pod(`p${seq}-${i}`)), deletes: [] } }));
+      const before = store.getState().pods.size;
+      pacing.frames(t);
+      if (store.getState().pods.size !== before) {
+        frames++;
+        drawn += 14;
+        pacing.draw(14);
+      }
+    }
+    expect(drawn / 2000).toBeLessThanOrEqual(FEED_SHARE + 0.01);
+    // About one frame in five draws (each then rests 56 ms): 2000 / (14 + 56 + up to one frame) ≈ 25–28.
+    expect(frames).toBeGreaterThanOrEqual(24);
+    for (let t = 2000; pacing.waiting(); t += 100) pacing.run(t, 14);
+    expect(store.getState().pods.size).toBe(125 * 50);
   });
 
   it('charges a frame for each card it redraws: changes spread over many nodes take fewer per frame', () => {

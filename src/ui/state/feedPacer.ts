@@ -4,12 +4,13 @@
 import type { Delta } from '../../worker/protocol.ts';
 
 /**
- * When the store may publish, how long the page then worked to draw what it published (measured once drawn), and
- * the wall clock (the browser's, or a test's).
+ * When the store may publish, how long the page then worked to draw what it published (measured once drawn), a
+ * wait of some milliseconds, and the wall clock (the browser's, or a test's).
  */
 export interface Pacing {
   frame(publish: () => void): void;
   rendered(measure: (drawMs: number) => void): void;
+  after(ms: number, fn: () => void): void;
   now(): number;
 }
 
@@ -44,6 +45,7 @@ export const browserPacing: Pacing = {
       });
     });
   },
+  after: (ms, fn) => void setTimeout(fn, ms),
   now: wallNow,
 };
 
@@ -56,6 +58,13 @@ export const browserPacing: Pacing = {
  * (16.7 ms at 60 Hz), so a target below that starved the budget; it is measured by the frame's own work.
  */
 export const TARGET_FRAME_MS = 12;
+/**
+ * The share of the main thread that drawing pod changes may take while they keep coming: after a frame that drew
+ * some, the next waits (1 / FEED_SHARE - 1) times as long as that one took. In a churn of thousands of pods the
+ * map then redraws about 15 times a second, each pod showing its latest state, and input, panning and the other
+ * panes keep four fifths of the thread; a quiet cluster's few changes take a millisecond and wait a few.
+ */
+export const FEED_SHARE = 0.2;
 export const MIN_BUDGET = 25;
 export const MAX_BUDGET = 20_000;
 export const INITIAL_BUDGET = 400;
@@ -119,6 +128,11 @@ export class PendingDelta<T> {
   clear(): void {
     this.changes.clear();
   }
+}
+
+/** How long the feed rests after a frame that took `drawMs` to draw its pod changes. */
+export function restAfter(drawMs: number): number {
+  return Math.max(0, drawMs) * (1 / FEED_SHARE - 1);
 }
 
 /** The next budget after a frame that used the whole budget took `frameMs` to draw. */
