@@ -1,7 +1,7 @@
 // How the map groups Nodes (by zone, node pool or GPU model, from the labels clouds and device plugins set)
 // and what an aggregated tile says about a group: node count, pods by state, requested of allocatable.
 import type { NodeView, PodView } from '../../worker/protocol.ts';
-import { podTone, type PodTone } from './tone.ts';
+import { ALL_TONES, podTone, type PodTone } from './tone.ts';
 
 export type GroupBy = 'auto' | 'zone' | 'pool' | 'gpu' | 'none';
 export const GROUP_BYS: readonly GroupBy[] = ['auto', 'zone', 'pool', 'gpu', 'none'];
@@ -64,6 +64,21 @@ export function emptyToneCounts(): Record<PodTone, number> {
   return { pending: 0, running: 0, succeeded: 0, failed: 0, terminating: 0, unknown: 0 };
 }
 
+/**
+ * A node's pods by tone, counted once per list: the map gives a node a new list only when its pods changed
+ * (shownPods.ts), so a redraw of the aggregated tiles recounts only the nodes whose pods changed.
+ */
+const countsOf = new WeakMap<readonly PodView[], Readonly<Record<PodTone, number>>>();
+function toneCounts(pods: readonly PodView[]): Readonly<Record<PodTone, number>> {
+  let counts = countsOf.get(pods);
+  if (!counts) {
+    const c = emptyToneCounts();
+    for (const p of pods) c[podTone(p)]++;
+    countsOf.set(pods, (counts = c));
+  }
+  return counts;
+}
+
 /** Sum a set of nodes and the pods bound to them into one tile's figures. */
 export function summarize(key: string, label: string, nodes: readonly NodeView[], podsByNode: ReadonlyMap<string, readonly PodView[]>): GroupSummary {
   const s: GroupSummary = { key, label, nodes: nodes.length, readyNodes: 0, pods: emptyToneCounts(), podTotal: 0, allocatable: zero(), requested: zero() };
@@ -77,10 +92,11 @@ export function summarize(key: string, label: string, nodes: readonly NodeView[]
     s.requested.memoryBytes += n.requested.memoryBytes;
     s.requested.pods += n.requested.pods;
     s.requested.gpus += n.requested.gpus ?? 0;
-    for (const p of podsByNode.get(n.name) ?? []) {
-      s.pods[podTone(p)]++;
-      s.podTotal++;
-    }
+    const pods = podsByNode.get(n.name);
+    if (!pods) continue;
+    const counts = toneCounts(pods);
+    for (const tone of ALL_TONES) s.pods[tone] += counts[tone];
+    s.podTotal += pods.length;
   }
   if (nodes.length) {
     s.first = nodes[0].name;

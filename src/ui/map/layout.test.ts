@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
-import { groupKey, resolveGroupBy, summarize } from './grouping.ts';
+import { emptyToneCounts, groupKey, resolveGroupBy, summarize } from './grouping.ts';
 import {
   DETAIL_NODES, HEADER_HEIGHT, LANE_ID, LANE_TILES, layoutCluster, mergeNodes, NODE_WIDTH, PADDING, TILE, TILES_PER_ROW, type MapNode,
 } from './layout.ts';
 import { DEFAULT_FILTERS, parseFilters, podPasses, withFilters } from './filters.ts';
 import { groupByNode } from './shownPods.ts';
-import { podMotion, tilesByMotion } from './tone.ts';
+import { podMotion, podTone, tilesByMotion } from './tone.ts';
 
 function node(name: string, labels: Record<string, string> = {}, o: Partial<NodeView> = {}): NodeView {
   const amounts = { cpuMilli: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 };
@@ -115,6 +115,26 @@ describe('cluster map layout', () => {
         expect(s.allocatable.gpus).toBe(specs.reduce((a, x) => a + x.gpus, 0));
         expect(s.podTotal).toBe(specs.reduce((a, x) => a + x.pods, 0));
         expect(Object.values(s.pods).reduce((a, b) => a + b, 0)).toBe(s.podTotal);
+      }),
+    );
+  });
+
+  it('summaries count pods by state right across changes, a node recounted when its list is new (property)', () => {
+    const statuses = fc.constantFrom('Running', 'Pending', 'Terminating', 'CrashLoopBackOff', 'Completed');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(11), statuses), { maxLength: 30 }), (changes) => {
+        const nodes = [node('w1'), node('w2'), node('w3')];
+        let pods = Array.from({ length: 12 }, (_, i) => pod(`p${i}`, `w${(i % 3) + 1}`));
+        let byNode = groupByNode(pods);
+        for (const [i, status] of changes) {
+          pods = pods.map((p, j) => (j === i ? { ...p, status, phase: status === 'Pending' ? 'Pending' : p.phase } : p));
+          // As the map's ShownPods: a new list for the node whose pods changed, the others' lists kept.
+          const changed = pods[i].nodeName;
+          byNode = new Map([...byNode].map(([name, list]) => [name, name === changed ? pods.filter((p) => p.nodeName === name) : list]));
+          const direct = emptyToneCounts();
+          for (const p of pods) direct[podTone(p)]++;
+          expect(summarize('k', 'k', nodes, byNode).pods).toEqual(direct);
+        }
       }),
     );
   });
