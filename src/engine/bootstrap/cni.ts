@@ -80,7 +80,7 @@ export class ClusterCni implements CniControl {
       return {
         node, ready: st.ready, message: st.message, config: loaded?.file, network: loaded?.list.name,
         plugin: loaded?.list.plugins[0]?.type, networkPolicy: network.plugin()?.supportsNetworkPolicy ?? false,
-        podIPs: network.allocations().length, podCIDR: podCIDRs.get(node),
+        podIPs: network.allocationCount(), podCIDR: podCIDRs.get(node),
       };
     });
   }

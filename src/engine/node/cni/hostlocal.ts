@@ -73,6 +73,13 @@ export class HostLocal {
     });
   }
 
+  /** How many addresses are reserved: the files of the network's directory but the last-reserved markers, unread. */
+  count(): number {
+    let n = 0;
+    for (const name of this.files.filesIn(this.dir)?.keys() ?? []) if (!name.startsWith(LAST_RESERVED)) n++;
+    return n;
+  }
+
   /** After a restore: the address a sandbox already had is recorded as its own (under its new id). */
   adopt(ip: string, containerId: string, ifName: string): void {
     this.files.write(`${this.dir}/${ip}`, `${containerId}\r\n${ifName}`);

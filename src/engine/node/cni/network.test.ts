@@ -50,6 +50,9 @@ describe('the runtime CNI side of a node', () => {
     expect(n.setUp(sandbox(2), meta('b')).ip).toBe('10.244.3.3');
     n.tearDown(sandbox(1), meta('a'));
     expect(n.allocations()).toEqual([{ ip: '10.244.3.3', sandboxId: sandbox(2) }]);
+    // The count leaves out host-local's last-reserved marker, as the list does.
+    expect(n.files.list('/var/lib/cni/networks/cbr0')).toEqual(['10.244.3.3', 'last_reserved_ip.0']);
+    expect(n.allocationCount()).toBe(1);
   });
 
   it('reports a plugin failure as containerd does: flannel without subnet.env, and an exhausted range', () => {
@@ -84,8 +87,10 @@ describe('the runtime CNI side of a node', () => {
     expect(n.status().ready).toBe(false);
     expect(n.files.read('/run/flannel/subnet.env')).toBeUndefined();
     expect(n.allocations()).toHaveLength(1);
+    expect(n.allocationCount()).toBe(1);
     n.tearDown(sandbox(1), meta('a'));
     expect(n.allocations()).toHaveLength(0);
+    expect(n.allocationCount()).toBe(0);
   });
 
   it('loads the first valid configuration in name order, skipping one it cannot parse', () => {

@@ -177,6 +177,13 @@ export class CniNetwork {
     return this.files.subdirs(HOST_LOCAL_DATA_DIR).flatMap((n) => new HostLocal(this.files, n).reservations().map((r) => ({ ip: r.ip, sandboxId: r.containerId })));
   }
 
+  /** How many pod addresses are reserved on this node (what `sim cni status` and the page count, read often). */
+  allocationCount(): number {
+    let n = 0;
+    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) n += new HostLocal(this.files, network).count();
+    return n;
+  }
+
   private host() { return { files: this.files, podCIDR: this.podCIDR }; }
 
   private changed(): void { for (const l of this.listeners) l(); }
