@@ -71,6 +71,12 @@ function podSums(pod: Pod): PodSums {
   return { requests, milliCPU: requests.cpu ?? 0, memory: requests.memory ?? 0, otherRequests, nonZero: { cpu, memory }, hostPorts };
 }
 
+/** Whether the pod has pod affinity or anti-affinity terms. */
+export function hasAffinity(pod: Pod): boolean {
+  const a = pod.spec?.affinity;
+  return !!(a?.podAffinity || a?.podAntiAffinity);
+}
+
 export class NodeInfo {
   // The fields Filter and Score read for every node come first and as plain numbers (upstream's Resource
   // struct: MilliCPU, Memory, AllowedPodNumber), so that a node costs one or two cache lines, not a walk
@@ -92,6 +98,11 @@ export class NodeInfo {
   /** The node's PreferNoSchedule taints (TaintToleration's Score reads them for every feasible node). */
   preferNoScheduleTaints: readonly Taint[] = [];
   readonly pods = new Map<string, PodInfo>(); // by pod uid
+  /**
+   * The pods with pod affinity or anti-affinity terms, in the order of `pods` (upstream's PodsWithAffinity, kept
+   * by AddPod and RemovePod): InterPodAffinity reads these instead of every pod of a node that changed.
+   */
+  readonly podsWithAffinity: PodInfo[] = [];
   /** Sum of the pods' requests: cpu in millicores, others in units. */
   readonly requested: Record<string, number> = {};
   allocatable: Record<string, number> = {};
@@ -206,6 +217,10 @@ export class NodeInfo {
 
   private count(info: PodInfo, sign: 1 | -1): void {
     if (this.byLabel) this.index(info, sign);
+    if (hasAffinity(info.pod)) {
+      if (sign === 1) this.podsWithAffinity.push(info);
+      else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
+    }
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
     this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;

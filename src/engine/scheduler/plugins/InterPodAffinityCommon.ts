@@ -244,20 +244,11 @@ function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
   return out;
 }
 
-/** Whether the pod has pod affinity or anti-affinity terms. */
-export function hasAffinity(pod: Pod): boolean {
-  const a = pod.spec?.affinity;
-  return !!(a?.podAffinity || a?.podAntiAffinity);
-}
-
 function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
-  let any = false;
-  for (const { pod } of node.pods.values()) if ((any = hasAffinity(pod))) break;
-  if (!any) return { generation: node.generation, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
+  if (!node.podsWithAffinity.length) return { generation: node.generation, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
   const withAffinity: PodWithTerms[] = [], withRequiredAntiAffinity: PodWithTerms[] = [];
   const requiredAntiTerms = new Map<string, number>(), scoringTerms = new Map<string, number>();
-  for (const { pod } of node.pods.values()) {
-    if (!hasAffinity(pod)) continue;
+  for (const { pod } of node.podsWithAffinity) {
     const p = { pod, terms: termsOf(pod) };
     withAffinity.push(p);
     for (const t of scoringTermsOf(p.terms)) scoringTerms.set(t.key, (scoringTerms.get(t.key) ?? 0) + 1);
