@@ -129,7 +129,12 @@ export function namespaceLabels(pod: Pod, objects: ObjectReader): Readonly<Recor
 
 /** "How many pods on the node does this term select?" (the incoming pod's terms: namespaces already merged). */
 export function termQuestion(t: AffinityTerm): PodQuestion {
-  return { key: `one:${t.key}`, matches: (p) => termMatches(t, p, undefined), label: requiredLabel(t.selector) };
+  return { key: `one:${t.key}`, matches: termSelects(t), label: requiredLabel(t.selector) };
+}
+
+/** The pods the term selects; a module function, as PodTopologySpread's liveSelected (no renamed closure per cycle). */
+function termSelects(t: AffinityTerm): (p: Pod) => boolean {
+  return (p) => termMatches(t, p, undefined);
 }
 
 export interface PodWithTerms { pod: Pod; terms: PodAffinityTerms }

@@ -27,11 +27,15 @@ export function selectorKey(selector: Selector): string {
 
 /** countPodsMatchSelector's question: live (not terminating) pods of the namespace that the selector selects. */
 export function spreadQuestion(namespace: string | undefined, selector: Selector): PodQuestion {
-  return {
-    key: `${namespace ?? ''}\u0000${selectorKey(selector)}`,
-    matches: (p) => !p.metadata?.deletionTimestamp && p.metadata?.namespace === namespace && selector.matches(p.metadata?.labels),
-    label: requiredLabel(selector),
-  };
+  return { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+}
+
+/**
+ * The live pods of the namespace that the selector selects. A module function: under tsx (esbuild keepNames) a
+ * closure written as a property value is renamed with Object.defineProperty at every creation, once per cycle.
+ */
+function liveSelected(namespace: string | undefined, selector: Selector): (p: Pod) => boolean {
+  return (p) => !p.metadata?.deletionTimestamp && p.metadata?.namespace === namespace && selector.matches(p.metadata?.labels);
 }
 
 /**
