@@ -154,6 +154,8 @@ interface NodeAffinityPods {
 /** The term counts of a node without pods that have affinity terms (most nodes): shared, never written. */
 const NO_TERM_COUNTS: ReadonlyMap<string, number> = new Map();
 const NO_PODS: PodWithTerms[] = [];
+/** The entry of every node without pods that have affinity terms. */
+const NO_AFFINITY_PODS: NodeAffinityPods = { generation: -1, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
 
 /** Distinct terms of the existing pods by key, with how many pods carry each. */
 class TermRegistry<T extends { key: string }> {
@@ -199,7 +201,7 @@ export class AffinityPodIndex {
       this.counted[i] = entry;
       this.count(entry, 1);
     }, (i) => this.uncount(i));
-    this.counted.length = Math.min(this.counted.length, all.length);
+    if (this.counted.length > all.length) this.counted.length = all.length;
   }
 
   /** The existing pods' distinct required anti-affinity terms (after sync). */
@@ -212,7 +214,8 @@ export class AffinityPodIndex {
   scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
   of(node: NodeInfo): NodeAffinityPods {
-    return this.pods.of(node);
+    // Most nodes have no pod with affinity terms: they share one entry and keep none of their own.
+    return node.podsWithAffinity.length ? this.pods.of(node) : NO_AFFINITY_PODS;
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
@@ -250,7 +253,6 @@ function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
 }
 
 function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
-  if (!node.podsWithAffinity.length) return { generation: node.generation, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
   const withAffinity: PodWithTerms[] = [], withRequiredAntiAffinity: PodWithTerms[] = [];
   const requiredAntiTerms = new Map<string, number>(), scoringTerms = new Map<string, number>();
   for (const { pod } of node.podsWithAffinity) {
