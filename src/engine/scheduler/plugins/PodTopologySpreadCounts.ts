@@ -242,6 +242,9 @@ export class NodeCounts {
 
   /** The node's count, by its row in the list the last update saw (−1: not in it, counted now). */
   atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.counts[i] : this.share(node); }
+
+  /** The counts by row as of the last update (atRow for rows ≥ 0), for loops that read them without a call per row. */
+  get rowCounts(): Int32Array { return this.counts; }
 }
 
 /** Ids handed out past this many per listed node (values of nodes that left) start the numbering over. */
@@ -316,6 +319,9 @@ export class TopologyValues {
 
   /** The node's id, by its row in the list the last update saw (−1: not in it, looked up now). */
   atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.ids[i] : this.idOfValue(node.labels.get(this.key)); }
+
+  /** The ids by row as of the last update (atRow for rows ≥ 0), for loops that read them without a call per row. */
+  get rowIds(): Int32Array { return this.ids; }
 
   /** The value's id (made when new); −1 for no value. */
   idOfValue(value: string | undefined): number {

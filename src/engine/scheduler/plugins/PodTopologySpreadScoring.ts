@@ -179,8 +179,13 @@ function addHostnameScores(s: SpreadScoreState, i: number, perNode: NodeCounts, 
   const { maxSkew } = s.constraints[i];
   const weight = s.topologyNormalizingWeight[i];
   const topology = s.topologies[i];
+  // The row arrays read here, not through atRow: a field load and a call per row cost more than the sum.
+  const ids = topology.rowIds, counts = perNode.rowCounts;
   for (let j = 0; j < nodes.length; j++) {
-    if (topology.atRow(rows[j], nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(rows[j], nodes[j]), maxSkew, weight);
+    const r = rows[j];
+    if (r < 0) {
+      if (topology.atRow(r, nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(r, nodes[j]), maxSkew, weight);
+    } else if (ids[r] >= 0) out[j] += scoreForCount(counts[r], maxSkew, weight);
   }
 }
 
@@ -189,8 +194,10 @@ function addDomainScores(s: SpreadScoreState, i: number, perValueId: Float64Arra
   const { maxSkew } = s.constraints[i];
   const weight = s.topologyNormalizingWeight[i];
   const topology = s.topologies[i];
+  const ids = topology.rowIds;
   for (let j = 0; j < nodes.length; j++) {
-    const id = topology.atRow(rows[j], nodes[j]);
+    const r = rows[j];
+    const id = r >= 0 ? ids[r] : topology.atRow(r, nodes[j]);
     if (id >= 0) out[j] += scoreForCount(perValueId[id] ?? 0, maxSkew, weight);
   }
 }
