@@ -129,8 +129,8 @@ export class EventCorrelator {
     if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
     r.last = now;
     const text = flat(message);
-    const isText = (m: string) => m === text;
-    if (fewCount(r.messages) < AGGREGATE_MAX_EVENTS) r.messages = fewPut(r.messages, text, isText);
+    // An unnamed closure: a named one is renamed at every call when the engine runs under tsx (keepNames).
+    if (fewCount(r.messages) < AGGREGATE_MAX_EVENTS) r.messages = fewPut(r.messages, text, (m) => m === text);
     const combined = fewCount(r.messages) >= AGGREGATE_MAX_EVENTS;
     const key = combined ? undefined : text;
     const fp = combined ? '' : fieldPath;

@@ -2,7 +2,7 @@
 // (1 s doubling to 10 s), and unschedulablePods waiting for a cluster event that could help (or 5 minutes).
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { SimClock } from '../sim/clock.ts';
-import type { QueueSortPlugin, QueuedPodInfo } from './framework/interface.ts';
+import { NO_PLUGINS, type QueueSortPlugin, type QueuedPodInfo } from './framework/interface.ts';
 import type { Status } from './framework/status.ts';
 import { Nominator } from './nominator.ts';
 import { UNSCHEDULABLE_TIMEOUT, type ClusterEvent } from './framework/events.ts';
@@ -71,7 +71,7 @@ export class SchedulingQueue {
     this.unschedulable.delete(uid);
     this.gated.delete(uid);
     this.nominator.addFromPod(pod);
-    this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: new Set() });
+    this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: NO_PLUGINS });
   }
 
   /**

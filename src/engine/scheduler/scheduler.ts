@@ -14,7 +14,7 @@ import type { SeededRng } from '../sim/rng.ts';
 import { SchedulerCache } from './cache.ts';
 import { defaultConfiguration, DEFAULT_SCHEDULER_NAME, type KubeSchedulerConfiguration } from './config.ts';
 import { fitErrorMessage as fitError } from './framework/fiterror.ts';
-import { CycleState, type Handle, type QueuedPodInfo } from './framework/interface.ts';
+import { CycleState, NO_PLUGINS, type Handle, type QueuedPodInfo } from './framework/interface.ts';
 import type { NodeInfo } from './framework/nodeinfo.ts';
 import type { Framework } from './framework/runtime.ts';
 import { Code, Status } from './framework/status.ts';
@@ -169,14 +169,17 @@ export class Scheduler {
   private kick(): void {
     if (this.loopScheduled || this.paused) return;
     this.loopScheduled = true;
-    this.clock.defer(() => {
-      this.loopScheduled = false;
-      if (this.paused) return;
-      const info = this.queue.pop();
-      if (info) this.scheduleOne(info);
-      if (this.queue.lengths().active > 0) this.kick();
-    });
+    this.clock.defer(this.loop);
   }
+
+  /** One turn of scheduleOne's loop: a field, so that a cycle makes no closure to defer it. */
+  private readonly loop = (): void => {
+    this.loopScheduled = false;
+    if (this.paused) return;
+    const info = this.queue.pop();
+    if (info) this.scheduleOne(info);
+    if (this.queue.lengths().active > 0) this.kick();
+  };
 
   /** One scheduling cycle for one pod. */
   scheduleOne(info: QueuedPodInfo): void {
@@ -415,7 +418,7 @@ export class Scheduler {
     const trace = this.traces.forPod(key);
     if (trace && trace.uid === pod.metadata.uid && trace.attempt === attempt) trace.result = 'Error';
     this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);
-    info.unschedulablePlugins = new Set();
+    info.unschedulablePlugins = NO_PLUGINS;
     this.queue.addUnschedulable(info, cycle);
     // The assumed pod is forgotten: its room is free again, as if an assigned pod went.
     this.queue.moveAllToActiveOrBackoff(ASSIGNED_POD_DELETE, pod, undefined);
@@ -432,7 +435,7 @@ export class Scheduler {
     trace.message = message;
     trace.node = undefined;
     this.event(pod, 'Warning', 'FailedScheduling', message);
-    info.unschedulablePlugins = result === 'Error' ? new Set() : rejectorsOf(trace, rejector);
+    info.unschedulablePlugins = result === 'Error' ? NO_PLUGINS : rejectorsOf(trace, rejector);
     trace.queueReason = this.queue.addUnschedulable(info, cycle);
     trace.queue = this.queue.whereIs(pod.metadata.uid!);
     this.traces.add(trace);

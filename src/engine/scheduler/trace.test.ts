@@ -41,7 +41,7 @@ describe('TraceBuffer', () => {
         const { slab, start } = scoreBlock(n * columns);
         for (let i = 0; i < n * columns; i++) slab[start + i] = (k + i) % 101;
         const layout = { plugins: [], weights: [], raw: [], normalized: [], columns };
-        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n } };
+        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n, uniform: 0 } };
         b.add(t);
         if (twice) b.add(t);
         expected.set(t, sum(t));

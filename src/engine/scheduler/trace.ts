@@ -37,9 +37,14 @@ export interface ScoreTable {
   /** The block's first slot in the slab, and the number of scored nodes (the length of each column). */
   start: number;
   nodes: number;
+  /**
+   * Bit j: plugin j gave every node the same score, which its raw and normalized columns hold in their first
+   * slot only (most plugins of most cycles: writing every slot would touch twice the memory).
+   */
+  uniform: number;
 }
 
-/** One column of the table as a view (for readers; the scheduler indexes the slab). */
+/** One column of the table as a view (for readers; the scheduler indexes the slab); a uniform plugin's holds its score in slot 0 only. */
 export function scoreColumn(t: ScoreTable, column: number): Float64Array {
   const from = t.start + column * t.nodes;
   return t.slab.subarray(from, from + t.nodes);
@@ -171,14 +176,15 @@ export class TraceBuffer {
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  const { slab, start, nodes: n, layout } = st;
+  const { slab, start, nodes: n, layout, uniform } = st;
   const at = (column: number, i: number) => slab[start + column * n + i];
   return Array.from({ length: n }, (_, i) => ({
     node: st.nodeList[at(POSITIONS, i)].name,
     total: at(TOTALS, i),
     plugins: layout.plugins.map((plugin, j) => {
-      const normalized = at(layout.normalized[j], i);
-      return { plugin, raw: at(layout.raw[j], i), normalized, weight: layout.weights[j], weighted: normalized * layout.weights[j] };
+      const row = uniform & (1 << j) ? 0 : i;
+      const normalized = at(layout.normalized[j], row);
+      return { plugin, raw: at(layout.raw[j], row), normalized, weight: layout.weights[j], weighted: normalized * layout.weights[j] };
     }),
   }));
 }

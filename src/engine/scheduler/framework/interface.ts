@@ -37,12 +37,15 @@ export class CycleState {
   }
 }
 
+/** No plugins: the unschedulablePlugins of a pod that no plugin rejected (shared, never written). */
+export const NO_PLUGINS: ReadonlySet<string> = new Set();
+
 export interface QueuedPodInfo {
   pod: Pod;
   timestamp: number;
   attempts: number;
   initialAttemptTimestamp: number;
-  unschedulablePlugins: Set<string>;
+  unschedulablePlugins: ReadonlySet<string>;
   /** The PreEnqueue plugin that keeps the pod out of activeQ (e.g. SchedulingGates). */
   gatedBy?: string;
 }

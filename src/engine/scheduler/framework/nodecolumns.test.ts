@@ -83,6 +83,8 @@ describe('NodeColumns', () => {
           expect(row(columns, i)).toEqual(row(fresh, 0));
         }
         expect(columns.nodesWithPreferNoSchedule).toBe(list.filter((n) => n.preferNoScheduleTaints.length > 0).length);
+        expect(columns.nodesWithNoSchedule).toBe(list.filter((n) => n.noScheduleTaints.length > 0).length);
+        expect(columns.unschedulableNodes).toBe(list.filter((n) => n.unschedulable).length);
       }
     }), { numRuns: 300 });
   });

@@ -22,6 +22,9 @@ export class NodeColumns {
   readonly version: Uint32Array;
   /** How many rows have PreferNoSchedule taints (none: TaintToleration's raw scores are all 0). */
   nodesWithPreferNoSchedule = 0;
+  /** How many rows are unschedulable, and have NoSchedule/NoExecute taints (none: their filters pass every row). */
+  unschedulableNodes = 0;
+  nodesWithNoSchedule = 0;
 
   constructor(readonly length: number) {
     this.allocatableMilliCPU = new Float64Array(length);
@@ -48,8 +51,12 @@ export class NodeColumns {
     this.requestedMemory[i] = node.requestedMemory;
     this.nonZeroMilliCPU[i] = node.nonZeroMilliCPU;
     this.nonZeroMemory[i] = node.nonZeroMemory;
-    this.unschedulable[i] = node.unschedulable ? 1 : 0;
-    this.noScheduleTaints[i] = node.noScheduleTaints.length;
+    const unschedulable = node.unschedulable ? 1 : 0;
+    this.unschedulableNodes += unschedulable - this.unschedulable[i];
+    this.unschedulable[i] = unschedulable;
+    const noSchedule = node.noScheduleTaints.length;
+    this.nodesWithNoSchedule += (noSchedule > 0 ? 1 : 0) - (this.noScheduleTaints[i] > 0 ? 1 : 0);
+    this.noScheduleTaints[i] = noSchedule;
     const prefer = node.preferNoScheduleTaints.length;
     this.nodesWithPreferNoSchedule += (prefer > 0 ? 1 : 0) - (this.preferNoScheduleTaints[i] > 0 ? 1 : 0);
     this.preferNoScheduleTaints[i] = prefer;

@@ -71,6 +71,12 @@ function podSums(pod: Pod): PodSums {
   return { requests, milliCPU: requests.cpu ?? 0, memory: requests.memory ?? 0, otherRequests, nonZero: { cpu, memory }, hostPorts };
 }
 
+/** Whether the pod has pod affinity or anti-affinity terms. */
+export function hasAffinity(pod: Pod): boolean {
+  const a = pod.spec?.affinity;
+  return !!(a?.podAffinity || a?.podAntiAffinity);
+}
+
 export class NodeInfo {
   // The fields Filter and Score read for every node come first and as plain numbers (upstream's Resource
   // struct: MilliCPU, Memory, AllowedPodNumber), so that a node costs one or two cache lines, not a walk
@@ -92,6 +98,11 @@ export class NodeInfo {
   /** The node's PreferNoSchedule taints (TaintToleration's Score reads them for every feasible node). */
   preferNoScheduleTaints: readonly Taint[] = [];
   readonly pods = new Map<string, PodInfo>(); // by pod uid
+  /**
+   * The pods with pod affinity or anti-affinity terms, in the order of `pods` (upstream's PodsWithAffinity, kept
+   * by AddPod and RemovePod): InterPodAffinity reads these instead of every pod of a node that changed.
+   */
+  readonly podsWithAffinity: PodInfo[] = [];
   /** Sum of the pods' requests: cpu in millicores, others in units. */
   readonly requested: Record<string, number> = {};
   allocatable: Record<string, number> = {};
@@ -142,7 +153,18 @@ export class NodeInfo {
 
   addPod(info: PodInfo): void {
     const uid = info.pod.metadata!.uid!;
-    if (this.pods.has(uid)) this.removePod(uid);
+    const old = this.pods.get(uid);
+    if (old && old.requests === info.requests && old.nonZero === info.nonZero) {
+      // The same pod again with the sums it lent (an assumed pod's binding confirmed, a status update): the sums
+      // stay; the pod moves to the end, as a removal and an addition would move it.
+      this.pods.delete(uid);
+      this.pods.set(uid, info);
+      this.track(old, -1);
+      this.track(info, 1);
+      this.generation++;
+      return;
+    }
+    if (old) this.removePod(uid);
     this.pods.set(uid, info);
     this.count(info, 1);
   }
@@ -205,7 +227,7 @@ export class NodeInfo {
   }
 
   private count(info: PodInfo, sign: 1 | -1): void {
-    if (this.byLabel) this.index(info, sign);
+    this.track(info, sign);
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
     this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;
@@ -214,6 +236,15 @@ export class NodeInfo {
     this.nonZeroMemory += sign * info.nonZero.memory;
     this.generation++;
     this.columns?.write(this.position, this);
+  }
+
+  /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
+  private track(info: PodInfo, sign: 1 | -1): void {
+    if (this.byLabel) this.index(info, sign);
+    if (hasAffinity(info.pod)) {
+      if (sign === 1) this.podsWithAffinity.push(info);
+      else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
+    }
   }
 }
 

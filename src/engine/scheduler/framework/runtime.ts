@@ -310,6 +310,7 @@ export class Framework {
     slab.fill(0, totals, totals + n);
     if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
     else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
+    let uniform = 0;
     for (let j = 0; j < plugins.length; j++) {
       const { plugin, weight } = plugins[j];
       const raw = start + layout.raw[j] * n;
@@ -320,11 +321,16 @@ export class Framework {
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
       const normalized = start + layout.normalized[j] * n;
       if (typeof same === 'number') {
-        // Every node scores the same: the columns are filled, and one normalized score stands for all.
-        slab.fill(same, raw, raw + n);
+        // Every node scores the same: one normalized score stands for all, and the columns keep the scores in
+        // their first slots (a bit per plugin; past 31 plugins the columns are filled).
         oneScore[0] = same;
-        if (normalized !== raw) {
-          plugin.normalizeScore!(state, pod, nodes, oneScore);
+        if (normalized !== raw) plugin.normalizeScore!(state, pod, nodes, oneScore);
+        if (j < 31) {
+          uniform |= 1 << j;
+          slab[raw] = same;
+          slab[normalized] = oneScore[0];
+        } else {
+          slab.fill(same, raw, raw + n);
           slab.fill(oneScore[0], normalized, normalized + n);
         }
         addUniform(plugin.name, oneScore[0], weight, slab, totals, n);
@@ -336,7 +342,7 @@ export class Framework {
       }
       addWeighted(plugin.name, slab, normalized, weight, totals, n);
     }
-    return { nodeList, layout, slab, start, nodes: n };
+    return { nodeList, layout, slab, start, nodes: n, uniform };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {

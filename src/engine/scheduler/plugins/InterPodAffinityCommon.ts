@@ -129,7 +129,12 @@ export function namespaceLabels(pod: Pod, objects: ObjectReader): Readonly<Recor
 
 /** "How many pods on the node does this term select?" (the incoming pod's terms: namespaces already merged). */
 export function termQuestion(t: AffinityTerm): PodQuestion {
-  return { key: `one:${t.key}`, matches: (p) => termMatches(t, p, undefined), label: requiredLabel(t.selector) };
+  return { key: `one:${t.key}`, matches: termSelects(t), label: requiredLabel(t.selector) };
+}
+
+/** The pods the term selects; a module function, as PodTopologySpread's liveSelected (no renamed closure per cycle). */
+function termSelects(t: AffinityTerm): (p: Pod) => boolean {
+  return (p) => termMatches(t, p, undefined);
 }
 
 export interface PodWithTerms { pod: Pod; terms: PodAffinityTerms }
@@ -149,6 +154,8 @@ interface NodeAffinityPods {
 /** The term counts of a node without pods that have affinity terms (most nodes): shared, never written. */
 const NO_TERM_COUNTS: ReadonlyMap<string, number> = new Map();
 const NO_PODS: PodWithTerms[] = [];
+/** The entry of every node without pods that have affinity terms. */
+const NO_AFFINITY_PODS: NodeAffinityPods = { generation: -1, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
 
 /** Distinct terms of the existing pods by key, with how many pods carry each. */
 class TermRegistry<T extends { key: string }> {
@@ -194,7 +201,7 @@ export class AffinityPodIndex {
       this.counted[i] = entry;
       this.count(entry, 1);
     }, (i) => this.uncount(i));
-    this.counted.length = Math.min(this.counted.length, all.length);
+    if (this.counted.length > all.length) this.counted.length = all.length;
   }
 
   /** The existing pods' distinct required anti-affinity terms (after sync). */
@@ -207,7 +214,8 @@ export class AffinityPodIndex {
   scoringTerms(): Iterable<ExistingScoringTerm> { return this.scoring.terms(); }
 
   of(node: NodeInfo): NodeAffinityPods {
-    return this.pods.of(node);
+    // Most nodes have no pod with affinity terms: they share one entry and keep none of their own.
+    return node.podsWithAffinity.length ? this.pods.of(node) : NO_AFFINITY_PODS;
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
@@ -244,20 +252,10 @@ function scoringTermsOf(terms: PodAffinityTerms): ExistingScoringTerm[] {
   return out;
 }
 
-/** Whether the pod has pod affinity or anti-affinity terms. */
-export function hasAffinity(pod: Pod): boolean {
-  const a = pod.spec?.affinity;
-  return !!(a?.podAffinity || a?.podAntiAffinity);
-}
-
 function podsWithAffinity(node: NodeInfo): NodeAffinityPods {
-  let any = false;
-  for (const { pod } of node.pods.values()) if ((any = hasAffinity(pod))) break;
-  if (!any) return { generation: node.generation, withAffinity: NO_PODS, withRequiredAntiAffinity: NO_PODS, requiredAntiTerms: NO_TERM_COUNTS, scoringTerms: NO_TERM_COUNTS };
   const withAffinity: PodWithTerms[] = [], withRequiredAntiAffinity: PodWithTerms[] = [];
   const requiredAntiTerms = new Map<string, number>(), scoringTerms = new Map<string, number>();
-  for (const { pod } of node.pods.values()) {
-    if (!hasAffinity(pod)) continue;
+  for (const { pod } of node.podsWithAffinity) {
     const p = { pod, terms: termsOf(pod) };
     withAffinity.push(p);
     for (const t of scoringTermsOf(p.terms)) scoringTerms.set(t.key, (scoringTerms.get(t.key) ?? 0) + 1);

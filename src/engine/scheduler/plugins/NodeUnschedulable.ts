@@ -20,6 +20,7 @@ export class NodeUnschedulable implements FilterPlugin {
   }
 
   fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    if (columns.unschedulableNodes === 0) return;
     const unschedulable = columns.unschedulable;
     for (let i = from; i < to; i++) if (unschedulable[i]) fits[i - from] = 0;
   }

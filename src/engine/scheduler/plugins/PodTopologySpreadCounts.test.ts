@@ -14,7 +14,7 @@ type Op =
   | { op: 'addNode'; zone: string | undefined }
   | { op: 'removeNode'; node: number };
 
-const zone = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined });
+const zone = fc.option(fc.constantFrom('a', 'b', 'c', ''), { nil: undefined });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('addPod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), ns: fc.constantFrom('default', 'other') }),
   fc.record({ op: fc.constant('removePod' as const), node: fc.nat() }),
@@ -24,7 +24,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() }),
 );
 
-const zoned = (name: string, z: string | undefined) => node(name, z ? { zone: z } : {});
+const zoned = (name: string, z: string | undefined) => node(name, z !== undefined ? { zone: z } : {});
 
 describe('counts carried across cycles', () => {
   it('property: DomainCounts, NodeCounts, the per-node counts (by label index and by scan) and the label maps equal a recount after any sequence of changes', () => {
@@ -60,6 +60,7 @@ describe('counts carried across cycles', () => {
         const zones = cache.topology(nodes, 'zone');
         const want = new Map<string, number>();
         nodes.forEach((x, i) => expect(zones.atRow(i, x)).toBe(zones.of(x)));
+        expect(zones.domains()).toBe(new Set(nodes.map((x) => x.node.metadata?.labels?.zone ?? '')).size);
         for (const x of nodes) {
           const z = x.node.metadata?.labels?.zone;
           const live = [...x.pods.values()].filter(({ pod: p }) => p.metadata?.namespace === 'default' && !p.metadata.deletionTimestamp);
@@ -90,6 +91,7 @@ describe('counts carried across cycles', () => {
       const zones = cache.topology(list, 'zone');
       expect([zones.values[zones.atRow(0, still)], zones.values[zones.atRow(1, moving)]]).toEqual(['still', `z${i}`]);
       expect(zones.values.length).toBeLessThanOrEqual(2 * list.length + 64 + 1);
+      expect(zones.domains()).toBe(2);
     }
   });
 

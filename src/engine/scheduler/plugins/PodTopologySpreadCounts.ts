@@ -27,11 +27,15 @@ export function selectorKey(selector: Selector): string {
 
 /** countPodsMatchSelector's question: live (not terminating) pods of the namespace that the selector selects. */
 export function spreadQuestion(namespace: string | undefined, selector: Selector): PodQuestion {
-  return {
-    key: `${namespace ?? ''}\u0000${selectorKey(selector)}`,
-    matches: (p) => !p.metadata?.deletionTimestamp && p.metadata?.namespace === namespace && selector.matches(p.metadata?.labels),
-    label: requiredLabel(selector),
-  };
+  return { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+}
+
+/**
+ * The live pods of the namespace that the selector selects. A module function: under tsx (esbuild keepNames) a
+ * closure written as a property value is renamed with Object.defineProperty at every creation, once per cycle.
+ */
+function liveSelected(namespace: string | undefined, selector: Selector): (p: Pod) => boolean {
+  return (p) => !p.metadata?.deletionTimestamp && p.metadata?.namespace === namespace && selector.matches(p.metadata?.labels);
 }
 
 /**
@@ -238,6 +242,9 @@ export class NodeCounts {
 
   /** The node's count, by its row in the list the last update saw (−1: not in it, counted now). */
   atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.counts[i] : this.share(node); }
+
+  /** The counts by row as of the last update (atRow for rows ≥ 0), for loops that read them without a call per row. */
+  get rowCounts(): Int32Array { return this.counts; }
 }
 
 /** Ids handed out past this many per listed node (values of nodes that left) start the numbering over. */
@@ -249,11 +256,15 @@ const MAX_IDS_PER_NODE = 2;
  */
 export class TopologyValues {
   private changes = new NodeChanges();
-  /** Row → id of the node's value, −1 without the label. */
+  /** Row → id of the node's value, −1 without the label, −2 for a row no node was seen at. */
   private ids = new Int32Array(0);
   private readonly idOf = new Map<string, number>();
   /** Id → value. */
   readonly values: string[] = [];
+  /** Per id, the rows with the value; the rows without the label; the ids some row has. */
+  private rowsWith: number[] = [];
+  private rowsWithout = 0;
+  private idsInUse = 0;
 
   constructor(readonly key: string) {}
 
@@ -263,14 +274,41 @@ export class TopologyValues {
       this.idOf.clear();
       this.values.length = 0;
       this.changes = new NodeChanges();
+      this.ids.fill(-2);
+      this.rowsWith = [];
+      this.rowsWithout = this.idsInUse = 0;
     }
     if (this.ids.length < all.length) {
-      const grown = new Int32Array(Math.max(all.length, 2 * this.ids.length));
+      const grown = new Int32Array(Math.max(all.length, 2 * this.ids.length)).fill(-2);
       grown.set(this.ids);
       this.ids = grown;
     }
-    this.changes.scan(all, (i, node) => { this.ids[i] = this.idOfValue(node.labels.get(this.key)); }, (i) => { this.ids[i] = -1; });
+    this.changes.scan(all, (i, node) => this.setRow(i, this.idOfValue(node.labels.get(this.key))), (i) => this.setRow(i, -2));
     return this;
+  }
+
+  /**
+   * How many domains the list's nodes are in (after update): their distinct values, a node without the label
+   * being in the domain "" (upstream's map lookup).
+   */
+  domains(): number {
+    const empty = this.idOf.get('');
+    return this.idsInUse + (this.rowsWithout > 0 && (empty === undefined || !this.rowsWith[empty]) ? 1 : 0);
+  }
+
+  private setRow(i: number, id: number): void {
+    this.countRow(this.ids[i], -1);
+    this.ids[i] = id;
+    this.countRow(id, 1);
+  }
+
+  private countRow(id: number, delta: 1 | -1): void {
+    if (id === -2) return;
+    if (id === -1) { this.rowsWithout += delta; return; }
+    const n = (this.rowsWith[id] ?? 0) + delta;
+    this.rowsWith[id] = n;
+    if (n === 0) this.idsInUse--;
+    else if (n === 1 && delta === 1) this.idsInUse++;
   }
 
   /** The id of the node's value (−1 without the label): from its row when the last update saw it there, else looked up now. */
@@ -281,6 +319,9 @@ export class TopologyValues {
 
   /** The node's id, by its row in the list the last update saw (−1: not in it, looked up now). */
   atRow(i: number, node: NodeInfo): number { return i >= 0 ? this.ids[i] : this.idOfValue(node.labels.get(this.key)); }
+
+  /** The ids by row as of the last update (atRow for rows ≥ 0), for loops that read them without a call per row. */
+  get rowIds(): Int32Array { return this.ids; }
 
   /** The value's id (made when new); −1 for no value. */
   idOfValue(value: string | undefined): number {

@@ -110,11 +110,11 @@ export function computeFilterState(pod: Pod, constraints: readonly SpreadConstra
   const allKeys = constraints.map((c) => c.topologyKey).join(',');
   const counts = constraints.map((c) => {
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
-    const domainOf = (node: NodeInfo) => {
+    // The node's domain, as an argument: a named closure is renamed at every creation under tsx (keepNames).
+    return cache.domains(`filter|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(nodes, (node) => {
       const labels = cache.labels(node);
       return hasAllTopologyKeys(labels, constraints) && matchesNodeInclusionPolicies(pod, node, c) ? labels.get(c.topologyKey) : undefined;
-    };
-    return cache.domains(`filter|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(nodes, domainOf, (node) => cache.count(node, q)).counts;
+    }, (node) => cache.count(node, q)).counts;
   });
   const paths = counts.map((m) => {
     const p = new CriticalPaths();

@@ -52,12 +52,17 @@ function rowsIn(list: readonly NodeInfo[], nodes: readonly NodeInfo[], given?: N
   return rows;
 }
 
-/** The candidates' domains (value ids) in first-seen order; a node without the key is in the domain "" (upstream's map lookup). */
-function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], rows: Int32Array, ignored: Uint8Array | undefined): number[] {
+/**
+ * The candidates' domains (value ids) in first-seen order; a node without the key is in the domain "" (upstream's
+ * map lookup). Candidates that are rows of the list (`listed`) are in the list's domains: once every one of those
+ * is seen (a few zones: after a few nodes), the other candidates only repeat them.
+ */
+function candidateDomains(t: TopologyValues, candidates: readonly NodeInfo[], rows: Int32Array, ignored: Uint8Array | undefined, listed: boolean): number[] {
   const noValue = t.idOfValue('');
   let seen: Uint8Array = new Uint8Array(t.values.length);
   const domains: number[] = [];
-  for (let j = 0; j < candidates.length; j++) {
+  const most = listed ? t.domains() : Infinity;
+  for (let j = 0; j < candidates.length && domains.length < most; j++) {
     if (ignored?.[j]) continue;
     const id = t.atRow(rows[j], candidates[j]);
     const domain = id < 0 ? noValue : id;
@@ -96,6 +101,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     nodeList: allNodes,
   };
   const rows = rowsIn(allNodes, filtered, given);
+  const listed = given?.list === allNodes;
   let ignored: Uint8Array | undefined;
   if (requireAllTopologies) {
     ignored = new Uint8Array(filtered.length);
@@ -105,7 +111,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
       s.ignoredNodes.add(filtered[j].name);
     }
   }
-  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored)));
+  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored, listed)));
   const candidates = filtered.length - s.ignoredNodes.size;
   s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length));
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
@@ -173,8 +179,13 @@ function addHostnameScores(s: SpreadScoreState, i: number, perNode: NodeCounts, 
   const { maxSkew } = s.constraints[i];
   const weight = s.topologyNormalizingWeight[i];
   const topology = s.topologies[i];
+  // The row arrays read here, not through atRow: a field load and a call per row cost more than the sum.
+  const ids = topology.rowIds, counts = perNode.rowCounts;
   for (let j = 0; j < nodes.length; j++) {
-    if (topology.atRow(rows[j], nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(rows[j], nodes[j]), maxSkew, weight);
+    const r = rows[j];
+    if (r < 0) {
+      if (topology.atRow(r, nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(r, nodes[j]), maxSkew, weight);
+    } else if (ids[r] >= 0) out[j] += scoreForCount(counts[r], maxSkew, weight);
   }
 }
 
@@ -183,8 +194,10 @@ function addDomainScores(s: SpreadScoreState, i: number, perValueId: Float64Arra
   const { maxSkew } = s.constraints[i];
   const weight = s.topologyNormalizingWeight[i];
   const topology = s.topologies[i];
+  const ids = topology.rowIds;
   for (let j = 0; j < nodes.length; j++) {
-    const id = topology.atRow(rows[j], nodes[j]);
+    const r = rows[j];
+    const id = r >= 0 ? ids[r] : topology.atRow(r, nodes[j]);
     if (id >= 0) out[j] += scoreForCount(perValueId[id] ?? 0, maxSkew, weight);
   }
 }

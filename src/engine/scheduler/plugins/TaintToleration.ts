@@ -21,6 +21,7 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   }
 
   fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+    if (columns.nodesWithNoSchedule === 0) return;
     const taints = columns.noScheduleTaints;
     for (let i = from; i < to; i++) if (taints[i]) fits[i - from] = 0;
   }
