@@ -25,7 +25,10 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface StoreEvent {
   type: WatchEventType;
   object: KubeObject;
-  /** The object before this change (MODIFIED and DELETED), for watchers that filter on old and new. */
+  /**
+   * The object before this change (MODIFIED and DELETED), for watchers that filter on old and new: live deliveries
+   * only (a replay from the watch window carries none, as a watch event carries only the object).
+   */
   prevObject?: KubeObject;
   resourceVersion: number;
   /** The object's key, "namespace/name" or "name" (objectKey): the store's own string, built once per change. */
@@ -430,7 +433,9 @@ export class Store {
     const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
-    hist.push(e);
+    // A replay from the window delivers the change alone (as a watch does): keeping the old object there too
+    // would keep every object's previous version alive for the window's length.
+    hist.push(prev ? { type, object: obj, prevObject: undefined, resourceVersion: this.rv, key } : e);
     if (hist.length > this.watchWindow * 2) this.trim(obj.kind, hist, this.watchWindow);
     for (const w of this.watchers.get(obj.kind) ?? []) deliver(w, e);
     if (obj.kind === 'Pod') {
