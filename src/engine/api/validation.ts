@@ -58,8 +58,22 @@ export function utf8Length(s: string): number {
   return n;
 }
 
+/** Names found valid before: label keys are few (app, pod-template-hash …), and every write checks its own. */
+const validQualifiedNames = new Set<string>();
+const VALID_QUALIFIED_NAMES_KEPT = 4096;
+
 /** IsQualifiedName: a label key, "[prefix/]name". */
 export function isQualifiedName(value: string): string[] {
+  if (validQualifiedNames.has(value)) return [];
+  const errs = qualifiedNameErrors(value);
+  if (errs.length === 0) {
+    if (validQualifiedNames.size >= VALID_QUALIFIED_NAMES_KEPT) validQualifiedNames.clear();
+    validQualifiedNames.add(value);
+  }
+  return errs;
+}
+
+function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
   let name: string;
