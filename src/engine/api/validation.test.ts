@@ -115,17 +115,17 @@ describe('Go formatting of field errors', () => {
   });
 });
 
-describe('isQualifiedName, remembering valid names', () => {
-  it('property: asking again gives the same answer, also past the number of names kept and after a caller changed one', () => {
+describe('isQualifiedName and isValidLabelValue, remembering valid values', () => {
+  it.each([['isQualifiedName', isQualifiedName], ['isValidLabelValue', isValidLabelValue]] as const)('property: %s answers the same when asked again, past the values kept and after a caller changed a list', (_name, check) => {
     const key = fc.oneof(
       fc.stringMatching(/^([a-z0-9]([-a-z0-9.]{0,20}[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,30}[A-Za-z0-9])?$/),
       fc.string({ maxLength: 70 }),
     );
     fc.assert(fc.property(fc.array(key, { maxLength: 300 }), (keys) => {
-      const first = keys.map((k) => isQualifiedName(k));
+      const first = keys.map((k) => check(k));
       for (const errs of first) errs.push('a caller may add to the list it got');
-      for (let i = 0; i < 5000; i++) isQualifiedName(`filler-${i}`);
-      keys.forEach((k, i) => expect([...isQualifiedName(k), 'a caller may add to the list it got']).toEqual(first[i]));
+      for (let i = 0; i < 5000; i++) check(`filler-${i}`);
+      keys.forEach((k, i) => expect([...check(k), 'a caller may add to the list it got']).toEqual(first[i]));
     }), { numRuns: 20 });
   });
 });

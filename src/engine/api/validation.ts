@@ -58,19 +58,30 @@ export function utf8Length(s: string): number {
   return n;
 }
 
-/** Names found valid before: label keys are few (app, pod-template-hash …), and every write checks its own. */
-const validQualifiedNames = new Set<string>();
-const VALID_QUALIFIED_NAMES_KEPT = 4096;
+/**
+ * The values a check found valid (up to 4,096 kept): label keys and values are few (app, pod-template-hash …),
+ * and every write checks its own.
+ */
+class ValidValues {
+  private readonly valid = new Set<string>();
+
+  check(value: string, errorsOf: (value: string) => string[]): string[] {
+    if (this.valid.has(value)) return [];
+    const errs = errorsOf(value);
+    if (errs.length === 0) {
+      if (this.valid.size >= 4096) this.valid.clear();
+      this.valid.add(value);
+    }
+    return errs;
+  }
+}
+
+const validQualifiedNames = new ValidValues();
+const validLabelValues = new ValidValues();
 
 /** IsQualifiedName: a label key, "[prefix/]name". */
 export function isQualifiedName(value: string): string[] {
-  if (validQualifiedNames.has(value)) return [];
-  const errs = qualifiedNameErrors(value);
-  if (errs.length === 0) {
-    if (validQualifiedNames.size >= VALID_QUALIFIED_NAMES_KEPT) validQualifiedNames.clear();
-    validQualifiedNames.add(value);
-  }
-  return errs;
+  return validQualifiedNames.check(value, qualifiedNameErrors);
 }
 
 function qualifiedNameErrors(value: string): string[] {
@@ -94,6 +105,10 @@ function qualifiedNameErrors(value: string): string[] {
 }
 
 export function isValidLabelValue(value: string): string[] {
+  return validLabelValues.check(value, labelValueErrors);
+}
+
+function labelValueErrors(value: string): string[] {
   const errs: string[] = [];
   if (utf8Length(value) > LabelValueMaxLength) errs.push(maxLenError(LabelValueMaxLength));
   if (!labelValueRe.test(value)) errs.push(regexError(labelValueErrMsg, labelValueFmt, 'MyValue', 'my_value', '12345'));
