@@ -19,6 +19,27 @@ function labelSelector(reqs: NodeSelectorRequirement[]): Selector | undefined {
   }
 }
 
+/**
+ * Selectors already built from stored (frozen) requirements and node selectors: the scheduler and the DaemonSet
+ * controller match one pod's against every node. null: a term upstream rejects.
+ */
+const termSelectors = new WeakMap<readonly NodeSelectorRequirement[], Selector | null>();
+const setSelectors = new WeakMap<Readonly<Record<string, string>>, Selector>();
+
+function termSelector(reqs: NodeSelectorRequirement[]): Selector | undefined {
+  if (!Object.isFrozen(reqs)) return labelSelector(reqs);
+  let sel = termSelectors.get(reqs);
+  if (sel === undefined) termSelectors.set(reqs, (sel = labelSelector(reqs) ?? null));
+  return sel ?? undefined;
+}
+
+function nodeSelectorOf(set: Readonly<Record<string, string>>): Selector {
+  if (!Object.isFrozen(set)) return selectorFromSet(set);
+  let sel = setSelectors.get(set);
+  if (!sel) setSelectors.set(set, (sel = selectorFromSet(set)));
+  return sel;
+}
+
 /** nodeSelectorRequirementsAsFieldSelector: only metadata.name, In or NotIn with exactly one value (else no match). */
 function fieldsMatch(reqs: NodeSelectorRequirement[], node: Node): boolean {
   return reqs.every((r) => {
@@ -35,7 +56,7 @@ export function termMatches(term: NodeSelectorTerm, node: Node): boolean {
   // An empty term matches no objects.
   if (exprs.length === 0 && fields.length === 0) return false;
   if (exprs.length > 0) {
-    const sel = labelSelector(exprs);
+    const sel = termSelector(exprs);
     if (!sel || !sel.matches(node.metadata?.labels ?? {})) return false;
   }
   return fieldsMatch(fields, node);
@@ -44,7 +65,7 @@ export function termMatches(term: NodeSelectorTerm, node: Node): boolean {
 /** The node satisfies the pod's nodeSelector and at least one of its required node affinity terms. */
 export function requiredNodeAffinityMatches(pod: Pod, node: Node): boolean {
   const nodeSelector = pod.spec?.nodeSelector;
-  if (nodeSelector && !selectorFromSet(nodeSelector).matches(node.metadata?.labels ?? {})) return false;
+  if (nodeSelector && !nodeSelectorOf(nodeSelector).matches(node.metadata?.labels ?? {})) return false;
   const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms) return true;
   return terms.some((t) => termMatches(t, node));

@@ -31,11 +31,27 @@ export function deepCopy<T>(obj: T): T {
 
 /** Freeze an object graph so that a component that writes into a shared cached object fails loudly. */
 export function deepFreeze<T>(obj: T): T {
-  if (obj && typeof obj === 'object' && !Object.isFrozen(obj)) {
-    Object.freeze(obj);
-    for (const k in obj) deepFreeze((obj as Record<string, unknown>)[k]);
-  }
+  if (obj && typeof obj === 'object' && !Object.isFrozen(obj)) freezeTree(obj);
   return obj;
+}
+
+/**
+ * Freeze an object that is not frozen yet, then its parts that are not: arrays by index (for-in would walk
+ * them by string keys), and no call for the strings and numbers that most fields hold.
+ */
+function freezeTree(obj: object): void {
+  Object.freeze(obj);
+  if (Array.isArray(obj)) {
+    for (let i = 0; i < obj.length; i++) {
+      const v: unknown = obj[i];
+      if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
+    }
+    return;
+  }
+  for (const k in obj) {
+    const v: unknown = (obj as Record<string, unknown>)[k];
+    if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
+  }
 }
 
 /** kubernetes-types marks server-set metadata readonly; the API server itself writes them. */

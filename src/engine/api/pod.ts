@@ -1,5 +1,5 @@
 // Pod helpers shared by the API server, scheduler, kubelet and printers (pkg/apis/core/helper/qos, resource helpers).
-import type { Container, Pod } from 'kubernetes-types/core/v1';
+import type { Container, Pod, PodSpec } from 'kubernetes-types/core/v1';
 import { Quantity } from './quantity.ts';
 
 type ResourceList = Record<string, string>;
@@ -31,7 +31,21 @@ export interface PodRequests { [resource: string]: number } // cpu in millicores
  * init container if bigger, plus overhead. cpu in millicores, other resources in whole units.
  * Restartable (sidecar) init containers arrive with the workloads issue.
  */
-export function podRequests(pod: Pod): PodRequests {
+export function podRequests(pod: Pod): Readonly<PodRequests> {
+  const spec = pod.spec;
+  if (!spec || !Object.isFrozen(spec)) return sumRequests(pod);
+  let sum = requestsBySpec.get(spec);
+  if (!sum) requestsBySpec.set(spec, (sum = Object.freeze(sumRequests(pod))));
+  return sum;
+}
+
+/**
+ * The requests of stored (frozen) pod specs: the scheduler asks for both versions of a pod on each of its
+ * updates, and a pod's status writes keep its spec.
+ */
+const requestsBySpec = new WeakMap<PodSpec, Readonly<PodRequests>>();
+
+function sumRequests(pod: Pod): PodRequests {
   const sum: PodRequests = {};
   for (const c of pod.spec?.containers ?? []) addList(sum, c.resources?.requests as ResourceList | undefined);
   for (const c of pod.spec?.initContainers ?? []) {

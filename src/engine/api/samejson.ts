@@ -13,13 +13,19 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    if (ka[i] !== kb[i] || !sameJson((a as Record<string, unknown>)[ka[i]], (b as Record<string, unknown>)[kb[i]])) return false;
-  }
+  // The same keys in the same order, compared through a shared scratch list rather than two Object.keys arrays
+  // per object (for-in walks a plain object's keys in Object.keys order). Done before looking at any value, so
+  // the nested comparisons below may reuse the list.
+  let n = 0;
+  for (const k in a) keyScratch[n++] = k;
+  let i = 0;
+  for (const k in b) if (i === n || keyScratch[i++] !== k) return false;
+  if (i !== n) return false;
+  for (const k in a) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   return true;
 }
+
+const keyScratch: string[] = [];
 
 function isPlain(o: object): boolean {
   const proto = Object.getPrototypeOf(o);

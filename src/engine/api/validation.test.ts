@@ -1,5 +1,6 @@
 // Tables from upstream util/validation/validation_test.go, plus the exact message texts.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   aggregateErrors, formatBadValue, goQuote, invalidFieldError, isDNS1035Label, isDNS1123Label, isDNS1123Subdomain,
   isQualifiedName, isValidLabelValue, notSupportedFieldError, utf8Length,
@@ -111,5 +112,20 @@ describe('Go formatting of field errors', () => {
     expect(aggregateErrors(['a'])).toBe('a');
     expect(aggregateErrors(['a', 'a'])).toBe('a');
     expect(aggregateErrors(['a', 'b', 'a'])).toBe('[a, b]');
+  });
+});
+
+describe('isQualifiedName and isValidLabelValue, remembering valid values', () => {
+  it.each([['isQualifiedName', isQualifiedName], ['isValidLabelValue', isValidLabelValue]] as const)('property: %s answers the same when asked again, past the values kept and after a caller changed a list', (_name, check) => {
+    const key = fc.oneof(
+      fc.stringMatching(/^([a-z0-9]([-a-z0-9.]{0,20}[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,30}[A-Za-z0-9])?$/),
+      fc.string({ maxLength: 70 }),
+    );
+    fc.assert(fc.property(fc.array(key, { maxLength: 300 }), (keys) => {
+      const first = keys.map((k) => check(k));
+      for (const errs of first) errs.push('a caller may add to the list it got');
+      for (let i = 0; i < 5000; i++) check(`filler-${i}`);
+      keys.forEach((k, i) => expect([...check(k), 'a caller may add to the list it got']).toEqual(first[i]));
+    }), { numRuns: 20 });
   });
 });

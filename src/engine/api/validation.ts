@@ -58,8 +58,33 @@ export function utf8Length(s: string): number {
   return n;
 }
 
+/**
+ * The values a check found valid (up to 4,096 kept): label keys and values are few (app, pod-template-hash …),
+ * and every write checks its own.
+ */
+class ValidValues {
+  private readonly valid = new Set<string>();
+
+  check(value: string, errorsOf: (value: string) => string[]): string[] {
+    if (this.valid.has(value)) return [];
+    const errs = errorsOf(value);
+    if (errs.length === 0) {
+      if (this.valid.size >= 4096) this.valid.clear();
+      this.valid.add(value);
+    }
+    return errs;
+  }
+}
+
+const validQualifiedNames = new ValidValues();
+const validLabelValues = new ValidValues();
+
 /** IsQualifiedName: a label key, "[prefix/]name". */
 export function isQualifiedName(value: string): string[] {
+  return validQualifiedNames.check(value, qualifiedNameErrors);
+}
+
+function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
   let name: string;
@@ -80,6 +105,10 @@ export function isQualifiedName(value: string): string[] {
 }
 
 export function isValidLabelValue(value: string): string[] {
+  return validLabelValues.check(value, labelValueErrors);
+}
+
+function labelValueErrors(value: string): string[] {
   const errs: string[] = [];
   if (utf8Length(value) > LabelValueMaxLength) errs.push(maxLenError(LabelValueMaxLength));
   if (!labelValueRe.test(value)) errs.push(regexError(labelValueErrMsg, labelValueFmt, 'MyValue', 'my_value', '12345'));

@@ -132,6 +132,19 @@ describe('Store', () => {
     expect(seen.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED b', 'DELETED a', 'ADDED c']);
   });
 
+  it('hands live watchers the old object; a replay from the window carries the change alone', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a'));
+    const live: StoreEvent[] = [];
+    store.watch('ConfigMap', {}, (e) => live.push(e));
+    store.update({ ...a, data: { k: 'v' } });
+    store.delete('ConfigMap', 'default', 'a');
+    expect(live.map((e) => e.prevObject?.metadata.resourceVersion)).toEqual([a.metadata.resourceVersion, live[0].object.metadata.resourceVersion]);
+    const replayed: StoreEvent[] = [];
+    store.watch('ConfigMap', { resourceVersion: Number(a.metadata.resourceVersion) }, (e) => replayed.push(e));
+    expect(replayed.map((e) => [e.type, e.object, e.prevObject])).toEqual([['MODIFIED', live[0].object, undefined], ['DELETED', live[1].object, undefined]]);
+  });
+
   it('answers 410 Gone for a watch from before the retained window', () => {
     const { store } = newStore(5);
     for (let i = 0; i < 30; i++) store.create(cm(`c${i}`));

@@ -25,7 +25,10 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface StoreEvent {
   type: WatchEventType;
   object: KubeObject;
-  /** The object before this change (MODIFIED and DELETED), for watchers that filter on old and new. */
+  /**
+   * The object before this change (MODIFIED and DELETED), for watchers that filter on old and new: live deliveries
+   * only (a replay from the watch window carries none, as a watch event carries only the object).
+   */
   prevObject?: KubeObject;
   resourceVersion: number;
   /** The object's key, "namespace/name" or "name" (objectKey): the store's own string, built once per change. */
@@ -288,7 +291,7 @@ export class Store {
       const hist = this.history.get(kind) ?? [];
       const compacted = this.compactedRV.get(kind) ?? 0;
       if (opts.resourceVersion < compacted) throw expired(opts.resourceVersion, compacted);
-      for (const e of hist) if (e.resourceVersion > opts.resourceVersion) deliver(w, e);
+      for (const e of hist) if (e.resourceVersion > opts.resourceVersion) deliver.call(e, w);
     }
     if (kind === 'Pod' && opts.nodeName !== undefined) {
       let set = this.podWatchersByNode.get(opts.nodeName);
@@ -430,16 +433,20 @@ export class Store {
     const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
     let hist = this.history.get(obj.kind);
     if (!hist) this.history.set(obj.kind, (hist = []));
-    hist.push(e);
+    // A replay from the window delivers the change alone (as a watch does): keeping the old object there too
+    // would keep every object's previous version alive for the window's length.
+    hist.push(prev ? { type, object: obj, prevObject: undefined, resourceVersion: this.rv, key } : e);
     if (hist.length > this.watchWindow * 2) this.trim(obj.kind, hist, this.watchWindow);
-    for (const w of this.watchers.get(obj.kind) ?? []) deliver(w, e);
+    // forEach with the event as `this`: no iterator and no closure per change (iteration order and additions or
+    // removals during delivery behave as for-of's).
+    this.watchers.get(obj.kind)?.forEach(deliver, e);
     if (obj.kind === 'Pod') {
       const node = (obj as Pod).spec?.nodeName;
       const prevNode = (prev as Pod | undefined)?.spec?.nodeName;
-      for (const w of this.podWatchersByNode.get(node ?? '') ?? []) deliver(w, e);
-      if (prevNode !== node) for (const w of this.podWatchersByNode.get(prevNode ?? '') ?? []) deliver(w, e);
+      this.podWatchersByNode.get(node ?? '')?.forEach(deliver, e);
+      if (prevNode !== node) this.podWatchersByNode.get(prevNode ?? '')?.forEach(deliver, e);
     }
-    for (const h of this.allWatchers) h(e);
+    this.allWatchers.forEach(notify, e);
     return obj;
   }
 
@@ -451,9 +458,15 @@ export class Store {
   }
 }
 
-function deliver(w: Watcher, e: StoreEvent): void {
-  if (w.opts.namespace && e.object.metadata.namespace !== w.opts.namespace) return;
-  w.handler(e);
+/** Hand the change (`this`) to a watcher of its kind. */
+function deliver(this: StoreEvent, w: Watcher): void {
+  if (w.opts.namespace && this.object.metadata.namespace !== w.opts.namespace) return;
+  w.handler(this);
+}
+
+/** Hand the change (`this`) to a watcher of every kind. */
+function notify(this: StoreEvent, h: Handler): void {
+  h(this);
 }
 
 /** meta[key] = value, or no such key when value is undefined. */

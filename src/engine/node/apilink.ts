@@ -2,27 +2,37 @@
 // server is) the kubelet's requests never arrive: its writes are lost, so the control plane hears nothing.
 // Simplification: reads still answer from the store; a cut-off kubelet would work from its last-known state,
 // and its pod watch is stopped, so it does not learn of changes anyway.
-import type { Store } from '../apiserver/store.ts';
+import { Store } from '../apiserver/store.ts';
 
-const WRITES = new Set<PropertyKey>(['create', 'update', 'patch', 'delete']);
+const WRITES = ['create', 'update', 'patch', 'delete'] as const;
+
+/**
+ * Per store, what every link reads through: the store's fields and getters, and its methods bound to it (set
+ * once, not looked up on every call: the kubelets call them for every pod status).
+ */
+const reads = new WeakMap<Store, Store>();
+function readsOf(target: Store): Store {
+  let r = reads.get(target);
+  if (r) return r;
+  r = Object.create(target) as Store;
+  for (const name of Object.getOwnPropertyNames(Store.prototype)) {
+    const method: unknown = Object.getOwnPropertyDescriptor(Store.prototype, name)?.value;
+    if (name !== 'constructor' && typeof method === 'function') Object.defineProperty(r, name, { value: method.bind(target) });
+  }
+  reads.set(target, r);
+  return r;
+}
 
 export class ApiLink {
   /** False while the machine is stopped. */
   up = true;
-  /** The store as this machine's kubelet reaches it. */
+  /** The store as this machine's kubelet reaches it: its own writes are gated, the rest is the store's. */
   readonly store: Store;
 
   constructor(target: Store) {
-    const methods = new Map<PropertyKey, unknown>();
-    this.store = new Proxy(target, {
-      get: (t, prop) => {
-        const v: unknown = Reflect.get(t, prop, t);
-        if (typeof v !== 'function') return v;
-        let m = methods.get(prop);
-        if (!m) methods.set(prop, (m = WRITES.has(prop) ? this.gated(t, v as (...args: unknown[]) => unknown) : v.bind(t)));
-        return m;
-      },
-    });
+    const store = Object.create(readsOf(target)) as Store;
+    for (const name of WRITES) Object.defineProperty(store, name, { value: this.gated(target, target[name] as (...args: unknown[]) => unknown) });
+    this.store = store;
   }
 
   /** A lost write hands back what the caller sent (create, update) or what is stored (delete, patch). */

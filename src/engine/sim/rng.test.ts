@@ -17,6 +17,14 @@ describe('SeededRng', () => {
     expect(new SeededRng(1).fork('x').nextUint32()).toBe(new SeededRng(1).fork('x').nextUint32());
   });
 
+  it('makes hex ids of eight digits per draw, most significant first, zero-padded', () => {
+    const a = new SeededRng(7), b = new SeededRng(7);
+    for (let i = 0; i < 200; i++) {
+      const words = Array.from({ length: 8 }, () => b.nextUint32().toString(16).padStart(8, '0')).join('');
+      expect(a.hex(64)).toBe(words);
+    }
+  });
+
   it('makes UUIDs of version 4 and names from the apimachinery alphabet', () => {
     const r = new SeededRng(7);
     expect(r.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

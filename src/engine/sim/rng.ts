@@ -69,6 +69,17 @@ export class SeededRng {
     return String.fromCharCode.apply(null, UUID_CODES);
   }
 
+  /** n hex digits (a multiple of 8), eight from each 32-bit draw, most significant first: a container runtime's id. */
+  hex(n: number): string {
+    const codes = new Array<number>(n);
+    for (let o = 0; o < n; o += 8) {
+      const w = this.nextUint32();
+      for (let k = 0; k < 8; k++) codes[o + k] = HEX_CODES[(w >>> (28 - 4 * k)) & 15];
+    }
+    // One flat string, not a concatenation of eight pieces.
+    return String.fromCharCode.apply(null, codes);
+  }
+
   getState(): [number, number, number, number] { return [this.s[0] | 0, this.s[1], this.s[2], this.s[3]]; }
   setState(s: [number, number, number, number]): void { this.s.set(s); }
 }

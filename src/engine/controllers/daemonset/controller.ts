@@ -150,25 +150,26 @@ export class DaemonSetsController extends Controller {
     }
     // A DaemonSet being deleted may already have lost its revisions: its status cannot be trusted, so stop.
     if (ds.metadata.deletionTimestamp) return;
-    const { cur, old } = this.history.construct(ds, selector, () => this.daemonPods(ds, selector));
+    const pods = new ClaimedPods(this.store, () => this.daemonPods(ds, selector));
+    const { cur, old } = this.history.construct(ds, selector, () => pods.list());
     const hash = cur.metadata.labels?.[HASH_LABEL] ?? '';
     if (!this.expectations.satisfied(key)) {
       // Only the status: observedGeneration stays, as this generation was not acted on.
-      this.updateStatus(ds, selector, nodes, hash, false);
+      this.updateStatus(ds, pods, nodes, hash, false);
       return;
     }
     let error: unknown;
     try {
-      this.manage(ds, selector, nodes, hash);
+      this.manage(ds, pods, nodes, hash);
       if (this.expectations.satisfied(key) && ds.spec?.updateStrategy?.type === 'RollingUpdate') {
-        const plan = planRollingUpdate(ds, nodes, this.nodeToDaemonPods(ds, selector, false), hash, this.clock.now());
+        const plan = planRollingUpdate(ds, nodes, pods.byNode(), hash, this.clock.now());
         this.syncNodes(ds, plan.podsToDelete, plan.nodesToCreate, hash);
       }
-      this.history.cleanup(ds, old, this.daemonPods(ds, selector));
+      this.history.cleanup(ds, old, pods.list());
     } catch (e) {
       error = e;
     }
-    this.updateStatus(ds, selector, nodes, hash, true);
+    this.updateStatus(ds, pods, nodes, hash, true);
     if (error !== undefined) throw error;
   }
 
@@ -178,43 +179,24 @@ export class DaemonSetsController extends Controller {
     return claimObjects(this.store, ds, candidates, (p) => selector.matches(p.metadata.labels ?? {}));
   }
 
-  /** getNodesToDaemonPods: claimed pods by the node they run on or are meant for. */
-  private nodeToDaemonPods(ds: DS, selector: Selector, includeDeletedTerminal: boolean): Map<string, P[]> {
-    const out = new Map<string, P[]>();
-    for (const pod of this.daemonPods(ds, selector)) {
-      if (!includeDeletedTerminal && isPodTerminal(pod) && pod.metadata.deletionTimestamp) continue;
-      const node = targetNodeName(pod);
-      if (node === undefined) continue;
-      const list = out.get(node);
-      if (list) list.push(pod); else out.set(node, [pod]);
-    }
-    return out;
-  }
-
   /** manage: create the pods nodes are missing, delete those on nodes that must not run them. */
-  private manage(ds: DS, selector: Selector, nodes: readonly N[], hash: string): void {
-    const nodeToPods = this.nodeToDaemonPods(ds, selector, false);
+  private manage(ds: DS, pods: ClaimedPods, nodes: readonly N[], hash: string): void {
+    const nodeToPods = pods.byNode();
     const create: string[] = [];
     const del: string[] = [];
-    for (const node of nodes) {
-      const r = this.podsShouldBeOnNode(node, nodeToPods, ds, hash);
-      create.push(...r.create);
-      del.push(...r.del);
-    }
+    for (const node of nodes) this.podsShouldBeOnNode(node, nodeToPods, ds, hash, create, del);
     // Unscheduled pods meant for nodes that no longer exist (the pod GC never sees them).
     const existing = new Set(nodes.map((n) => n.metadata.name));
     for (const [node, pods] of nodeToPods) if (!existing.has(node)) for (const p of pods) if (!p.spec?.nodeName) del.push(p.metadata.name!);
     this.syncNodes(ds, del, create, hash);
   }
 
-  /** podsShouldBeOnNode. */
-  private podsShouldBeOnNode(node: N, nodeToPods: Map<string, P[]>, ds: DS, hash: string): { create: string[]; del: string[] } {
+  /** podsShouldBeOnNode: adds the node to `create` when it needs a pod, and to `del` the pods it must lose. */
+  private podsShouldBeOnNode(node: N, nodeToPods: Map<string, P[]>, ds: DS, hash: string, create: string[], del: string[]): void {
     const name = node.metadata.name!;
     const { shouldRun, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
     const daemonPods = nodeToPods.get(name);
-    const create: string[] = [];
-    const del: string[] = [];
-    if (shouldRun && !daemonPods) return { create: [name], del };
+    if (shouldRun && !daemonPods) { create.push(name); return; }
     if (shouldContinueRunning) {
       const running: P[] = [];
       const now = this.clock.now();
@@ -235,12 +217,12 @@ export class DaemonSetsController extends Controller {
       running.sort(byCreationTimestampAndPhase);
       if (!allowsSurge(ds)) {
         // Without surge only the oldest pod stays.
-        del.push(...running.slice(1).map((p) => p.metadata.name!));
-        return { create, del };
+        for (const p of running.slice(1)) del.push(p.metadata.name!);
+        return;
       }
       if (running.length <= 1) {
         if (running.length === 0 && shouldRun) create.push(name);
-        return { create, del };
+        return;
       }
       // With surge, an old and a new pod may share a node while the new one is not yet available.
       let oldestNew: P | undefined, oldestOld: P | undefined;
@@ -250,10 +232,9 @@ export class DaemonSetsController extends Controller {
         del.push(pod.metadata.name!);
       }
       if (oldestNew && oldestOld && (!isPodReady(oldestOld) || isPodAvailable(oldestNew, ds.spec?.minReadySeconds ?? 0, now))) del.push(oldestOld.metadata.name!);
-      return { create, del };
+      return;
     }
-    if (daemonPods) del.push(...daemonPods.filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name!));
-    return { create, del };
+    for (const p of daemonPods ?? []) if (!p.metadata.deletionTimestamp) del.push(p.metadata.name!);
   }
 
   /** syncNodes: create pods for nodes (slow start) and delete pods, with expectations set first. */
@@ -305,22 +286,22 @@ export class DaemonSetsController extends Controller {
   }
 
   /** updateDaemonSetStatus: count per node, from each node's oldest daemon pod. */
-  private updateStatus(ds: DS, selector: Selector, nodes: readonly N[], hash: string, updateObservedGen: boolean): void {
-    const nodeToPods = this.nodeToDaemonPods(ds, selector, false);
+  private updateStatus(ds: DS, pods: ClaimedPods, nodes: readonly N[], hash: string, updateObservedGen: boolean): void {
+    const nodeToPods = pods.byNode();
     const now = this.clock.now();
     const minReady = ds.spec?.minReadySeconds ?? 0;
     const generation = templateGeneration(ds);
     let desired = 0, current = 0, misscheduled = 0, ready = 0, updated = 0, available = 0;
     for (const node of nodes) {
-      const pods = nodeToPods.get(node.metadata.name!) ?? [];
+      const pods = nodeToPods.get(node.metadata.name!);
       if (!nodeShouldRunDaemonPod(node, ds).shouldRun) {
-        if (pods.length) misscheduled++;
+        if (pods) misscheduled++;
         continue;
       }
       desired++;
-      if (!pods.length) continue;
+      if (!pods) continue;
       current++;
-      const pod = [...pods].sort(byCreationTimestampAndPhase)[0];
+      const pod = oldest(pods);
       if (isPodReady(pod)) {
         ready++;
         if (isPodAvailable(pod, minReady, now)) available++;
@@ -344,6 +325,49 @@ export class DaemonSetsController extends Controller {
     if (updateObservedGen) status.observedGeneration = ds.metadata.generation;
     this.store.update({ ...fresh, status: serializedStatus(status) }, { subresource: 'status' });
   }
+}
+
+/**
+ * The DaemonSet's claimed pods for one sync, and the same by node (getNodesToDaemonPods, without deleted terminal
+ * pods). The pod informer does not change while a sync runs (its deliveries wait for the clock), so a claim that
+ * adopted or released nothing is what every later claim of the sync would find; after one that wrote, the next
+ * claims again, as upstream's later getNodesToDaemonPods calls do.
+ */
+class ClaimedPods {
+  private pods: P[] | undefined;
+  private podsByNode: Map<string, P[]> | undefined;
+
+  constructor(private readonly store: Store, private readonly claim: () => P[]) {}
+
+  list(): P[] {
+    if (this.pods) return this.pods;
+    const rv = this.store.resourceVersion;
+    const pods = this.claim();
+    if (this.store.resourceVersion === rv) this.pods = pods;
+    return pods;
+  }
+
+  /** Claimed pods by the node they run on or are meant for. Only read: manage, the rollout and the status share it. */
+  byNode(): Map<string, P[]> {
+    if (this.podsByNode) return this.podsByNode;
+    const out = new Map<string, P[]>();
+    for (const pod of this.list()) {
+      if (isPodTerminal(pod) && pod.metadata.deletionTimestamp) continue;
+      const node = targetNodeName(pod);
+      if (node === undefined) continue;
+      const list = out.get(node);
+      if (list) list.push(pod); else out.set(node, [pod]);
+    }
+    if (this.pods) this.podsByNode = out;
+    return out;
+  }
+}
+
+/** The first pod in podByCreationTimestampAndPhase order (what sorting a copy and taking the first gives). */
+function oldest(pods: readonly P[]): P {
+  let first = pods[0];
+  for (let i = 1; i < pods.length; i++) if (byCreationTimestampAndPhase(pods[i], first) < 0) first = pods[i];
+  return first;
 }
 
 /** DaemonSetStatus as the API serializes it: the four scheduling counts always, the others when set. */

@@ -1,5 +1,7 @@
 import type { Node, PodSpec, Taint } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { deepFreeze } from '../../api/object.ts';
 import { planRollingUpdate } from './rolling.ts';
 import { nodeShouldRunDaemonPod, surgeCount, targetNodeName, unavailableCount, withDaemonTolerations, type DS, type P } from './util.ts';
 
@@ -40,6 +42,38 @@ describe('nodeShouldRunDaemonPod', () => {
     const pod: P = { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: { containers: [], affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['w2'] }] }] } } } } };
     expect(targetNodeName(pod)).toBe('w2');
     expect(targetNodeName({ ...pod, spec: { ...pod.spec!, nodeName: 'w1' } })).toBe('w1');
+  });
+});
+
+describe('nodeShouldRunDaemonPod on stored (frozen) objects', () => {
+  // A node's versions as the API server stores them: a status write keeps the frozen spec and labels, a spec or
+  // label write brings new ones. The remembered placement must be what a fresh evaluation says, every time.
+  const labelSets = [{}, { disk: 'ssd' }, { disk: 'hdd' }, { disk: 'ssd', gen: '5' }];
+  const taintSets: Taint[][] = [[], [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }], [{ key: 'k', effect: 'NoSchedule' }], [{ key: 'k', effect: 'NoExecute' }]];
+  const templates = [
+    ds(),
+    ds({ nodeSelector: { disk: 'ssd' } }),
+    ds({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'gen', operator: 'Gt', values: ['3'] }] }] } } } }),
+    ds({ tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule' }] }),
+  ].map((d) => deepFreeze(d));
+  const write = fc.oneof(
+    fc.record({ type: fc.constant('status' as const) }),
+    fc.record({ type: fc.constant('labels' as const), i: fc.nat(labelSets.length - 1) }),
+    fc.record({ type: fc.constant('taints' as const), i: fc.nat(taintSets.length - 1) }),
+  );
+
+  it('property: the remembered placement equals a fresh one after any sequence of node writes', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.nat(2), write), { maxLength: 40 }), (writes) => {
+      const nodes = ['a', 'b', 'c'].map((n) => deepFreeze(node(n)));
+      for (const [i, w] of writes) {
+        const old = nodes[i];
+        const next: Node = w.type === 'status' ? { ...old, metadata: { ...old.metadata }, status: { phase: 'Running' } }
+          : w.type === 'labels' ? { ...old, metadata: { ...old.metadata, labels: { ...labelSets[w.i] } } }
+          : { ...old, metadata: { ...old.metadata }, spec: { taints: taintSets[w.i].map((t) => ({ ...t })) } };
+        nodes[i] = deepFreeze(next);
+        for (const n of nodes) for (const d of templates) expect(nodeShouldRunDaemonPod(n, d)).toEqual(nodeShouldRunDaemonPod(structuredClone(n), structuredClone(d)));
+      }
+    }));
   });
 });
 

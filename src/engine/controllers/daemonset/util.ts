@@ -72,11 +72,15 @@ export function targetNodeName(pod: Pod): string | undefined {
 
 export interface DaemonPlacement { shouldRun: boolean; shouldContinueRunning: boolean }
 
+/** A placement with the node parts it was worked out from: its name, labels and taints are all it reads. */
+interface Placed { name: string | undefined; labels: object | undefined; placement: Readonly<DaemonPlacement> }
+
 /**
- * Placements already worked out, per (frozen) template and node object: a DaemonSet sync asks for every node,
- * on every change of its pods, and stored objects never change, so the answer for the same pair is the same.
+ * Placements already worked out, per (frozen) template and node spec: a DaemonSet sync asks for every node, on
+ * every change of its pods. A node's status writes keep its frozen spec and labels, so the answer holds until
+ * the node's spec (taints) or labels change.
  */
-const placements = new WeakMap<PodTemplateSpec, WeakMap<Node, Readonly<DaemonPlacement>>>();
+const placements = new WeakMap<PodTemplateSpec, WeakMap<object, Placed>>();
 
 /**
  * NodeShouldRunDaemonPod: shouldRun when the node fits the pod's node name, node affinity and taints;
@@ -84,26 +88,37 @@ const placements = new WeakMap<PodTemplateSpec, WeakMap<Node, Readonly<DaemonPla
  */
 export function nodeShouldRunDaemonPod(node: Node, ds: DS): Readonly<DaemonPlacement> {
   const template = ds.spec!.template!;
-  if (!Object.isFrozen(template) || !Object.isFrozen(node)) return placementOf(node, template);
-  let byNode = placements.get(template);
-  if (!byNode) placements.set(template, (byNode = new WeakMap()));
-  let placement = byNode.get(node);
-  if (!placement) byNode.set(node, (placement = placementOf(node, template)));
-  return placement;
+  const spec = node.spec;
+  if (!spec || !Object.isFrozen(template) || !Object.isFrozen(node)) return placementOf(node, template);
+  let bySpec = placements.get(template);
+  if (!bySpec) placements.set(template, (bySpec = new WeakMap()));
+  const name = node.metadata?.name, labels = node.metadata?.labels;
+  let placed = bySpec.get(spec);
+  if (!placed || placed.labels !== labels || placed.name !== name) bySpec.set(spec, (placed = { name, labels, placement: placementOf(node, template) }));
+  return placed.placement;
 }
 
 function placementOf(node: Node, template: PodTemplateSpec): DaemonPlacement {
-  const name = node.metadata?.name;
-  const spec = withDaemonTolerations(template.spec!);
-  if (spec.nodeName && spec.nodeName !== name) return { shouldRun: false, shouldContinueRunning: false };
-  const pod: Pod = { metadata: template.metadata, spec: { ...spec, nodeName: name } };
-  if (!requiredNodeAffinityMatches(pod, node)) return { shouldRun: false, shouldContinueRunning: false };
+  const spec = template.spec!;
+  if (spec.nodeName && spec.nodeName !== node.metadata?.name) return { shouldRun: false, shouldContinueRunning: false };
+  // The new pod's node selector and affinity are the template's (the daemon tolerations and node name aside).
+  if (!requiredNodeAffinityMatches(template, node)) return { shouldRun: false, shouldContinueRunning: false };
   const taints = node.spec?.taints;
-  if (findUntoleratedTaint(taints, spec.tolerations, (t) => t.effect === 'NoExecute' || t.effect === 'NoSchedule')) {
-    return { shouldRun: false, shouldContinueRunning: !findUntoleratedTaint(taints, spec.tolerations, (t) => t.effect === 'NoExecute') };
+  const tolerations = daemonPodTolerations(template);
+  if (findUntoleratedTaint(taints, tolerations, (t) => t.effect === 'NoExecute' || t.effect === 'NoSchedule')) {
+    return { shouldRun: false, shouldContinueRunning: !findUntoleratedTaint(taints, tolerations, (t) => t.effect === 'NoExecute') };
   }
   return { shouldRun: true, shouldContinueRunning: true };
 }
+
+/** A daemon pod's tolerations (the template's with the daemon ones), worked out once per stored template. */
+function daemonPodTolerations(template: PodTemplateSpec): readonly Toleration[] | undefined {
+  if (!Object.isFrozen(template)) return withDaemonTolerations(template.spec!).tolerations;
+  let tolerations = tolerationsOf.get(template);
+  if (!tolerations) tolerationsOf.set(template, (tolerations = withDaemonTolerations(template.spec!).tolerations!));
+  return tolerations;
+}
+const tolerationsOf = new WeakMap<PodTemplateSpec, readonly Toleration[]>();
 
 /** IsPodUpdated: the pod carries the current hash (or, for old pods, the current template generation). */
 export function isPodUpdated(pod: Pod, hash: string, generation: number | undefined): boolean {

@@ -87,15 +87,16 @@ export class EndpointSliceController extends Controller {
   /** GetPodServiceMemberships: the Services whose selector matches the pod's labels, old or new. */
   private enqueueFor(p: P, old?: P): void {
     const ns = p.metadata.namespace!;
-    const seen = new Set<string>();
+    // Made when a Service turns up: most pods' labels match none.
+    let seen: Set<string> | undefined;
     // Old labels that are the new ones (a status write) find the same Services again.
     const labelSets = old && old.metadata.labels !== p.metadata.labels ? [p.metadata.labels, old.metadata.labels] : [p.metadata.labels];
     for (const labels of labelSets) {
       for (const pair of labelPairs(labels)) {
         for (const svc of this.services.listByIndex(SERVICE_SELECTOR_INDEX, `${ns}/${pair}`)) {
           const key = objectKey(svc);
-          if (seen.has(key)) continue;
-          seen.add(key);
+          if (seen?.has(key)) continue;
+          (seen ??= new Set()).add(key);
           const s = selectorFromSet(svc.spec?.selector);
           if (s.matches(p.metadata.labels) || (old && s.matches(old.metadata.labels))) this.queue.add(key);
         }

@@ -105,25 +105,28 @@ const hostIPLists = new Map<string, HostIP[]>();
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
 
-function readiness(c: Container, statuses: ContainerStatus[], unknown: string[], unready: string[]): void {
-  const s = named(statuses, c.name);
-  if (!s) unknown.push(c.name);
-  else if (!s.ready) unready.push(c.name);
+/** The containers (of those the readiness counts) without a status, and those not ready; lists only when there are some. */
+interface Readiness { unknown?: string[]; unready?: string[] }
+
+function readiness(c: Container, init: ContainerStatus[], main: ContainerStatus[], r: Readiness): void {
+  const s = named(init, c.name) ?? named(main, c.name);
+  if (!s) (r.unknown ??= []).push(c.name);
+  else if (!s.ready) (r.unready ??= []).push(c.name);
 }
 
+const READY = { ok: true };
+
 /** GenerateContainersReadyCondition: status, reason and message. */
-function containersReady(pod: Pod, statuses: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
-  const unknown: string[] = [];
-  const unready: string[] = [];
-  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) readiness(c, statuses, unknown, unready);
-  for (const c of pod.spec?.containers ?? []) readiness(c, statuses, unknown, unready);
-  if (phase === 'Succeeded' && !unknown.length) return { ok: false, reason: 'PodCompleted' };
+function containersReady(pod: Pod, init: ContainerStatus[], main: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
+  const r: Readiness = {};
+  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) readiness(c, init, main, r);
+  for (const c of pod.spec?.containers ?? []) readiness(c, init, main, r);
+  if (phase === 'Succeeded' && !r.unknown) return { ok: false, reason: 'PodCompleted' };
   if (phase === 'Failed') return { ok: false, reason: 'PodFailed' };
-  const msgs = [
-    ...(unknown.length ? [`containers with unknown status: ${list(unknown)}`] : []),
-    ...(unready.length ? [`containers with unready status: ${list(unready)}`] : []),
-  ];
-  return msgs.length ? { ok: false, reason: 'ContainersNotReady', message: msgs.join(', ') } : { ok: true };
+  if (!r.unknown && !r.unready) return READY;
+  const unknown = r.unknown ? `containers with unknown status: ${list(r.unknown)}` : undefined;
+  const unready = r.unready ? `containers with unready status: ${list(r.unready)}` : undefined;
+  return { ok: false, reason: 'ContainersNotReady', message: unknown && unready ? `${unknown}, ${unready}` : (unknown ?? unready) };
 }
 
 /** GeneratePodInitializedCondition. */
@@ -188,11 +191,10 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   // Pods never leave a terminal phase.
   const old = pod.status?.phase;
   if ((old === 'Failed' || old === 'Succeeded') && phase !== old) phase = old;
-  const all = [...input.initContainers, ...input.containers];
   const kept = (prev ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget');
   const disruption = input.failure?.disruption ?? prev?.find((c) => c.type === 'DisruptionTarget');
   const others = disruption ? [...kept, disruption] : kept;
-  const cr = containersReady(pod, all, phase);
+  const cr = containersReady(pod, input.initContainers, input.containers, phase);
   const gates = cr.ok ? readinessGates(pod, others) : undefined;
   const ready = gates ? { ok: false, reason: 'ReadinessGatesNotReady', message: gates } : cr;
   const init = initialized(pod, input.initContainers, input.containers, phase);

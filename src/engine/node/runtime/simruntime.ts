@@ -433,8 +433,6 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   }
 
   private newId(): string {
-    let s = '';
-    while (s.length < 64) s += this.rng.nextUint32().toString(16).padStart(8, '0');
-    return s;
+    return this.rng.hex(64);
   }
 }

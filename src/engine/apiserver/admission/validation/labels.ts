@@ -13,6 +13,8 @@ export function validateLabelName(name: string, path: string): FieldError[] {
 
 /** ValidateLabels: every error is reported at the map's path, the bad key or value as the value. */
 export function validateLabels(labels: unknown, path: string): FieldError[] {
+  // Most label maps are valid: sorted (for the order of the errors) only when they are not.
+  if (isRecord(labels) && allValidLabels(labels)) return [];
   const errs: FieldError[] = [];
   for (const [k, v] of sortedEntries(isRecord(labels) ? labels : undefined)) {
     errs.push(...validateLabelName(k, path));
@@ -20,6 +22,14 @@ export function validateLabels(labels: unknown, path: string): FieldError[] {
     for (const msg of isValidLabelValue(value)) errs.push(invalid(path, value, msg));
   }
   return errs;
+}
+
+function allValidLabels(labels: Record<string, unknown>): boolean {
+  for (const k in labels) {
+    const v = labels[k];
+    if (isQualifiedName(k).length || isValidLabelValue(typeof v === 'string' ? v : String(v)).length) return false;
+  }
+  return true;
 }
 
 /** ValidateAnnotations: keys are qualified names (case-insensitive); keys and values together at most 256 KiB. */

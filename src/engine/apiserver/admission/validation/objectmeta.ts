@@ -67,10 +67,11 @@ export function validateObjectMetaUpdate(meta: ObjectMeta | undefined, old: Obje
 
 /** The checks of create and update, appended to errs (this runs on every write: no arrays spread). */
 function commonMeta(m: ObjectMeta, path: string, errs: FieldError[]): void {
-  for (const e of validateLabels(m.labels, child(path, 'labels'))) errs.push(e);
-  for (const e of validateAnnotations(m.annotations, child(path, 'annotations'))) errs.push(e);
-  for (const e of validateOwnerReferences(asArray<OwnerReference>(m.ownerReferences), child(path, 'ownerReferences'))) errs.push(e);
-  for (const e of validateFinalizers(asArray<string>(m.finalizers), child(path, 'finalizers'))) errs.push(e);
+  // An absent part has nothing to report (most Events have none of them): no paths are built for it.
+  if (m.labels !== undefined) for (const e of validateLabels(m.labels, child(path, 'labels'))) errs.push(e);
+  if (m.annotations !== undefined) for (const e of validateAnnotations(m.annotations, child(path, 'annotations'))) errs.push(e);
+  if (m.ownerReferences !== undefined) for (const e of validateOwnerReferences(asArray<OwnerReference>(m.ownerReferences), child(path, 'ownerReferences'))) errs.push(e);
+  if (m.finalizers !== undefined) for (const e of validateFinalizers(asArray<string>(m.finalizers), child(path, 'finalizers'))) errs.push(e);
 }
 
 function validateOwnerReferences(refs: OwnerReference[], path: string): FieldError[] {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Pod } from 'kubernetes-types/core/v1';
+import { deepFreeze } from './object.ts';
+import { podRequests } from './pod.ts';
+
+const quantity = fc.oneof(fc.constantFrom('100m', '1', '2.5', '128Mi', '1Gi', '0'), fc.nat(5000).map(String));
+const requests = fc.dictionary(fc.constantFrom('cpu', 'memory', 'nvidia.com/gpu', 'ephemeral-storage'), quantity, { maxKeys: 3 });
+const container = (name: string) => requests.map((r) => ({ name, resources: { requests: r } }));
+const pod = fc.record({
+  containers: fc.array(container('c'), { minLength: 1, maxLength: 3 }),
+  initContainers: fc.array(container('i'), { maxLength: 2 }),
+  overhead: fc.option(requests, { nil: undefined }),
+}).map(({ containers, initContainers, overhead }): Pod => ({ spec: { containers, initContainers, ...(overhead ? { overhead } : {}) } }));
+
+describe('podRequests', () => {
+  it('property: a stored (frozen) pod has the requests of an unfrozen copy, however often asked, and they cannot be changed', () => {
+    fc.assert(fc.property(pod, (p) => {
+      const fresh = podRequests(structuredClone(p));
+      const stored = deepFreeze(structuredClone(p));
+      expect(podRequests(stored)).toEqual(fresh);
+      expect(podRequests(stored)).toBe(podRequests(stored));
+      expect(Object.isFrozen(podRequests(stored))).toBe(true);
+      // A status write keeps the spec: the same answer for the new version.
+      expect(podRequests(deepFreeze({ ...stored, status: { phase: 'Running' } }))).toBe(podRequests(stored));
+    }));
+  });
+});
