@@ -11,6 +11,9 @@ test('kubectl edit opens the object in the editor; Apply scales it', async ({ pa
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment web: 3 replicas
   await expect(page.getByTestId('apply-result').first()).toContainText('deployment.apps/web created');
+  // Edit once the rollout has settled: until then the controllers write the Deployment's status, and an edit of an
+  // older version is refused with a Conflict, as the API server refuses it (on a busy machine that window is long).
+  await expect.poll(() => engineExec(page, 'kubectl get deployment web --no-headers'), { timeout: 60_000 }).toMatch(/^web\s+3\/3\s+3\s+3\s/);
 
   await runInTerminal(page, 'kubectl edit deployment/nope');
   await expect(page.locator('[data-testid=terminal-line][data-kind=err]')).toContainText('deployments.apps "nope" not found');
