@@ -8,7 +8,7 @@
 import type { Lease } from 'kubernetes-types/coordination/v1';
 import type { Node, NodeCondition, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
-import { objectKey, splitKey } from '../../api/object.ts';
+import { objectKey } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { Controller } from '../../client/controller.ts';
@@ -286,8 +286,7 @@ export class NodeLifecycleController extends Controller {
   // ---- pods ----
 
   private processPod(key: string): void {
-    const { namespace, name } = splitKey(key);
-    const pod = this.pods.getByName(namespace, name);
+    const pod = this.pods.get(key);
     if (!pod) return;
     const nodeName = pod.spec!.nodeName!;
     const health = this.health.get(nodeName);

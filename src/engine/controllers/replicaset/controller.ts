@@ -57,7 +57,8 @@ export class ReplicaSetController extends Controller {
       },
       update: (o, p) => {
         const key = this.ownerKey(p);
-        const oldKey = this.ownerKey(o);
+        // The same (stored, shared) owner references name the same owner: most updates are status writes.
+        const oldKey = o.metadata.ownerReferences === p.metadata.ownerReferences && o.metadata.namespace === p.metadata.namespace ? key : this.ownerKey(o);
         if (oldKey && oldKey !== key) this.queue.add(oldKey);
         if (key) this.queue.add(key); else this.enqueueMatching(p);
         if (p.metadata.deletionTimestamp && !o.metadata.deletionTimestamp && key) this.expectations.deletionObserved(key);

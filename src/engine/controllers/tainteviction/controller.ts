@@ -58,7 +58,7 @@ export class TaintEvictionController extends Controller {
 
   /** Only a pod's tolerations and node matter here. */
   private podUpdated(old: P | undefined, p: P | undefined): void {
-    if (old && p && jsonEqual(old.spec?.tolerations ?? [], p.spec?.tolerations ?? []) && old.spec?.nodeName === p.spec?.nodeName) return;
+    if (old && p && sameTolerations(old, p) && old.spec?.nodeName === p.spec?.nodeName) return;
     this.queue.add(POD + objectKey((p ?? old)!));
   }
 
@@ -91,8 +91,7 @@ export class TaintEvictionController extends Controller {
   }
 
   private handlePodUpdate(key: string): void {
-    const { namespace, name } = splitKey(key);
-    const pod = this.pods.getByName(namespace, name);
+    const pod = this.pods.get(key);
     if (!pod) {
       this.cancelWithEvent(key);
       return;
@@ -148,4 +147,10 @@ export class TaintEvictionController extends Controller {
     const { namespace, name } = splitKey(key);
     this.event({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace } }, 'Normal', 'TaintManagerEviction', `${what} ${key}`);
   }
+}
+
+/** Semantic.DeepEqual of the tolerations; a status write keeps the stored (shared) array, which needs no walk. */
+function sameTolerations(old: P, p: P): boolean {
+  const a = old.spec?.tolerations, b = p.spec?.tolerations;
+  return a === b || jsonEqual(a ?? [], b ?? []);
 }
