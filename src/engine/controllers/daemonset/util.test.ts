@@ -48,7 +48,7 @@ describe('nodeShouldRunDaemonPod', () => {
 describe('nodeShouldRunDaemonPod on stored (frozen) objects', () => {
   // A node's versions as the API server stores them: a status write keeps the frozen spec and labels, a spec or
   // label write brings new ones. The remembered placement must be what a fresh evaluation says, every time.
-  const labelSets = [{}, { disk: 'ssd' }, { disk: 'hdd' }, { disk: 'ssd', gen: '5' }];
+  const labelSets: Record<string, string>[] = [{}, { disk: 'ssd' }, { disk: 'hdd' }, { disk: 'ssd', gen: '5' }];
   const taintSets: Taint[][] = [[], [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }], [{ key: 'k', effect: 'NoSchedule' }], [{ key: 'k', effect: 'NoExecute' }]];
   const templates = [
     ds(),
