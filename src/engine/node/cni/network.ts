@@ -172,11 +172,6 @@ export class CniNetwork {
     this.results.set(sandboxId, { cniVersion: '1.0.0', interfaces: [], ips: [{ address: `${ip}/32` }] });
   }
 
-  /** Every reserved pod address on this node, with the sandbox holding it. */
-  allocations(): { ip: string; sandboxId: string }[] {
-    return this.files.subdirs(HOST_LOCAL_DATA_DIR).flatMap((n) => new HostLocal(this.files, n).reservations().map((r) => ({ ip: r.ip, sandboxId: r.containerId })));
-  }
-
   /** How many pod addresses are reserved on this node (what `sim cni status` and the page count, read often). */
   allocationCount(): number {
     let n = 0;
