@@ -14,7 +14,14 @@ test('the events pane is virtualized: few rows rendered, all reachable by scroll
   await page.getByTestId('time-pause').click();
 
   const list = page.getByTestId('event-list');
-  const total = Number(await list.locator('.pane-count').innerText());
+  // The pane hears of Events at most every 250 ms, and not while the map's feed rests: read it once the last
+  // ones from before the pause have landed (two reads half a second apart agree).
+  let total = -1;
+  await expect.poll(async () => {
+    const was = total;
+    total = Number(await list.locator('.pane-count').innerText());
+    return total === was;
+  }, { intervals: [500] }).toBe(true);
   expect(total).toBeGreaterThan(150); // 30 pods × Scheduled, Pulled, Created, Started, and the nodes' own
   const rows = list.getByTestId('event-row');
   const rendered = await rows.count();
