@@ -76,6 +76,15 @@ export interface CreateOptions extends WriteOptions {
   handOver?: boolean;
 }
 
+export interface UpdateOptions extends WriteOptions {
+  subresource?: 'status';
+  /**
+   * With subresource status: the caller built the status for this write and never touches it again (a kubelet's
+   * pod status): its objects are stored as they are (see adopt), not copied.
+   */
+  handOver?: boolean;
+}
+
 type Handler = (e: StoreEvent) => void;
 
 interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
@@ -185,7 +194,7 @@ export class Store {
    * Replace an object. With `subresource: 'status'` only the status is taken from the input; otherwise the
    * status is kept from storage for kinds that have a status subresource. A set resourceVersion must match.
    */
-  update<T extends KubeObject>(input: T, opts: WriteOptions & { subresource?: 'status' } = {}): T {
+  update<T extends KubeObject>(input: T, opts: UpdateOptions = {}): T {
     const info = this.info(input.kind);
     const ns = info.namespaced ? input.metadata?.namespace : undefined;
     const name = input.metadata?.name ?? '';
@@ -195,12 +204,13 @@ export class Store {
     if (opts.subresource === 'status') {
       // Only status changes: share old's frozen spec and copy just what is written. Nothing mutates the status
       // after this copy, so frozen parts of it (stored before, e.g. a kubelet's unchanged container statuses) are kept.
-      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status: copyJson(input.status, true) };
+      const status = opts.handOver ? adoptStatus(input.status) : copyJson(input.status, true);
+      const next: KubeObject = { ...old, metadata: { ...old.metadata }, status };
       return this.finishUpdate(info, next, old, opts) as T;
     }
-    const obj = copyJson(input) as KubeObject;
+    // The input's status is not copied where storage's replaces it (a Node's is most of the object).
+    const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
-    if (info.hasStatus) obj.status = copyJson(old.status);
     this.admit(info, obj, old, opts.dryRun);
     return this.finishUpdate(info, obj, old, opts) as T;
   }
@@ -477,6 +487,46 @@ function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSecond
 
 function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
+}
+
+/**
+ * A handed-over status as it is stored: copied at the top only; below, its unfrozen objects are kept with their
+ * strings flattened (as copyJson does) and its unfrozen arrays copied to their exact length (one grown by push
+ * keeps room for more). The top is copied because a status built by spreading the stored one (the kubelet's) gets
+ * a hidden class of its own, one per stored pod once frozen; a copy built key by key shares them.
+ */
+function adoptStatus(status: unknown): unknown {
+  if (status === null || typeof status !== 'object' || Object.isFrozen(status) || Array.isArray(status)) return copyJson(status, true);
+  const out: Record<string, unknown> = {};
+  for (const k in status) out[k] = adopt((status as Record<string, unknown>)[k]);
+  return out;
+}
+
+function adopt<T>(v: T): T {
+  if (typeof v === 'string') return flat(v) as T;
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = adopt(v[i]);
+    return out as T;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'object' || typeof x === 'string') o[k] = adopt(x);
+  }
+  return v;
+}
+
+/**
+ * A copy of input with status taken (copied) from `status` instead: keys in input's order, status last when input
+ * has none, as assigning it to a copy of input would give.
+ */
+function copyWithStatus(input: KubeObject, status: unknown): KubeObject {
+  const out: Record<string, unknown> = {};
+  for (const k in input) out[k] = k === 'status' ? undefined : copyJson((input as Record<string, unknown>)[k]);
+  out.status = copyJson(status);
+  return out as KubeObject;
 }
 
 /**

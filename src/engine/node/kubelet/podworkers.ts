@@ -524,8 +524,8 @@ export class PodWorkers {
     w.lastStatus = status;
     w.lastInput = statusScalars(input);
     try {
-      // Keep the stored (frozen, shared) copy rather than a second one per pod.
-      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status' }).status;
+      // The status is built for this write: stored as it is (handed over), and kept as stored (frozen, shared).
+      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true }).status;
     } catch (e) {
       if (!isStatusError(e, 'NotFound')) throw e;
     }
