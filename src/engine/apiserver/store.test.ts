@@ -130,6 +130,17 @@ describe('Store', () => {
     expect(Object.keys(store.update({ ...current, spec: { ...(current.spec as object), replicas: 2 } } as KubeObject))).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
   });
 
+  it('tryGetByKey answers as tryGet does, under objectKey, through updates and deletion', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a', { k: '1' }));
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBe(a);
+    const b = store.update({ ...a, data: { k: '2' } });
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBe(b);
+    expect(store.tryGetByKey('Namespace', 'default')).toBe(store.tryGet('Namespace', undefined, 'default'));
+    store.delete('ConfigMap', 'default', 'a');
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBeUndefined();
+  });
+
   it('does not bump resourceVersion for a no-op update', () => {
     const { store } = newStore();
     const a = store.create(cm('a', { k: '1' }));

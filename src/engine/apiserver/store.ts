@@ -145,6 +145,14 @@ export class Store {
     return this.bucket(kind).get(keyOf(namespace, name)) as (T & KubeObject) | undefined;
   }
 
+  /**
+   * tryGet by the object's key (objectKey), for a caller that reads one object often (a kubelet its pods' on every
+   * status flush) and keeps its key: no key is built and hashed per read.
+   */
+  tryGetByKey<T = KubeObject>(kind: string, key: string): (T & KubeObject) | undefined {
+    return this.bucket(kind).get(key) as (T & KubeObject) | undefined;
+  }
+
   get<T = KubeObject>(kind: string, namespace: string | undefined, name: string): T & KubeObject {
     const obj = this.tryGet<T>(kind, namespace, name);
     if (!obj) throw notFound(this.info(kind), name);
@@ -185,9 +193,10 @@ export class Store {
     strategy.prepareForCreate?.(obj);
     if (strategy.generation) meta.generation = 1;
     this.validate(info, obj, undefined, opts.dryRun);
-    if (this.bucket(info.kind).has(keyOf(meta.namespace, name))) throw alreadyExists(info, name);
+    const key = storedKey(meta.namespace, name);
+    if (this.bucket(info.kind).has(key)) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
-    return this.commit('ADDED', obj, undefined) as T;
+    return this.commit('ADDED', obj, undefined, key) as T;
   }
 
   /**
@@ -198,7 +207,9 @@ export class Store {
     const info = this.info(input.kind);
     const ns = info.namespaced ? input.metadata?.namespace : undefined;
     const name = input.metadata?.name ?? '';
-    const old = this.get(info.kind, ns, name);
+    const key = storedKey(ns, name);
+    const old = this.bucket(info.kind).get(key);
+    if (!old) throw notFound(info, name);
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
     if (opts.subresource === 'status') {
@@ -206,13 +217,13 @@ export class Store {
       // after this copy, so frozen parts of it (stored before, e.g. a kubelet's unchanged container statuses) are kept.
       const status = opts.handOver ? adoptStatus(input.status) : copyJson(input.status, true);
       const next: KubeObject = { ...old, metadata: { ...old.metadata }, status };
-      return this.finishUpdate(info, next, old, opts) as T;
+      return this.finishUpdate(info, next, old, opts, key) as T;
     }
     // The input's status is not copied where storage's replaces it (a Node's is most of the object).
     const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
     this.admit(info, obj, old, opts.dryRun);
-    return this.finishUpdate(info, obj, old, opts) as T;
+    return this.finishUpdate(info, obj, old, opts, key) as T;
   }
 
   /** A JSON merge patch (the default), strategic merge patch or JSON patch of the resource or its status. */
@@ -334,7 +345,7 @@ export class Store {
     for (const o of objects) {
       const copy = structuredClone(o);
       if (copy.kind === 'Pod') this.interner.internPod(copy as Pod & KubeObject);
-      this.bucket(o.kind).set(flat(keyOf(o.metadata.namespace, o.metadata.name ?? '')), deepFreeze(copy));
+      this.bucket(o.kind).set(storedKey(o.metadata.namespace, o.metadata.name ?? ''), deepFreeze(copy));
     }
     this.rv = resourceVersion;
     this.serviceAllocators.rebuild(objects);
@@ -401,7 +412,7 @@ export class Store {
     return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun };
   }
 
-  private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): KubeObject {
+  private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions, key: string): KubeObject {
     const meta = obj.metadata as MutableMeta;
     meta.uid = old.metadata.uid;
     meta.creationTimestamp = old.metadata.creationTimestamp;
@@ -418,26 +429,25 @@ export class Store {
     if (opts.dryRun) return deepFreeze(obj);
     // An object being deleted whose last finalizer is gone is removed now.
     if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0 && !this.strategyOf(info).specFinalizers?.pending(obj)) {
-      return this.remove(info, old, opts, obj);
+      return this.remove(info, old, opts, obj, key);
     }
-    return this.commit('MODIFIED', obj, old);
+    return this.commit('MODIFIED', obj, old, key);
   }
 
-  private remove(_info: KindInfo, old: KubeObject, opts: { dryRun?: boolean }, last?: KubeObject): KubeObject {
+  private remove(_info: KindInfo, old: KubeObject, opts: { dryRun?: boolean }, last?: KubeObject, key?: string): KubeObject {
     // Only metadata changes (resourceVersion): the rest is shared, frozen.
     const src = last ?? old;
     const final = { ...src, metadata: { ...src.metadata } } as KubeObject;
     if (opts.dryRun) return deepFreeze(final);
-    return this.commit('DELETED', final, old);
+    return this.commit('DELETED', final, old, key);
   }
 
-  private commit(type: WatchEventType, obj: KubeObject, prev: KubeObject | undefined): KubeObject {
+  /** `key`: the object's storedKey, when the caller built it already. */
+  private commit(type: WatchEventType, obj: KubeObject, prev: KubeObject | undefined, key = storedKey(obj.metadata.namespace, obj.metadata.name ?? '')): KubeObject {
     this.rv++;
     (obj.metadata as MutableMeta).resourceVersion = String(this.rv);
     if (obj.kind === 'Pod' && type !== 'DELETED') this.interner.internPod(obj as Pod & KubeObject);
     deepFreeze(obj);
-    // Flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces (flat.ts).
-    const key = flat(keyOf(obj.metadata.namespace, obj.metadata.name ?? ''));
     if (type === 'DELETED') this.bucket(obj.kind).delete(key);
     else this.bucket(obj.kind).set(key, obj);
     const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
@@ -487,6 +497,14 @@ function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSecond
 
 function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
+}
+
+/**
+ * keyOf, flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces
+ * (flat.ts). Built once per write and passed on (its hash is computed once, on the first lookup).
+ */
+function storedKey(namespace: string | undefined, name: string): string {
+  return flat(keyOf(namespace, name));
 }
 
 /**
