@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { podPhase, podStatus, sameStatusInput, statusScalars, stored, type StatusInput } from './podstatus.ts';
+import { apiContainerStatus } from './containers.ts';
+import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
 
 const running: Partial<ContainerStatus> = { state: { running: { startedAt: 't' } }, started: true, ready: true };
 const waiting: Partial<ContainerStatus> = { state: { waiting: { reason: 'ContainerCreating' } } };
@@ -166,5 +168,16 @@ describe('podStatus field order', () => {
       const written = KUBELET_FIELDS.filter((f) => (built as Record<string, unknown>)[f] !== undefined && !kept.includes(f));
       expect(Object.keys(built)).toEqual([...kept, ...written]);
     }));
+  });
+});
+
+describe('apiContainerStatus field order', () => {
+  it('containerID and volumeMounts in their API places, only when there are some', () => {
+    const spec = { name: 'c', image: 'nginx', volumeMounts: [{ name: 'v', mountPath: '/v' }] };
+    const cur = { id: 'abc', state: 'CONTAINER_RUNNING', image: 'nginx', imageRef: 'sha256:1', createdAt: 0, startedAt: 0 } as CriStatus;
+    expect(Object.keys(apiContainerStatus({ spec, current: cur, defaultReason: 'ContainerCreating', restartCount: 0, ready: true, started: true })))
+      .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'containerID', 'started', 'volumeMounts']);
+    expect(Object.keys(apiContainerStatus({ spec: { name: 'c' }, defaultReason: 'ContainerCreating', restartCount: 0, ready: false, started: false })))
+      .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'started']);
   });
 });
