@@ -203,7 +203,9 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const reason = input.failure?.reason ?? (sameFailure ? pod.status?.reason : undefined);
   const message = input.failure?.message ?? (sameFailure ? pod.status?.message : undefined);
   // The stored status's other fields first, in their order (as a spread of it would place them), then the
-  // kubelet's. Assigned one by one: a spread per optional field costs a runtime call each.
+  // kubelet's. Assigned one by one: a spread per optional field costs a runtime call each, and a status spread
+  // from the stored (frozen) one gets a hidden class of its own, kept per pod since the store keeps this status
+  // as it is built (handed over).
   const status: PodStatus = {};
   const was = pod.status as Record<string, unknown> | undefined;
   if (was) for (const k in was) if (k !== 'reason' && k !== 'message' && k !== 'initContainerStatuses') (status as Record<string, unknown>)[k] = was[k];
