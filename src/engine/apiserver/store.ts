@@ -425,8 +425,9 @@ export class Store {
       meta.generation = (old.metadata.generation ?? 1) + (jsonEqual(obj.spec, old.spec) ? 0 : 1);
     }
     meta.resourceVersion = old.metadata.resourceVersion;
-    // A no-op write neither bumps resourceVersion nor notifies watchers, as etcd3's GuaranteedUpdate.
-    if (jsonEqual(obj, old)) return old;
+    // A no-op write neither bumps resourceVersion nor notifies watchers, as etcd3's GuaranteedUpdate. The status
+    // first: a status write differs there, and the comparison stops at the first difference.
+    if (jsonEqual(obj.status, old.status) && jsonEqual(obj, old)) return old;
     if (opts.dryRun) return deepFreeze(obj);
     // An object being deleted whose last finalizer is gone is removed now.
     if (meta.deletionTimestamp && !(meta.finalizers ?? []).length && (meta.deletionGracePeriodSeconds ?? 0) === 0 && !this.strategyOf(info).specFinalizers?.pending(obj)) {
