@@ -96,6 +96,51 @@ describe('Store', () => {
     expect(store.create(copied)).not.toBe(copied);
   });
 
+  it('property: a handed-over status is stored as a copied one would be (same JSON, frozen, frozen parts shared), its nested objects kept', () => {
+    const json = fc.jsonValue({ maxDepth: 3 }).filter((v) => v !== null);
+    const status = fc.dictionary(fc.constantFrom('phase', 'conditions', 'hostIP', 'startTime', 'containerStatuses'), fc.oneof(json, fc.array(fc.dictionary(fc.string(), json))));
+    fc.assert(fc.property(status, status, fc.boolean(), (before, after, keepFrozen) => {
+      const run = (handOver: boolean) => {
+        const { store } = newStore();
+        const d = store.create(deploy('web'));
+        const first = store.update({ ...d, status: structuredClone(before) }, { subresource: 'status' });
+        const next: Record<string, unknown> = structuredClone(after);
+        // Parts of the stored status, frozen, as a kubelet passes its unchanged parts on.
+        if (keepFrozen) for (const k in first.status as object) next[k] = (first.status as Record<string, unknown>)[k];
+        const nested = Object.values(next).find((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.isFrozen(v));
+        const stored = store.update({ ...first, status: next }, { subresource: 'status', handOver }).status as Record<string, unknown>;
+        if (handOver && nested) expect(Object.values(stored)).toContain(nested);
+        for (const k in stored) if (Object.isFrozen(next[k]) && typeof next[k] === 'object') expect(stored[k]).toBe(next[k]);
+        expect(Object.isFrozen(stored)).toBe(true);
+        return JSON.stringify(store.get('Deployment', 'default', 'web'));
+      };
+      expect(run(true)).toBe(run(false));
+    }), { numRuns: 100 });
+  });
+
+  it('an update of a kind with a status keeps the stored status, in the place of the input\'s', () => {
+    const { store } = newStore();
+    const d = store.create(deploy('web'));
+    store.update({ ...d, status: { replicas: 3 } }, { subresource: 'status' });
+    const { status: _s, ...noStatus } = store.get('Deployment', 'default', 'web');
+    const moved = store.update({ status: { replicas: 9 }, ...noStatus, metadata: { ...noStatus.metadata, labels: { x: 'y' } } } as KubeObject);
+    expect(Object.keys(moved)).toEqual(['status', 'apiVersion', 'kind', 'metadata', 'spec']);
+    expect(moved.status).toEqual({ replicas: 3 });
+    const { status: _m, ...current } = moved;
+    expect(Object.keys(store.update({ ...current, spec: { ...(current.spec as object), replicas: 2 } } as KubeObject))).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+  });
+
+  it('tryGetByKey answers as tryGet does, under objectKey, through updates and deletion', () => {
+    const { store } = newStore();
+    const a = store.create(cm('a', { k: '1' }));
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBe(a);
+    const b = store.update({ ...a, data: { k: '2' } });
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBe(b);
+    expect(store.tryGetByKey('Namespace', 'default')).toBe(store.tryGet('Namespace', undefined, 'default'));
+    store.delete('ConfigMap', 'default', 'a');
+    expect(store.tryGetByKey('ConfigMap', 'default/a')).toBeUndefined();
+  });
+
   it('does not bump resourceVersion for a no-op update', () => {
     const { store } = newStore();
     const a = store.create(cm('a', { k: '1' }));

@@ -164,7 +164,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       const key = objectKey(obj);
       seen.add(key);
       const old = this.items.get(key);
-      this.put(key, obj);
+      this.put(key, obj, old);
       for (const h of this.handlers) this.clock.defer(() => (old ? h.update?.(old, obj) : h.add?.(obj)));
     }
     for (const [key, obj] of [...this.items]) {
@@ -203,15 +203,15 @@ export class Informer<T extends KubeObject = KubeObject> {
       for (const h of this.handlers) h.delete?.(obj);
       return;
     }
-    this.put(key, obj);
+    this.put(key, obj, old);
     for (const h of this.handlers) {
       if (old) h.update?.(old, obj);
       else h.add?.(obj);
     }
   }
 
-  private put(key: string, obj: T): void {
-    const old = this.items.get(key);
+  /** `old`: what the cache holds under key now (the caller looked it up already: one lookup per change). */
+  private put(key: string, obj: T, old: T | undefined): void {
     this.items.set(key, obj);
     this.revision++;
     for (const { fn, byValue: idx } of this.indexList) {

@@ -91,7 +91,9 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
   const mounts = (p.spec.volumeMounts ?? []).map((m) => ({
     name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
   }));
-  return {
+  // Optional fields assigned in their place rather than spread in (a spread inside a literal is a runtime call,
+  // and this runs for every container on every status flush).
+  const status: ContainerStatus = {
     name: p.spec.name,
     state,
     lastState: last,
@@ -99,8 +101,9 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
     restartCount: p.restartCount,
     image: cur ? qualifiedReference(cur.image) : p.spec.image ?? '',
     imageID: cur?.imageRef ?? '',
-    ...(cur ? { containerID: runtimeId(cur.id) } : {}),
-    started: running && p.started,
-    ...(mounts.length ? { volumeMounts: mounts } : {}),
   };
+  if (cur) status.containerID = runtimeId(cur.id);
+  status.started = running && p.started;
+  if (mounts.length) status.volumeMounts = mounts;
+  return status;
 }

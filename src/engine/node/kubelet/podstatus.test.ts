@@ -1,7 +1,10 @@
 import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { podPhase, podStatus, sameStatusInput, statusScalars, stored, type StatusInput } from './podstatus.ts';
+import { apiContainerStatus } from './containers.ts';
+import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
 
 const running: Partial<ContainerStatus> = { state: { running: { startedAt: 't' } }, started: true, ready: true };
 const waiting: Partial<ContainerStatus> = { state: { waiting: { reason: 'ContainerCreating' } } };
@@ -147,5 +150,34 @@ describe('sameStatusInput', () => {
     expect(sameStatusInput(p, built, { ...again, failure }, input)).toBe(false);
     expect(sameStatusInput(p, built, { ...again, containers: [built.containerStatuses![0], st('b', running)] }, input)).toBe(false);
     expect(sameStatusInput(p, built, { ...again, containers: [built.containerStatuses![0]] }, input)).toBe(false);
+  });
+});
+
+describe('podStatus field order', () => {
+  const KUBELET_FIELDS = ['phase', 'conditions', 'reason', 'message', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses'];
+  it('property: the stored status keeps its fields in place (reason, message and init statuses only when written again), then the kubelet\'s in API order', () => {
+    const field = fc.constantFrom(...KUBELET_FIELDS, 'qosClass', 'nominatedNodeName', 'resize');
+    fc.assert(fc.property(fc.uniqueArray(field), fc.boolean(), fc.boolean(), fc.boolean(), (fields, withInit, withIP, failed) => {
+      const stored = Object.fromEntries(fields.map((f) => [f, f === 'conditions' || f.endsWith('Statuses') || f.endsWith('IPs') ? [] : 'x']));
+      const p = { ...pod('Always', withInit ? [{ name: 'i' }] : []), status: stored };
+      const built = podStatus(p, {
+        now: 't', hostIP: 'h', podIP: withIP ? '10.0.0.5' : undefined, sandboxReady: true, initContainers: withInit ? [st('i', exited(0))] : [],
+        containers: [st('a', running), st('b', running)], podIsTerminal: false, failure: failed ? { reason: 'Evicted', message: 'low on memory' } : undefined,
+      });
+      const kept = fields.filter((f) => f !== 'reason' && f !== 'message' && f !== 'initContainerStatuses');
+      const written = KUBELET_FIELDS.filter((f) => (built as Record<string, unknown>)[f] !== undefined && !kept.includes(f));
+      expect(Object.keys(built)).toEqual([...kept, ...written]);
+    }));
+  });
+});
+
+describe('apiContainerStatus field order', () => {
+  it('containerID and volumeMounts in their API places, only when there are some', () => {
+    const spec = { name: 'c', image: 'nginx', volumeMounts: [{ name: 'v', mountPath: '/v' }] };
+    const cur = { id: 'abc', state: 'CONTAINER_RUNNING', image: 'nginx', imageRef: 'sha256:1', createdAt: 0, startedAt: 0 } as CriStatus;
+    expect(Object.keys(apiContainerStatus({ spec, current: cur, defaultReason: 'ContainerCreating', restartCount: 0, ready: true, started: true })))
+      .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'containerID', 'started', 'volumeMounts']);
+    expect(Object.keys(apiContainerStatus({ spec: { name: 'c' }, defaultReason: 'ContainerCreating', restartCount: 0, ready: false, started: false })))
+      .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'started']);
   });
 });

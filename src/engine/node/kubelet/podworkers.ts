@@ -9,7 +9,8 @@
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
 // postStart hooks take no time; ephemeral containers and in-place resize are not run.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
-import type { KubeObject } from '../../api/object.ts';
+import { objectKey, type KubeObject } from '../../api/object.ts';
+import { flat } from '../../api/flat.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
@@ -77,6 +78,8 @@ interface Termination {
 interface PodWorker {
   uid: string;
   pod: P;
+  /** The pod's key in the store (objectKey), built once: status flushes read the pod by it. */
+  key: string;
   /** When the kubelet took the pod (the probes' tick grid). */
   epoch: number;
   containers: ContainerRecord[];
@@ -434,7 +437,7 @@ export class PodWorkers {
     this.cfg.volumes?.release(w.uid);
     this.flushStatus(w);
     this.cfg.usageChanged();
-    const pod = this.cfg.store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+    const pod = this.cfg.store.tryGetByKey<Pod>('Pod', w.key);
     if (!pod || pod.metadata.uid !== w.uid || !pod.metadata.deletionTimestamp) return;
     // The status manager confirms the deletion once every container has stopped.
     try {
@@ -514,7 +517,7 @@ export class PodWorkers {
     w.statusQueued = false;
     if (this.workers.get(w.uid) !== w) return;
     const { store } = this.cfg;
-    const pod = store.tryGet<Pod>('Pod', w.pod.metadata.namespace, w.pod.metadata.name!) as P | undefined;
+    const pod = store.tryGetByKey<Pod>('Pod', w.key) as P | undefined;
     if (!pod || pod.metadata.uid !== w.uid) return;
     const input = this.statusInput(w, pod);
     // Most syncs change nothing: the status is not built again from the same inputs.
@@ -524,8 +527,8 @@ export class PodWorkers {
     w.lastStatus = status;
     w.lastInput = statusScalars(input);
     try {
-      // Keep the stored (frozen, shared) copy rather than a second one per pod.
-      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status' }).status;
+      // The status is built for this write: stored as it is (handed over), and kept as stored (frozen, shared).
+      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true }).status;
     } catch (e) {
       if (!isStatusError(e, 'NotFound')) throw e;
     }
@@ -596,7 +599,7 @@ export class PodWorkers {
       ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
     ];
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
+      uid: pod.metadata.uid!, pod, key: flat(objectKey(pod)), epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
       syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR,
     };
     this.workers.set(w.uid, w);
