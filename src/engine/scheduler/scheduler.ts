@@ -329,18 +329,7 @@ export class Scheduler {
 
   /** selectHost: the highest total (the slab's slots from `totals` on); ties broken by reservoir sampling with the seeded RNG. */
   private selectHost(nodes: NodeInfo[], slab: Float64Array, totals: number): string {
-    let best = 0;
-    let bestTotal = slab[totals];
-    let ties = 1;
-    for (let i = 1; i < nodes.length; i++) {
-      const total = slab[totals + i];
-      if (total > bestTotal) { best = i; bestTotal = total; ties = 1; }
-      else if (total === bestTotal) {
-        ties++;
-        if (this.rng.int(ties) === 0) best = i;
-      }
-    }
-    return nodes[best].name;
+    return nodes[this.rng.indexOfMax(slab, totals, nodes.length)].name;
   }
 
   /** PostFilter (preemption) after every node was rejected; its message joins the FailedScheduling text. */
