@@ -49,10 +49,48 @@ describe('runScore', () => {
         }, 0, new Map());
         const state = new CycleState();
         fwk.runPreScore(state, pod, list as NodeInfo[]);
-        const t = fwk.runScore(state, pod, list as NodeInfo[], list, { columns: cache.columns(), positions: Int32Array.from(list, (_, i) => i), list });
+        const t = fwk.runScore(state, pod, list as NodeInfo[], list, new Float64Array(list.length), { columns: cache.columns(), positions: Int32Array.from(list, (_, i) => i), list });
         return traceScores({ scoreTable: t } as SchedulingTrace);
       };
       expect(table(plugins)).toEqual(table(plugins.map(({ plugin, weight }) => ({ plugin: plugin.scoreNodes ? writing(plugin) : plugin, weight }))));
     }), { numRuns: 300 });
+  });
+});
+
+/** A Score plugin of given scores by node (repeated; one number: every node the same), halved by NormalizeScore when it normalizes. */
+function fixed(name: string, scores: number[] | number, normalizes: boolean): ScorePlugin {
+  return {
+    name,
+    score: () => { throw new Error('scoreNodes only'); },
+    scoreNodes: (_s, _p, nodes, out) => {
+      if (typeof scores === 'number') return scores;
+      nodes.forEach((_, i) => { out[i] = scores[i % scores.length]; });
+    },
+    ...(normalizes && { normalizeScore: (_s: CycleState, _p: Pod, _n: readonly NodeInfo[], column: Float64Array) => column.forEach((v, i) => { column[i] = v / 2; }) }),
+  };
+}
+
+describe('runScore totals', () => {
+  it('property: equal the sum plugin by plugin in order from 0 (fractions included), and the trace adds them up alike', () => {
+    const pluginArb = (n: number) => fc.record({
+      scores: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: n, maxLength: n })),
+      normalizes: fc.boolean(), weight: fc.integer({ min: 0, max: 100 }),
+    });
+    const caseArb = fc.integer({ min: 1, max: 5 }).chain((n) => fc.record({ n: fc.constant(n), plugins: fc.array(pluginArb(n), { maxLength: 6 }) }));
+    // Each framework scores twice, over other numbers of nodes: its score columns are made again for each.
+    fc.assert(fc.property(caseArb, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 2, maxLength: 2 }), ({ n, plugins: specs }, counts) => {
+      const score = specs.map(({ scores, normalizes, weight }, j) => ({ plugin: fixed(`p${j}`, scores, normalizes), weight }));
+      const fwk = new Framework('test', {
+        preEnqueue: [], queueSort: new PrioritySort(), preFilter: [], filter: [], postFilter: [], preScore: [], score, reserve: [], permit: [], preBind: [], bind: [], postBind: [],
+      }, 0, new Map());
+      for (const count of [...counts, n]) {
+        const list = Array.from({ length: count }, (_, i) => ({ name: `n${i}`, position: i })) as unknown as NodeInfo[];
+        const totals = new Float64Array(count);
+        const table = fwk.runScore(new CycleState(), {}, list, list, totals);
+        const expected = list.map((_, i) => specs.reduce((t, { scores, normalizes, weight }) => t + (typeof scores === 'number' ? scores : scores[i % n]) / (normalizes ? 2 : 1) * weight, 0));
+        expect([...totals]).toEqual(expected);
+        expect(traceScores({ scoreTable: table } as SchedulingTrace).map((s) => s.total)).toEqual(expected);
+      }
+    }), { numRuns: 500 });
   });
 });

@@ -11,7 +11,7 @@ import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
-import { POSITIONS, scoreBlock, TOTALS, type ScoreLayout, type ScoreTable } from '../trace.ts';
+import { isUniform, scoreBlock, scoreBlockLength, UNIFORM_BITS, type ScoreLayout, type ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -42,28 +42,76 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
   return SUCCESS;
 }
 
-/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]; columns as slab slots. */
-function addWeighted(plugin: string, slab: Float64Array, column: number, weight: number, totals: number, n: number): void {
+/** The score × weight of a plugin that gave every node the same, after checking that the score is in [0, MAX_NODE_SCORE]. */
+function weightedUniform(plugin: string, score: number, weight: number): number {
+  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
+  return score * weight;
+}
+
+/**
+ * totals[i] = (totals[i] + scores[i] × weight) + then, after checking that every score is in [0, MAX_NODE_SCORE]:
+ * `then` is the weighted score of a next plugin that gave every node the same, added in this pass as its own
+ * pass would add it (0 for none: adding 0 to a total, never −0, leaves it as it is).
+ */
+function addWeighted(plugin: string, scores: Float64Array, weight: number, then: number, totals: Float64Array, n: number): void {
   // A local: under tsx an imported binding may be read through a getter call, once per node.
   const max = MAX_NODE_SCORE;
   for (let i = 0; i < n; i++) {
-    const v = slab[column + i];
+    const v = scores[i];
     if (v > max || v < 0) throw invalidScore(plugin, v);
-    slab[totals + i] += v * weight;
+    totals[i] = totals[i] + v * weight + then;
   }
 }
 
-/** totals += score × weight for every node, the score checked once. */
-function addUniform(plugin: string, score: number, weight: number, slab: Float64Array, totals: number, n: number): void {
-  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
-  const weighted = score * weight;
-  for (let i = 0; i < n; i++) slab[totals + i] += weighted;
+/**
+ * totals[i] = Σ normalized score × weight over the plugins, added up in their order from 0 (a sum of doubles
+ * depends on its order), in as few passes over the nodes as that allows: the uniform plugins before the first
+ * column start every total, one right after a column is added in that column's pass. A uniform plugin's column
+ * holds its normalized score in its first slot.
+ */
+function sumTotals(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], uniform: number, totals: Float64Array, n: number): void {
+  let j = 0;
+  let before = 0;
+  for (; j < plugins.length && isUniform(uniform, j); j++) before += weightedUniform(plugins[j].plugin.name, columns[j][0], plugins[j].weight);
+  totals.fill(before, 0, n);
+  for (; j < plugins.length; j++) {
+    const { plugin, weight } = plugins[j];
+    if (isUniform(uniform, j)) {
+      const weighted = weightedUniform(plugin.name, columns[j][0], weight);
+      for (let i = 0; i < n; i++) totals[i] += weighted;
+      continue;
+    }
+    const next = j + 1 < plugins.length && isUniform(uniform, j + 1) ? plugins[j + 1] : undefined;
+    // Checked after this plugin's scores, as in plugin order.
+    addWeighted(plugin.name, columns[j], weight, next ? columns[j + 1][0] * next.weight : 0, totals, n);
+    if (next) weightedUniform(next.plugin.name, columns[++j][0], next.weight);
+  }
 }
 
 /** A one-score column for normalizing the score every node has. */
 const oneScore = new Float64Array(1);
 
-/** The Score plugins not skipped, and where a table keeps their columns. */
+/**
+ * Per Score plugin a column of n scores for it to write (the plugins' API takes arrays): views of one buffer,
+ * made again only when n changes. The same memory cycle after cycle stays in the processor's cache, where a
+ * table's block is memory the buffer's older tables left long ago.
+ */
+class ScoreColumns {
+  private views: Float64Array[] = [];
+  private n = -1;
+  constructor(private readonly count: number) {}
+
+  of(n: number): Float64Array[] {
+    if (n !== this.n) {
+      const buffer = new Float64Array(n * this.count);
+      this.views = Array.from({ length: this.count }, (_, j) => buffer.subarray(j * n, (j + 1) * n));
+      this.n = n;
+    }
+    return this.views;
+  }
+}
+
+/** The Score plugins not skipped, and the layout of their tables. */
 interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
 
 /** The Filter plugins not skipped, and those of them with and without fitsByColumns, each in configured order. */
@@ -73,14 +121,8 @@ function splitFilters(filters: FilterPlugin[]): ActiveFilters {
   return { filters, columnFilters: filters.filter((p) => p.fitsByColumns), otherFilters: filters.filter((p) => !p.fitsByColumns) };
 }
 
-/** Positions and totals, then per plugin its raw column and, when it normalizes, its normalized one. */
 function scoreLayout(plugins: WeightedScorePlugin[]): ActiveScores {
-  const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
-  for (const { plugin } of plugins) {
-    layout.raw.push(layout.columns++);
-    layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
-  }
-  return { plugins, layout };
+  return { plugins, layout: { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), normalizes: plugins.map((a) => !!a.plugin.normalizeScore) } };
 }
 
 /**
@@ -111,7 +153,10 @@ export class Framework {
   ) {
     this.activeFilterSets = new PerSkipped(points.filter, (p) => p.name, splitFilters);
     this.activeScores = new PerSkipped(points.score, (s) => s.plugin.name, scoreLayout);
+    this.scoreColumns = new ScoreColumns(points.score.length);
   }
+
+  private readonly scoreColumns: ScoreColumns;
 
   private readonly activeFilterSets: PerSkipped<FilterPlugin, ActiveFilters>;
   private readonly activeScores: PerSkipped<WeightedScorePlugin, ActiveScores>;
@@ -296,52 +341,52 @@ export class Framework {
   }
 
   /**
-   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin, all in one
-   * block of a score slab. A plugin without NormalizeScore shares one column for raw and normalized. The nodes
-   * are named by their positions in nodeList (the cycle's node list, where every one of them is): given as the
-   * rows of the list's columns (which plugins may read instead of NodeInfo), or read from the nodes.
+   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight into totals[i] for nodes[i]; the table
+   * keeps every plugin's raw and normalized scores for the trace. The nodes are named by their positions in
+   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns (which
+   * plugins may read instead of NodeInfo), or read from the nodes.
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], totals: Float64Array, listed?: NodeRows): ScoreTable {
     const { plugins, layout } = this.activeScores.get(state.skipScore);
     const n = nodes.length;
-    const { slab, start } = scoreBlock(n * layout.columns);
-    const positions = start + POSITIONS * n, totals = start + TOTALS * n;
-    // The block may hold an earlier table's numbers: the plugins write every slot of their columns, totals add up.
-    slab.fill(0, totals, totals + n);
-    if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
-    else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
+    const columns = this.scoreColumns.of(n);
+    // Every plugin scores (upstream runs them all before any NormalizeScore); one that gives every node the same
+    // score says so, and its columns in the table hold that score once (a bit per plugin, past them all in full).
     let uniform = 0;
     for (let j = 0; j < plugins.length; j++) {
-      const { plugin, weight } = plugins[j];
-      const raw = start + layout.raw[j] * n;
-      // The plugins' API takes arrays: views of the block, dropped after the cycle.
-      const column = slab.subarray(raw, raw + n);
+      const plugin = plugins[j].plugin, column = columns[j];
       let same: number | void = undefined;
       if (plugin.scoreNodes) same = plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      const normalized = start + layout.normalized[j] * n;
-      if (typeof same === 'number') {
-        // Every node scores the same: one normalized score stands for all, and the columns keep the scores in
-        // their first slots (a bit per plugin; past 31 plugins the columns are filled).
-        oneScore[0] = same;
-        if (normalized !== raw) plugin.normalizeScore!(state, pod, nodes, oneScore);
-        if (j < 31) {
-          uniform |= 1 << j;
-          slab[raw] = same;
-          slab[normalized] = oneScore[0];
-        } else {
-          slab.fill(same, raw, raw + n);
-          slab.fill(oneScore[0], normalized, normalized + n);
+      if (typeof same !== 'number') continue;
+      column[0] = same;
+      if (j < UNIFORM_BITS) uniform |= 1 << j;
+      else column.fill(same);
+    }
+    const { slab, start } = scoreBlock(scoreBlockLength(layout, n, uniform));
+    if (listed) for (let i = 0; i < n; i++) slab[start + i] = listed.positions[i];
+    else for (let i = 0; i < n; i++) slab[start + i] = nodes[i].position;
+    let at = start + n;
+    for (let j = 0; j < plugins.length; j++) {
+      const plugin = plugins[j].plugin, column = columns[j];
+      if (isUniform(uniform, j)) {
+        // One normalized score stands for all.
+        slab[at++] = oneScore[0] = column[0];
+        if (plugin.normalizeScore) {
+          plugin.normalizeScore(state, pod, nodes, oneScore);
+          slab[at++] = column[0] = oneScore[0];
         }
-        addUniform(plugin.name, oneScore[0], weight, slab, totals, n);
         continue;
       }
-      if (normalized !== raw) {
-        slab.copyWithin(normalized, raw, raw + n);
-        plugin.normalizeScore!(state, pod, nodes, slab.subarray(normalized, normalized + n));
+      slab.set(column, at);
+      at += n;
+      if (plugin.normalizeScore) {
+        plugin.normalizeScore(state, pod, nodes, column);
+        slab.set(column, at);
+        at += n;
       }
-      addWeighted(plugin.name, slab, normalized, weight, totals, n);
     }
+    sumTotals(plugins, columns, uniform, totals, n);
     return { nodeList, layout, slab, start, nodes: n, uniform };
   }
 
