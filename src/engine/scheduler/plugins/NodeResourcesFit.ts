@@ -142,12 +142,13 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     const [cpuWeight, memoryWeight] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
     const { columns, positions } = rows ?? rowsOf(nodes);
-    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory, version } = columns;
-    this.rowScores.use(columns, podCPU, podMemory);
-    const { values, versions } = this.rowScores;
-    for (let i = 0; i < nodes.length; i++) {
-      const r = positions[i];
-      if (versions[r] === version[r]) { out[i] = values[r]; continue; }
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
+    const rowScores = this.rowScores;
+    rowScores.use(columns, podCPU, podMemory);
+    const missed = rowScores.gather(positions, nodes.length, out);
+    const misses = rowScores.misses;
+    for (let k = 0; k < missed; k++) {
+      const i = misses[k], r = positions[i];
       let total = 0, weights = 0;
       if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
         total += one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
@@ -157,8 +158,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
         total += one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
         weights += memoryWeight;
       }
-      out[i] = values[r] = weights === 0 ? 0 : Math.floor(total / weights);
-      versions[r] = version[r];
+      out[i] = rowScores.keep(r, weights === 0 ? 0 : Math.floor(total / weights));
     }
   }
 }
