@@ -14,9 +14,12 @@ export const MIN_NODE_SCORE = 0;
 /** Per-cycle scratch space that plugins share (PreFilter computes, Filter reads). */
 export class CycleState {
   private readonly data = new Map<string, unknown>();
-  /** Plugins whose PreFilter or PreScore returned Skip: their Filter or Score is not run this cycle. */
-  readonly skipFilter = new Set<string>();
-  readonly skipScore = new Set<string>();
+  /**
+   * Plugins whose PreFilter or PreScore returned Skip: their Filter (and PreFilter extensions) or Score is not
+   * run this cycle. Bits that the framework gives its plugins.
+   */
+  skippedFilters = 0;
+  skippedScores = 0;
   /** The framework's Filter plugins minus the skipped ones, computed at the cycle's first Filter call. */
   filters: readonly Plugin[] = [];
   /** `filters` split by whether they have fitsByColumns, each in configured order. */
@@ -31,8 +34,8 @@ export class CycleState {
   clone(): CycleState {
     const c = new CycleState();
     for (const [k, v] of this.data) c.data.set(k, typeof (v as { clone?: unknown })?.clone === 'function' ? (v as { clone(): unknown }).clone() : v);
-    for (const p of this.skipFilter) c.skipFilter.add(p);
-    for (const p of this.skipScore) c.skipScore.add(p);
+    c.skippedFilters = this.skippedFilters;
+    c.skippedScores = this.skippedScores;
     return c;
   }
 }

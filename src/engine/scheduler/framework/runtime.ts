@@ -126,21 +126,35 @@ function scoreLayout(plugins: WeightedScorePlugin[]): ActiveScores {
 }
 
 /**
+ * A bit per plugin that PreFilter or PreScore may skip: a cycle's skipped plugins are one number
+ * (CycleState.skippedFilters, skippedScores), no set made per cycle and kept until its binding.
+ */
+function skipBits(points: ExtensionPoints): Map<string, number> {
+  const names = new Set([...points.preFilter, ...points.preScore].map((p) => p.name));
+  if (names.size > 31) throw new Error(`profile has ${names.size} PreFilter and PreScore plugins, more than the 31 a cycle can skip`);
+  return new Map([...names].map((name, i) => [name, 1 << i]));
+}
+
+/**
  * What a cycle derives from the plugins of an extension point that it does not skip, made once per set of
- * skipped plugins (a bit each): most cycles skip the same ones. Lists too long for the bits are not remembered.
+ * skipped plugins: most cycles skip the same ones.
  */
 class PerSkipped<P, T> {
   private readonly made = new Map<number, T>();
-  constructor(private readonly plugins: readonly P[], private readonly nameOf: (p: P) => string, private readonly make: (active: P[]) => T) {}
+  /** Per plugin its skip bit (0 for a plugin that is never skipped), and all of them. */
+  private readonly bits: number[];
+  private readonly mask: number;
+  constructor(private readonly plugins: readonly P[], bitOf: (p: P) => number, private readonly make: (active: P[]) => T) {
+    this.bits = plugins.map(bitOf);
+    this.mask = this.bits.reduce((m, b) => m | b, 0);
+  }
 
-  get(skip: ReadonlySet<string>): T {
-    const { plugins, nameOf } = this;
-    let bits = 0;
-    if (skip.size) for (let j = 0; j < plugins.length; j++) if (skip.has(nameOf(plugins[j]))) bits |= 1 << j;
-    let t = plugins.length < 31 ? this.made.get(bits) : undefined;
+  get(skipped: number): T {
+    const key = skipped & this.mask;
+    let t = this.made.get(key);
     if (t === undefined) {
-      t = this.make(plugins.filter((p) => !skip.has(nameOf(p))));
-      if (plugins.length < 31) this.made.set(bits, t);
+      t = this.make(this.plugins.filter((_, j) => (key & this.bits[j]) === 0));
+      this.made.set(key, t);
     }
     return t;
   }
@@ -151,15 +165,21 @@ export class Framework {
     readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
     private readonly handle?: Pick<Handle, 'nominatedPodsForNode'>,
   ) {
-    this.activeFilterSets = new PerSkipped(points.filter, (p) => p.name, splitFilters);
-    this.activeScores = new PerSkipped(points.score, (s) => s.plugin.name, scoreLayout);
+    const bits = skipBits(points);
+    const bitOf = (name: string) => bits.get(name) ?? 0;
+    this.preFilterBits = points.preFilter.map((p) => bitOf(p.name));
+    this.preScoreBits = points.preScore.map((p) => bitOf(p.name));
+    this.activeFilterSets = new PerSkipped(points.filter, (p) => bitOf(p.name), splitFilters);
+    this.activeScores = new PerSkipped(points.score, (s) => bitOf(s.plugin.name), scoreLayout);
     this.scoreColumns = new ScoreColumns(points.score.length);
   }
 
-  private readonly scoreColumns: ScoreColumns;
-
+  /** The skip bits of the PreFilter and PreScore plugins, in their order. */
+  private readonly preFilterBits: number[];
+  private readonly preScoreBits: number[];
   private readonly activeFilterSets: PerSkipped<FilterPlugin, ActiveFilters>;
   private readonly activeScores: PerSkipped<WeightedScorePlugin, ActiveScores>;
+  private readonly scoreColumns: ScoreColumns;
 
   get queueSort(): QueueSortPlugin { return this.points.queueSort; }
 
@@ -223,9 +243,11 @@ export class Framework {
   runPreFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; nodeNames?: Set<string>; withNodes: string[] } {
     let nodeNames: Set<string> | undefined;
     const withNodes: string[] = [];
-    for (const p of this.points.preFilter) {
+    const plugins = this.points.preFilter;
+    for (let i = 0; i < plugins.length; i++) {
+      const p = plugins[i];
       const { status, result } = p.preFilter(state, pod, nodes);
-      if (status.code === Code.Skip) { state.skipFilter.add(p.name); continue; }
+      if (status.code === Code.Skip) { state.skippedFilters |= this.preFilterBits[i]; continue; }
       if (!status.isSuccess()) return { status: status.withPlugin(p.name), withNodes };
       if (!result?.nodeNames) continue;
       withNodes.push(p.name);
@@ -293,7 +315,7 @@ export class Framework {
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
-      const set = this.activeFilterSets.get(state.skipFilter);
+      const set = this.activeFilterSets.get(state.skippedFilters);
       state.filterRunner = this;
       state.filters = set.filters;
       state.columnFilters = set.columnFilters;
@@ -304,11 +326,11 @@ export class Framework {
 
   /** RunPreFilterExtensionAddPod/RemovePod: preemption added or removed a pod on a node copy. */
   runPreFilterExtensionAddPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void {
-    for (const p of this.points.preFilter) if (p.addPod && !state.skipFilter.has(p.name)) p.addPod(state, pod, added, node);
+    this.points.preFilter.forEach((p, i) => { if (p.addPod && !(state.skippedFilters & this.preFilterBits[i])) p.addPod(state, pod, added, node); });
   }
 
   runPreFilterExtensionRemovePod(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void {
-    for (const p of this.points.preFilter) if (p.removePod && !state.skipFilter.has(p.name)) p.removePod(state, pod, removed, node);
+    this.points.preFilter.forEach((p, i) => { if (p.removePod && !(state.skippedFilters & this.preFilterBits[i])) p.removePod(state, pod, removed, node); });
   }
 
   /**
@@ -332,9 +354,11 @@ export class Framework {
   }
 
   runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[], listed?: NodeRows): Status {
-    for (const p of this.points.preScore) {
+    const plugins = this.points.preScore;
+    for (let i = 0; i < plugins.length; i++) {
+      const p = plugins[i];
       const s = p.preScore(state, pod, nodes, listed);
-      if (s.code === Code.Skip) { state.skipScore.add(p.name); continue; }
+      if (s.code === Code.Skip) { state.skippedScores |= this.preScoreBits[i]; continue; }
       if (!s.isSuccess()) return s.withPlugin(p.name);
     }
     return Status.success();
@@ -347,7 +371,7 @@ export class Framework {
    * plugins may read instead of NodeInfo), or read from the nodes.
    */
   runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], totals: Float64Array, listed?: NodeRows): ScoreTable {
-    const { plugins, layout } = this.activeScores.get(state.skipScore);
+    const { plugins, layout } = this.activeScores.get(state.skippedScores);
     const n = nodes.length;
     const columns = this.scoreColumns.of(n);
     // Every plugin scores (upstream runs them all before any NormalizeScore); one that gives every node the same
