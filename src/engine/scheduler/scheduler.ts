@@ -44,6 +44,8 @@ export class Scheduler {
   private readonly fits = new Uint8Array(256);
   /** The node-list positions of `feasible`, in its order. */
   private feasiblePositions = new Int32Array(0);
+  /** The first of them when they are consecutive in the node list (wrapping at its end), else undefined. */
+  private feasibleFirst: number | undefined;
   /** The feasible nodes' total scores, in their order (runScore's out). */
   private totals = new Float64Array(0);
   /** The framework of the pod being scheduled (the handle's PluginsRunner). */
@@ -228,7 +230,7 @@ export class Scheduler {
 
     let chosen = feasible[0].name;
     if (feasible.length > 1) {
-      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes };
+      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes, first: this.feasibleFirst };
       const ps = fwk.runPreScore(state, pod, feasible, rows);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
       if (this.totals.length < feasible.length) this.totals = new Float64Array(feasible.length);
@@ -322,6 +324,8 @@ export class Scheduler {
       if (at === nodes.length) at = 0;
     }
     out.length = found;
+    // Over the whole list, an attempt that rejected none of the nodes it walked found a run of consecutive rows.
+    this.feasibleFirst = columns && found === evaluated ? start : undefined;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
     if (rejected.length) attachRejected(trace, rejected);
     trace.nodesEvaluated = evaluated;

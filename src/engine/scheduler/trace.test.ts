@@ -29,7 +29,7 @@ describe('TraceBuffer', () => {
     // (a Permit wait adds its trace again). Every 50 adds, every buffered table is checked against its sum.
     const sum = ({ scoreTable: t }: SchedulingTrace) => {
       let x = 0;
-      for (let i = 0; i < scoreBlockLength(t!.layout, t!.nodes, t!.uniform); i++) x += t!.slab[t!.start + i] * (i + 1);
+      for (let i = 0; i < scoreBlockLength(t!); i++) x += t!.slab[t!.start + i] * (i + 1);
       return x;
     };
     fc.assert(fc.property(fc.array(fc.record({ nodes: fc.integer({ min: 300, max: 600 }), plugins: fc.integer({ min: 1, max: 3 }), uniform: fc.nat(7), twice: fc.boolean() }), { minLength: 1, maxLength: 20 }), (shapes) => {
@@ -38,10 +38,11 @@ describe('TraceBuffer', () => {
       for (let k = 0; k < 3 * TRACE_BUFFER_SIZE; k++) {
         const { nodes: n, plugins: m, uniform, twice } = shapes[k % shapes.length];
         const layout = { plugins: Array.from({ length: m }, (_, j) => `p${j}`), weights: Array(m).fill(1), normalizes: Array.from({ length: m }, (_, j) => j % 2 === 0) };
-        const length = scoreBlockLength(layout, n, uniform);
+        const firstPosition = k % 2 ? -1 : k;
+        const length = scoreBlockLength({ layout, nodes: n, firstPosition, uniform });
         const { slab, start } = scoreBlock(length);
         for (let i = 0; i < length; i++) slab[start + i] = (k + i) % 101;
-        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n, uniform } };
+        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n, firstPosition, uniform } };
         b.add(t);
         if (twice) b.add(t);
         expected.set(t, sum(t));

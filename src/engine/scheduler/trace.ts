@@ -29,10 +29,22 @@ export interface ScoreTable {
   start: number;
   nodes: number;
   /**
+   * When the scored nodes are consecutive in the node list (wrapping at its end), the first one's position and
+   * no positions column (a cycle that rejected none of the nodes it walked: most cycles); −1 for a column.
+   */
+  firstPosition: number;
+  /**
    * Bit j: plugin j gave every node the same score, which its columns hold in one slot each (most plugins of
    * most cycles: a column per plugin would take twice the memory, which the buffer keeps for 1,000 cycles).
    */
   uniform: number;
+}
+
+/** The slots of a table's block: the positions column if any, then per plugin its raw and normalized columns. */
+export function scoreBlockLength({ layout, nodes, firstPosition, uniform }: Omit<ScoreTable, 'nodeList' | 'slab' | 'start'>): number {
+  let length = firstPosition < 0 ? nodes : 0;
+  for (let j = 0; j < layout.plugins.length; j++) length += (isUniform(uniform, j) ? 1 : nodes) * (layout.normalizes[j] ? 2 : 1);
+  return length;
 }
 
 /** Plugins past the 31st have no bit in `uniform`: their columns are always written in full. */
@@ -41,13 +53,6 @@ export const UNIFORM_BITS = 31;
 /** Whether plugin j's columns in the table hold one slot each (every node scored the same). */
 export function isUniform(uniform: number, j: number): boolean {
   return j < UNIFORM_BITS && (uniform & (1 << j)) !== 0;
-}
-
-/** The slots of a table's block: the positions column, then per plugin its raw and normalized columns. */
-export function scoreBlockLength(layout: ScoreLayout, nodes: number, uniform: number): number {
-  let length = nodes;
-  for (let j = 0; j < layout.plugins.length; j++) length += (isUniform(uniform, j) ? 1 : nodes) * (layout.normalizes[j] ? 2 : 1);
-  return length;
 }
 
 export interface SchedulingTrace {
@@ -176,10 +181,11 @@ export class TraceBuffer {
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  const { slab, start, nodes: n, layout, uniform } = st;
+  const { slab, start, nodes: n, layout, uniform, firstPosition } = st;
+  const position = (i: number) => (firstPosition < 0 ? slab[start + i] : (firstPosition + i) % st.nodeList.length);
   // Where each plugin's columns start in the block, and whether they hold one slot (uniform) or one per node.
   const raw: number[] = [], normalized: number[] = [], perNode: boolean[] = [];
-  let at = start + n;
+  let at = start + (firstPosition < 0 ? n : 0);
   layout.plugins.forEach((_, j) => {
     const length = isUniform(uniform, j) ? 1 : n;
     perNode.push(length === n);
@@ -197,7 +203,7 @@ export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
       total += weighted;
       return { plugin, raw: slab[raw[j] + row], normalized: score, weight: layout.weights[j], weighted };
     });
-    return { node: st.nodeList[slab[start + i]].name, total, plugins };
+    return { node: st.nodeList[position(i)].name, total, plugins };
   });
 }
 

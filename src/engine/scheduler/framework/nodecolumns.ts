@@ -66,9 +66,10 @@ export class NodeColumns {
 
 /**
  * Scored nodes as rows of the node list's columns: positions[i] is the row of the cycle's nodes[i] in list.
- * Integers in an Int32Array: a typed array indexed by a double takes V8's slow keyed load.
+ * Integers in an Int32Array: a typed array indexed by a double takes V8's slow keyed load. `first` says when
+ * the rows are consecutive, positions[i] = (first + i) mod list.length (the score table then keeps no column).
  */
-export interface NodeRows { columns: NodeColumns; positions: Int32Array; list: readonly NodeInfo[] }
+export interface NodeRows { columns: NodeColumns; positions: Int32Array; list: readonly NodeInfo[]; first?: number }
 
 /** Rows for nodes without a node list's (a test's or a copy's): columns of their own, written now. */
 export function rowsOf(nodes: readonly NodeInfo[]): NodeRows {

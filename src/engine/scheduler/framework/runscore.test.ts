@@ -28,8 +28,8 @@ function writing(plugin: ScorePlugin): ScorePlugin {
 const nodeArb = fc.record({ cpu: fc.integer({ min: 1, max: 8 }), prefer: fc.boolean(), image: fc.boolean() });
 
 describe('runScore', () => {
-  it('property: uniform scores give the same table as written columns', () => {
-    fc.assert(fc.property(fc.array(nodeArb, { minLength: 2, maxLength: 6 }), fc.boolean(), (specs, tolerate) => {
+  it('property: uniform scores, and consecutive rows named by the first, give the same table as written columns and rows', () => {
+    fc.assert(fc.property(fc.array(nodeArb, { minLength: 2, maxLength: 6 }), fc.boolean(), fc.nat(), fc.nat(), (specs, tolerate, from, count) => {
       const cache = new SchedulerCache();
       specs.forEach(({ cpu, prefer, image }, i) => cache.addOrUpdateNode({
         metadata: { name: `n${i}` },
@@ -37,22 +37,29 @@ describe('runScore', () => {
         status: { allocatable: { cpu: String(cpu), memory: '1Gi', pods: '10' }, images: image ? [{ names: ['app:1'], sizeBytes: 500 * 1024 * 1024 }] : [] },
       } as Node));
       const list = cache.nodeList();
+      // Scored: 2 or more nodes from a position on, wrapping at the end of the list.
+      const first = from % list.length;
+      const positions = Int32Array.from({ length: 2 + (count % (list.length - 1)) }, (_, i) => (first + i) % list.length);
+      const scored = [...positions].map((r) => list[r]);
       const handle = { nodeInfos: () => list, nodeInfo: () => undefined, now: () => 0, waitingPods: () => [] } as Handle;
       const pod: Pod = { metadata: { name: 'p', uid: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'app:1' }], ...(tolerate && { tolerations: [{ operator: 'Exists' }] }) } };
       const plugins: WeightedScorePlugin[] = [
         { plugin: new TaintToleration(), weight: 3 }, { plugin: new ImageLocality(handle), weight: 1 }, { plugin: new NodeResourcesFit(), weight: 1 },
       ];
-      const table = (score: WeightedScorePlugin[]) => {
+      const table = (score: WeightedScorePlugin[], consecutive: boolean) => {
         const fwk = new Framework('test', {
           preEnqueue: [], queueSort: new PrioritySort(), preFilter: [], filter: [], postFilter: [],
           preScore: [plugins[0].plugin as TaintToleration, plugins[1].plugin as ImageLocality], score, reserve: [], permit: [], preBind: [], bind: [], postBind: [],
         }, 0, new Map());
         const state = new CycleState();
-        fwk.runPreScore(state, pod, list as NodeInfo[]);
-        const t = fwk.runScore(state, pod, list as NodeInfo[], list, new Float64Array(list.length), { columns: cache.columns(), positions: Int32Array.from(list, (_, i) => i), list });
+        fwk.runPreScore(state, pod, scored);
+        const t = fwk.runScore(state, pod, scored, list, new Float64Array(scored.length), { columns: cache.columns(), positions, list, ...(consecutive && { first }) });
         return traceScores({ scoreTable: t } as SchedulingTrace);
       };
-      expect(table(plugins)).toEqual(table(plugins.map(({ plugin, weight }) => ({ plugin: plugin.scoreNodes ? writing(plugin) : plugin, weight }))));
+      const written = table(plugins.map(({ plugin, weight }) => ({ plugin: plugin.scoreNodes ? writing(plugin) : plugin, weight })), false);
+      expect(written.map((s) => s.node)).toEqual(scored.map((n) => n.name));
+      expect(table(plugins, false)).toEqual(written);
+      expect(table(plugins, true)).toEqual(written);
     }), { numRuns: 300 });
   });
 });

@@ -387,10 +387,13 @@ export class Framework {
       if (j < UNIFORM_BITS) uniform |= 1 << j;
       else column.fill(same);
     }
-    const { slab, start } = scoreBlock(scoreBlockLength(layout, n, uniform));
-    if (listed) for (let i = 0; i < n; i++) slab[start + i] = listed.positions[i];
-    else for (let i = 0; i < n; i++) slab[start + i] = nodes[i].position;
-    let at = start + n;
+    const firstPosition = listed?.first ?? -1;
+    const { slab, start } = scoreBlock(scoreBlockLength({ layout, nodes: n, firstPosition, uniform }));
+    let at = start;
+    if (firstPosition < 0) {
+      if (listed) for (let i = 0; i < n; i++) slab[at++] = listed.positions[i];
+      else for (let i = 0; i < n; i++) slab[at++] = nodes[i].position;
+    }
     for (let j = 0; j < plugins.length; j++) {
       const plugin = plugins[j].plugin, column = columns[j];
       if (isUniform(uniform, j)) {
@@ -411,7 +414,7 @@ export class Framework {
       }
     }
     sumTotals(plugins, columns, uniform, totals, n);
-    return { nodeList, layout, slab, start, nodes: n, uniform };
+    return { nodeList, layout, slab, start, nodes: n, firstPosition, uniform };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {
