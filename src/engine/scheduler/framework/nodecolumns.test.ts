@@ -55,7 +55,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** Row i of the columns as a record, to compare with a row written from the NodeInfo now. */
 function row(c: NodeColumns, i: number): number[] {
-  return [c.allocatableMilliCPU, c.allocatableMemory, c.allowedPodNumber, c.podCount, c.requestedMilliCPU, c.requestedMemory, c.nonZeroMilliCPU, c.nonZeroMemory, c.unschedulable, c.noScheduleTaints, c.preferNoScheduleTaints].map((a) => a[i]);
+  return [c.allocatableMilliCPU, c.allocatableMemory, c.allowedPodNumber, c.podCount, c.freeMilliCPU, c.freeMemory, c.nonZeroMilliCPU, c.nonZeroMemory, c.unschedulable, c.noScheduleTaints, c.preferNoScheduleTaints].map((a) => a[i]);
 }
 
 function apply(cache: SchedulerCache, op: Op): void {

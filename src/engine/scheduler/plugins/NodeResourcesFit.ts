@@ -80,10 +80,10 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
     const info = cyclePodInfo(state, pod);
     if (info.otherRequests.length) { fits.fill(0, 0, to - from); return; }
-    const { podCount, allowedPodNumber, allocatableMilliCPU, requestedMilliCPU, allocatableMemory, requestedMemory } = columns;
+    const { podCount, allowedPodNumber, freeMilliCPU, freeMemory } = columns;
     const cpu = info.milliCPU, memory = info.memory;
     for (let i = from; i < to; i++) {
-      if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > allocatableMilliCPU[i] - requestedMilliCPU[i]) || (memory > 0 && memory > allocatableMemory[i] - requestedMemory[i])) fits[i - from] = 0;
+      if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > freeMilliCPU[i]) || (memory > 0 && memory > freeMemory[i])) fits[i - from] = 0;
     }
   }
 
