@@ -56,8 +56,8 @@ export class SeededRng {
         a = b ^ (b >>> 9);
         b = (c + (c << 3)) | 0;
         c = (((c << 21) | (c >>> 11)) + t) | 0;
-        // int(ties) === 0
-        if (Math.floor((t / 4294967296) * ties) === 0) best = i;
+        // int(ties) === 0, that is ⌊t / 2³² × ties⌋ = 0: t × ties < 2³², exact while ties < 2²¹.
+        if (t * ties < 4294967296) best = i;
       }
     }
     s[0] = a; s[1] = b; s[2] = c; s[3] = d;

@@ -101,3 +101,33 @@ describe('runScore totals', () => {
     }), { numRuns: 500 });
   });
 });
+
+describe('runScore checks', () => {
+  it('property: a score out of [0, 100] names the first plugin in order that gave one, and its first such score', () => {
+    const score = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: -5, max: 205 }));
+    const pluginArb = (n: number) => fc.record({
+      scores: fc.oneof(score, fc.array(score, { minLength: n, maxLength: n })), normalizes: fc.boolean(), weight: fc.integer({ min: 0, max: 3 }),
+    });
+    const caseArb = fc.integer({ min: 1, max: 4 }).chain((n) => fc.record({ n: fc.constant(n), plugins: fc.array(pluginArb(n), { maxLength: 6 }) }));
+    fc.assert(fc.property(caseArb, ({ n, plugins: specs }) => {
+      const fwk = new Framework('test', {
+        preEnqueue: [], queueSort: new PrioritySort(), preFilter: [], filter: [], postFilter: [], preScore: [],
+        score: specs.map(({ scores, normalizes, weight }, j) => ({ plugin: fixed(`p${j}`, scores, normalizes), weight })), reserve: [], permit: [], preBind: [], bind: [], postBind: [],
+      }, 0, new Map());
+      const list = Array.from({ length: n }, (_, i) => ({ name: `n${i}`, position: i })) as unknown as NodeInfo[];
+      let expected: string | undefined;
+      for (const [j, { scores, normalizes }] of specs.entries()) {
+        const bad = (typeof scores === 'number' ? [scores] : scores).map((v) => (normalizes ? v / 2 : v)).find((v) => v > 100 || v < 0);
+        if (bad !== undefined) { expected = `plugin "p${j}" returns an invalid score ${bad},`; break; }
+      }
+      let thrown: string | undefined;
+      try {
+        fwk.runScore(new CycleState(), {}, list, list, new Float64Array(n));
+      } catch (e) {
+        thrown = (e as Error).message;
+      }
+      if (expected === undefined) expect(thrown).toBeUndefined();
+      else expect(thrown).toContain(expected);
+    }), { numRuns: 500 });
+  });
+});

@@ -42,49 +42,78 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
   return SUCCESS;
 }
 
-/** The score × weight of a plugin that gave every node the same, after checking that the score is in [0, MAX_NODE_SCORE]. */
-function weightedUniform(plugin: string, score: number, weight: number): number {
-  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
-  return score * weight;
+/** Whether a score is out of [0, MAX_NODE_SCORE]. */
+function outOfRange(v: number): boolean {
+  return v > MAX_NODE_SCORE || v < 0;
 }
 
-/**
- * totals[i] = (totals[i] + scores[i] × weight) + then, after checking that every score is in [0, MAX_NODE_SCORE]:
- * `then` is the weighted score of a next plugin that gave every node the same, added in this pass as its own
- * pass would add it (0 for none: adding 0 to a total, never −0, leaves it as it is).
- */
-function addWeighted(plugin: string, scores: Float64Array, weight: number, then: number, totals: Float64Array, n: number): void {
+/** The error for the first score out of range in plugin order, column by column, as a check per plugin finds it. */
+function firstInvalid(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], uniform: number, n: number): Error {
+  for (let j = 0; j < plugins.length; j++) {
+    const length = isUniform(uniform, j) ? 1 : n;
+    for (let i = 0; i < length; i++) if (outOfRange(columns[j][i])) return invalidScore(plugins[j].plugin.name, columns[j][i]);
+  }
+  return new Error('no invalid score');
+}
+
+/** totals[i] = (totals[i] + a[i] × wa) + thenA; false, stopping, at a score out of range. */
+function addColumn(a: Float64Array, wa: number, thenA: number, totals: Float64Array, n: number): boolean {
   // A local: under tsx an imported binding may be read through a getter call, once per node.
   const max = MAX_NODE_SCORE;
   for (let i = 0; i < n; i++) {
-    const v = scores[i];
-    if (v > max || v < 0) throw invalidScore(plugin, v);
-    totals[i] = totals[i] + v * weight + then;
+    const va = a[i];
+    if (va > max || va < 0) return false;
+    totals[i] = totals[i] + va * wa + thenA;
   }
+  return true;
+}
+
+/** addColumn for a, then for b, in one pass. */
+function addColumns(a: Float64Array, wa: number, thenA: number, b: Float64Array, wb: number, thenB: number, totals: Float64Array, n: number): boolean {
+  const max = MAX_NODE_SCORE;
+  for (let i = 0; i < n; i++) {
+    const va = a[i], vb = b[i];
+    if (va > max || va < 0 || vb > max || vb < 0) return false;
+    totals[i] = totals[i] + va * wa + thenA + vb * wb + thenB;
+  }
+  return true;
+}
+
+/** A uniform plugin's normalized score × weight. */
+function weightedUniform(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], j: number): number {
+  return columns[j][0] * plugins[j].weight;
 }
 
 /**
  * totals[i] = Σ normalized score × weight over the plugins, added up in their order from 0 (a sum of doubles
  * depends on its order), in as few passes over the nodes as that allows: the uniform plugins before the first
- * column start every total, one right after a column is added in that column's pass. A uniform plugin's column
- * holds its normalized score in its first slot.
+ * column start every total; then a pass takes two columns, each with the uniform plugin right after it (added
+ * as its own pass would add it: 0 for none, and adding 0 to a total, never −0, leaves it as it is). A uniform
+ * plugin's column holds its normalized score in its first slot. A score out of range names the first such
+ * plugin in order.
  */
 function sumTotals(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], uniform: number, totals: Float64Array, n: number): void {
+  for (let j = 0; j < plugins.length; j++) if (isUniform(uniform, j) && outOfRange(columns[j][0])) throw firstInvalid(plugins, columns, uniform, n);
   let j = 0;
   let before = 0;
-  for (; j < plugins.length && isUniform(uniform, j); j++) before += weightedUniform(plugins[j].plugin.name, columns[j][0], plugins[j].weight);
+  for (; j < plugins.length && isUniform(uniform, j); j++) before += weightedUniform(plugins, columns, j);
   totals.fill(before, 0, n);
-  for (; j < plugins.length; j++) {
-    const { plugin, weight } = plugins[j];
+  while (j < plugins.length) {
     if (isUniform(uniform, j)) {
-      const weighted = weightedUniform(plugin.name, columns[j][0], weight);
-      for (let i = 0; i < n; i++) totals[i] += weighted;
+      // A second uniform plugin in a row: a pass of its own.
+      const w = weightedUniform(plugins, columns, j++);
+      for (let i = 0; i < n; i++) totals[i] += w;
       continue;
     }
-    const next = j + 1 < plugins.length && isUniform(uniform, j + 1) ? plugins[j + 1] : undefined;
-    // Checked after this plugin's scores, as in plugin order.
-    addWeighted(plugin.name, columns[j], weight, next ? columns[j + 1][0] * next.weight : 0, totals, n);
-    if (next) weightedUniform(next.plugin.name, columns[++j][0], next.weight);
+    const a = j++;
+    const thenA = j < plugins.length && isUniform(uniform, j) ? weightedUniform(plugins, columns, j++) : 0;
+    let valid: boolean;
+    if (j < plugins.length && !isUniform(uniform, j)) {
+      const b = j++;
+      const thenB = j < plugins.length && isUniform(uniform, j) ? weightedUniform(plugins, columns, j++) : 0;
+      valid = addColumns(columns[a], plugins[a].weight, thenA, columns[b], plugins[b].weight, thenB, totals, n);
+    } else valid = addColumn(columns[a], plugins[a].weight, thenA, totals, n);
+    if (!valid) throw firstInvalid(plugins, columns, uniform, n);
   }
 }
 
