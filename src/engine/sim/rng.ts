@@ -56,7 +56,7 @@ export class SeededRng {
         a = b ^ (b >>> 9);
         b = (c + (c << 3)) | 0;
         c = (((c << 21) | (c >>> 11)) + t) | 0;
-        // int(ties) === 0, that is ⌊t / 2³² × ties⌋ = 0: t × ties < 2³², exact while ties < 2²¹.
+        // int(ties) === 0, that is ⌊t / 2³² × ties⌋ = 0: t × ties < 2³² (both exact: near 2³² the product is an integer far below 2⁵³).
         if (t * ties < 4294967296) best = i;
       }
     }
