@@ -4,6 +4,9 @@
 // The NodeInfo of a listed node writes its row whenever it changes; NodeInfo stays the plugins' API.
 import type { NodeInfo } from './nodeinfo.ts';
 
+/** Rows come in blocks of 2^ROW_BLOCK_BITS for readers that skip unchanged blocks (RowScores). */
+export const ROW_BLOCK_BITS = 6;
+
 export class NodeColumns {
   readonly allocatableMilliCPU: Float64Array;
   readonly allocatableMemory: Float64Array;
@@ -21,6 +24,9 @@ export class NodeColumns {
   readonly preferNoScheduleTaints: Uint32Array;
   /** How many times each row was written (from 1, as every row is written once made): cached scores name it. */
   readonly version: Uint32Array;
+  /** Row writes so far, and per block of rows the count at its last write: a block is unchanged since count c while blockWrites ≤ c. */
+  writes = 0;
+  readonly blockWrites: Float64Array;
   /** How many rows have PreferNoSchedule taints (none: TaintToleration's raw scores are all 0). */
   nodesWithPreferNoSchedule = 0;
   /** How many rows are unschedulable, and have NoSchedule/NoExecute taints (none: their filters pass every row). */
@@ -40,6 +46,7 @@ export class NodeColumns {
     this.noScheduleTaints = new Uint32Array(length);
     this.preferNoScheduleTaints = new Uint32Array(length);
     this.version = new Uint32Array(length);
+    this.blockWrites = new Float64Array((length >> ROW_BLOCK_BITS) + 1);
   }
 
   /** Copy the node's fields into row i. */
@@ -62,6 +69,7 @@ export class NodeColumns {
     this.nodesWithPreferNoSchedule += (prefer > 0 ? 1 : 0) - (this.preferNoScheduleTaints[i] > 0 ? 1 : 0);
     this.preferNoScheduleTaints[i] = prefer;
     this.version[i]++;
+    this.blockWrites[i >> ROW_BLOCK_BITS] = ++this.writes;
   }
 }
 

@@ -34,11 +34,12 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
     // per row for the next pods of the same requests.
     const [hasCPU, hasMemory] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const { columns, positions } = rows ?? rowsOf(nodes);
+    const listed = rows ?? rowsOf(nodes);
+    const { columns, positions } = listed;
     const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
     const rowScores = this.rowScores;
     rowScores.use(columns, podCPU, podMemory);
-    const missed = rowScores.gather(positions, nodes.length, out);
+    const missed = rowScores.gather(listed, nodes.length, out);
     const misses = rowScores.misses;
     for (let k = 0; k < missed; k++) {
       const i = misses[k], r = positions[i];

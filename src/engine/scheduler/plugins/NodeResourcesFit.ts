@@ -141,11 +141,12 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     // kept per row for the next pods of the same requests.
     const [cpuWeight, memoryWeight] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const { columns, positions } = rows ?? rowsOf(nodes);
+    const listed = rows ?? rowsOf(nodes);
+    const { columns, positions } = listed;
     const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
     const rowScores = this.rowScores;
     rowScores.use(columns, podCPU, podMemory);
-    const missed = rowScores.gather(positions, nodes.length, out);
+    const missed = rowScores.gather(listed, nodes.length, out);
     const misses = rowScores.misses;
     for (let k = 0; k < missed; k++) {
       const i = misses[k], r = positions[i];
