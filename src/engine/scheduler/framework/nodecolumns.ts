@@ -74,6 +74,29 @@ export class NodeColumns {
 }
 
 /**
+ * Per block of rows, for one question about its rows (are a pod shape's scores kept, does a pod shape fit): the
+ * columns' write count at which the answer was yes for every row of the block, −1 for not known. It is yes
+ * still while the block's blockWrites is at most that count (a cycle changes one row, so most blocks stay).
+ */
+export class BlockMarks {
+  private at = new Float64Array(0);
+  private columns: NodeColumns | undefined;
+
+  /** Forget every mark (the question changed), for these columns. */
+  clear(columns: NodeColumns): void {
+    if (this.columns !== columns) {
+      this.at = new Float64Array(columns.blockWrites.length);
+      this.columns = columns;
+    }
+    this.at.fill(-1);
+  }
+
+  holds(block: number): boolean { return this.columns!.blockWrites[block] <= this.at[block]; }
+  /** Yes for every row of the block, as the columns are now. */
+  mark(block: number): void { this.at[block] = this.columns!.writes; }
+}
+
+/**
  * Scored nodes as rows of the node list's columns: positions[i] is the row of the cycle's nodes[i] in list.
  * Integers in an Int32Array: a typed array indexed by a double takes V8's slow keyed load. `first` says when
  * the rows are consecutive, positions[i] = (first + i) mod list.length (the score table then keeps no column).

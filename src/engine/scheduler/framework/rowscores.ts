@@ -1,7 +1,7 @@
 // A Score plugin's scores by node-list row, for one pod shape (the pod's numbers the score reads), kept until
 // the row changes. The pods of a workload ask the same question of the same nodes cycle after cycle, and a
 // cycle changes one row (the node it chose): the other rows' scores are read back, not computed again.
-import { ROW_BLOCK_BITS, type NodeColumns, type NodeRows } from './nodecolumns.ts';
+import { BlockMarks, ROW_BLOCK_BITS, type NodeColumns, type NodeRows } from './nodecolumns.ts';
 
 export class RowScores {
   private columns: NodeColumns | undefined;
@@ -12,11 +12,8 @@ export class RowScores {
   versions = new Uint32Array(0);
   /** gather's indices of the rows without a kept score. */
   misses = new Int32Array(0);
-  /**
-   * Per block of rows (NodeColumns.blockWrites): the columns' write count at which every row of the block had its
-   * score kept, −1 for none. A block unchanged since is read without a version check per row.
-   */
-  private keptAt = new Float64Array(0);
+  /** The blocks of rows whose every score is kept: read without a version check per row. */
+  private readonly kept = new BlockMarks();
 
   /** Ready for the columns and the pod's cpu and memory: the scores of another list or pod shape are dropped. */
   use(columns: NodeColumns, cpu: number, memory: number): void {
@@ -25,9 +22,8 @@ export class RowScores {
     else {
       this.values = new Float64Array(columns.length);
       this.versions = new Uint32Array(columns.length);
-      this.keptAt = new Float64Array(columns.blockWrites.length);
     }
-    this.keptAt.fill(-1);
+    this.kept.clear(columns);
     this.columns = columns;
     this.cpu = cpu;
     this.memory = memory;
@@ -58,19 +54,19 @@ export class RowScores {
 
   /** gatherRows over the rows first, first + 1, … (wrapping at the end of the list), block by block. */
   private gatherRun(first: number, n: number, out: Float64Array): number {
-    const { version, blockWrites, writes, length } = this.columns!;
-    const { values, versions, misses, keptAt } = this;
+    const { version, length } = this.columns!;
+    const { values, versions, misses, kept } = this;
     let missed = 0;
     let i = 0, r = first;
     while (i < n) {
       const b = r >> ROW_BLOCK_BITS;
       const blockEnd = Math.min((b + 1) << ROW_BLOCK_BITS, length);
       const end = Math.min(blockEnd, r + n - i);
-      if (blockWrites[b] <= keptAt[b]) {
+      if (kept.holds(b)) {
         while (r < end) out[i++] = values[r++];
       } else {
         // The whole block seen: once its misses are kept (before the columns change), every row of it is.
-        if (r === b << ROW_BLOCK_BITS && end === blockEnd) keptAt[b] = writes;
+        if (r === b << ROW_BLOCK_BITS && end === blockEnd) kept.mark(b);
         for (; r < end; r++, i++) {
           if (versions[r] === version[r]) out[i] = values[r];
           else misses[missed++] = i;

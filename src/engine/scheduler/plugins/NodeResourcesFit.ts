@@ -4,7 +4,7 @@
 // non-zero requests (100m / 200Mi for containers without requests) for cpu and memory.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
-import { rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
+import { BlockMarks, ROW_BLOCK_BITS, rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
 import { RowScores } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
@@ -80,12 +80,36 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
     const info = cyclePodInfo(state, pod);
     if (info.otherRequests.length) { fits.fill(0, 0, to - from); return; }
-    const { podCount, allowedPodNumber, freeMilliCPU, freeMemory } = columns;
+    const { podCount, allowedPodNumber, freeMilliCPU, freeMemory, length } = columns;
     const cpu = info.milliCPU, memory = info.memory;
-    for (let i = from; i < to; i++) {
-      if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > freeMilliCPU[i]) || (memory > 0 && memory > freeMemory[i])) fits[i - from] = 0;
+    const fitting = this.fitting;
+    if (this.fittingColumns !== columns || this.fittingCPU !== cpu || this.fittingMemory !== memory) {
+      fitting.clear(columns);
+      this.fittingColumns = columns;
+      this.fittingCPU = cpu;
+      this.fittingMemory = memory;
+    }
+    for (let i = from; i < to;) {
+      const b = i >> ROW_BLOCK_BITS;
+      const blockStart = b << ROW_BLOCK_BITS, blockEnd = Math.min(blockStart + (1 << ROW_BLOCK_BITS), length);
+      const end = Math.min(blockEnd, to);
+      if (fitting.holds(b)) { i = end; continue; }
+      let all = i === blockStart && end === blockEnd;
+      for (; i < end; i++) {
+        if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > freeMilliCPU[i]) || (memory > 0 && memory > freeMemory[i])) {
+          fits[i - from] = 0;
+          all = false;
+        }
+      }
+      if (all) fitting.mark(b);
     }
   }
+
+  /** The blocks of rows where every row fits pods of this cpu and memory (and no other requests): no row to check. */
+  private readonly fitting = new BlockMarks();
+  private fittingColumns: NodeColumns | undefined;
+  private fittingCPU = NaN;
+  private fittingMemory = NaN;
 
   /** An assigned pod that goes or shrinks frees room; a node that comes or grows may be big enough now. */
   eventsToRegister(): ClusterEventWithHint[] {
