@@ -126,13 +126,15 @@ const oneScore = new Float64Array(1);
  * table's block is memory the buffer's older tables left long ago.
  */
 class ScoreColumns {
+  private buffer = new Float64Array(0);
   private views: Float64Array[] = [];
   private n = -1;
   constructor(private readonly count: number) {}
 
   of(n: number): Float64Array[] {
     if (n !== this.n) {
-      const buffer = new Float64Array(n * this.count);
+      if (this.buffer.length < n * this.count) this.buffer = new Float64Array(n * this.count);
+      const buffer = this.buffer;
       this.views = Array.from({ length: this.count }, (_, j) => buffer.subarray(j * n, (j + 1) * n));
       this.n = n;
     }
