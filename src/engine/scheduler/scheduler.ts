@@ -22,7 +22,7 @@ import type { WaitingPod } from './framework/waiting.ts';
 import { buildFrameworks, numFeasibleNodesToFind } from './profile.ts';
 import { SchedulingQueue } from './queue.ts';
 import { ASSIGNED_POD_ADD, ASSIGNED_POD_DELETE, FORCE_ACTIVATE, NODE_ADD, NODE_DELETE, assignedPodUpdateEvents, nodeUpdateEvents } from './framework/events.ts';
-import { TOTALS, TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
+import { TraceBuffer, type FilterVerdict, type SchedulingTrace } from './trace.ts';
 import { attachRejected, RejectedNodes } from './verdicts.ts';
 
 type P = Pod & KubeObject;
@@ -44,6 +44,10 @@ export class Scheduler {
   private readonly fits = new Uint8Array(256);
   /** The node-list positions of `feasible`, in its order. */
   private feasiblePositions = new Int32Array(0);
+  /** The first of them when they are consecutive in the node list (wrapping at its end), else undefined. */
+  private feasibleFirst: number | undefined;
+  /** The feasible nodes' total scores, in their order (runScore's out). */
+  private totals = new Float64Array(0);
   /** The framework of the pod being scheduled (the handle's PluginsRunner). */
   private cycleFramework: Framework | undefined;
   /** Randomness for plugins (preemption's candidate offset). */
@@ -226,12 +230,12 @@ export class Scheduler {
 
     let chosen = feasible[0].name;
     if (feasible.length > 1) {
-      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes };
+      const rows = { columns: this.cache.columns(), positions: this.feasiblePositions, list: nodes, first: this.feasibleFirst };
       const ps = fwk.runPreScore(state, pod, feasible, rows);
       if (!ps.isSuccess()) return this.fail(info, pod, cycle, trace, ps.message(), 'Error');
-      const table = fwk.runScore(state, pod, feasible, nodes, rows);
-      trace.scoreTable = table;
-      chosen = this.selectHost(feasible, table.slab, table.start + TOTALS * table.nodes);
+      if (this.totals.length < feasible.length) this.totals = new Float64Array(feasible.length);
+      trace.scoreTable = fwk.runScore(state, pod, feasible, nodes, this.totals, rows);
+      chosen = this.selectHost(feasible, this.totals);
     }
     trace.node = chosen;
 
@@ -320,6 +324,8 @@ export class Scheduler {
       if (at === nodes.length) at = 0;
     }
     out.length = found;
+    // Over the whole list, an attempt that rejected none of the nodes it walked found a run of consecutive rows.
+    this.feasibleFirst = columns && found === evaluated ? start : undefined;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
     if (rejected.length) attachRejected(trace, rejected);
     trace.nodesEvaluated = evaluated;
@@ -327,20 +333,9 @@ export class Scheduler {
     return out;
   }
 
-  /** selectHost: the highest total (the slab's slots from `totals` on); ties broken by reservoir sampling with the seeded RNG. */
-  private selectHost(nodes: NodeInfo[], slab: Float64Array, totals: number): string {
-    let best = 0;
-    let bestTotal = slab[totals];
-    let ties = 1;
-    for (let i = 1; i < nodes.length; i++) {
-      const total = slab[totals + i];
-      if (total > bestTotal) { best = i; bestTotal = total; ties = 1; }
-      else if (total === bestTotal) {
-        ties++;
-        if (this.rng.int(ties) === 0) best = i;
-      }
-    }
-    return nodes[best].name;
+  /** selectHost: the highest of the nodes' totals; ties broken by reservoir sampling with the seeded RNG. */
+  private selectHost(nodes: NodeInfo[], totals: Float64Array): string {
+    return nodes[this.rng.indexOfMax(totals, 0, nodes.length)].name;
   }
 
   /** PostFilter (preemption) after every node was rejected; its message joins the FailedScheduling text. */

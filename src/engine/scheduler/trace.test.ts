@@ -5,7 +5,7 @@ import type { KubeObject } from '../api/object.ts';
 import { explainPod } from '../simctl/explain.ts';
 import { schedulerHarness } from './harness.ts';
 import fc from 'fast-check';
-import { EARLIER_ATTEMPTS, scoreBlock, scoreColumn, TRACE_BUFFER_SIZE, TraceBuffer, traceScores, type SchedulingTrace } from './trace.ts';
+import { EARLIER_ATTEMPTS, scoreBlock, scoreBlockLength, TRACE_BUFFER_SIZE, TraceBuffer, traceScores, type SchedulingTrace } from './trace.ts';
 
 const attempt = (n: number, uid = 'u1'): SchedulingTrace => ({
   pod: 'default/p', uid, attempt: n, time: n * 1000, profile: 'default-scheduler', result: 'Unschedulable', message: `try ${n}`,
@@ -25,23 +25,24 @@ describe('TraceBuffer', () => {
   });
 
   it('property: reused score slabs never change the scores of a buffered trace', () => {
-    // Tables of 1–3 plugins × 300–600 nodes (several slabs' worth in the buffer); some traces are added twice
+    // Tables of 1–3 plugins × 300–600 nodes, some plugins uniform (several slabs' worth in the buffer); some traces are added twice
     // (a Permit wait adds its trace again). Every 50 adds, every buffered table is checked against its sum.
-    const sum = (t: SchedulingTrace) => {
+    const sum = ({ scoreTable: t }: SchedulingTrace) => {
       let x = 0;
-      for (let c = 0; c < t.scoreTable!.layout.columns; c++) scoreColumn(t.scoreTable!, c).forEach((v, i) => { x += v * (i + 1) * (c + 1); });
+      for (let i = 0; i < scoreBlockLength(t!); i++) x += t!.slab[t!.start + i] * (i + 1);
       return x;
     };
-    fc.assert(fc.property(fc.array(fc.record({ nodes: fc.integer({ min: 300, max: 600 }), plugins: fc.integer({ min: 1, max: 3 }), twice: fc.boolean() }), { minLength: 1, maxLength: 20 }), (shapes) => {
+    fc.assert(fc.property(fc.array(fc.record({ nodes: fc.integer({ min: 300, max: 600 }), plugins: fc.integer({ min: 1, max: 3 }), uniform: fc.nat(7), twice: fc.boolean() }), { minLength: 1, maxLength: 20 }), (shapes) => {
       const b = new TraceBuffer();
       const expected = new Map<SchedulingTrace, number>();
       for (let k = 0; k < 3 * TRACE_BUFFER_SIZE; k++) {
-        const { nodes: n, plugins: m, twice } = shapes[k % shapes.length];
-        const columns = 2 + 2 * m;
-        const { slab, start } = scoreBlock(n * columns);
-        for (let i = 0; i < n * columns; i++) slab[start + i] = (k + i) % 101;
-        const layout = { plugins: [], weights: [], raw: [], normalized: [], columns };
-        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n, uniform: 0 } };
+        const { nodes: n, plugins: m, uniform, twice } = shapes[k % shapes.length];
+        const layout = { plugins: Array.from({ length: m }, (_, j) => `p${j}`), weights: Array(m).fill(1), normalizes: Array.from({ length: m }, (_, j) => j % 2 === 0) };
+        const firstPosition = k % 2 ? -1 : k;
+        const length = scoreBlockLength({ layout, nodes: n, firstPosition, uniform });
+        const { slab, start } = scoreBlock(length);
+        for (let i = 0; i < length; i++) slab[start + i] = (k + i) % 101;
+        const t: SchedulingTrace = { ...attempt(k, `u${k}`), pod: `default/p${k}`, scoreTable: { nodeList: [], layout, slab, start, nodes: n, firstPosition, uniform } };
         b.add(t);
         if (twice) b.add(t);
         expected.set(t, sum(t));

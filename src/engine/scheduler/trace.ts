@@ -6,29 +6,20 @@ export interface FilterVerdict { node: string; plugin: string; code: string; rea
 export interface PluginScore { plugin: string; raw: number; normalized: number; weight: number; weighted: number }
 export interface NodeScoreTrace { node: string; total: number; plugins: PluginScore[] }
 
-/**
- * Which plugins scored a cycle, with their weights, and where each one's columns lie in a table's block: column
- * k holds rows [k × n, (k + 1) × n) of the block for n scored nodes. A plugin without NormalizeScore has the same
- * column for raw and normalized. Made once per set of active plugins and shared by every table that has them.
- */
+/** Which plugins scored a cycle, in order, with their weights: made once per set of active plugins and shared by every table that has them. */
 export interface ScoreLayout {
   plugins: string[];
   weights: number[];
-  raw: number[];
-  normalized: number[];
-  /** Columns per block: positions, totals, then the plugins' own. */
-  columns: number;
+  /** Per plugin: whether it has NormalizeScore (a column of normalized scores beside its raw one). */
+  normalizes: boolean[];
 }
-
-/** Column 0 of a block: the scored nodes' positions in the cycle's node list; column 1: their totals. */
-export const POSITIONS = 0;
-export const TOTALS = 1;
 
 /**
  * Per node × plugin scores as one block of a shared slab (a table holds no array of its own: an array per
- * column per cycle, kept by the buffer, was most of what each cycle left for the old generation). The scored
- * nodes are positions in the cycle's node list (names read when displayed): the list is shared by every cycle
- * until the nodes change.
+ * column per cycle, kept by the buffer, was most of what each cycle left for the old generation). The block
+ * holds the scored nodes' positions in the cycle's node list (names read when displayed: the list is shared by
+ * every cycle until the nodes change), then per plugin in order its raw column and, when it normalizes, its
+ * normalized one. Totals are not kept: the display adds them up again, in the same order as the cycle did.
  */
 export interface ScoreTable {
   nodeList: readonly { readonly name: string }[];
@@ -38,16 +29,30 @@ export interface ScoreTable {
   start: number;
   nodes: number;
   /**
-   * Bit j: plugin j gave every node the same score, which its raw and normalized columns hold in their first
-   * slot only (most plugins of most cycles: writing every slot would touch twice the memory).
+   * When the scored nodes are consecutive in the node list (wrapping at its end), the first one's position and
+   * no positions column (a cycle that rejected none of the nodes it walked: most cycles); −1 for a column.
+   */
+  firstPosition: number;
+  /**
+   * Bit j: plugin j gave every node the same score, which its columns hold in one slot each (most plugins of
+   * most cycles: a column per plugin would take twice the memory, which the buffer keeps for 1,000 cycles).
    */
   uniform: number;
 }
 
-/** One column of the table as a view (for readers; the scheduler indexes the slab); a uniform plugin's holds its score in slot 0 only. */
-export function scoreColumn(t: ScoreTable, column: number): Float64Array {
-  const from = t.start + column * t.nodes;
-  return t.slab.subarray(from, from + t.nodes);
+/** The slots of a table's block: the positions column if any, then per plugin its raw and normalized columns. */
+export function scoreBlockLength({ layout, nodes, firstPosition, uniform }: Omit<ScoreTable, 'nodeList' | 'slab' | 'start'>): number {
+  let length = firstPosition < 0 ? nodes : 0;
+  for (let j = 0; j < layout.plugins.length; j++) length += (isUniform(uniform, j) ? 1 : nodes) * (layout.normalizes[j] ? 2 : 1);
+  return length;
+}
+
+/** Plugins past the 31st have no bit in `uniform`: their columns are always written in full. */
+export const UNIFORM_BITS = 31;
+
+/** Whether plugin j's columns in the table hold one slot each (every node scored the same). */
+export function isUniform(uniform: number, j: number): boolean {
+  return j < UNIFORM_BITS && (uniform & (1 << j)) !== 0;
 }
 
 export interface SchedulingTrace {
@@ -176,17 +181,30 @@ export class TraceBuffer {
 export function traceScores(t: SchedulingTrace): NodeScoreTrace[] {
   const st = t.scoreTable;
   if (!st) return [];
-  const { slab, start, nodes: n, layout, uniform } = st;
-  const at = (column: number, i: number) => slab[start + column * n + i];
-  return Array.from({ length: n }, (_, i) => ({
-    node: st.nodeList[at(POSITIONS, i)].name,
-    total: at(TOTALS, i),
-    plugins: layout.plugins.map((plugin, j) => {
-      const row = uniform & (1 << j) ? 0 : i;
-      const normalized = at(layout.normalized[j], row);
-      return { plugin, raw: at(layout.raw[j], row), normalized, weight: layout.weights[j], weighted: normalized * layout.weights[j] };
-    }),
-  }));
+  const { slab, start, nodes: n, layout, uniform, firstPosition } = st;
+  const position = (i: number) => (firstPosition < 0 ? slab[start + i] : (firstPosition + i) % st.nodeList.length);
+  // Where each plugin's columns start in the block, and whether they hold one slot (uniform) or one per node.
+  const raw: number[] = [], normalized: number[] = [], perNode: boolean[] = [];
+  let at = start + (firstPosition < 0 ? n : 0);
+  layout.plugins.forEach((_, j) => {
+    const length = isUniform(uniform, j) ? 1 : n;
+    perNode.push(length === n);
+    raw.push(at);
+    at += length;
+    normalized.push(layout.normalizes[j] ? at : at - length);
+    if (layout.normalizes[j]) at += length;
+  });
+  return Array.from({ length: n }, (_, i) => {
+    // The total as the cycle added it: plugin by plugin from 0, normalized × weight.
+    let total = 0;
+    const plugins = layout.plugins.map((plugin, j) => {
+      const row = perNode[j] ? i : 0;
+      const score = slab[normalized[j] + row], weighted = score * layout.weights[j];
+      total += weighted;
+      return { plugin, raw: slab[raw[j] + row], normalized: score, weight: layout.weights[j], weighted };
+    });
+    return { node: st.nodeList[position(i)].name, total, plugins };
+  });
 }
 
 /** A trace as users read it (sim explain -o json): scores as records, no typed arrays. */

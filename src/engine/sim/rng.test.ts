@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { SeededRng, hashString } from './rng.ts';
 
 describe('SeededRng', () => {
@@ -51,5 +52,29 @@ describe('SeededRng', () => {
   it('hashes strings with FNV-1a', () => {
     expect(hashString('')).toBe(0x811c9dc5);
     expect(hashString('a')).toBe(0xe40c292c);
+  });
+});
+
+describe('SeededRng.indexOfMax', () => {
+  /** selectHost as upstream writes it: one int(ties) draw per node of the best total so far. */
+  function reference(rng: SeededRng, values: Float64Array, from: number, n: number): number {
+    let best = 0, ties = 1;
+    for (let i = 1; i < n; i++) {
+      const v = values[from + i], bestValue = values[from + best];
+      if (v > bestValue) { best = i; ties = 1; }
+      else if (v === bestValue && rng.int(++ties) === 0) best = i;
+    }
+    return best;
+  }
+
+  it('picks as the reference loop does and leaves the stream where it would', () => {
+    fc.assert(fc.property(fc.integer(), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 300 }), fc.nat(5), (seed, scores, from) => {
+      const values = new Float64Array(from + scores.length);
+      values.set(scores, from);
+      const a = new SeededRng(seed), b = new SeededRng(seed);
+      expect(a.indexOfMax(values, from, scores.length)).toBe(reference(b, values, from, scores.length));
+      expect(a.getState()).toEqual(b.getState());
+      expect(a.nextUint32()).toBe(b.nextUint32());
+    }), { numRuns: 500 });
   });
 });

@@ -33,6 +33,37 @@ export class SeededRng {
     return t;
   }
 
+  /**
+   * The index i in [0, n) of the highest values[from + i], ties broken by reservoir sampling with one int(k) draw
+   * at the k-th node of the best total (the scheduler's selectHost). The lanes stay in locals through the loop:
+   * a cycle draws for hundreds of tied nodes, and the lane loads and stores of nextUint32 per draw cost more than
+   * the rest of the loop.
+   */
+  indexOfMax(values: Float64Array, from: number, n: number): number {
+    const s = this.s;
+    // As int32: the same bits as the uint32 lanes, and every step below is modulo 2³² as in nextUint32.
+    let a = s[0] | 0, b = s[1] | 0, c = s[2] | 0, d = s[3] | 0;
+    let best = 0;
+    let bestValue = values[from];
+    let ties = 1;
+    for (let i = 1; i < n; i++) {
+      const v = values[from + i];
+      if (v > bestValue) { best = i; bestValue = v; ties = 1; }
+      else if (v === bestValue) {
+        ties++;
+        const t = (a + b + d) >>> 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        // int(ties) === 0, that is ⌊t / 2³² × ties⌋ = 0: t × ties < 2³² (both exact: near 2³² the product is an integer far below 2⁵³).
+        if (t * ties < 4294967296) best = i;
+      }
+    }
+    s[0] = a; s[1] = b; s[2] = c; s[3] = d;
+    return best;
+  }
+
   /** A float in [0, 1). */
   next(): number { return this.nextUint32() / 4294967296; }
 

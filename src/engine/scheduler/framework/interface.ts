@@ -12,27 +12,38 @@ export const MAX_NODE_SCORE = 100;
 export const MIN_NODE_SCORE = 0;
 
 /** Per-cycle scratch space that plugins share (PreFilter computes, Filter reads). */
+/** An empty plugin list that cycle states share until their first Filter call. */
+const NO_FILTERS: readonly Plugin[] = [];
+
+/**
+ * Per-cycle scratch space that plugins share (PreFilter computes, Filter reads). A scheduled pod's state waits
+ * for its binding cycle, so it makes nothing it does not need: most cycles write no plugin data.
+ */
 export class CycleState {
-  private readonly data = new Map<string, unknown>();
-  /** Plugins whose PreFilter or PreScore returned Skip: their Filter or Score is not run this cycle. */
-  readonly skipFilter = new Set<string>();
-  readonly skipScore = new Set<string>();
+  private data: Map<string, unknown> | undefined;
+  /**
+   * Plugins whose PreFilter or PreScore returned Skip: their Filter (and PreFilter extensions) or Score is not
+   * run this cycle. Bits that the framework gives its plugins.
+   */
+  skippedFilters = 0;
+  skippedScores = 0;
   /** The framework's Filter plugins minus the skipped ones, computed at the cycle's first Filter call. */
-  filters: readonly Plugin[] = [];
+  filters: readonly Plugin[] = NO_FILTERS;
   /** `filters` split by whether they have fitsByColumns, each in configured order. */
-  columnFilters: readonly Plugin[] = [];
-  otherFilters: readonly Plugin[] = [];
+  columnFilters: readonly Plugin[] = NO_FILTERS;
+  otherFilters: readonly Plugin[] = NO_FILTERS;
   filterRunner: unknown;
   /** The pod's PodInfo (cyclePodInfo), as a field for the per-node loops. */
   podInfo: PodInfo | undefined;
-  read<T>(key: string): T | undefined { return this.data.get(key) as T | undefined; }
-  write(key: string, value: unknown): void { this.data.set(key, value); }
+  read<T>(key: string): T | undefined { return this.data?.get(key) as T | undefined; }
+  write(key: string, value: unknown): void { (this.data ??= new Map()).set(key, value); }
   /** A copy for a preemption dry run: values with a clone() method (StateData.Clone) are copied, not shared. */
   clone(): CycleState {
     const c = new CycleState();
-    for (const [k, v] of this.data) c.data.set(k, typeof (v as { clone?: unknown })?.clone === 'function' ? (v as { clone(): unknown }).clone() : v);
-    for (const p of this.skipFilter) c.skipFilter.add(p);
-    for (const p of this.skipScore) c.skipScore.add(p);
+    if (this.data) for (const [k, v] of this.data) c.write(k, typeof (v as { clone?: unknown })?.clone === 'function' ? (v as { clone(): unknown }).clone() : v);
+    c.skippedFilters = this.skippedFilters;
+    c.skippedScores = this.skippedScores;
+    c.podInfo = this.podInfo;
     return c;
   }
 }

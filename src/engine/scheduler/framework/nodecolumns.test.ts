@@ -55,7 +55,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** Row i of the columns as a record, to compare with a row written from the NodeInfo now. */
 function row(c: NodeColumns, i: number): number[] {
-  return [c.allocatableMilliCPU, c.allocatableMemory, c.allowedPodNumber, c.podCount, c.requestedMilliCPU, c.requestedMemory, c.nonZeroMilliCPU, c.nonZeroMemory, c.unschedulable, c.noScheduleTaints, c.preferNoScheduleTaints].map((a) => a[i]);
+  return [c.allocatableMilliCPU, c.allocatableMemory, c.allowedPodNumber, c.podCount, c.freeMilliCPU, c.freeMemory, c.nonZeroMilliCPU, c.nonZeroMemory, c.unschedulable, c.noScheduleTaints, c.preferNoScheduleTaints].map((a) => a[i]);
 }
 
 function apply(cache: SchedulerCache, op: Op): void {
@@ -124,5 +124,28 @@ describe('NodeColumns', () => {
       fwk.fitsByColumns(state, pod, cache.columns(), 0, list.length, fits);
       for (const [i, node] of list.entries()) if (fits[i]) expect(fwk.runFilterVouched(state, pod, node)).toEqual(fwk.runFilter(state, pod, node));
     }), { numRuns: 500 });
+  });
+});
+
+describe('NodeResourcesFit fitsByColumns over blocks of rows', () => {
+  it('property: rows passed are rows filter passes, run after run, as pods fill and leave a 200-node list', () => {
+    const cache = new SchedulerCache();
+    for (let i = 0; i < 200; i++) cache.addOrUpdateNode({ metadata: { name: `m${i}` }, status: { allocatable: { cpu: '1', memory: String(1 << 20), pods: String(1 + (i % 3)) } } });
+    const fit = new NodeResourcesFit();
+    const stepArb = fc.record({ node: fc.nat(199), uid: fc.nat(300), remove: fc.boolean(), cpu: fc.integer({ min: 0, max: 600 }), from: fc.nat(199), length: fc.integer({ min: 1, max: 200 }) });
+    fc.assert(fc.property(fc.array(stepArb, { maxLength: 60 }), (steps) => {
+      for (const s of steps) {
+        const uid = `q${s.uid}`;
+        if (s.remove) cache.removePod({ metadata: { uid } });
+        else cache.addOrUpdatePod({ metadata: { name: uid, uid, namespace: 'default' }, spec: { nodeName: `m${s.node}`, containers: [{ name: 'c', image: 'pause', resources: { requests: { cpu: `${s.cpu}m` } } }] } });
+        const list = cache.nodeList(), columns = cache.columns();
+        const incoming: Pod = { metadata: { name: 'in', uid: 'in', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'pause', resources: { requests: { cpu: '200m' } } }] } };
+        const state = new CycleState();
+        const to = Math.min(list.length, s.from + s.length);
+        const fits = new Uint8Array(to - s.from).fill(1);
+        fit.fitsByColumns(state, incoming, columns, s.from, to, fits);
+        for (let i = s.from; i < to; i++) expect(fits[i - s.from] === 1).toBe(fit.filter(state, incoming, list[i]) === SUCCESS);
+      }
+    }), { numRuns: 100 });
   });
 });

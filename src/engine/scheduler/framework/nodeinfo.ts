@@ -248,19 +248,10 @@ export class NodeInfo {
   }
 }
 
-const POD_INFO_KEY = 'PodInfo';
-
-/** The cycle's PodInfo, computed once per scheduling cycle and shared by plugins. */
-export function cyclePodInfo(state: { podInfo?: PodInfo; read<T>(k: string): T | undefined; write(k: string, v: unknown): void }, pod: Pod): PodInfo {
-  // A field first: Filter asks for it once per node.
+/** The cycle's PodInfo, computed once per scheduling cycle (kept in the state's field) and shared by plugins. */
+export function cyclePodInfo(state: { podInfo?: PodInfo }, pod: Pod): PodInfo {
   if (state.podInfo?.pod === pod) return state.podInfo;
-  let info = state.read<PodInfo>(POD_INFO_KEY);
-  if (!info || info.pod !== pod) {
-    info = podInfoOf(pod);
-    state.write(POD_INFO_KEY, info);
-  }
-  state.podInfo = info;
-  return info;
+  return (state.podInfo = podInfoOf(pod));
 }
 
 /**

@@ -20,7 +20,7 @@ type Op =
   | { kind: 'removeNode'; name: string }
   | { kind: 'pod'; uid: string; node: string; cpu: number; memory: number }
   | { kind: 'removePod'; uid: string }
-  | { kind: 'score'; shape: number };
+  | { kind: 'score'; shape: number; from: number; count: number; consecutive: boolean };
 
 const amount = fc.integer({ min: 0, max: 4000 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -28,7 +28,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('removeNode' as const), name: fc.constantFrom(...NAMES) }),
   fc.record({ kind: fc.constant('pod' as const), uid: fc.constantFrom('a', 'b', 'c', 'd'), node: fc.constantFrom(...NAMES), cpu: amount, memory: amount }),
   fc.record({ kind: fc.constant('removePod' as const), uid: fc.constantFrom('a', 'b', 'c', 'd') }),
-  fc.record({ kind: fc.constant('score' as const), shape: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant('score' as const), shape: fc.integer({ min: 0, max: 2 }), from: fc.nat(), count: fc.nat(), consecutive: fc.boolean() }),
 );
 
 /** Three pod shapes: two with requests (one twice, under two objects) and one without (the non-zero defaults). */
@@ -49,17 +49,47 @@ describe('RowScores', () => {
           case 'pod': { const p = pod(op.uid, op.cpu, op.memory); cache.addOrUpdatePod({ ...p, spec: { ...p.spec!, nodeName: op.node } }); break; }
           case 'removePod': cache.removePod({ metadata: { uid: op.uid } }); break;
           case 'score': {
+            // Some rows from a position on, wrapping at the end, named by the first or one by one.
             const list = cache.nodeList();
-            const positions = Int32Array.from(list, (_, i) => i);
+            if (!list.length) break;
+            const first = op.from % list.length;
+            const positions = Int32Array.from({ length: 1 + (op.count % list.length) }, (_, i) => (first + i) % list.length);
+            const scored = [...positions].map((r) => list[r]);
             for (const plugin of scorers) {
               const state = new CycleState();
-              const out = new Float64Array(list.length);
-              plugin.scoreNodes!(state, SHAPES[op.shape], list, out, { columns: cache.columns(), positions, list });
-              expect([...out]).toEqual(list.map((n) => plugin.score(state, SHAPES[op.shape], n)));
+              const out = new Float64Array(scored.length);
+              plugin.scoreNodes!(state, SHAPES[op.shape], scored, out, { columns: cache.columns(), positions, list, ...(op.consecutive && { first }) });
+              expect([...out]).toEqual(scored.map((n) => plugin.score(state, SHAPES[op.shape], n)));
             }
           }
         }
       }
     }), { numRuns: 300 });
+  });
+});
+
+describe('RowScores over blocks of rows', () => {
+  it('property: scores of runs of rows across many blocks equal score() as pods come and go on a 200-node list', () => {
+    const cache = new SchedulerCache();
+    const names = Array.from({ length: 200 }, (_, i) => `m${i}`);
+    names.forEach((name, i) => cache.addOrUpdateNode(node(name, 1000 + 10 * i, 4000 + 10 * i)));
+    const stepArb = fc.record({ node: fc.nat(199), uid: fc.nat(30), cpu: amount, memory: amount, remove: fc.boolean(), shape: fc.integer({ min: 0, max: 2 }), from: fc.nat(199), count: fc.integer({ min: 1, max: 200 }) });
+    const scorers: ScorePlugin[] = [new NodeResourcesFit(), new NodeResourcesBalancedAllocation()];
+    fc.assert(fc.property(fc.array(stepArb, { maxLength: 40 }), (steps) => {
+      for (const s of steps) {
+        const uid = `q${s.uid}`;
+        if (s.remove) cache.removePod({ metadata: { uid } });
+        else { const p = pod(uid, s.cpu, s.memory); cache.addOrUpdatePod({ ...p, spec: { ...p.spec!, nodeName: names[s.node] } }); }
+        const list = cache.nodeList();
+        const positions = Int32Array.from({ length: s.count }, (_, i) => (s.from + i) % list.length);
+        const scored = [...positions].map((r) => list[r]);
+        for (const plugin of scorers) {
+          const state = new CycleState();
+          const out = new Float64Array(scored.length);
+          plugin.scoreNodes!(state, SHAPES[s.shape], scored, out, { columns: cache.columns(), positions, list, first: s.from });
+          expect([...out]).toEqual(scored.map((n) => plugin.score(state, SHAPES[s.shape], n)));
+        }
+      }
+    }), { numRuns: 100 });
   });
 });

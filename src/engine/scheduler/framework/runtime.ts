@@ -11,7 +11,7 @@ import type { NodeColumns, NodeRows } from './nodecolumns.ts';
 import type { NodeInfo } from './nodeinfo.ts';
 import type { ClusterEvent, ClusterEventWithHint, EnqueueExtensions } from './events.ts';
 import { Code, SUCCESS, Status } from './status.ts';
-import { POSITIONS, scoreBlock, TOTALS, type ScoreLayout, type ScoreTable } from '../trace.ts';
+import { isUniform, scoreBlock, scoreBlockLength, UNIFORM_BITS, type ScoreLayout, type ScoreTable } from '../trace.ts';
 
 export interface ExtensionPoints {
   preEnqueue: PreEnqueuePlugin[];
@@ -42,28 +42,107 @@ function firstFailure(filters: readonly FilterPlugin[], state: CycleState, pod: 
   return SUCCESS;
 }
 
-/** totals += column × weight, after checking that every score is in [0, MAX_NODE_SCORE]; columns as slab slots. */
-function addWeighted(plugin: string, slab: Float64Array, column: number, weight: number, totals: number, n: number): void {
+/** Whether a score is out of [0, MAX_NODE_SCORE]. */
+function outOfRange(v: number): boolean {
+  return v > MAX_NODE_SCORE || v < 0;
+}
+
+/** The error for the first score out of range in plugin order, column by column, as a check per plugin finds it. */
+function firstInvalid(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], uniform: number, n: number): Error {
+  for (let j = 0; j < plugins.length; j++) {
+    const length = isUniform(uniform, j) ? 1 : n;
+    for (let i = 0; i < length; i++) if (outOfRange(columns[j][i])) return invalidScore(plugins[j].plugin.name, columns[j][i]);
+  }
+  return new Error('no invalid score');
+}
+
+/** totals[i] = (totals[i] + a[i] × wa) + thenA; false, stopping, at a score out of range. */
+function addColumn(a: Float64Array, wa: number, thenA: number, totals: Float64Array, n: number): boolean {
   // A local: under tsx an imported binding may be read through a getter call, once per node.
   const max = MAX_NODE_SCORE;
   for (let i = 0; i < n; i++) {
-    const v = slab[column + i];
-    if (v > max || v < 0) throw invalidScore(plugin, v);
-    slab[totals + i] += v * weight;
+    const va = a[i];
+    if (va > max || va < 0) return false;
+    totals[i] = totals[i] + va * wa + thenA;
   }
+  return true;
 }
 
-/** totals += score × weight for every node, the score checked once. */
-function addUniform(plugin: string, score: number, weight: number, slab: Float64Array, totals: number, n: number): void {
-  if (score > MAX_NODE_SCORE || score < 0) throw invalidScore(plugin, score);
-  const weighted = score * weight;
-  for (let i = 0; i < n; i++) slab[totals + i] += weighted;
+/** addColumn for a, then for b, in one pass. */
+function addColumns(a: Float64Array, wa: number, thenA: number, b: Float64Array, wb: number, thenB: number, totals: Float64Array, n: number): boolean {
+  const max = MAX_NODE_SCORE;
+  for (let i = 0; i < n; i++) {
+    const va = a[i], vb = b[i];
+    if (va > max || va < 0 || vb > max || vb < 0) return false;
+    totals[i] = totals[i] + va * wa + thenA + vb * wb + thenB;
+  }
+  return true;
+}
+
+/** A uniform plugin's normalized score × weight. */
+function weightedUniform(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], j: number): number {
+  return columns[j][0] * plugins[j].weight;
+}
+
+/**
+ * totals[i] = Σ normalized score × weight over the plugins, added up in their order from 0 (a sum of doubles
+ * depends on its order), in as few passes over the nodes as that allows: the uniform plugins before the first
+ * column start every total; then a pass takes two columns, each with the uniform plugin right after it (added
+ * as its own pass would add it: 0 for none, and adding 0 to a total, never −0, leaves it as it is). A uniform
+ * plugin's column holds its normalized score in its first slot. A score out of range names the first such
+ * plugin in order.
+ */
+function sumTotals(plugins: readonly WeightedScorePlugin[], columns: readonly Float64Array[], uniform: number, totals: Float64Array, n: number): void {
+  for (let j = 0; j < plugins.length; j++) if (isUniform(uniform, j) && outOfRange(columns[j][0])) throw firstInvalid(plugins, columns, uniform, n);
+  let j = 0;
+  let before = 0;
+  for (; j < plugins.length && isUniform(uniform, j); j++) before += weightedUniform(plugins, columns, j);
+  totals.fill(before, 0, n);
+  while (j < plugins.length) {
+    if (isUniform(uniform, j)) {
+      // A second uniform plugin in a row: a pass of its own.
+      const w = weightedUniform(plugins, columns, j++);
+      for (let i = 0; i < n; i++) totals[i] += w;
+      continue;
+    }
+    const a = j++;
+    const thenA = j < plugins.length && isUniform(uniform, j) ? weightedUniform(plugins, columns, j++) : 0;
+    let valid: boolean;
+    if (j < plugins.length && !isUniform(uniform, j)) {
+      const b = j++;
+      const thenB = j < plugins.length && isUniform(uniform, j) ? weightedUniform(plugins, columns, j++) : 0;
+      valid = addColumns(columns[a], plugins[a].weight, thenA, columns[b], plugins[b].weight, thenB, totals, n);
+    } else valid = addColumn(columns[a], plugins[a].weight, thenA, totals, n);
+    if (!valid) throw firstInvalid(plugins, columns, uniform, n);
+  }
 }
 
 /** A one-score column for normalizing the score every node has. */
 const oneScore = new Float64Array(1);
 
-/** The Score plugins not skipped, and where a table keeps their columns. */
+/**
+ * Per Score plugin a column of n scores for it to write (the plugins' API takes arrays): views of one buffer,
+ * made again only when n changes. The same memory cycle after cycle stays in the processor's cache, where a
+ * table's block is memory the buffer's older tables left long ago.
+ */
+class ScoreColumns {
+  private buffer = new Float64Array(0);
+  private views: Float64Array[] = [];
+  private n = -1;
+  constructor(private readonly count: number) {}
+
+  of(n: number): Float64Array[] {
+    if (n !== this.n) {
+      if (this.buffer.length < n * this.count) this.buffer = new Float64Array(n * this.count);
+      const buffer = this.buffer;
+      this.views = Array.from({ length: this.count }, (_, j) => buffer.subarray(j * n, (j + 1) * n));
+      this.n = n;
+    }
+    return this.views;
+  }
+}
+
+/** The Score plugins not skipped, and the layout of their tables. */
 interface ActiveScores { plugins: WeightedScorePlugin[]; layout: ScoreLayout }
 
 /** The Filter plugins not skipped, and those of them with and without fitsByColumns, each in configured order. */
@@ -73,32 +152,40 @@ function splitFilters(filters: FilterPlugin[]): ActiveFilters {
   return { filters, columnFilters: filters.filter((p) => p.fitsByColumns), otherFilters: filters.filter((p) => !p.fitsByColumns) };
 }
 
-/** Positions and totals, then per plugin its raw column and, when it normalizes, its normalized one. */
 function scoreLayout(plugins: WeightedScorePlugin[]): ActiveScores {
-  const layout: ScoreLayout = { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), raw: [], normalized: [], columns: 2 };
-  for (const { plugin } of plugins) {
-    layout.raw.push(layout.columns++);
-    layout.normalized.push(plugin.normalizeScore ? layout.columns++ : layout.columns - 1);
-  }
-  return { plugins, layout };
+  return { plugins, layout: { plugins: plugins.map((a) => a.plugin.name), weights: plugins.map((a) => a.weight), normalizes: plugins.map((a) => !!a.plugin.normalizeScore) } };
+}
+
+/**
+ * A bit per plugin that PreFilter or PreScore may skip: a cycle's skipped plugins are one number
+ * (CycleState.skippedFilters, skippedScores), no set made per cycle and kept until its binding.
+ */
+function skipBits(points: ExtensionPoints): Map<string, number> {
+  const names = new Set([...points.preFilter, ...points.preScore].map((p) => p.name));
+  if (names.size > 31) throw new Error(`profile has ${names.size} PreFilter and PreScore plugins, more than the 31 a cycle can skip`);
+  return new Map([...names].map((name, i) => [name, 1 << i]));
 }
 
 /**
  * What a cycle derives from the plugins of an extension point that it does not skip, made once per set of
- * skipped plugins (a bit each): most cycles skip the same ones. Lists too long for the bits are not remembered.
+ * skipped plugins: most cycles skip the same ones.
  */
 class PerSkipped<P, T> {
   private readonly made = new Map<number, T>();
-  constructor(private readonly plugins: readonly P[], private readonly nameOf: (p: P) => string, private readonly make: (active: P[]) => T) {}
+  /** Per plugin its skip bit (0 for a plugin that is never skipped), and all of them. */
+  private readonly bits: number[];
+  private readonly mask: number;
+  constructor(private readonly plugins: readonly P[], bitOf: (p: P) => number, private readonly make: (active: P[]) => T) {
+    this.bits = plugins.map(bitOf);
+    this.mask = this.bits.reduce((m, b) => m | b, 0);
+  }
 
-  get(skip: ReadonlySet<string>): T {
-    const { plugins, nameOf } = this;
-    let bits = 0;
-    if (skip.size) for (let j = 0; j < plugins.length; j++) if (skip.has(nameOf(plugins[j]))) bits |= 1 << j;
-    let t = plugins.length < 31 ? this.made.get(bits) : undefined;
+  get(skipped: number): T {
+    const key = skipped & this.mask;
+    let t = this.made.get(key);
     if (t === undefined) {
-      t = this.make(plugins.filter((p) => !skip.has(nameOf(p))));
-      if (plugins.length < 31) this.made.set(bits, t);
+      t = this.make(this.plugins.filter((_, j) => (key & this.bits[j]) === 0));
+      this.made.set(key, t);
     }
     return t;
   }
@@ -109,12 +196,21 @@ export class Framework {
     readonly profileName: string, readonly points: ExtensionPoints, readonly percentageOfNodesToScore: number, readonly plugins: Map<string, AnyPlugin>,
     private readonly handle?: Pick<Handle, 'nominatedPodsForNode'>,
   ) {
-    this.activeFilterSets = new PerSkipped(points.filter, (p) => p.name, splitFilters);
-    this.activeScores = new PerSkipped(points.score, (s) => s.plugin.name, scoreLayout);
+    const bits = skipBits(points);
+    const bitOf = (name: string) => bits.get(name) ?? 0;
+    this.preFilterBits = points.preFilter.map((p) => bitOf(p.name));
+    this.preScoreBits = points.preScore.map((p) => bitOf(p.name));
+    this.activeFilterSets = new PerSkipped(points.filter, (p) => bitOf(p.name), splitFilters);
+    this.activeScores = new PerSkipped(points.score, (s) => bitOf(s.plugin.name), scoreLayout);
+    this.scoreColumns = new ScoreColumns(points.score.length);
   }
 
+  /** The skip bits of the PreFilter and PreScore plugins, in their order. */
+  private readonly preFilterBits: number[];
+  private readonly preScoreBits: number[];
   private readonly activeFilterSets: PerSkipped<FilterPlugin, ActiveFilters>;
   private readonly activeScores: PerSkipped<WeightedScorePlugin, ActiveScores>;
+  private readonly scoreColumns: ScoreColumns;
 
   get queueSort(): QueueSortPlugin { return this.points.queueSort; }
 
@@ -178,9 +274,11 @@ export class Framework {
   runPreFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]): { status: Status; nodeNames?: Set<string>; withNodes: string[] } {
     let nodeNames: Set<string> | undefined;
     const withNodes: string[] = [];
-    for (const p of this.points.preFilter) {
+    const plugins = this.points.preFilter;
+    for (let i = 0; i < plugins.length; i++) {
+      const p = plugins[i];
       const { status, result } = p.preFilter(state, pod, nodes);
-      if (status.code === Code.Skip) { state.skipFilter.add(p.name); continue; }
+      if (status.code === Code.Skip) { state.skippedFilters |= this.preFilterBits[i]; continue; }
       if (!status.isSuccess()) return { status: status.withPlugin(p.name), withNodes };
       if (!result?.nodeNames) continue;
       withNodes.push(p.name);
@@ -248,7 +346,7 @@ export class Framework {
   /** The Filter plugins not skipped this cycle, worked out once per cycle (the per-node loop runs thousands of times). */
   private activeFilters(state: CycleState): FilterPlugin[] {
     if (state.filterRunner !== this) {
-      const set = this.activeFilterSets.get(state.skipFilter);
+      const set = this.activeFilterSets.get(state.skippedFilters);
       state.filterRunner = this;
       state.filters = set.filters;
       state.columnFilters = set.columnFilters;
@@ -259,11 +357,11 @@ export class Framework {
 
   /** RunPreFilterExtensionAddPod/RemovePod: preemption added or removed a pod on a node copy. */
   runPreFilterExtensionAddPod(state: CycleState, pod: Pod, added: Pod, node: NodeInfo): void {
-    for (const p of this.points.preFilter) if (p.addPod && !state.skipFilter.has(p.name)) p.addPod(state, pod, added, node);
+    this.points.preFilter.forEach((p, i) => { if (p.addPod && !(state.skippedFilters & this.preFilterBits[i])) p.addPod(state, pod, added, node); });
   }
 
   runPreFilterExtensionRemovePod(state: CycleState, pod: Pod, removed: Pod, node: NodeInfo): void {
-    for (const p of this.points.preFilter) if (p.removePod && !state.skipFilter.has(p.name)) p.removePod(state, pod, removed, node);
+    this.points.preFilter.forEach((p, i) => { if (p.removePod && !(state.skippedFilters & this.preFilterBits[i])) p.removePod(state, pod, removed, node); });
   }
 
   /**
@@ -287,62 +385,67 @@ export class Framework {
   }
 
   runPreScore(state: CycleState, pod: Pod, nodes: NodeInfo[], listed?: NodeRows): Status {
-    for (const p of this.points.preScore) {
+    const plugins = this.points.preScore;
+    for (let i = 0; i < plugins.length; i++) {
+      const p = plugins[i];
       const s = p.preScore(state, pod, nodes, listed);
-      if (s.code === Code.Skip) { state.skipScore.add(p.name); continue; }
+      if (s.code === Code.Skip) { state.skippedScores |= this.preScoreBits[i]; continue; }
       if (!s.isSuccess()) return s.withPlugin(p.name);
     }
     return Status.success();
   }
 
   /**
-   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight, one column per plugin, all in one
-   * block of a score slab. A plugin without NormalizeScore shares one column for raw and normalized. The nodes
-   * are named by their positions in nodeList (the cycle's node list, where every one of them is): given as the
-   * rows of the list's columns (which plugins may read instead of NodeInfo), or read from the nodes.
+   * RunScorePlugins: raw scores, NormalizeScore per plugin, then × weight into totals[i] for nodes[i]; the table
+   * keeps every plugin's raw and normalized scores for the trace. The nodes are named by their positions in
+   * nodeList (the cycle's node list, where every one of them is): given as the rows of the list's columns (which
+   * plugins may read instead of NodeInfo), or read from the nodes.
    */
-  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], listed?: NodeRows): ScoreTable {
-    const { plugins, layout } = this.activeScores.get(state.skipScore);
+  runScore(state: CycleState, pod: Pod, nodes: NodeInfo[], nodeList: readonly NodeInfo[], totals: Float64Array, listed?: NodeRows): ScoreTable {
+    const { plugins, layout } = this.activeScores.get(state.skippedScores);
     const n = nodes.length;
-    const { slab, start } = scoreBlock(n * layout.columns);
-    const positions = start + POSITIONS * n, totals = start + TOTALS * n;
-    // The block may hold an earlier table's numbers: the plugins write every slot of their columns, totals add up.
-    slab.fill(0, totals, totals + n);
-    if (listed) for (let i = 0; i < n; i++) slab[positions + i] = listed.positions[i];
-    else for (let i = 0; i < n; i++) slab[positions + i] = nodes[i].position;
+    const columns = this.scoreColumns.of(n);
+    // Every plugin scores (upstream runs them all before any NormalizeScore); one that gives every node the same
+    // score says so, and its columns in the table hold that score once (a bit per plugin, past them all in full).
     let uniform = 0;
     for (let j = 0; j < plugins.length; j++) {
-      const { plugin, weight } = plugins[j];
-      const raw = start + layout.raw[j] * n;
-      // The plugins' API takes arrays: views of the block, dropped after the cycle.
-      const column = slab.subarray(raw, raw + n);
+      const plugin = plugins[j].plugin, column = columns[j];
       let same: number | void = undefined;
       if (plugin.scoreNodes) same = plugin.scoreNodes(state, pod, nodes, column, listed);
       else for (let i = 0; i < n; i++) column[i] = plugin.score(state, pod, nodes[i]);
-      const normalized = start + layout.normalized[j] * n;
-      if (typeof same === 'number') {
-        // Every node scores the same: one normalized score stands for all, and the columns keep the scores in
-        // their first slots (a bit per plugin; past 31 plugins the columns are filled).
-        oneScore[0] = same;
-        if (normalized !== raw) plugin.normalizeScore!(state, pod, nodes, oneScore);
-        if (j < 31) {
-          uniform |= 1 << j;
-          slab[raw] = same;
-          slab[normalized] = oneScore[0];
-        } else {
-          slab.fill(same, raw, raw + n);
-          slab.fill(oneScore[0], normalized, normalized + n);
+      if (typeof same !== 'number') continue;
+      column[0] = same;
+      if (j < UNIFORM_BITS) uniform |= 1 << j;
+      else column.fill(same);
+    }
+    const firstPosition = listed?.first ?? -1;
+    const { slab, start } = scoreBlock(scoreBlockLength({ layout, nodes: n, firstPosition, uniform }));
+    let at = start;
+    if (firstPosition < 0) {
+      if (listed) for (let i = 0; i < n; i++) slab[at++] = listed.positions[i];
+      else for (let i = 0; i < n; i++) slab[at++] = nodes[i].position;
+    }
+    for (let j = 0; j < plugins.length; j++) {
+      const plugin = plugins[j].plugin, column = columns[j];
+      if (isUniform(uniform, j)) {
+        // One normalized score stands for all.
+        slab[at++] = oneScore[0] = column[0];
+        if (plugin.normalizeScore) {
+          plugin.normalizeScore(state, pod, nodes, oneScore);
+          slab[at++] = column[0] = oneScore[0];
         }
-        addUniform(plugin.name, oneScore[0], weight, slab, totals, n);
         continue;
       }
-      if (normalized !== raw) {
-        slab.copyWithin(normalized, raw, raw + n);
-        plugin.normalizeScore!(state, pod, nodes, slab.subarray(normalized, normalized + n));
+      slab.set(column, at);
+      at += n;
+      if (plugin.normalizeScore) {
+        plugin.normalizeScore(state, pod, nodes, column);
+        slab.set(column, at);
+        at += n;
       }
-      addWeighted(plugin.name, slab, normalized, weight, totals, n);
     }
-    return { nodeList, layout, slab, start, nodes: n, uniform };
+    sumTotals(plugins, columns, uniform, totals, n);
+    return { nodeList, layout, slab, start, nodes: n, firstPosition, uniform };
   }
 
   runReserve(state: CycleState, pod: Pod, node: string): Status {

@@ -26,13 +26,16 @@ export class ImageLocality implements PreScorePlugin, ScorePlugin {
   readonly name = 'ImageLocality';
   constructor(private readonly handle: Handle) {}
 
-  /** The pod's images and how many nodes hold each, once per cycle. */
+  /**
+   * The pod's images and how many nodes hold each, once per cycle. When no node holds any, nothing is written:
+   * every node's sum is 0 and scores 0, whatever the count of images.
+   */
   preScore(state: CycleState, pod: Pod): Status {
     const nodes = this.handle.nodeInfos();
     const cycle: PreScoreState = { images: [], spread: [], count: 0 };
     for (const c of pod.spec?.initContainers ?? []) this.addImage(cycle, c, nodes);
     for (const c of pod.spec?.containers ?? []) this.addImage(cycle, c, nodes);
-    state.write(KEY, cycle);
+    if (cycle.images.length) state.write(KEY, cycle);
     return Status.success();
   }
 

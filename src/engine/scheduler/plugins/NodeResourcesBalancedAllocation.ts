@@ -34,19 +34,20 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
     // per row for the next pods of the same requests.
     const [hasCPU, hasMemory] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const { columns, positions } = rows ?? rowsOf(nodes);
-    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory, version } = columns;
-    this.rowScores.use(columns, podCPU, podMemory);
-    const { values, versions } = this.rowScores;
-    for (let i = 0; i < nodes.length; i++) {
-      const r = positions[i];
-      if (versions[r] === version[r]) { out[i] = values[r]; continue; }
+    const listed = rows ?? rowsOf(nodes);
+    const { columns, positions } = listed;
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
+    const rowScores = this.rowScores;
+    rowScores.use(columns, podCPU, podMemory);
+    const missed = rowScores.gather(listed, nodes.length, out);
+    const misses = rowScores.misses;
+    for (let k = 0; k < missed; k++) {
+      const i = misses[k], r = positions[i];
       const cpu = hasCPU && allocatableMilliCPU[r] > 0 ? Math.min(1, (nonZeroMilliCPU[r] + podCPU) / allocatableMilliCPU[r]) : -1;
       const memory = hasMemory && allocatableMemory[r] > 0 ? Math.min(1, (nonZeroMemory[r] + podMemory) / allocatableMemory[r]) : -1;
       // One fraction or none: standard deviation 0.
       const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
-      out[i] = values[r] = Math.floor((1 - std) * MAX_NODE_SCORE);
-      versions[r] = version[r];
+      out[i] = rowScores.keep(r, Math.floor((1 - std) * MAX_NODE_SCORE));
     }
   }
 

@@ -4,7 +4,7 @@
 // non-zero requests (100m / 200Mi for containers without requests) for cpu and memory.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
-import { rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
+import { BlockMarks, ROW_BLOCK_BITS, rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
 import { RowScores } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
@@ -80,12 +80,36 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
     const info = cyclePodInfo(state, pod);
     if (info.otherRequests.length) { fits.fill(0, 0, to - from); return; }
-    const { podCount, allowedPodNumber, allocatableMilliCPU, requestedMilliCPU, allocatableMemory, requestedMemory } = columns;
+    const { podCount, allowedPodNumber, freeMilliCPU, freeMemory, length } = columns;
     const cpu = info.milliCPU, memory = info.memory;
-    for (let i = from; i < to; i++) {
-      if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > allocatableMilliCPU[i] - requestedMilliCPU[i]) || (memory > 0 && memory > allocatableMemory[i] - requestedMemory[i])) fits[i - from] = 0;
+    const fitting = this.fitting;
+    if (this.fittingColumns !== columns || this.fittingCPU !== cpu || this.fittingMemory !== memory) {
+      fitting.clear(columns);
+      this.fittingColumns = columns;
+      this.fittingCPU = cpu;
+      this.fittingMemory = memory;
+    }
+    for (let i = from; i < to;) {
+      const b = i >> ROW_BLOCK_BITS;
+      const blockStart = b << ROW_BLOCK_BITS, blockEnd = Math.min(blockStart + (1 << ROW_BLOCK_BITS), length);
+      const end = Math.min(blockEnd, to);
+      if (fitting.holds(b)) { i = end; continue; }
+      let all = i === blockStart && end === blockEnd;
+      for (; i < end; i++) {
+        if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > freeMilliCPU[i]) || (memory > 0 && memory > freeMemory[i])) {
+          fits[i - from] = 0;
+          all = false;
+        }
+      }
+      if (all) fitting.mark(b);
     }
   }
+
+  /** The blocks of rows where every row fits pods of this cpu and memory (and no other requests): no row to check. */
+  private readonly fitting = new BlockMarks();
+  private fittingColumns: NodeColumns | undefined;
+  private fittingCPU = NaN;
+  private fittingMemory = NaN;
 
   /** An assigned pod that goes or shrinks frees room; a node that comes or grows may be big enough now. */
   eventsToRegister(): ClusterEventWithHint[] {
@@ -141,13 +165,15 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     // kept per row for the next pods of the same requests.
     const [cpuWeight, memoryWeight] = cpuMemory;
     const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const { columns, positions } = rows ?? rowsOf(nodes);
-    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory, version } = columns;
-    this.rowScores.use(columns, podCPU, podMemory);
-    const { values, versions } = this.rowScores;
-    for (let i = 0; i < nodes.length; i++) {
-      const r = positions[i];
-      if (versions[r] === version[r]) { out[i] = values[r]; continue; }
+    const listed = rows ?? rowsOf(nodes);
+    const { columns, positions } = listed;
+    const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
+    const rowScores = this.rowScores;
+    rowScores.use(columns, podCPU, podMemory);
+    const missed = rowScores.gather(listed, nodes.length, out);
+    const misses = rowScores.misses;
+    for (let k = 0; k < missed; k++) {
+      const i = misses[k], r = positions[i];
       let total = 0, weights = 0;
       if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
         total += one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
@@ -157,8 +183,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
         total += one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
         weights += memoryWeight;
       }
-      out[i] = values[r] = weights === 0 ? 0 : Math.floor(total / weights);
-      versions[r] = version[r];
+      out[i] = rowScores.keep(r, weights === 0 ? 0 : Math.floor(total / weights));
     }
   }
 }

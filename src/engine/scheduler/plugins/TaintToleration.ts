@@ -11,6 +11,8 @@ import type { ClusterEventWithHint } from '../framework/events.ts';
 
 const PRESCORE_KEY = 'PreScoreTaintToleration';
 
+const NO_TOLERATIONS: readonly Toleration[] = [];
+
 export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = 'TaintToleration';
 
@@ -34,18 +36,19 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     }];
   }
 
-  /** The pod's tolerations that can match PreferNoSchedule taints, once per cycle. */
+  /** The pod's tolerations that can match PreferNoSchedule taints, once per cycle (none: nothing written). */
   preScore(state: CycleState, pod: Pod): Status {
-    state.write(PRESCORE_KEY, (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule'));
+    const tolerations = pod.spec?.tolerations?.filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
+    if (tolerations?.length) state.write(PRESCORE_KEY, tolerations);
     return Status.success();
   }
 
   score(state: CycleState, _pod: Pod, node: NodeInfo): number {
-    return intolerablePreferNoSchedule(node, state.read<Toleration[]>(PRESCORE_KEY) ?? []);
+    return intolerablePreferNoSchedule(node, state.read<readonly Toleration[]>(PRESCORE_KEY) ?? NO_TOLERATIONS);
   }
 
   scoreNodes(state: CycleState, _pod: Pod, nodes: NodeInfo[], out: Float64Array, rows?: NodeRows): number | void {
-    const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
+    const tolerations = state.read<readonly Toleration[]>(PRESCORE_KEY) ?? NO_TOLERATIONS;
     // A node without PreferNoSchedule taints scores 0 by its column alone (all do when no listed node has any).
     if (rows?.columns.nodesWithPreferNoSchedule === 0) return 0;
     const taints = rows?.columns.preferNoScheduleTaints, positions = rows?.positions;
@@ -73,7 +76,7 @@ export function defaultNormalizeScore(scores: Float64Array, reverse: boolean): v
 }
 
 /** countIntolerableTaintsPreferNoSchedule. */
-function intolerablePreferNoSchedule(node: NodeInfo, tolerations: Toleration[]): number {
+function intolerablePreferNoSchedule(node: NodeInfo, tolerations: readonly Toleration[]): number {
   const taints = node.preferNoScheduleTaints;
   if (!taints.length) return 0;
   let n = 0;
