@@ -52,6 +52,12 @@ export class Scheduler {
   /** Randomness for plugins (preemption's candidate offset). */
   private readonly pluginRng: SeededRng;
   private readonly waiting = new Map<string, WaitingPod>();
+  /**
+   * The cycle's log of rejected nodes. Most cycles reject none and leave it empty for the next; one that
+   * rejects some attaches it to its trace. Kept, it also keeps its class's V8 shape alive between bursts of
+   * cycles, and with it the optimized code that checks for that shape.
+   */
+  private rejected = new RejectedNodes();
   private nextStartNodeIndex = 0;
   private loopScheduled = false;
   private paused = false;
@@ -205,7 +211,7 @@ export class Scheduler {
       pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
     };
-    const rejected = new RejectedNodes();
+    const rejected = this.rejected;
 
     const pre = fwk.runPreFilter(state, pod, nodes);
     if (!pre.status.isSuccess()) {
@@ -213,7 +219,7 @@ export class Scheduler {
       // A PreFilter rejection counts against every node.
       trace.preFilter = { plugin: pre.status.plugin, reasons: pre.status.reasons };
       for (const n of nodes) rejected.push(n, pre.status);
-      attachRejected(trace, rejected);
+      this.attachRejected(trace);
       return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
     const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
@@ -336,10 +342,16 @@ export class Scheduler {
     // Over the whole list, an attempt that rejected none of the nodes it walked found a run of consecutive rows.
     this.feasibleFirst = columns && found === evaluated ? start : undefined;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
-    if (rejected.length) attachRejected(trace, rejected);
+    if (rejected.length) this.attachRejected(trace);
     trace.nodesEvaluated = evaluated;
     this.nextStartNodeIndex = nodes.length ? (start + evaluated) % nodes.length : 0;
     return out;
+  }
+
+  /** trace.rejected from the cycle's log, which the trace keeps: later cycles log into a new one. */
+  private attachRejected(trace: SchedulingTrace): void {
+    attachRejected(trace, this.rejected);
+    this.rejected = new RejectedNodes();
   }
 
   /** selectHost: the highest of the nodes' totals; ties broken by reservoir sampling with the seeded RNG. */

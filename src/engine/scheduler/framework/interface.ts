@@ -46,6 +46,13 @@ export class CycleState {
     c.podInfo = this.podInfo;
     return c;
   }
+
+  /**
+   * A state no cycle uses, kept for the program's life. V8 drops a class's shape (hidden class) at a full GC
+   * once no instance has it, and with it the optimized code of every function that checks for it; when every
+   * binding is done no cycle's state is left, and the per-cycle code would start cold at the next burst.
+   */
+  static readonly shapeKeeper = new CycleState();
 }
 
 /** No plugins: the unschedulablePlugins of a pod that no plugin rejected (shared, never written). */
