@@ -125,10 +125,11 @@ export class SchedulerCache {
   private place(pod: Pod, nodeName: string, earlier?: PodInfo): void {
     const uid = pod.metadata!.uid!;
     const prev = this.podNode.get(uid);
-    const from = prev !== undefined && prev !== nodeName ? this.nodes.get(prev) : undefined;
-    earlier ??= prev === undefined ? undefined : this.nodes.get(prev)?.pods.get(uid);
-    if (from) { from.removePod(uid); this.changed(from); }
     const info = this.nodes.get(nodeName);
+    // Mostly the pod stays where it was (an assumed pod's binding confirmed): one node lookup serves both.
+    const was = prev === undefined ? undefined : prev === nodeName ? info : this.nodes.get(prev);
+    earlier ??= was?.pods.get(uid);
+    if (was && prev !== nodeName) { was.removePod(uid); this.changed(was); }
     // A pod on a node the cache does not know yet is kept on a placeholder until the node arrives.
     if (!info) {
       const placeholder = new NodeInfo({ metadata: { name: nodeName } });
@@ -136,6 +137,6 @@ export class SchedulerCache {
       this.nodes.set(nodeName, placeholder);
       this.orderDirty = true;
     } else { info.addPod(podInfoOf(pod, earlier)); this.changed(info); }
-    this.podNode.set(uid, nodeName);
+    if (prev !== nodeName) this.podNode.set(uid, nodeName);
   }
 }

@@ -1,6 +1,8 @@
 // The scheduling queue: activeQ ordered by the QueueSort plugin, backoffQ for pods that failed recently
 // (1 s doubling to 10 s), and unschedulablePods waiting for a cluster event that could help (or 5 minutes).
 import type { Pod } from 'kubernetes-types/core/v1';
+import { flat } from '../api/flat.ts';
+import { objectKey } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import { NO_PLUGINS, type QueueSortPlugin, type QueuedPodInfo } from './framework/interface.ts';
 import type { Status } from './framework/status.ts';
@@ -71,7 +73,7 @@ export class SchedulingQueue {
     this.unschedulable.delete(uid);
     this.gated.delete(uid);
     this.nominator.addFromPod(pod);
-    this.pushActive({ pod, timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: NO_PLUGINS });
+    this.pushActive({ pod, key: flat(objectKey(pod)), timestamp: now, attempts: 0, initialAttemptTimestamp: now, unschedulablePlugins: NO_PLUGINS });
   }
 
   /**

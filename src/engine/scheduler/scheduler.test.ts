@@ -179,3 +179,18 @@ describe('binding cycle', () => {
     expect(h.scheduler.traces.forPod('default/pod-0')!.result).toBe('Error');
   });
 });
+
+describe('rejected nodes', () => {
+  it('an attempt keeps the nodes it rejected while later attempts reject others (the log is not shared)', () => {
+    const c = createCluster({ seed: 1 });
+    [1, 2, 4].forEach((cpu, i) => mustExec(c, `sim node add n${i + 1} --cpu ${cpu} --memory 8Gi`));
+    const pod = (name: string, cpu: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}}\nspec:\n  containers: [{name: c, image: nginx:1.27, resources: {requests: {cpu: ${cpu}}}}]\n`;
+    mustExec(c, 'kubectl apply -f -', pod('a', '3'));
+    c.advance(5);
+    mustExec(c, 'kubectl apply -f -', pod('b', '1500m'));
+    c.advance(5);
+    const rejected = (name: string) => JSON.parse(mustExec(c, `sim explain pod ${name} -o json`)).rejected.map((r: { node: string }) => r.node).sort();
+    expect(rejected('b')).toEqual(['n1', 'n3']);
+    expect(rejected('a')).toEqual(['n1', 'n2']);
+  });
+});

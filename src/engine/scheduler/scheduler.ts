@@ -3,7 +3,6 @@
 // binds asynchronously in virtual time (PreBind, Bind, PostBind: the binding cycle).
 import type { Node, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
-import { objectKey } from '../api/object.ts';
 import { isPodTerminal } from '../api/pod.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
@@ -53,6 +52,12 @@ export class Scheduler {
   /** Randomness for plugins (preemption's candidate offset). */
   private readonly pluginRng: SeededRng;
   private readonly waiting = new Map<string, WaitingPod>();
+  /**
+   * The cycle's log of rejected nodes. Most cycles reject none and leave it empty for the next; one that
+   * rejects some attaches it to its trace. Kept, it also keeps its class's V8 shape alive between bursts of
+   * cycles, and with it the optimized code that checks for that shape.
+   */
+  private rejected = new RejectedNodes();
   private nextStartNodeIndex = 0;
   private loopScheduled = false;
   private paused = false;
@@ -86,7 +91,7 @@ export class Scheduler {
       return this.frameworkFor(info.pod)?.queueingHint(info.unschedulablePlugins, info.pod, event, oldObj, newObj) ?? { queue: false };
     };
     this.queue.onMoved = (info, to, why) => {
-      const trace = this.traces.forPod(objectKey(info.pod as P));
+      const trace = this.traces.forPod(info.key);
       if (trace?.uid !== info.pod.metadata?.uid) return;
       trace!.queue = to;
       trace!.queueReason = `moved by ${why}`;
@@ -189,14 +194,14 @@ export class Scheduler {
   scheduleOne(info: QueuedPodInfo): void {
     const uid = info.pod.metadata!.uid!;
     // Always schedule the latest version of the pod; it may be gone or bound already.
-    const pod = this.store.tryGet<Pod>('Pod', info.pod.metadata!.namespace, info.pod.metadata!.name!) as P | undefined;
+    const pod = this.store.tryGetByKey<Pod>('Pod', info.key) as P | undefined;
     const fwk = pod && this.frameworkFor(pod);
     if (!pod || !fwk || pod.metadata.uid !== uid || pod.spec?.nodeName || pod.metadata.deletionTimestamp) {
       this.queue.done(uid);
       return;
     }
     info.pod = pod;
-    const key = objectKey(pod);
+    const key = info.key;
     const cycle = this.queue.cycle;
     const state = new CycleState();
     const nodes = this.cache.nodeList();
@@ -206,7 +211,7 @@ export class Scheduler {
       pod: key, uid, attempt: info.attempts, time: this.clock.now(), profile: fwk.profileName,
       result: 'Unschedulable', message: '', nodesTotal: nodes.length, nodesEvaluated: 0, feasible: 0, rejected: [],
     };
-    const rejected = new RejectedNodes();
+    const rejected = this.rejected;
 
     const pre = fwk.runPreFilter(state, pod, nodes);
     if (!pre.status.isSuccess()) {
@@ -214,7 +219,7 @@ export class Scheduler {
       // A PreFilter rejection counts against every node.
       trace.preFilter = { plugin: pre.status.plugin, reasons: pre.status.reasons };
       for (const n of nodes) rejected.push(n, pre.status);
-      attachRejected(trace, rejected);
+      this.attachRejected(trace);
       return this.failUnschedulable(fwk, state, info, pod, cycle, trace, nodes.length);
     }
     const candidates = pre.nodeNames ? this.cache.inOrder(pre.nodeNames) : nodes;
@@ -283,9 +288,11 @@ export class Scheduler {
   /** findNodesThatFit: round-robin from where the last cycle stopped, up to numFeasibleNodesToFind. */
   private findNodesThatFit(fwk: Framework, state: CycleState, pod: Pod, nodes: NodeInfo[], trace: SchedulingTrace, rejected: RejectedNodes, allNodes: number): NodeInfo[] {
     const want = numFeasibleNodesToFind(fwk.percentageOfNodesToScore, allNodes);
-    // Sized to the most that can be found, trimmed to what was found.
+    // Sized to the most that can be found, trimmed to what was found (setting a length is a runtime call: only
+    // when it differs, as it mostly does not from cycle to cycle).
     const out = this.feasible;
-    out.length = Math.min(want, nodes.length);
+    const most = Math.min(want, nodes.length);
+    if (out.length !== most) out.length = most;
     if (this.feasiblePositions.length < out.length) this.feasiblePositions = new Int32Array(out.length);
     const positions = this.feasiblePositions;
     let found = 0;
@@ -304,33 +311,47 @@ export class Scheduler {
     while (evaluated < nodes.length && found < want) {
       const from = at;
       const to = Math.min(nodes.length, from + fits.length, from + nodes.length - evaluated);
-      if (columns) fwk.fitsByColumns(state, pod, columns, from, to, fits);
-      for (at = from; at < to && found < want; at++) {
-        if (direct && fits[at - from] === 1) {
+      // A run whose rows the columns all vouch for is taken as it stands when no other filter has to look.
+      if (columns !== undefined && fwk.fitsByColumns(state, pod, columns, from, to, fits) && direct) {
+        const end = Math.min(to, from + want - found);
+        for (at = from; at < end; at++) {
           positions[found] = at;
           out[found++] = nodes[at];
-          continue;
         }
-        const node = nodes[at];
-        const vouched = columns !== undefined && fits[at - from] === 1;
-        const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
-        if (s.isSuccess()) {
-          // A candidate's index is its list position only over the whole list.
-          positions[found] = columns ? at : node.position;
-          out[found++] = node;
-        } else rejected.push(node, s);
+      } else {
+        for (at = from; at < to && found < want; at++) {
+          if (direct && fits[at - from] === 1) {
+            positions[found] = at;
+            out[found++] = nodes[at];
+            continue;
+          }
+          const node = nodes[at];
+          const vouched = columns !== undefined && fits[at - from] === 1;
+          const s = vouched ? fwk.runFilterVouched(state, pod, node) : withNominated ? fwk.runFilterWithNominatedPods(state, pod, node) : fwk.runFilter(state, pod, node);
+          if (s.isSuccess()) {
+            // A candidate's index is its list position only over the whole list.
+            positions[found] = columns ? at : node.position;
+            out[found++] = node;
+          } else rejected.push(node, s);
+        }
       }
       evaluated += at - from;
       if (at === nodes.length) at = 0;
     }
-    out.length = found;
+    if (out.length !== found) out.length = found;
     // Over the whole list, an attempt that rejected none of the nodes it walked found a run of consecutive rows.
     this.feasibleFirst = columns && found === evaluated ? start : undefined;
     // An attempt without rejections keeps the plain empty list (most attempts at a large cluster).
-    if (rejected.length) attachRejected(trace, rejected);
+    if (rejected.length) this.attachRejected(trace);
     trace.nodesEvaluated = evaluated;
     this.nextStartNodeIndex = nodes.length ? (start + evaluated) % nodes.length : 0;
     return out;
+  }
+
+  /** trace.rejected from the cycle's log, which the trace keeps: later cycles log into a new one. */
+  private attachRejected(trace: SchedulingTrace): void {
+    attachRejected(trace, this.rejected);
+    this.rejected = new RejectedNodes();
   }
 
   /** selectHost: the highest of the nodes' totals; ties broken by reservoir sampling with the seeded RNG. */
@@ -400,7 +421,7 @@ export class Scheduler {
    * shows it) and sends the pod back to the queue.
    */
   private bindingCycle(fwk: Framework, state: CycleState, info: QueuedPodInfo, pod: P, node: string, cycle: number, attempt: number): void {
-    const key = objectKey(pod);
+    const key = info.key;
     const pre = fwk.runPreBind(state, pod, node);
     const bound = pre.isSuccess() ? fwk.runBind(state, pod, node) : pre;
     if (bound.isSuccess()) {
@@ -409,7 +430,7 @@ export class Scheduler {
       return;
     }
     this.unreserve(fwk, state, pod, node);
-    if (!this.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!)) return;
+    if (!this.store.tryGetByKey('Pod', key)) return;
     const trace = this.traces.forPod(key);
     if (trace && trace.uid === pod.metadata.uid && trace.attempt === attempt) trace.result = 'Error';
     this.event(pod, 'Warning', 'FailedScheduling', `Binding rejected: ${bound.message()}`);

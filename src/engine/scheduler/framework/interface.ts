@@ -46,6 +46,13 @@ export class CycleState {
     c.podInfo = this.podInfo;
     return c;
   }
+
+  /**
+   * A state no cycle uses, kept for the program's life. V8 drops a class's shape (hidden class) at a full GC
+   * once no instance has it, and with it the optimized code of every function that checks for it; when every
+   * binding is done no cycle's state is left, and the per-cycle code would start cold at the next burst.
+   */
+  static readonly shapeKeeper = new CycleState();
 }
 
 /** No plugins: the unschedulablePlugins of a pod that no plugin rejected (shared, never written). */
@@ -53,6 +60,11 @@ export const NO_PLUGINS: ReadonlySet<string> = new Set();
 
 export interface QueuedPodInfo {
   pod: Pod;
+  /**
+   * The pod's namespace/name (objectKey, its store key), built once when it is queued: every attempt reads the
+   * pod by it and files its trace under it, and a kept string hashes once.
+   */
+  readonly key: string;
   timestamp: number;
   attempts: number;
   initialAttemptTimestamp: number;
@@ -111,9 +123,10 @@ export interface FilterPlugin extends Plugin {
   /**
    * Optional shortcut over rows [from, to) of the node list's columns: clears fits[i − from] for each row whose
    * node it cannot vouch for; a row it leaves set is one where filter() returns Success. One tight loop per
-   * plugin lets the framework pass most nodes without a call per node or a read of their NodeInfo.
+   * plugin lets the framework pass most nodes without a call per node or a read of their NodeInfo. Returns
+   * whether it vouched for every row (cleared none), so that the caller need not read fits back.
    */
-  fitsByColumns?(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void;
+  fitsByColumns?(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean;
 }
 
 export interface NodeToStatus { get(node: string): Status | undefined; entries(): Iterable<[string, Status]> }

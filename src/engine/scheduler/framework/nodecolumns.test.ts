@@ -89,7 +89,7 @@ describe('NodeColumns', () => {
     }), { numRuns: 300 });
   });
 
-  it('property: a row that fitsByColumns passes is one that filter passes', () => {
+  it('property: a row that fitsByColumns passes is one that filter passes, and it says so when it passes every row', () => {
     const plugins: FilterPlugin[] = [new NodeUnschedulable(), new NodeName(), new TaintToleration(), new NodeResourcesFit()];
     fc.assert(fc.property(fc.array(nodeArb('n0'), { minLength: 1, maxLength: 6 }), podArb('incoming'), fc.array(podArb('x'), { maxLength: 3 }), (nodes, incoming, existing) => {
       const cache = new SchedulerCache();
@@ -99,7 +99,8 @@ describe('NodeColumns', () => {
       for (const plugin of plugins) {
         const state = new CycleState();
         const fits = new Uint8Array(list.length).fill(1);
-        plugin.fitsByColumns!(state, incoming, columns, 0, list.length, fits);
+        const vouched = plugin.fitsByColumns!(state, incoming, columns, 0, list.length, fits);
+        expect(vouched).toBe(fits.every((f) => f === 1));
         for (const [i, node] of list.entries()) if (fits[i]) expect(plugin.filter(state, incoming, node)).toBe(SUCCESS);
       }
     }), { numRuns: 500 });
@@ -121,7 +122,8 @@ describe('NodeColumns', () => {
       const list = cache.nodeList();
       if (!fwk.runPreFilter(state, pod, list).status.isSuccess() || !fwk.filtersByColumns(state)) return;
       const fits = new Uint8Array(list.length);
-      fwk.fitsByColumns(state, pod, cache.columns(), 0, list.length, fits);
+      const vouched = fwk.fitsByColumns(state, pod, cache.columns(), 0, list.length, fits);
+      expect(vouched).toBe(fits.every((f) => f === 1));
       for (const [i, node] of list.entries()) if (fits[i]) expect(fwk.runFilterVouched(state, pod, node)).toEqual(fwk.runFilter(state, pod, node));
     }), { numRuns: 500 });
   });
@@ -143,7 +145,8 @@ describe('NodeResourcesFit fitsByColumns over blocks of rows', () => {
         const state = new CycleState();
         const to = Math.min(list.length, s.from + s.length);
         const fits = new Uint8Array(to - s.from).fill(1);
-        fit.fitsByColumns(state, incoming, columns, s.from, to, fits);
+        const vouched = fit.fitsByColumns(state, incoming, columns, s.from, to, fits);
+        expect(vouched).toBe(fits.every((f) => f === 1));
         for (let i = s.from; i < to; i++) expect(fits[i - s.from] === 1).toBe(fit.filter(state, incoming, list[i]) === SUCCESS);
       }
     }), { numRuns: 100 });

@@ -327,12 +327,15 @@ export class Framework {
 
   /**
    * fits[i − from] = 1 for the rows [from, to) that every Filter plugin with fitsByColumns vouches for; there
-   * runFilterVouched gives runFilter's answer. 0 where runFilter has to answer.
+   * runFilterVouched gives runFilter's answer. 0 where runFilter has to answer. Returns whether all of them
+   * vouched for every row (fits is all 1).
    */
-  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean {
     fits.fill(1, 0, to - from);
     const filters = state.columnFilters as FilterPlugin[];
-    for (let k = 0; k < filters.length; k++) filters[k].fitsByColumns!(state, pod, columns, from, to, fits);
+    let all = true;
+    for (let k = 0; k < filters.length; k++) if (!filters[k].fitsByColumns!(state, pod, columns, from, to, fits)) all = false;
+    return all;
   }
 
   /**

@@ -156,7 +156,7 @@ describe('Coscheduling QueueSort', () => {
   const created = Date.parse(podGroup(c).metadata!.creationTimestamp!);
   const info = (name: string, opts: { priority?: number; group?: boolean; first?: number } = {}): QueuedPodInfo => ({
     pod: { metadata: { name, namespace: 'default', ...(opts.group ? { labels: { 'scheduling.x-k8s.io/pod-group': 'gang' } } : {}) }, spec: { containers: [], priority: opts.priority ?? 0 } },
-    timestamp: 0, attempts: 0, initialAttemptTimestamp: opts.first ?? created, unschedulablePlugins: new Set(),
+    key: `default/${name}`, timestamp: 0, attempts: 0, initialAttemptTimestamp: opts.first ?? created, unschedulablePlugins: new Set(),
   });
   it.each([
     ['higher priority first', info('b', { priority: 10 }), info('a', { group: true }), true],

@@ -19,7 +19,9 @@ export class NodeName implements FilterPlugin {
     return !want || want === node.name ? Status.success() : Status.unresolvable("node(s) didn't match the requested node name");
   }
 
-  fitsByColumns(_s: CycleState, pod: Pod, _columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
-    if (pod.spec?.nodeName) fits.fill(0, 0, to - from);
+  fitsByColumns(_s: CycleState, pod: Pod, _columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean {
+    if (!pod.spec?.nodeName) return true;
+    fits.fill(0, 0, to - from);
+    return false;
   }
 }

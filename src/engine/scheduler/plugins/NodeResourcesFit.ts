@@ -77,9 +77,9 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
   }
 
   /** filter's pods, cpu and memory checks; a pod with other requests asks filter(). */
-  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
+  fitsByColumns(state: CycleState, pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean {
     const info = cyclePodInfo(state, pod);
-    if (info.otherRequests.length) { fits.fill(0, 0, to - from); return; }
+    if (info.otherRequests.length) { fits.fill(0, 0, to - from); return false; }
     const { podCount, allowedPodNumber, freeMilliCPU, freeMemory, length } = columns;
     const cpu = info.milliCPU, memory = info.memory;
     const fitting = this.fitting;
@@ -89,6 +89,7 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
       this.fittingCPU = cpu;
       this.fittingMemory = memory;
     }
+    let vouched = true;
     for (let i = from; i < to;) {
       const b = i >> ROW_BLOCK_BITS;
       const blockStart = b << ROW_BLOCK_BITS, blockEnd = Math.min(blockStart + (1 << ROW_BLOCK_BITS), length);
@@ -99,10 +100,12 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
         if (podCount[i] + 1 > allowedPodNumber[i] || (cpu > 0 && cpu > freeMilliCPU[i]) || (memory > 0 && memory > freeMemory[i])) {
           fits[i - from] = 0;
           all = false;
+          vouched = false;
         }
       }
       if (all) fitting.mark(b);
     }
+    return vouched;
   }
 
   /** The blocks of rows where every row fits pods of this cpu and memory (and no other requests): no row to check. */

@@ -19,10 +19,12 @@ export class NodeUnschedulable implements FilterPlugin {
     return !node.unschedulable || admits(pod, node.node) ? SUCCESS : UNSCHEDULABLE;
   }
 
-  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
-    if (columns.unschedulableNodes === 0) return;
+  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean {
+    if (columns.unschedulableNodes === 0) return true;
     const unschedulable = columns.unschedulable;
-    for (let i = from; i < to; i++) if (unschedulable[i]) fits[i - from] = 0;
+    let all = true;
+    for (let i = from; i < to; i++) if (unschedulable[i]) { fits[i - from] = 0; all = false; }
+    return all;
   }
 
   /** isSchedulableAfterNodeChange: a node that takes the pod now (and did not before: uncordoned). */

@@ -22,10 +22,12 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     return taint ? Status.unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : SUCCESS;
   }
 
-  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): void {
-    if (columns.nodesWithNoSchedule === 0) return;
+  fitsByColumns(_s: CycleState, _pod: Pod, columns: NodeColumns, from: number, to: number, fits: Uint8Array): boolean {
+    if (columns.nodesWithNoSchedule === 0) return true;
     const taints = columns.noScheduleTaints;
-    for (let i = from; i < to; i++) if (taints[i]) fits[i - from] = 0;
+    let all = true;
+    for (let i = from; i < to; i++) if (taints[i]) { fits[i - from] = 0; all = false; }
+    return all;
   }
 
   /** isSchedulableAfterNodeChange: a node whose NoSchedule/NoExecute taints the pod tolerates now (and did not before). */
