@@ -196,7 +196,10 @@ export class PodWorkers {
   resync(live: ReadonlySet<string>): void {
     for (const w of [...this.workers.values()]) {
       if (!live.has(w.uid)) { this.podDeleted(w.pod); continue; }
+      // Posted again even where the pod is still the one last written: the runtime may have changed meanwhile
+      // without telling the worker (the disk manager removes a finished pod's exited containers).
       w.lastStatus = undefined;
+      w.published = undefined;
       if (w.state === 'terminated') this.finishTermination(w); else this.markDirty(w);
     }
   }
