@@ -158,32 +158,6 @@ function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefine
   return msgs.length ? msgs.join(', ') : undefined;
 }
 
-/** What a status was built from besides the container statuses (which the status itself holds) and now. */
-export type StatusScalars = Pick<StatusInput, 'hostIP' | 'podIP' | 'sandboxReady' | 'podIsTerminal' | 'failure'>;
-
-export function statusScalars(input: StatusInput): StatusScalars {
-  return { hostIP: input.hostIP, podIP: input.podIP, sandboxReady: input.sandboxReady, podIsTerminal: input.podIsTerminal, failure: input.failure };
-}
-
-/**
- * Whether a status built from `input` would be `pod.status` again, without building it: the pod's status is
- * the one built last (from `last`), and every input is the same (container statuses: the stored objects
- * themselves, as stored() returns them when unchanged). Only `now` may differ: podStatus reads it where a
- * condition flips or startTime is missing, and building again from its own result flips nothing.
- */
-export function sameStatusInput(pod: Pod, built: PodStatus | undefined, input: StatusInput, last: StatusScalars | undefined): boolean {
-  return built !== undefined && last !== undefined && pod.status === built
-    && input.sandboxReady === last.sandboxReady && input.podIP === last.podIP && input.hostIP === last.hostIP
-    && input.podIsTerminal === last.podIsTerminal && input.failure === last.failure
-    && sameItems(input.initContainers, built.initContainerStatuses) && sameItems(input.containers, built.containerStatuses);
-}
-
-function sameItems<T>(a: T[], b: T[] | undefined): boolean {
-  if (a.length !== (b?.length ?? 0)) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b![i]) return false;
-  return true;
-}
-
 export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const prev = pod.status?.conditions;
   let phase = podPhase(pod, input.initContainers, input.containers, input.podIsTerminal);

@@ -21,7 +21,7 @@ import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
-import { podStatus, sameStatusInput, statusScalars, stored, type StatusInput, type StatusScalars } from './podstatus.ts';
+import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 
@@ -95,8 +95,14 @@ interface PodWorker {
   deadlineTimer?: TimerId;
   /** The status last sent (the one stored, once the write went through): an unchanged status is not sent again. */
   lastStatus?: Pod['status'];
-  /** What lastStatus was built from. */
-  lastInput?: StatusScalars;
+  /**
+   * Counts changes to what the status is built from besides the pod (containers and their instances, probe
+   * results, sandbox, termination): a flush that finds the pod it last wrote and no change since has nothing to do.
+   */
+  changes: number;
+  /** The stored pod the last status write gave back, and `changes` then. */
+  published?: P;
+  publishedChanges: number;
   behavior: { text: string | undefined; parsed: ParsedBehavior };
 }
 
@@ -163,6 +169,8 @@ export class PodWorkers {
       }
       rec.spec = spec;
     }
+    // Published by the sync requested below.
+    w.changes++;
     this.scheduleDeadline(w);
     this.requestSync(w);
   }
@@ -188,7 +196,10 @@ export class PodWorkers {
   resync(live: ReadonlySet<string>): void {
     for (const w of [...this.workers.values()]) {
       if (!live.has(w.uid)) { this.podDeleted(w.pod); continue; }
+      // Posted again even where the pod is still the one last written: the runtime may have changed meanwhile
+      // without telling the worker (the disk manager removes a finished pod's exited containers).
       w.lastStatus = undefined;
+      w.published = undefined;
       if (w.state === 'terminated') this.finishTermination(w); else this.markDirty(w);
     }
   }
@@ -300,6 +311,7 @@ export class PodWorkers {
         this.cfg.emit(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${rec.spec.name} in pod ${podRef}`, fieldPath(rec.init, rec.spec.name));
       }
       rec.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(period)} restarting failed container=${rec.spec.name} pod=${podRef}` };
+      this.changed(w);
       rec.notBefore = finishedAt + period;
       this.wake(w, rec.notBefore);
       return false;
@@ -321,7 +333,7 @@ export class PodWorkers {
         rec.waiting = { reason: r.reason, message: r.message };
         this.cfg.emit(w.pod, 'Warning', 'Failed', `Error: ${r.reason}`, path);
         rec.notBefore = r.retryAt ?? this.cfg.clock.now() + PLEG_RELIST_MS;
-        this.markDirty(w);
+        this.changed(w);
         this.requestSync(w);
         return;
       }
@@ -352,7 +364,7 @@ export class PodWorkers {
     emit(w.pod, 'Normal', 'Started', `Started container ${spec.name}`, path);
     const cur = runtime.containerStatus(id);
     if (cur?.state === 'CONTAINER_RUNNING') this.prober.start(this.proberContext(w, rec), id, clock.now());
-    this.markDirty(w);
+    this.changed(w);
   }
 
   private createSandbox(w: PodWorker): void {
@@ -381,7 +393,7 @@ export class PodWorkers {
       this.bySandbox.set(w.sandboxId, w.uid);
       w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
       this.scheduleDeadline(w);
-      this.markDirty(w);
+      this.changed(w);
       this.requestSync(w);
     });
   }
@@ -402,7 +414,7 @@ export class PodWorkers {
     if (w.wakeTimer !== undefined) { this.cfg.clock.cancel(w.wakeTimer); w.wakeTimer = undefined; }
     if (w.deadlineTimer !== undefined) { this.cfg.clock.cancel(w.deadlineTimer); w.deadlineTimer = undefined; }
     for (const rec of w.containers) if (!rec.sidecar) this.killContainer(w, rec, grace, undefined, t.override);
-    this.markDirty(w);
+    this.changed(w);
     this.syncTerminating(w);
   }
 
@@ -427,6 +439,7 @@ export class PodWorkers {
   /** Tear the sandbox down (SANDBOX_TEARDOWN_MS), report the terminal phase, and confirm a deletion. */
   private finishTermination(w: PodWorker): void {
     w.state = 'terminated';
+    w.changes++;
     for (const rec of w.containers) if (rec.id) this.prober.stop(rec.id);
     this.cfg.clock.after(SANDBOX_TEARDOWN_MS, () => this.confirmTermination(w));
   }
@@ -434,6 +447,7 @@ export class PodWorkers {
   private confirmTermination(w: PodWorker): void {
     if (this.workers.get(w.uid) !== w) return;
     if (w.sandboxId) this.cfg.runtime.stopPodSandbox(w.sandboxId);
+    w.changes++;
     this.cfg.volumes?.release(w.uid);
     this.flushStatus(w);
     this.cfg.usageChanged();
@@ -484,7 +498,7 @@ export class PodWorkers {
     this.cfg.usageChanged();
     if (!w || e.type !== 'ContainerDied') return;
     this.prober.stop(e.containerId);
-    this.markDirty(w);
+    this.changed(w);
     if (w.state === 'terminating') this.syncTerminating(w);
     else if (w.state === 'syncing') this.requestSync(w, PLEG_RELIST_MS);
   }
@@ -492,7 +506,7 @@ export class PodWorkers {
   private probeResult(uid: string, containerId: string, type: ProbeType, result: ProbeResult): void {
     const w = this.workers.get(uid);
     if (!w) return;
-    this.markDirty(w);
+    this.changed(w);
     const rec = w.containers.find((r) => r.id === containerId);
     if (!rec || w.state !== 'syncing') return;
     if ((type === 'liveness' || type === 'startup') && result === 'failure') {
@@ -507,6 +521,13 @@ export class PodWorkers {
 
   // ---- status ----
 
+  /** Something the status is built from changed: it is published at the next flush. */
+  private changed(w: PodWorker): void {
+    w.changes++;
+    this.markDirty(w);
+  }
+
+  /** A flush is due; it writes only if something changed (sync marks every time, for what it changes itself). */
   private markDirty(w: PodWorker): void {
     if (w.statusQueued) return;
     w.statusQueued = true;
@@ -519,19 +540,28 @@ export class PodWorkers {
     const { store } = this.cfg;
     const pod = store.tryGetByKey<Pod>('Pod', w.key) as P | undefined;
     if (!pod || pod.metadata.uid !== w.uid) return;
-    const input = this.statusInput(w, pod);
-    // Most syncs change nothing: the status is not built again from the same inputs.
-    if (sameStatusInput(pod, w.lastStatus, input, w.lastInput)) return;
-    const status = podStatus(pod, input);
+    if (this.upToDate(w, pod)) return;
+    const status = podStatus(pod, this.statusInput(w, pod));
     if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
     w.lastStatus = status;
-    w.lastInput = statusScalars(input);
     try {
       // The status is built for this write: stored as it is (handed over), and kept as stored (frozen, shared).
-      w.lastStatus = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true }).status;
+      const written = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true });
+      w.lastStatus = written.status;
+      w.published = written;
+      w.publishedChanges = w.changes;
     } catch (e) {
       if (!isStatusError(e, 'NotFound')) throw e;
     }
+  }
+
+  /**
+   * Most syncs change nothing: neither the pod (a stored object is never modified) nor the worker changed since
+   * the last write, and a status built again from its own result is the same (`now` is read only where a
+   * condition flips).
+   */
+  private upToDate(w: PodWorker, pod: P): boolean {
+    return pod === w.published && w.changes === w.publishedChanges;
   }
 
   private statusInput(w: PodWorker, pod: P): StatusInput {
@@ -600,7 +630,7 @@ export class PodWorkers {
     ];
     const w: PodWorker = {
       uid: pod.metadata.uid!, pod, key: flat(objectKey(pod)), epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
-      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR,
+      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
     };
     this.workers.set(w.uid, w);
     return w;

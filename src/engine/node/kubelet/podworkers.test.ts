@@ -1,0 +1,86 @@
+// The pod workers' status flush skips a pod whose status is up to date (nothing changed since its last write):
+// the skip must never hold back a change. Compared with the same runs where every flush builds the status.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KubesimCluster } from '../../index.ts';
+import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
+import { PodWorkers } from './podworkers.ts';
+
+interface PodPlan {
+  restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  init: 'none' | 'exits' | 'sidecar';
+  behavior: string;
+  probes: { readiness: boolean; liveness: boolean; startup: boolean };
+  tag: string;
+}
+
+type Step =
+  | { kind: 'wait'; s: number }
+  | { kind: 'crash' | 'kill' | 'delete' | 'image'; pod: number }
+  | { kind: 'reconnect' };
+
+const BEHAVIORS = ['', 'crash-after=3s', 'exit-after=5s,code=0', 'exit-after=4s,code=1', 'readiness=fail-after=12s', 'readiness=pass-after=8s', 'liveness=fail-after=10s', 'startup=pass-after=6s'];
+
+const plan: fc.Arbitrary<PodPlan> = fc.record({
+  restartPolicy: fc.constantFrom('Always', 'OnFailure', 'Never'),
+  init: fc.constantFrom('none', 'exits', 'sidecar'),
+  behavior: fc.constantFrom(...BEHAVIORS),
+  probes: fc.record({ readiness: fc.boolean(), liveness: fc.boolean(), startup: fc.boolean() }),
+  tag: fc.constantFrom('1.27', '1.27', '1.27', 'doesnotexist'),
+});
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('wait' as const), s: fc.integer({ min: 1, max: 25 }) }),
+  fc.record({ kind: fc.constantFrom('crash' as const, 'kill' as const, 'delete' as const, 'image' as const), pod: fc.nat(2) }),
+  fc.record({ kind: fc.constant('reconnect' as const) }),
+);
+
+function podYaml(name: string, p: PodPlan, tag: string): string {
+  const probe = (field: string, period: number, failures: number) => `    ${field}:\n      httpGet: {path: /, port: 80}\n      periodSeconds: ${period}\n      failureThreshold: ${failures}\n`;
+  const init = p.init === 'none' ? '' : `  initContainers:\n  - name: prep\n    image: nginx:1.27\n${p.init === 'sidecar' ? '    restartPolicy: Always\n' : ''}`;
+  const behavior = [p.behavior && `app: ${p.behavior}`, p.init === 'exits' && 'prep: exit-after=2s,code=0'].filter(Boolean).join('; ');
+  return `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  annotations:\n    kubesim.io/behavior: "${behavior}"\nspec:\n  restartPolicy: ${p.restartPolicy}\n  terminationGracePeriodSeconds: 5\n${init}  containers:\n  - name: app\n    image: nginx:${tag}\n`
+    + (p.probes.readiness ? probe('readinessProbe', 2, 1) : '') + (p.probes.liveness ? probe('livenessProbe', 3, 1) : '') + (p.probes.startup ? probe('startupProbe', 2, 30) : '');
+}
+
+/** Every change the cluster makes (objects with their statuses), at the virtual millisecond it was written. */
+function run(pods: PodPlan[], steps: Step[]): string[] {
+  const c: KubesimCluster = clusterWithNodes(1);
+  const log: string[] = [];
+  c.onChange((e) => log.push(`${c.now()} ${e.type} ${JSON.stringify(e.object)}`));
+  pods.forEach((p, i) => mustExec(c, 'kubectl apply -f -', podYaml(`p${i}`, p, p.tag)));
+  for (const s of steps) {
+    if (s.kind === 'wait') { c.advance(s.s); continue; }
+    if (s.kind === 'reconnect') { mustExec(c, 'sim node stop w1'); c.advance(2); mustExec(c, 'sim node start w1'); continue; }
+    const p = pods[s.pod];
+    if (!p) continue;
+    const name = `p${s.pod}`;
+    if (s.kind === 'crash') c.exec(`sim container crash ${name} app`);
+    else if (s.kind === 'kill') c.exec(`sim pod kill ${name}`);
+    else if (s.kind === 'delete') c.exec(`kubectl delete pod ${name} --wait=false`);
+    else c.exec('kubectl apply -f -', podYaml(name, p, p.tag === '1.28' ? '1.27' : '1.28'));
+    c.advance(1);
+  }
+  c.advance(40);
+  return log;
+}
+
+type Flushes = { upToDate(): boolean };
+
+describe('status flush', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('property: skipping up-to-date pods writes the same objects at the same times as building every status', () => {
+    let skipped = 0;
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), fc.array(step, { minLength: 1, maxLength: 8 }), (pods, steps) => {
+      const skips = vi.spyOn(PodWorkers.prototype as unknown as Flushes, 'upToDate');
+      const withSkip = run(pods, steps);
+      skipped += skips.mock.results.filter((r) => r.value === true).length;
+      skips.mockReturnValue(false);
+      const everyFlush = run(pods, steps);
+      vi.restoreAllMocks();
+      expect(withSkip).toEqual(everyFlush);
+    }), { numRuns: 25, seed: 7 });
+    expect(skipped).toBeGreaterThan(100);
+  }, 120_000);
+});
