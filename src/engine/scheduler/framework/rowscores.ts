@@ -3,6 +3,9 @@
 // cycle changes one row (the node it chose): the other rows' scores are read back, not computed again.
 import { BlockMarks, ROW_BLOCK_BITS, type NodeColumns, type NodeRows } from './nodecolumns.ts';
 
+/** A Score plugin's formula for one row of the columns, for a pod of these (non-zero) cpu and memory requests. */
+export interface RowScorer { scoreRow(columns: NodeColumns, r: number, cpu: number, memory: number): number }
+
 export class RowScores {
   private columns: NodeColumns | undefined;
   private cpu = NaN;
@@ -75,6 +78,21 @@ export class RowScores {
       if (r === length) r = 0;
     }
     return missed;
+  }
+
+  /**
+   * out[i] = the score of row positions[i] for a pod of this cpu and memory, for i < n: kept scores read back
+   * (gather), the others scored by the plugin's formula and kept.
+   */
+  scoreRows(rows: NodeRows, n: number, cpu: number, memory: number, out: Float64Array, scorer: RowScorer): void {
+    const { columns, positions } = rows;
+    this.use(columns, cpu, memory);
+    const missed = this.gather(rows, n, out);
+    const misses = this.misses;
+    for (let k = 0; k < missed; k++) {
+      const i = misses[k], r = positions[i];
+      out[i] = this.keep(r, scorer.scoreRow(columns, r, cpu, memory));
+    }
   }
 
   /** Keep row r's score, computed from its current version. */

@@ -2,12 +2,12 @@
 // score = (1 − standard deviation of the requested fractions) × 100 (two resources: |a − b| / 2).
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type ScorePlugin } from '../framework/interface.ts';
-import { rowsOf, type NodeRows } from '../framework/nodecolumns.ts';
-import { RowScores } from '../framework/rowscores.ts';
+import { rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
+import { RowScores, type RowScorer } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { allocatableOf, cpuMemoryWeights, DEFAULT_RESOURCES, requestedWithPod, type ResourceSpec } from './NodeResourcesFit.ts';
 
-export class NodeResourcesBalancedAllocation implements ScorePlugin {
+export class NodeResourcesBalancedAllocation implements ScorePlugin, RowScorer {
   readonly name = 'NodeResourcesBalancedAllocation';
   private readonly resources: ResourceSpec[];
   /** [has cpu, has memory] when the resources are cpu and memory only (the default): Score reads the node's fields. */
@@ -32,23 +32,18 @@ export class NodeResourcesBalancedAllocation implements ScorePlugin {
     }
     // cpu and memory (the default): scoreWith's fractions from the columns (the weights do not enter), kept
     // per row for the next pods of the same requests.
-    const [hasCPU, hasMemory] = cpuMemory;
-    const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const listed = rows ?? rowsOf(nodes);
-    const { columns, positions } = listed;
+    this.rowScores.scoreRows(rows ?? rowsOf(nodes), nodes.length, info.nonZero.cpu, info.nonZero.memory, out, this);
+  }
+
+  /** scoreWith for cpu and memory, from row r of the columns. */
+  scoreRow(columns: NodeColumns, r: number, podCPU: number, podMemory: number): number {
+    const [hasCPU, hasMemory] = this.cpuMemory!;
     const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
-    const rowScores = this.rowScores;
-    rowScores.use(columns, podCPU, podMemory);
-    const missed = rowScores.gather(listed, nodes.length, out);
-    const misses = rowScores.misses;
-    for (let k = 0; k < missed; k++) {
-      const i = misses[k], r = positions[i];
-      const cpu = hasCPU && allocatableMilliCPU[r] > 0 ? Math.min(1, (nonZeroMilliCPU[r] + podCPU) / allocatableMilliCPU[r]) : -1;
-      const memory = hasMemory && allocatableMemory[r] > 0 ? Math.min(1, (nonZeroMemory[r] + podMemory) / allocatableMemory[r]) : -1;
-      // One fraction or none: standard deviation 0.
-      const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
-      out[i] = rowScores.keep(r, Math.floor((1 - std) * MAX_NODE_SCORE));
-    }
+    const cpu = hasCPU && allocatableMilliCPU[r] > 0 ? Math.min(1, (nonZeroMilliCPU[r] + podCPU) / allocatableMilliCPU[r]) : -1;
+    const memory = hasMemory && allocatableMemory[r] > 0 ? Math.min(1, (nonZeroMemory[r] + podMemory) / allocatableMemory[r]) : -1;
+    // One fraction or none: standard deviation 0.
+    const std = cpu >= 0 && memory >= 0 ? Math.abs(cpu - memory) / 2 : 0;
+    return Math.floor((1 - std) * MAX_NODE_SCORE);
   }
 
   /** The requested fractions of one node, reused from node to node (the per-node loop allocates nothing). */

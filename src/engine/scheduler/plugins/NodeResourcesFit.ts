@@ -5,7 +5,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { MAX_NODE_SCORE, type CycleState, type FilterPlugin, type PreFilterPlugin, type ScorePlugin } from '../framework/interface.ts';
 import { BlockMarks, ROW_BLOCK_BITS, rowsOf, type NodeColumns, type NodeRows } from '../framework/nodecolumns.ts';
-import { RowScores } from '../framework/rowscores.ts';
+import { RowScores, type RowScorer } from '../framework/rowscores.ts';
 import { cyclePodInfo, type NodeInfo, type PodInfo } from '../framework/nodeinfo.ts';
 import { Status, SUCCESS } from '../framework/status.ts';
 import type { Node } from 'kubernetes-types/core/v1';
@@ -28,7 +28,7 @@ const MAX_CUSTOM_PRIORITY_SCORE = 10;
 
 export class ArgsError extends Error {}
 
-export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlugin {
+export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlugin, RowScorer {
   readonly name = 'NodeResourcesFit';
   readonly strategy: ScoringStrategyType;
   readonly resources: ResourceSpec[];
@@ -166,28 +166,23 @@ export class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, ScorePlu
     }
     // cpu and memory only (the default): the same sums as resourceAllocationScore, read from the columns, and
     // kept per row for the next pods of the same requests.
-    const [cpuWeight, memoryWeight] = cpuMemory;
-    const podCPU = info.nonZero.cpu, podMemory = info.nonZero.memory;
-    const listed = rows ?? rowsOf(nodes);
-    const { columns, positions } = listed;
+    this.rowScores.scoreRows(rows ?? rowsOf(nodes), nodes.length, info.nonZero.cpu, info.nonZero.memory, out, this);
+  }
+
+  /** resourceAllocationScore for cpu and memory, from row r of the columns. */
+  scoreRow(columns: NodeColumns, r: number, podCPU: number, podMemory: number): number {
+    const [cpuWeight, memoryWeight] = this.cpuMemory!;
     const { allocatableMilliCPU, allocatableMemory, nonZeroMilliCPU, nonZeroMemory } = columns;
-    const rowScores = this.rowScores;
-    rowScores.use(columns, podCPU, podMemory);
-    const missed = rowScores.gather(listed, nodes.length, out);
-    const misses = rowScores.misses;
-    for (let k = 0; k < missed; k++) {
-      const i = misses[k], r = positions[i];
-      let total = 0, weights = 0;
-      if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
-        total += one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
-        weights += cpuWeight;
-      }
-      if (memoryWeight !== 0 && allocatableMemory[r] !== 0) {
-        total += one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
-        weights += memoryWeight;
-      }
-      out[i] = rowScores.keep(r, weights === 0 ? 0 : Math.floor(total / weights));
+    let total = 0, weights = 0;
+    if (cpuWeight !== 0 && allocatableMilliCPU[r] !== 0) {
+      total += this.one(nonZeroMilliCPU[r] + podCPU, allocatableMilliCPU[r]) * cpuWeight;
+      weights += cpuWeight;
     }
+    if (memoryWeight !== 0 && allocatableMemory[r] !== 0) {
+      total += this.one(nonZeroMemory[r] + podMemory, allocatableMemory[r]) * memoryWeight;
+      weights += memoryWeight;
+    }
+    return weights === 0 ? 0 : Math.floor(total / weights);
   }
 }
 
