@@ -11,7 +11,6 @@ import type { WaitingPod } from './waiting.ts';
 export const MAX_NODE_SCORE = 100;
 export const MIN_NODE_SCORE = 0;
 
-/** Per-cycle scratch space that plugins share (PreFilter computes, Filter reads). */
 /** An empty plugin list that cycle states share until their first Filter call. */
 const NO_FILTERS: readonly Plugin[] = [];
 
