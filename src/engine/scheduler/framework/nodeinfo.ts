@@ -109,6 +109,12 @@ export class NodeInfo {
   /** Bumped on every change, so snapshots copy only what changed. */
   generation = 0;
   /**
+   * Bumped as generation, except when a pod comes again with the same labels, namespace, deletion and affinity
+   * (its binding confirmed, a status update: 4 of 5 pod changes): counts of the pods that a selector or an
+   * affinity term selects here, and what was read from the node itself, hold while it holds.
+   */
+  selectorGeneration = 0;
+  /**
    * Where the scheduler cache's node list holds this node (−1: not in it); stale once the node leaves the
    * list, so readers check list[position] === node. Per-node reads by position need no hash lookup.
    */
@@ -148,6 +154,7 @@ export class NodeInfo {
     this.noScheduleTaints = orNone(taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'));
     this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
+    this.selectorGeneration++;
     this.columns?.write(this.position, this);
   }
 
@@ -162,6 +169,7 @@ export class NodeInfo {
       this.track(old, -1);
       this.track(info, 1);
       this.generation++;
+      if (!sameSelection(old.pod, info.pod)) this.selectorGeneration++;
       return;
     }
     if (old) this.removePod(uid);
@@ -235,6 +243,7 @@ export class NodeInfo {
     this.nonZeroMilliCPU += sign * info.nonZero.cpu;
     this.nonZeroMemory += sign * info.nonZero.memory;
     this.generation++;
+    this.selectorGeneration++;
     this.columns?.write(this.position, this);
   }
 
@@ -246,6 +255,12 @@ export class NodeInfo {
       else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
     }
   }
+}
+
+/** Whether selectors and affinity terms see the two versions of a pod alike (stored versions share these objects). */
+function sameSelection(a: Pod, b: Pod): boolean {
+  const m = a.metadata, n = b.metadata;
+  return m?.labels === n?.labels && m?.namespace === n?.namespace && m?.deletionTimestamp === n?.deletionTimestamp && a.spec?.affinity === b.spec?.affinity;
 }
 
 /** The cycle's PodInfo, computed once per scheduling cycle (kept in the state's field) and shared by plugins. */

@@ -1,6 +1,6 @@
 // PodTopologySpread and InterPodAffinity: what a plugin carries from cycle to cycle. Node labels as Maps,
 // matching pods per node and per topology value. Upstream recounts every pod of the cluster in each cycle;
-// here a cycle looks at each node once (identity and NodeInfo.generation) and recounts only the nodes that
+// here a cycle looks at each node once (identity and NodeInfo.selectorGeneration) and recounts only the nodes that
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
@@ -137,6 +137,9 @@ export class NodeChanges {
   private list: readonly NodeInfo[] | undefined;
   private cursor = 0;
 
+  /** bySelector: changes that selectors and affinity terms see (NodeInfo.selectorGeneration), else every change. */
+  constructor(private readonly bySelector = false) {}
+
   /**
    * changed(i, node) for each new or changed position; dropped(i) for positions past the end of a shorter list.
    * The scheduler cache's list logs its changes: the same list again visits only the logged positions.
@@ -160,9 +163,10 @@ export class NodeChanges {
 
   private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
     const node = all[i];
-    if (this.nodes[i] === node && this.generations[i] === node.generation) return;
+    const generation = this.bySelector ? node.selectorGeneration : node.generation;
+    if (this.nodes[i] === node && this.generations[i] === generation) return;
     this.nodes[i] = node;
-    this.generations[i] = node.generation;
+    this.generations[i] = generation;
     changed(i, node);
   }
 }
@@ -173,7 +177,7 @@ export class NodeChanges {
  * when it changed. Every domain some node is in is present, with 0 when no pod matches.
  */
 export class DomainCounts {
-  private readonly changes = new NodeChanges();
+  private readonly changes = new NodeChanges(true);
   private readonly domains: (string | undefined)[] = [];
   private readonly shares: number[] = [];
   private readonly nodesIn = new Map<string, number>();
@@ -219,7 +223,7 @@ export class DomainCounts {
  * Score reads a node's count from an array; only nodes that changed since the last update are recounted.
  */
 export class NodeCounts {
-  private readonly changes = new NodeChanges();
+  private readonly changes = new NodeChanges(true);
   private counts = new Int32Array(0);
   private share: (node: NodeInfo) => number = () => 0;
 
@@ -255,7 +259,7 @@ const MAX_IDS_PER_NODE = 2;
  * the per-node loops index arrays instead of asking each node's label Map; only changed nodes are looked at again.
  */
 export class TopologyValues {
-  private changes = new NodeChanges();
+  private changes = new NodeChanges(true);
   /** Row → id of the node's value, −1 without the label, −2 for a row no node was seen at. */
   private ids = new Int32Array(0);
   private readonly idOf = new Map<string, number>();
@@ -273,7 +277,7 @@ export class TopologyValues {
     if (this.values.length > MAX_IDS_PER_NODE * all.length + 64) {
       this.idOf.clear();
       this.values.length = 0;
-      this.changes = new NodeChanges();
+      this.changes = new NodeChanges(true);
       this.ids.fill(-2);
       this.rowsWith = [];
       this.rowsWithout = this.idsInUse = 0;
