@@ -129,7 +129,7 @@ export class NodeInfo {
   /**
    * The pods by label key and value: built when first asked (podsLabelled), then kept with the pods, so that
    * "which pods here does this selector select" looks at the few pods with its label, not at all of them.
-   * Copies for dry runs never build it.
+   * Copies for dry runs never build it. The lists are counted: their order is not the order of `pods`.
    */
   private byLabel: Map<string, Map<string, PodInfo[]>> | undefined;
 
@@ -166,8 +166,7 @@ export class NodeInfo {
       // stay; the pod moves to the end, as a removal and an addition would move it.
       this.pods.delete(uid);
       this.pods.set(uid, info);
-      this.track(old, -1);
-      this.track(info, 1);
+      this.retrack(old, info);
       this.generation++;
       if (!sameSelection(old.pod, info.pod)) this.selectorGeneration++;
       return;
@@ -194,7 +193,7 @@ export class NodeInfo {
   private lowest = Infinity;
   private lowestAt = -1;
 
-  /** The node's pods labelled key=value. */
+  /** The node's pods labelled key=value, in no particular order. */
   podsLabelled(key: string, value: string): readonly PodInfo[] {
     if (!this.byLabel) {
       this.byLabel = new Map();
@@ -250,10 +249,30 @@ export class NodeInfo {
   /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
   private track(info: PodInfo, sign: 1 | -1): void {
     if (this.byLabel) this.index(info, sign);
-    if (hasAffinity(info.pod)) {
-      if (sign === 1) this.podsWithAffinity.push(info);
-      else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
+    this.trackAffinity(info, sign);
+  }
+
+  /** A new version of a pod in the old one's stead in the lists of the node's pods. */
+  private retrack(old: PodInfo, info: PodInfo): void {
+    const labels = info.pod.metadata?.labels;
+    if (this.byLabel && labels === old.pod.metadata?.labels) {
+      // The same labels (most updates): the new version takes the old one's place in the same lists.
+      for (const k in labels) {
+        const list = this.byLabel.get(k)!.get(labels[k])!;
+        list[list.indexOf(old)] = info;
+      }
+    } else if (this.byLabel) {
+      this.index(old, -1);
+      this.index(info, 1);
     }
+    this.trackAffinity(old, -1);
+    this.trackAffinity(info, 1);
+  }
+
+  private trackAffinity(info: PodInfo, sign: 1 | -1): void {
+    if (!hasAffinity(info.pod)) return;
+    if (sign === 1) this.podsWithAffinity.push(info);
+    else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
   }
 }
 
