@@ -110,6 +110,20 @@ describe('counts carried across cycles', () => {
     }
   });
 
+  it('spreadQuestion is made once per selector and namespace', () => {
+    const selector = selectorFromSet({ app: 'web' });
+    const q = spreadQuestion('default', selector);
+    expect(spreadQuestion('default', selector)).toBe(q);
+    const other = spreadQuestion('other', selector);
+    expect(other.key).not.toBe(q.key);
+    const web = pod('w', { namespace: 'other', labels: { app: 'web' } });
+    expect([q.matches(web), other.matches(web)]).toEqual([false, true]);
+    // Asked for the first namespace again: its question, not the other's.
+    expect(spreadQuestion('default', selector).matches(web)).toBe(false);
+    // No namespace (a namespace-less pod) is one too.
+    expect(spreadQuestion(undefined, selectorFromSet({ app: 'db' })).key).toBe('\u0000app=db');
+  });
+
   it('the cache keeps the 32 most recently used domain counts', () => {
     const cache = new CrossCycleCache();
     const entries = Array.from({ length: 32 }, (_, i) => cache.domains(`k${i}`));

@@ -25,9 +25,19 @@ export function selectorKey(selector: Selector): string {
   return selector.empty() ? '*' : selector.toString();
 }
 
+/**
+ * The question last made per selector (immutable): the pods of one owner share their default constraints, and
+ * with them the selector, so each cycle need not make the question, its key and its matcher anew.
+ */
+const questions = new WeakMap<Selector, { namespace: string | undefined; question: PodQuestion }>();
+
 /** countPodsMatchSelector's question: live (not terminating) pods of the namespace that the selector selects. */
 export function spreadQuestion(namespace: string | undefined, selector: Selector): PodQuestion {
-  return { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+  const known = questions.get(selector);
+  if (known !== undefined && known.namespace === namespace) return known.question;
+  const question = { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+  questions.set(selector, { namespace, question });
+  return question;
 }
 
 /**
