@@ -310,14 +310,13 @@ export class NodeChangeLog {
     }
   }
 
-  /** Positions changed since the cursor (repeats possible), or undefined when the log no longer reaches back. */
-  since(cursor: number): readonly number[] | undefined {
-    if (cursor < this.base) return undefined;
-    return cursor === this.end ? NO_POSITIONS : this.positions.slice(cursor - this.base);
-  }
+  /** Whether the log still reaches back to the cursor: at(c) for cursor ≤ c < end are the positions changed since. */
+  reaches(cursor: number): boolean { return cursor >= this.base; }
+
+  /** The position changed at the cursor (repeats possible); read in place, as every scan of every question does. */
+  at(cursor: number): number { return this.positions[cursor - this.base]; }
 }
 
-const NO_POSITIONS: readonly number[] = [];
 const logs = new WeakMap<readonly NodeInfo[], NodeChangeLog>();
 
 /** The owner of a node list (the scheduler cache) records its changes here. */

@@ -156,11 +156,12 @@ export class NodeChanges {
    */
   scan(all: readonly NodeInfo[], changed: (i: number, node: NodeInfo) => void, dropped: (i: number) => void): void {
     const log = nodeListLog(all);
-    const since = log && all === this.list ? log.since(this.cursor) : undefined;
+    const from = this.cursor;
+    const logged = log !== undefined && all === this.list && log.reaches(from);
     this.list = all;
     this.cursor = log?.end ?? 0;
-    if (since) {
-      for (const i of since) this.visit(all, i, changed);
+    if (logged) {
+      for (let c = from; c < this.cursor; c++) this.visit(all, log.at(c), changed);
       return;
     }
     for (let i = 0; i < all.length; i++) this.visit(all, i, changed);
