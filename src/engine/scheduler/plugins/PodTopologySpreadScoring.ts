@@ -118,14 +118,17 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i];
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
+    // The question's count on every node, brought up to date once: the domain totals read it too (the default
+    // constraints, hostname and zone, ask the same question).
+    const perNode = cache.nodes(allNodes, q);
     if (c.topologyKey === LABEL_HOSTNAME) {
-      s.podsPerNode[i] = cache.nodes(allNodes, q);
+      s.podsPerNode[i] = perNode;
       continue;
     }
     const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
       if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
-    }, (node) => cache.count(node, q)).counts;
+    }, (node) => perNode.of(node)).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
     const perId = new Float64Array(values.length);
