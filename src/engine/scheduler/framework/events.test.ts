@@ -73,6 +73,12 @@ describe('update events', () => {
     }), { numRuns: 500 });
   });
 
+  it('parts that print alike are alike, even when not built alike (a key set to undefined, an undefined part)', () => {
+    const labelled = (labels: Record<string, string | undefined> | undefined): Node => ({ metadata: { name: 'n', labels: labels as Record<string, string> } });
+    expect(nodeUpdateEvents(labelled({ a: '1', b: undefined }), labelled({ a: '1' }))).toEqual([]);
+    expect(nodeUpdateEvents(labelled(undefined), labelled({}))).toEqual([{ resource: 'Node', action: 'UpdateNodeLabel', label: 'NodeLabelChange' }]);
+  });
+
   it('a condition without a status and one with a null status are the same, as in JSON', () => {
     const node = (status: string | null | undefined): Node => ({ metadata: { name: 'n' }, status: { conditions: [{ type: 'Ready', status: status as string }] } });
     expect(nodeUpdateEvents(node(undefined), node(null))).toEqual([]);

@@ -3,6 +3,7 @@
 // registered and whose hint says it may help now.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { podRequests } from '../../api/pod.ts';
+import { sameJson } from '../../api/samejson.ts';
 
 /** 'Node', 'Pod' (assigned pods) or another kind a plugin watches (PersistentVolumeClaim …). */
 export type EventResource = string;
@@ -37,9 +38,10 @@ const json = (v: unknown) => JSON.stringify(v ?? null);
 
 /**
  * Whether two parts of an object's versions differ as JSON. Stored versions share the parts an update left alone
- * (a heartbeat keeps a node's labels, a status write a pod's), and one object is the same JSON: no encoding then.
+ * (a status write keeps a pod's labels), and alike ones are found alike without encoding them (sameJson, which
+ * is sure or says no); only the rest are encoded.
  */
-const differ = (a: unknown, b: unknown) => a !== b && json(a) !== json(b);
+const differ = (a: unknown, b: unknown) => !sameJson(a, b) && json(a) !== json(b);
 
 /** nodeSchedulingPropertiesChange: the events an update of a node is, in upstream order (none for a heartbeat). */
 export function nodeUpdateEvents(old: Node, node: Node): ClusterEvent[] {
