@@ -110,8 +110,9 @@ export class NodeInfo {
   generation = 0;
   /**
    * Bumped as generation, except when a pod comes again with the same labels, namespace, deletion and affinity
-   * (its binding confirmed, a status update: 4 of 5 pod changes): counts of the pods that a selector or an
-   * affinity term selects here, and what was read from the node itself, hold while it holds.
+   * (its binding confirmed, a status update: 4 of 5 pod changes) and when the node comes again with the same
+   * labels and taints (a status update): counts of the pods that a selector or an affinity term selects
+   * here, and the node's domains, hold while it holds.
    */
   selectorGeneration = 0;
   /**
@@ -138,6 +139,7 @@ export class NodeInfo {
   }
 
   setNode(node: Node): void {
+    if (!sameNodeSelection(this.node, node)) this.selectorGeneration++;
     this.node = node;
     const alloc: Record<string, number> = {};
     for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
@@ -154,7 +156,6 @@ export class NodeInfo {
     this.noScheduleTaints = orNone(taints.filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'));
     this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
-    this.selectorGeneration++;
     this.columns?.write(this.position, this);
   }
 
@@ -280,6 +281,11 @@ export class NodeInfo {
 function sameSelection(a: Pod, b: Pod): boolean {
   const m = a.metadata, n = b.metadata;
   return m?.labels === n?.labels && m?.namespace === n?.namespace && m?.deletionTimestamp === n?.deletionTimestamp && a.spec?.affinity === b.spec?.affinity;
+}
+
+/** Whether node selectors, node affinity and taint policies see the two versions of a node (one name) alike. */
+function sameNodeSelection(a: Node, b: Node): boolean {
+  return a.metadata?.labels === b.metadata?.labels && a.spec?.taints === b.spec?.taints;
 }
 
 /** The cycle's PodInfo, computed once per scheduling cycle (kept in the state's field) and shared by plugins. */

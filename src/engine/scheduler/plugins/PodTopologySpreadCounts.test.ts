@@ -12,6 +12,7 @@ type Op =
   | { op: 'updatePod'; node: number; app: string; terminating: boolean }
   | { op: 'readdPod'; node: number; terminating: boolean; affinity: boolean }
   | { op: 'relabel'; node: number; zone: string | undefined }
+  | { op: 'restatus'; node: number; tainted: boolean }
   | { op: 'addNode'; zone: string | undefined }
   | { op: 'removeNode'; node: number };
 
@@ -22,6 +23,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('updatePod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), terminating: fc.boolean() }),
   fc.record({ op: fc.constant('readdPod' as const), node: fc.nat(), terminating: fc.boolean(), affinity: fc.boolean() }),
   fc.record({ op: fc.constant('relabel' as const), node: fc.nat(), zone }),
+  fc.record({ op: fc.constant('restatus' as const), node: fc.nat(), tainted: fc.boolean() }),
   fc.record({ op: fc.constant('addNode' as const), zone }),
   fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() }),
 );
@@ -42,6 +44,8 @@ describe('counts carried across cycles', () => {
       const domains = new DomainCounts();
       // Shares that depend on the pods' affinity terms, as InterPodAffinity's.
       const affine = new DomainCounts();
+      // Domains that depend on the node's taints, as with nodeTaintsPolicy Honor.
+      const untainted = new DomainCounts();
       for (const ops of cycles) {
         for (const o of ops) {
           const n = nodes.length ? nodes[(o as { node?: number }).node! % nodes.length] : undefined;
@@ -61,6 +65,11 @@ describe('counts carried across cycles', () => {
             n.addPod(podInfoOf({ ...was.pod, metadata: meta, spec, status: { phase: 'Running' } }, was));
           }
           else if (o.op === 'relabel' && n) n.setNode(zoned(n.name, o.zone));
+          else if (o.op === 'restatus' && n) {
+            // A new version of the node sharing its labels (a status update), its taints changed or not.
+            const spec = o.tainted ? { ...n.node.spec, taints: [{ key: 'k', effect: 'NoSchedule' as const }] } : n.node.spec;
+            n.setNode({ ...n.node, spec, status: { ...n.node.status, conditions: [] } });
+          }
           else if (o.op === 'addNode') nodes = [...nodes, new NodeInfo(zoned(`n${serial++}`, o.zone))];
           else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
         }
@@ -71,7 +80,8 @@ describe('counts carried across cycles', () => {
         const got = domains.update(nodes, (x) => cache.labels(x).get('zone'), (x) => cache.count(x, q)).counts;
         const zones = cache.topology(nodes, 'zone');
         const gotAffine = affine.update(nodes, (x) => cache.labels(x).get('zone'), (x) => x.podsWithAffinity.length).counts;
-        const want = new Map<string, number>(), wantAffine = new Map<string, number>();
+        const gotUntainted = untainted.update(nodes, (x) => (x.node.spec?.taints?.length ? undefined : cache.labels(x).get('zone')), (x) => cache.count(x, q)).counts;
+        const want = new Map<string, number>(), wantAffine = new Map<string, number>(), wantUntainted = new Map<string, number>();
         nodes.forEach((x, i) => expect(zones.atRow(i, x)).toBe(zones.of(x)));
         expect(zones.domains()).toBe(new Set(nodes.map((x) => x.node.metadata?.labels?.zone ?? '')).size);
         for (const x of nodes) {
@@ -88,9 +98,11 @@ describe('counts carried across cycles', () => {
           expect(zones.of(x.clone())).toBe(zones.of(x));
           if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
           if (z !== undefined) wantAffine.set(z, (wantAffine.get(z) ?? 0) + [...x.pods.values()].filter(({ pod: p }) => p.spec?.affinity).length);
+          if (z !== undefined && !x.node.spec?.taints?.length) wantUntainted.set(z, (wantUntainted.get(z) ?? 0) + c);
         }
         expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
         expect(new Map([...gotAffine].sort())).toEqual(new Map([...wantAffine].sort()));
+        expect(new Map([...gotUntainted].sort())).toEqual(new Map([...wantUntainted].sort()));
       }
     }), { numRuns: 200 });
   });
