@@ -3,6 +3,7 @@
 // registered and whose hint says it may help now.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { podRequests } from '../../api/pod.ts';
+import { sameJson } from '../../api/samejson.ts';
 
 /** 'Node', 'Pod' (assigned pods) or another kind a plugin watches (PersistentVolumeClaim …). */
 export type EventResource = string;
@@ -35,27 +36,44 @@ export const FORCE_ACTIVATE: ClusterEvent = { resource: 'Pod', action: 'Add', la
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
+/**
+ * Whether two parts of an object's versions differ as JSON. Stored versions share the parts an update left alone
+ * (a status write keeps a pod's labels), and alike ones are found alike without encoding them (sameJson, which
+ * is sure or says no); only the rest are encoded.
+ */
+const differ = (a: unknown, b: unknown) => !sameJson(a, b) && json(a) !== json(b);
+
 /** nodeSchedulingPropertiesChange: the events an update of a node is, in upstream order (none for a heartbeat). */
 export function nodeUpdateEvents(old: Node, node: Node): ClusterEvent[] {
   const out: ClusterEvent[] = [];
   if (!!old.spec?.unschedulable !== !!node.spec?.unschedulable) out.push({ resource: 'Node', action: 'UpdateNodeTaint', label: 'NodeSpecUnschedulableChange' });
-  if (json(old.status?.allocatable) !== json(node.status?.allocatable)) out.push({ resource: 'Node', action: 'UpdateNodeAllocatable', label: 'NodeAllocatableChange' });
-  if (json(old.metadata?.labels) !== json(node.metadata?.labels)) out.push({ resource: 'Node', action: 'UpdateNodeLabel', label: 'NodeLabelChange' });
-  if (json(old.spec?.taints) !== json(node.spec?.taints)) out.push({ resource: 'Node', action: 'UpdateNodeTaint', label: 'NodeTaintChange' });
-  if (json(conditionStatuses(old)) !== json(conditionStatuses(node))) out.push({ resource: 'Node', action: 'UpdateNodeCondition', label: 'NodeConditionChange' });
-  if (json(old.metadata?.annotations) !== json(node.metadata?.annotations)) out.push({ resource: 'Node', action: 'UpdateNodeAnnotation', label: 'NodeAnnotationChange' });
+  if (differ(old.status?.allocatable, node.status?.allocatable)) out.push({ resource: 'Node', action: 'UpdateNodeAllocatable', label: 'NodeAllocatableChange' });
+  if (differ(old.metadata?.labels, node.metadata?.labels)) out.push({ resource: 'Node', action: 'UpdateNodeLabel', label: 'NodeLabelChange' });
+  if (differ(old.spec?.taints, node.spec?.taints)) out.push({ resource: 'Node', action: 'UpdateNodeTaint', label: 'NodeTaintChange' });
+  if (conditionsChanged(old, node)) out.push({ resource: 'Node', action: 'UpdateNodeCondition', label: 'NodeConditionChange' });
+  if (differ(old.metadata?.annotations, node.metadata?.annotations)) out.push({ resource: 'Node', action: 'UpdateNodeAnnotation', label: 'NodeAnnotationChange' });
   return out;
 }
 
-/** Conditions compared without their heartbeat times (nodeConditionsChanged). */
-function conditionStatuses(n: Node): [string, string][] {
-  return (n.status?.conditions ?? []).map((c) => [c.type, c.status]);
+/**
+ * nodeConditionsChanged: the conditions' types and statuses, in order, without their heartbeat times (compared as
+ * JSON would: a missing field is null).
+ */
+function conditionsChanged(old: Node, node: Node): boolean {
+  const a = old.status?.conditions ?? [], b = node.status?.conditions ?? [];
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i++) {
+    if ((a[i].type ?? null) !== (b[i].type ?? null) || (a[i].status ?? null) !== (b[i].status ?? null)) return true;
+  }
+  return false;
 }
 
 /** An assigned pod's update: its labels changed, or its requests went down (in-place resize). */
 export function assignedPodUpdateEvents(old: Pod, pod: Pod): ClusterEvent[] {
   const out: ClusterEvent[] = [];
-  if (json(old.metadata?.labels) !== json(pod.metadata?.labels)) out.push({ resource: 'Pod', action: 'UpdatePodLabel', label: 'AssignedPodUpdate' });
+  if (differ(old.metadata?.labels, pod.metadata?.labels)) out.push({ resource: 'Pod', action: 'UpdatePodLabel', label: 'AssignedPodUpdate' });
+  // The requests are the spec's: a status write keeps it.
+  if (old.spec === pod.spec) return out;
   const before = podRequests(old), after = podRequests(pod);
   if (Object.entries(before).some(([k, v]) => (after[k] ?? 0) < v)) out.push({ resource: 'Pod', action: 'UpdatePodScaleDown', label: 'AssignedPodUpdate' });
   return out;

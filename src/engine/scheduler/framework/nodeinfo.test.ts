@@ -8,6 +8,7 @@ type Kind = 'anti' | 'affinity' | 'preferred' | 'none';
 type Op =
   | { op: 'add'; pod: number; kind: Kind; cpu: number }
   | { op: 'update'; pod: number; kind: Kind; app: string }
+  | { op: 'restatus'; pod: number; phase: string }
   | { op: 'remove'; pod: number }
   | { op: 'clone' };
 
@@ -15,6 +16,7 @@ const kindArb = fc.constantFrom('anti' as const, 'affinity' as const, 'preferred
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('add' as const), pod: fc.nat(7), kind: kindArb, cpu: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ op: fc.constant('update' as const), pod: fc.nat(7), kind: kindArb, app: fc.constantFrom('web', 'db') }),
+  fc.record({ op: fc.constant('restatus' as const), pod: fc.nat(7), phase: fc.constantFrom('Pending', 'Running') }),
   fc.record({ op: fc.constant('remove' as const), pod: fc.nat(7) }),
   fc.record({ op: fc.constant('clone' as const) }),
 );
@@ -31,7 +33,7 @@ function affinityOf(kind: string) {
 const sums = (n: NodeInfo) => [n.podCount, n.requestedMilliCPU, n.requestedMemory, n.nonZeroMilliCPU, n.nonZeroMemory, Object.entries(n.requested).filter(([, v]) => v !== 0)];
 
 describe('NodeInfo', () => {
-  it('property: after any sequence of adds, updates (lending their sums), removals and copies, the sums, the pods with affinity and the pods by label equal a recount', () => {
+  it('property: after any sequence of adds, updates and status writes (lending their sums), removals and copies, the sums, the pods with affinity and the pods by label equal a recount', () => {
     fc.assert(fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
       let n = new NodeInfo(node('n0'));
       n.podsLabelled('app', 'web'); // the label index is kept from now on
@@ -45,13 +47,23 @@ describe('NodeInfo', () => {
           // A new version of a pod on the node, with the same containers: its PodInfo lends the sums.
           const was = n.pods.get(`default/p${o.pod}`);
           if (was) n.addPod(podInfoOf({ ...was.pod, metadata: { ...was.pod.metadata, labels: { app: o.app } }, spec: { ...was.pod.spec!, affinity: affinityOf(o.kind) } }, was));
+        } else if (o.op === 'restatus') {
+          // A status write: a new version sharing the pod's labels, spec and sums.
+          const was = n.pods.get(`default/p${o.pod}`);
+          if (was) n.addPod(podInfoOf({ ...was.pod, status: { phase: o.phase } }, was));
         } else if (o.op === 'remove') n.removePod(`default/p${o.pod}`);
         else n = n.clone();
         const recount = new NodeInfo(node('n0'));
         for (const info of n.pods.values()) recount.addPod(info);
         expect(sums(n)).toEqual(sums(recount));
         expect(n.podsWithAffinity).toEqual([...n.pods.values()].filter((info) => hasAffinity(info.pod)));
-        for (const app of ['web', 'db']) expect(n.podsLabelled('app', app)).toEqual([...n.pods.values()].filter((info) => info.pod.metadata?.labels?.app === app));
+        // The label lists in any order, each pod's current version once.
+        for (const app of ['web', 'db']) {
+          const want = [...n.pods.values()].filter((info) => info.pod.metadata?.labels?.app === app);
+          const got = n.podsLabelled('app', app);
+          expect(got.length).toBe(want.length);
+          for (const info of want) expect(got).toContain(info);
+        }
       }
     }), { numRuns: 300 });
   });

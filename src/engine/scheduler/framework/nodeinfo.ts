@@ -109,6 +109,13 @@ export class NodeInfo {
   /** Bumped on every change, so snapshots copy only what changed. */
   generation = 0;
   /**
+   * Bumped as generation, except when a pod comes again with the same labels, namespace, deletion and affinity
+   * (its binding confirmed, a status update: 4 of 5 pod changes) and when the node comes again with the same
+   * labels and taints (a status update): counts of the pods that a selector or an affinity term selects
+   * here, and the node's domains, hold while it holds.
+   */
+  selectorGeneration = 0;
+  /**
    * Where the scheduler cache's node list holds this node (−1: not in it); stale once the node leaves the
    * list, so readers check list[position] === node. Per-node reads by position need no hash lookup.
    */
@@ -123,7 +130,7 @@ export class NodeInfo {
   /**
    * The pods by label key and value: built when first asked (podsLabelled), then kept with the pods, so that
    * "which pods here does this selector select" looks at the few pods with its label, not at all of them.
-   * Copies for dry runs never build it.
+   * Copies for dry runs never build it. The lists are counted: their order is not the order of `pods`.
    */
   private byLabel: Map<string, Map<string, PodInfo[]>> | undefined;
 
@@ -132,6 +139,7 @@ export class NodeInfo {
   }
 
   setNode(node: Node): void {
+    if (!sameNodeSelection(this.node, node)) this.selectorGeneration++;
     this.node = node;
     const alloc: Record<string, number> = {};
     for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
@@ -159,9 +167,9 @@ export class NodeInfo {
       // stay; the pod moves to the end, as a removal and an addition would move it.
       this.pods.delete(uid);
       this.pods.set(uid, info);
-      this.track(old, -1);
-      this.track(info, 1);
+      this.retrack(old, info);
       this.generation++;
+      if (!sameSelection(old.pod, info.pod)) this.selectorGeneration++;
       return;
     }
     if (old) this.removePod(uid);
@@ -186,7 +194,7 @@ export class NodeInfo {
   private lowest = Infinity;
   private lowestAt = -1;
 
-  /** The node's pods labelled key=value. */
+  /** The node's pods labelled key=value, in no particular order. */
   podsLabelled(key: string, value: string): readonly PodInfo[] {
     if (!this.byLabel) {
       this.byLabel = new Map();
@@ -235,17 +243,49 @@ export class NodeInfo {
     this.nonZeroMilliCPU += sign * info.nonZero.cpu;
     this.nonZeroMemory += sign * info.nonZero.memory;
     this.generation++;
+    this.selectorGeneration++;
     this.columns?.write(this.position, this);
   }
 
   /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
   private track(info: PodInfo, sign: 1 | -1): void {
     if (this.byLabel) this.index(info, sign);
-    if (hasAffinity(info.pod)) {
-      if (sign === 1) this.podsWithAffinity.push(info);
-      else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
-    }
+    this.trackAffinity(info, sign);
   }
+
+  /** A new version of a pod in the old one's stead in the lists of the node's pods. */
+  private retrack(old: PodInfo, info: PodInfo): void {
+    const labels = info.pod.metadata?.labels;
+    if (this.byLabel && labels === old.pod.metadata?.labels) {
+      // The same labels (most updates): the new version takes the old one's place in the same lists.
+      for (const k in labels) {
+        const list = this.byLabel.get(k)!.get(labels[k])!;
+        list[list.indexOf(old)] = info;
+      }
+    } else if (this.byLabel) {
+      this.index(old, -1);
+      this.index(info, 1);
+    }
+    this.trackAffinity(old, -1);
+    this.trackAffinity(info, 1);
+  }
+
+  private trackAffinity(info: PodInfo, sign: 1 | -1): void {
+    if (!hasAffinity(info.pod)) return;
+    if (sign === 1) this.podsWithAffinity.push(info);
+    else this.podsWithAffinity.splice(this.podsWithAffinity.indexOf(info), 1);
+  }
+}
+
+/** Whether selectors and affinity terms see the two versions of a pod alike (stored versions share these objects). */
+function sameSelection(a: Pod, b: Pod): boolean {
+  const m = a.metadata, n = b.metadata;
+  return m?.labels === n?.labels && m?.namespace === n?.namespace && m?.deletionTimestamp === n?.deletionTimestamp && a.spec?.affinity === b.spec?.affinity;
+}
+
+/** Whether node selectors, node affinity and taint policies see the two versions of a node (one name) alike. */
+function sameNodeSelection(a: Node, b: Node): boolean {
+  return a.metadata?.labels === b.metadata?.labels && a.spec?.taints === b.spec?.taints;
 }
 
 /** The cycle's PodInfo, computed once per scheduling cycle (kept in the state's field) and shared by plugins. */
@@ -276,14 +316,13 @@ export class NodeChangeLog {
     }
   }
 
-  /** Positions changed since the cursor (repeats possible), or undefined when the log no longer reaches back. */
-  since(cursor: number): readonly number[] | undefined {
-    if (cursor < this.base) return undefined;
-    return cursor === this.end ? NO_POSITIONS : this.positions.slice(cursor - this.base);
-  }
+  /** Whether the log still reaches back to the cursor: at(c) for cursor ≤ c < end are the positions changed since. */
+  reaches(cursor: number): boolean { return cursor >= this.base; }
+
+  /** The position changed at the cursor (repeats possible); read in place, as every scan of every question does. */
+  at(cursor: number): number { return this.positions[cursor - this.base]; }
 }
 
-const NO_POSITIONS: readonly number[] = [];
 const logs = new WeakMap<readonly NodeInfo[], NodeChangeLog>();
 
 /** The owner of a node list (the scheduler cache) records its changes here. */

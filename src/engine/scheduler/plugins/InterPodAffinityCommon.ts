@@ -6,7 +6,7 @@ import type { LabelSelector, LabelSelectorRequirement } from 'kubernetes-types/m
 import { LabelSelectorError, nothing, selectorFromLabelSelector, type Selector } from '../../api/labels.ts';
 import type { NodeInfo } from '../framework/nodeinfo.ts';
 import type { ObjectReader } from './PodTopologySpreadCommon.ts';
-import { NodeChanges, NodeData, requiredLabel, selectorKey, type NodeLabels, type PodQuestion } from './PodTopologySpreadCounts.ts';
+import { NodeChanges, NodeData, requiredLabel, selectorKey, type NodeLabels, type NodeVisitor, type PodQuestion } from './PodTopologySpreadCounts.ts';
 
 /** framework.AffinityTerm: the namespaces a term looks in (or a namespace selector) and the pod selector. */
 export interface AffinityTerm {
@@ -184,7 +184,7 @@ class TermRegistry<T extends { key: string }> {
  * distinct terms of those pods over the whole node list, kept as nodes change: a cycle visits a handful of
  * distinct terms (the pods of one owner share theirs) instead of every pod with affinity in the cluster.
  */
-export class AffinityPodIndex {
+export class AffinityPodIndex implements NodeVisitor {
   private readonly pods = new NodeData((node) => podsWithAffinity(node), (node, d) => d.generation === node.generation);
   private readonly changes = new NodeChanges();
   /** Per list position, the node's entry that the registries count. */
@@ -194,15 +194,20 @@ export class AffinityPodIndex {
 
   /** Bring the registries up to the node list. */
   sync(all: readonly NodeInfo[]): void {
-    this.changes.scan(all, (i, node) => {
-      this.uncount(i);
-      const entry = this.of(node);
-      if (!entry.withAffinity.length) return;
-      this.counted[i] = entry;
-      this.count(entry, 1);
-    }, (i) => this.uncount(i));
+    this.changes.scan(all, this);
     if (this.counted.length > all.length) this.counted.length = all.length;
   }
+
+  /** NodeVisitor: the node's entry counted anew. */
+  changed(i: number, node: NodeInfo): void {
+    this.uncount(i);
+    const entry = this.of(node);
+    if (!entry.withAffinity.length) return;
+    this.counted[i] = entry;
+    this.count(entry, 1);
+  }
+
+  dropped(i: number): void { this.uncount(i); }
 
   /** The existing pods' distinct required anti-affinity terms (after sync). */
   requiredAntiAffinityTerms(): Iterable<AffinityTerm> { return this.requiredAnti.terms(); }

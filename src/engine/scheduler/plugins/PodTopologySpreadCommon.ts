@@ -41,19 +41,65 @@ export interface ObjectReader {
 
 /** Where a pod's constraints come from: its spec, or else the configured defaults. */
 export class ConstraintSource {
+  /**
+   * defaultSelector by pod labels object (the pods of a template share theirs), while what it was deduced from
+   * stays: PreScore asks for every pod, and deducing it builds and sorts several selectors.
+   */
+  private readonly selectors = new WeakMap<object, DeducedSelector>();
+  /** The defaults with a selector, by action and selector (a selector is deduced for one labels object). */
+  private readonly defaulted = { DoNotSchedule: new WeakMap<Selector, readonly SpreadConstraint[]>(), ScheduleAnyway: new WeakMap<Selector, readonly SpreadConstraint[]>() };
+
   constructor(private readonly defaults: readonly TopologySpreadConstraint[], readonly systemDefaulted: boolean, private readonly objects: ObjectReader) {}
 
   /** The pod's constraints of one action, or the defaults with a selector deduced from its owners. Throws LabelSelectorError. */
-  constraints(pod: Pod, action: UnsatisfiableConstraintAction): SpreadConstraint[] {
+  constraints(pod: Pod, action: UnsatisfiableConstraintAction): readonly SpreadConstraint[] {
     const labels = pod.metadata?.labels ?? {};
     const own = pod.spec?.topologySpreadConstraints;
     if (own?.length) return filterConstraints(own, labels, action);
     if (!hasAction(this.defaults, action)) return [];
     // The selector first: most pods (no owner, no Service) have none, and then no constraint is built.
-    const selector = defaultSelector(pod, this.objects);
+    const selector = this.defaultSelector(pod);
     if (selector.empty()) return [];
-    return filterConstraints(this.defaults, labels, action).map((c) => ({ ...c, selector }));
+    let constraints = this.defaulted[action].get(selector);
+    if (!constraints) this.defaulted[action].set(selector, (constraints = filterConstraints(this.defaults, labels, action).map((c) => ({ ...c, selector }))));
+    return constraints;
   }
+
+  private defaultSelector(pod: Pod): Selector {
+    const meta = pod.metadata;
+    const services = this.objects.list('Service', { namespace: meta?.namespace }) as readonly WithSelector[];
+    const controller = selectingController(pod, this.objects);
+    // Only stored (frozen) labels: a caller's own object may change under the same identity.
+    const labels = meta?.labels;
+    if (!labels || !Object.isFrozen(labels)) return deduceSelector(pod, services, controller);
+    const controllerSelector = controller?.spec?.selector;
+    const known = this.selectors.get(labels);
+    if (known && known.controllerSelector === controllerSelector && sameSelectors(known.serviceSelectors, services)) return known.selector;
+    const selector = deduceSelector(pod, services, controller);
+    this.selectors.set(labels, { serviceSelectors: services.map((svc) => svc.spec?.selector), controllerSelector, selector });
+    return selector;
+  }
+}
+
+/** A Service, ReplicationController, ReplicaSet or StatefulSet: what defaultSelector reads of it. */
+interface WithSelector { spec?: { selector?: unknown } }
+
+/**
+ * A default selector with what it was deduced from besides the pod's labels: the same selector objects (frozen,
+ * each a stored object's own), the same selector. The namespace and the owner only choose those objects.
+ */
+interface DeducedSelector {
+  serviceSelectors: unknown[];
+  /** The controller's spec.selector (a ReplicationController's map or another's LabelSelector); none selects as no controller. */
+  controllerSelector: unknown;
+  selector: Selector;
+}
+
+/** Whether the Services are those the selectors were read from, in the same order. */
+function sameSelectors(selectors: readonly unknown[], services: readonly WithSelector[]): boolean {
+  if (selectors.length !== services.length) return false;
+  for (let i = 0; i < services.length; i++) if (services[i].spec?.selector !== selectors[i]) return false;
+  return true;
 }
 
 function hasAction(constraints: readonly TopologySpreadConstraint[], action: UnsatisfiableConstraintAction): boolean {
@@ -87,32 +133,37 @@ export function filterConstraints(constraints: readonly TopologySpreadConstraint
  * its controller when that is a ReplicationController, ReplicaSet or StatefulSet that exists.
  */
 export function defaultSelector(pod: Pod, objects: ObjectReader): Selector {
-  const ns = pod.metadata?.namespace;
+  const services = objects.list('Service', { namespace: pod.metadata?.namespace }) as readonly WithSelector[];
+  return deduceSelector(pod, services, selectingController(pod, objects));
+}
+
+/** The pod's controller when it is a ReplicationController, ReplicaSet or StatefulSet that exists. */
+function selectingController(pod: Pod, objects: ObjectReader): WithSelector | undefined {
+  const owner = controllerOf(pod);
+  if (!owner) return undefined;
+  const gvk = `${owner.apiVersion}, Kind=${owner.kind}`;
+  if (gvk !== 'v1, Kind=ReplicationController' && gvk !== 'apps/v1, Kind=ReplicaSet' && gvk !== 'apps/v1, Kind=StatefulSet') return undefined;
+  return objects.tryGet(owner.kind, pod.metadata?.namespace, owner.name) as WithSelector | undefined;
+}
+
+/** defaultSelector from the namespace's Services and the selecting controller. */
+function deduceSelector(pod: Pod, services: readonly WithSelector[], controller: WithSelector | undefined): Selector {
   const podLabels = pod.metadata?.labels ?? {};
   let set: Record<string, string> = {};
-  for (const svc of objects.list('Service', { namespace: ns }) as { spec?: { selector?: Record<string, string> } }[]) {
-    const sel = svc.spec?.selector;
+  for (const svc of services) {
+    const sel = svc.spec?.selector as Record<string, string> | undefined;
     // A Service without a selector selects nothing, not everything.
     if (sel && selectorFromSet(sel).matches(podLabels)) set = { ...set, ...sel };
   }
-  let selector = selectorFromSet(set);
-  const owner = controllerOf(pod);
-  if (!owner) return selector;
-  const gvk = `${owner.apiVersion}, Kind=${owner.kind}`;
-  if (gvk === 'v1, Kind=ReplicationController') {
-    const rc = objects.tryGet('ReplicationController', ns, owner.name) as { spec?: { selector?: Record<string, string> } } | undefined;
-    if (rc) selector = selectorFromSet({ ...set, ...rc.spec?.selector });
-  } else if (gvk === 'apps/v1, Kind=ReplicaSet' || gvk === 'apps/v1, Kind=StatefulSet') {
-    const ctrl = objects.tryGet(owner.kind, ns, owner.name) as { spec?: { selector?: LabelSelector } } | undefined;
-    if (ctrl) {
-      try {
-        selector = selectorFromRequirements([...selector.requirements(), ...selectorFromLabelSelector(ctrl.spec?.selector).requirements()]);
-      } catch (e) {
-        if (!(e instanceof LabelSelectorError)) throw e;
-      }
-    }
+  const selector = selectorFromSet(set);
+  if (!controller) return selector;
+  if (controllerOf(pod)!.kind === 'ReplicationController') return selectorFromSet({ ...set, ...(controller.spec?.selector as Record<string, string> | undefined) });
+  try {
+    return selectorFromRequirements([...selector.requirements(), ...selectorFromLabelSelector(controller.spec?.selector as LabelSelector | undefined).requirements()]);
+  } catch (e) {
+    if (!(e instanceof LabelSelectorError)) throw e;
+    return selector;
   }
-  return selector;
 }
 
 /** nodeLabelsMatchSpreadConstraints: the node has every constraint's topology key. */

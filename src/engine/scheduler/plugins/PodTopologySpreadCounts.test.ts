@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseSelector, selectorFromSet } from '../../api/labels.ts';
 import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
-import { node, pod } from './PodTopologySpread.fixtures.ts';
+import { node, pod, term } from './PodTopologySpread.fixtures.ts';
 import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
 
 type Op =
   | { op: 'addPod'; node: number; app: string; ns: string }
   | { op: 'removePod'; node: number }
   | { op: 'updatePod'; node: number; app: string; terminating: boolean }
+  | { op: 'readdPod'; node: number; terminating: boolean; affinity: boolean }
   | { op: 'relabel'; node: number; zone: string | undefined }
+  | { op: 'restatus'; node: number; tainted: boolean }
   | { op: 'addNode'; zone: string | undefined }
   | { op: 'removeNode'; node: number };
 
@@ -19,7 +21,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('addPod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), ns: fc.constantFrom('default', 'other') }),
   fc.record({ op: fc.constant('removePod' as const), node: fc.nat() }),
   fc.record({ op: fc.constant('updatePod' as const), node: fc.nat(), app: fc.constantFrom('web', 'db'), terminating: fc.boolean() }),
+  fc.record({ op: fc.constant('readdPod' as const), node: fc.nat(), terminating: fc.boolean(), affinity: fc.boolean() }),
   fc.record({ op: fc.constant('relabel' as const), node: fc.nat(), zone }),
+  fc.record({ op: fc.constant('restatus' as const), node: fc.nat(), tainted: fc.boolean() }),
   fc.record({ op: fc.constant('addNode' as const), zone }),
   fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() }),
 );
@@ -38,6 +42,10 @@ describe('counts carried across cycles', () => {
       expect(q.label).toEqual(['app', 'web']);
       expect(scanned.label).toBeUndefined();
       const domains = new DomainCounts();
+      // Shares that depend on the pods' affinity terms, as InterPodAffinity's.
+      const affine = new DomainCounts();
+      // Domains that depend on the node's taints, as with nodeTaintsPolicy Honor.
+      const untainted = new DomainCounts();
       for (const ops of cycles) {
         for (const o of ops) {
           const n = nodes.length ? nodes[(o as { node?: number }).node! % nodes.length] : undefined;
@@ -48,7 +56,20 @@ describe('counts carried across cycles', () => {
             const was = n.pods.values().next().value!.pod;
             n.addPod(podInfoOf(pod(was.metadata!.name!, { node: n.name, labels: { app: o.app }, namespace: was.metadata!.namespace, terminating: o.terminating })));
           }
+          else if (o.op === 'readdPod' && n?.pods.size) {
+            // A new version of the same pod sharing its labels object and containers (a status update, or a
+            // deletion begun, or new affinity terms).
+            const was = n.pods.values().next().value!;
+            const meta = o.terminating ? { ...was.pod.metadata, deletionTimestamp: '2024-01-01T00:00:00Z' } : was.pod.metadata;
+            const spec = o.affinity ? { ...was.pod.spec!, affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('zone', 'app', 'In', ['web'])] } } } : was.pod.spec;
+            n.addPod(podInfoOf({ ...was.pod, metadata: meta, spec, status: { phase: 'Running' } }, was));
+          }
           else if (o.op === 'relabel' && n) n.setNode(zoned(n.name, o.zone));
+          else if (o.op === 'restatus' && n) {
+            // A new version of the node sharing its labels (a status update), its taints changed or not.
+            const spec = o.tainted ? { ...n.node.spec, taints: [{ key: 'k', effect: 'NoSchedule' as const }] } : n.node.spec;
+            n.setNode({ ...n.node, spec, status: { ...n.node.status, conditions: [] } });
+          }
           else if (o.op === 'addNode') nodes = [...nodes, new NodeInfo(zoned(`n${serial++}`, o.zone))];
           else if (o.op === 'removeNode' && n) nodes = nodes.filter((x) => x !== n);
         }
@@ -58,7 +79,9 @@ describe('counts carried across cycles', () => {
         const perNode = cache.nodes(nodes, q);
         const got = domains.update(nodes, (x) => cache.labels(x).get('zone'), (x) => cache.count(x, q)).counts;
         const zones = cache.topology(nodes, 'zone');
-        const want = new Map<string, number>();
+        const gotAffine = affine.update(nodes, (x) => cache.labels(x).get('zone'), (x) => x.podsWithAffinity.length).counts;
+        const gotUntainted = untainted.update(nodes, (x) => (x.node.spec?.taints?.length ? undefined : cache.labels(x).get('zone')), (x) => cache.count(x, q)).counts;
+        const want = new Map<string, number>(), wantAffine = new Map<string, number>(), wantUntainted = new Map<string, number>();
         nodes.forEach((x, i) => expect(zones.atRow(i, x)).toBe(zones.of(x)));
         expect(zones.domains()).toBe(new Set(nodes.map((x) => x.node.metadata?.labels?.zone ?? '')).size);
         for (const x of nodes) {
@@ -74,8 +97,12 @@ describe('counts carried across cycles', () => {
           // A copy (a dry run's) is not in the list: looked up, with the same id.
           expect(zones.of(x.clone())).toBe(zones.of(x));
           if (z !== undefined) want.set(z, (want.get(z) ?? 0) + c);
+          if (z !== undefined) wantAffine.set(z, (wantAffine.get(z) ?? 0) + [...x.pods.values()].filter(({ pod: p }) => p.spec?.affinity).length);
+          if (z !== undefined && !x.node.spec?.taints?.length) wantUntainted.set(z, (wantUntainted.get(z) ?? 0) + c);
         }
         expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
+        expect(new Map([...gotAffine].sort())).toEqual(new Map([...wantAffine].sort()));
+        expect(new Map([...gotUntainted].sort())).toEqual(new Map([...wantUntainted].sort()));
       }
     }), { numRuns: 200 });
   });
@@ -93,6 +120,20 @@ describe('counts carried across cycles', () => {
       expect(zones.values.length).toBeLessThanOrEqual(2 * list.length + 64 + 1);
       expect(zones.domains()).toBe(2);
     }
+  });
+
+  it('spreadQuestion is made once per selector and namespace', () => {
+    const selector = selectorFromSet({ app: 'web' });
+    const q = spreadQuestion('default', selector);
+    expect(spreadQuestion('default', selector)).toBe(q);
+    const other = spreadQuestion('other', selector);
+    expect(other.key).not.toBe(q.key);
+    const web = pod('w', { namespace: 'other', labels: { app: 'web' } });
+    expect([q.matches(web), other.matches(web)]).toEqual([false, true]);
+    // Asked for the first namespace again: its question, not the other's.
+    expect(spreadQuestion('default', selector).matches(web)).toBe(false);
+    // No namespace (a namespace-less pod) is one too.
+    expect(spreadQuestion(undefined, selectorFromSet({ app: 'db' })).key).toBe('\u0000app=db');
   });
 
   it('the cache keeps the 32 most recently used domain counts', () => {

@@ -1,6 +1,6 @@
 // PodTopologySpread and InterPodAffinity: what a plugin carries from cycle to cycle. Node labels as Maps,
 // matching pods per node and per topology value. Upstream recounts every pod of the cluster in each cycle;
-// here a cycle looks at each node once (identity and NodeInfo.generation) and recounts only the nodes that
+// here a cycle looks at each node once (identity and NodeInfo.selectorGeneration) and recounts only the nodes that
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
@@ -25,9 +25,19 @@ export function selectorKey(selector: Selector): string {
   return selector.empty() ? '*' : selector.toString();
 }
 
+/**
+ * The question last made per selector (immutable): the pods of one owner share their default constraints, and
+ * with them the selector, so each cycle need not make the question, its key and its matcher anew.
+ */
+const questions = new WeakMap<Selector, { namespace: string | undefined; question: PodQuestion }>();
+
 /** countPodsMatchSelector's question: live (not terminating) pods of the namespace that the selector selects. */
 export function spreadQuestion(namespace: string | undefined, selector: Selector): PodQuestion {
-  return { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+  const known = questions.get(selector);
+  if (known !== undefined && known.namespace === namespace) return known.question;
+  const question = { key: `${namespace ?? ''}\u0000${selectorKey(selector)}`, matches: liveSelected(namespace, selector), label: requiredLabel(selector) };
+  questions.set(selector, { namespace, question });
+  return question;
 }
 
 /**
@@ -70,17 +80,26 @@ const MAX_QUESTIONS_PER_NODE = 32;
 /** Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
 const MAX_DOMAIN_COUNTS = 32;
 
-/** The entry of the key, made when missing; the entry becomes the most recently used, and the least recently used go past max. */
-function recent<T>(entries: Map<string, T>, key: string, make: () => T): T {
+/**
+ * The entry of the key, made when missing (make: a module function, not a closure per call); the entry becomes the
+ * most recently used, and the least recently used go past max.
+ */
+function recent<T>(entries: Map<string, T>, key: string, make: (key: string) => T): T {
   let e = entries.get(key);
   if (e !== undefined) entries.delete(key);
   else {
-    e = make();
+    e = make(key);
     if (entries.size >= MAX_DOMAIN_COUNTS) entries.delete(entries.keys().next().value!);
   }
   entries.set(key, e);
   return e;
 }
+
+const newDomainCounts = () => new DomainCounts();
+const newNodeCounts = () => new NodeCounts();
+const newTopologyValues = (key: string) => new TopologyValues(key);
+const noDomain = () => undefined;
+const noShare = () => 0;
 
 /** What a plugin keeps from cycle to cycle about the nodes. */
 export class CrossCycleCache {
@@ -111,23 +130,31 @@ export class CrossCycleCache {
 
   /** The domain counts named by the key (created empty). */
   domains(key: string): DomainCounts {
-    return recent(this.domainCounts, key, () => new DomainCounts());
+    return recent(this.domainCounts, key, newDomainCounts);
   }
 
   /** The question's matching pods on every node of the list, brought up to date. */
   nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
-    return recent(this.nodeCounts, q.key, () => new NodeCounts()).update(all, (node) => this.count(node, q));
+    return recent(this.nodeCounts, q.key, newNodeCounts).update(all, (node) => this.count(node, q));
   }
 
   /** The topology key's value of every node of the list, brought up to date. */
   topology(all: readonly NodeInfo[], key: string): TopologyValues {
-    return recent(this.topologies, key, () => new TopologyValues(key)).update(all);
+    return recent(this.topologies, key, newTopologyValues).update(all);
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
   retain(all: readonly NodeInfo[]): void {
     this.podCounts.retain(all);
   }
+}
+
+/** What NodeChanges.scan tells its owner (the owner itself: no closures per scan). */
+export interface NodeVisitor {
+  /** The node at position i is new or changed. */
+  changed(i: number, node: NodeInfo): void;
+  /** Position i is past the end of a shorter list. */
+  dropped(i: number): void;
 }
 
 /** Which positions of the node list hold a node that is new or changed since the last scan. */
@@ -137,33 +164,38 @@ export class NodeChanges {
   private list: readonly NodeInfo[] | undefined;
   private cursor = 0;
 
+  /** bySelector: changes that selectors and affinity terms see (NodeInfo.selectorGeneration), else every change. */
+  constructor(private readonly bySelector = false) {}
+
   /**
    * changed(i, node) for each new or changed position; dropped(i) for positions past the end of a shorter list.
    * The scheduler cache's list logs its changes: the same list again visits only the logged positions.
    */
-  scan(all: readonly NodeInfo[], changed: (i: number, node: NodeInfo) => void, dropped: (i: number) => void): void {
+  scan(all: readonly NodeInfo[], visitor: NodeVisitor): void {
     const log = nodeListLog(all);
-    const since = log && all === this.list ? log.since(this.cursor) : undefined;
+    const from = this.cursor;
+    const logged = log !== undefined && all === this.list && log.reaches(from);
     this.list = all;
     this.cursor = log?.end ?? 0;
-    if (since) {
-      for (const i of since) this.visit(all, i, changed);
+    if (logged) {
+      for (let c = from; c < this.cursor; c++) this.visit(all, log.at(c), visitor);
       return;
     }
-    for (let i = 0; i < all.length; i++) this.visit(all, i, changed);
-    for (let i = all.length; i < this.nodes.length; i++) dropped(i);
+    for (let i = 0; i < all.length; i++) this.visit(all, i, visitor);
+    for (let i = all.length; i < this.nodes.length; i++) visitor.dropped(i);
     this.nodes.length = this.generations.length = all.length;
   }
 
   /** The node the last scan saw at the position. */
   at(i: number): NodeInfo | undefined { return this.nodes[i]; }
 
-  private visit(all: readonly NodeInfo[], i: number, changed: (i: number, node: NodeInfo) => void): void {
+  private visit(all: readonly NodeInfo[], i: number, visitor: NodeVisitor): void {
     const node = all[i];
-    if (this.nodes[i] === node && this.generations[i] === node.generation) return;
+    const generation = this.bySelector ? node.selectorGeneration : node.generation;
+    if (this.nodes[i] === node && this.generations[i] === generation) return;
     this.nodes[i] = node;
-    this.generations[i] = node.generation;
-    changed(i, node);
+    this.generations[i] = generation;
+    visitor.changed(i, node);
   }
 }
 
@@ -172,8 +204,11 @@ export class NodeChanges {
  * assigning nodes to domains (both named by the cache key). A node's domain and share are recomputed only
  * when it changed. Every domain some node is in is present, with 0 when no pod matches.
  */
-export class DomainCounts {
-  private readonly changes = new NodeChanges();
+export class DomainCounts implements NodeVisitor {
+  private readonly changes = new NodeChanges(true);
+  /** The update's ways of assigning a node to a domain and counting its share. */
+  private domainOf: (node: NodeInfo) => string | undefined = noDomain;
+  private share: (node: NodeInfo) => number = noShare;
   private readonly domains: (string | undefined)[] = [];
   private readonly shares: number[] = [];
   private readonly nodesIn = new Map<string, number>();
@@ -183,20 +218,27 @@ export class DomainCounts {
   total = 0;
 
   update(all: readonly NodeInfo[], domainOf: (node: NodeInfo) => string | undefined, share: (node: NodeInfo) => number): this {
-    this.changes.scan(all, (i, node) => {
-      this.retract(i);
-      const d = domainOf(node);
-      this.domains[i] = d;
-      if (d === undefined) return;
-      const n = share(node);
-      this.shares[i] = n;
-      this.nodesIn.set(d, (this.nodesIn.get(d) ?? 0) + 1);
-      this.counts.set(d, (this.counts.get(d) ?? 0) + n);
-      this.total += n;
-    }, (i) => this.retract(i));
+    this.domainOf = domainOf;
+    this.share = share;
+    this.changes.scan(all, this);
     this.domains.length = this.shares.length = all.length;
     return this;
   }
+
+  /** NodeVisitor: the node's domain and share anew. */
+  changed(i: number, node: NodeInfo): void {
+    this.retract(i);
+    const d = this.domainOf(node);
+    this.domains[i] = d;
+    if (d === undefined) return;
+    const n = this.share(node);
+    this.shares[i] = n;
+    this.nodesIn.set(d, (this.nodesIn.get(d) ?? 0) + 1);
+    this.counts.set(d, (this.counts.get(d) ?? 0) + n);
+    this.total += n;
+  }
+
+  dropped(i: number): void { this.retract(i); }
 
   private retract(i: number): void {
     const d = this.domains[i];
@@ -218,10 +260,10 @@ export class DomainCounts {
  * One question's matching pods per node, by list position (hostname spreading: each node is its own domain).
  * Score reads a node's count from an array; only nodes that changed since the last update are recounted.
  */
-export class NodeCounts {
-  private readonly changes = new NodeChanges();
+export class NodeCounts implements NodeVisitor {
+  private readonly changes = new NodeChanges(true);
   private counts = new Int32Array(0);
-  private share: (node: NodeInfo) => number = () => 0;
+  private share: (node: NodeInfo) => number = noShare;
 
   update(all: readonly NodeInfo[], share: (node: NodeInfo) => number): this {
     if (this.counts.length < all.length) {
@@ -229,10 +271,14 @@ export class NodeCounts {
       grown.set(this.counts);
       this.counts = grown;
     }
-    this.changes.scan(all, (i, node) => { this.counts[i] = share(node); }, (i) => { this.counts[i] = 0; });
     this.share = share;
+    this.changes.scan(all, this);
     return this;
   }
+
+  /** NodeVisitor: the node counted anew. */
+  changed(i: number, node: NodeInfo): void { this.counts[i] = this.share(node); }
+  dropped(i: number): void { this.counts[i] = 0; }
 
   /** The node's count: at its list position when the last update saw it there, else counted now (copies, other lists). */
   of(node: NodeInfo): number {
@@ -254,8 +300,8 @@ const MAX_IDS_PER_NODE = 2;
  * A node's value of one topology key (its domain: zone, hostname) as a small integer per node-list row, so that
  * the per-node loops index arrays instead of asking each node's label Map; only changed nodes are looked at again.
  */
-export class TopologyValues {
-  private changes = new NodeChanges();
+export class TopologyValues implements NodeVisitor {
+  private changes = new NodeChanges(true);
   /** Row → id of the node's value, −1 without the label, −2 for a row no node was seen at. */
   private ids = new Int32Array(0);
   private readonly idOf = new Map<string, number>();
@@ -273,7 +319,7 @@ export class TopologyValues {
     if (this.values.length > MAX_IDS_PER_NODE * all.length + 64) {
       this.idOf.clear();
       this.values.length = 0;
-      this.changes = new NodeChanges();
+      this.changes = new NodeChanges(true);
       this.ids.fill(-2);
       this.rowsWith = [];
       this.rowsWithout = this.idsInUse = 0;
@@ -283,9 +329,13 @@ export class TopologyValues {
       grown.set(this.ids);
       this.ids = grown;
     }
-    this.changes.scan(all, (i, node) => this.setRow(i, this.idOfValue(node.labels.get(this.key))), (i) => this.setRow(i, -2));
+    this.changes.scan(all, this);
     return this;
   }
+
+  /** NodeVisitor: the node's value looked up anew. */
+  changed(i: number, node: NodeInfo): void { this.setRow(i, this.idOfValue(node.labels.get(this.key))); }
+  dropped(i: number): void { this.setRow(i, -2); }
 
   /**
    * How many domains the list's nodes are in (after update): their distinct values, a node without the label

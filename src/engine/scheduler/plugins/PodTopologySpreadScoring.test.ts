@@ -21,6 +21,8 @@ const on = (name: string, nodeName: string, labels: Record<string, string> = { f
 const many = (nodeName: string, n: number, labels: Record<string, string> = { foo: '' }) => Array.from({ length: n }, (_, i) => on(`p-${nodeName}-${i}`, nodeName, labels));
 const soft = (maxSkew: number, key: string, sel = foo, more: Partial<TopologySpreadConstraint> = {}) => spread(maxSkew, key, 'ScheduleAnyway', sel, more);
 const withSpread = (labels: Record<string, string>, ...spreads: TopologySpreadConstraint[]) => pod('p', { labels, spread: spreads });
+/** Upstream's topologyValueToPodCounts[i]: the candidates' domains of constraint i with their matching pods. */
+const valueCounts = (s: SpreadScoreState, i: number) => Object.fromEntries(s.candidateDomains[i].map((id) => [s.topologies[i].values[id], s.podsPerValueId[i]![id]]));
 
 function run(incoming: Pod, nodes: Node[], failed: Node[], pods: Pod[], args: PodTopologySpreadArgs = {}, objects: ObjectReader = reader()) {
   const all = snapshot([...nodes, ...failed], pods);
@@ -97,7 +99,7 @@ describe('PodTopologySpread Score (TestPodTopologySpreadScore)', () => {
 });
 
 describe('PodTopologySpread PreScore state (TestPreScoreStateEmptyNodes, TestPreScoreSkip)', () => {
-  const counts = (s: SpreadScoreState) => s.topologyValueToPodCounts.map((m) => Object.fromEntries(m));
+  const counts = (s: SpreadScoreState) => s.candidateDomains.map((_, i) => valueCounts(s, i));
   const rs = (name: string, selector = foo) => ({ kind: 'ReplicaSet', metadata: { name, namespace: 'default' }, spec: { selector } });
   const ownedBy = (name: string) => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: name, controller: true });
 
@@ -160,7 +162,7 @@ describe('PodTopologySpread PreScore with candidates outside the node list', () 
     const constraints = filterConstraints(incoming.spec!.topologySpreadConstraints!, { foo: '' }, 'ScheduleAnyway');
     const candidates = [all[0], copy, all[1]];
     const s = computeScoreState(incoming, constraints, candidates, all, false, new CrossCycleCache());
-    expect(Object.fromEntries(s.topologyValueToPodCounts[0])).toEqual({ zone1: 2, zone9: 0, zone2: 0 });
+    expect(valueCounts(s, 0)).toEqual({ zone1: 2, zone9: 0, zone2: 0 });
     const batch = new Float64Array(candidates.length);
     spreadScores(s, candidates, batch);
     expect([...batch]).toEqual(candidates.map((n) => spreadScore(s, n)));

@@ -12,18 +12,21 @@ import { spreadQuestion, type CrossCycleCache, type NodeCounts, type TopologyVal
 export interface SpreadScoreState {
   constraints: readonly SpreadConstraint[];
   /** Candidates that lack a topology key: they score 0. */
-  ignoredNodes: Set<string>;
-  topologyValueToPodCounts: Map<string, number>[];
+  ignoredNodes: ReadonlySet<string>;
+  /** Per constraint, the candidates' domains as value ids (none for hostnames): topologyValueToPodCounts' keys. */
+  candidateDomains: number[][];
   topologyNormalizingWeight: number[];
   /** Hostname constraints: matching pods per node (upstream counts them in Score, countPodsMatchSelector). */
   podsPerNode: (NodeCounts | undefined)[];
   /** Per constraint, the nodes' values of its topology key as ids. */
   topologies: TopologyValues[];
-  /** Other constraints: topologyValueToPodCounts by value id (0 for values no candidate has). */
+  /** Other constraints: topologyValueToPodCounts by value id (0 for values no candidate has: read only candidateDomains). */
   podsPerValueId: (Float64Array | undefined)[];
   /** The node list the topologies and counts are rows of. */
   nodeList: readonly NodeInfo[];
 }
+
+const NO_NODES: ReadonlySet<string> = new Set();
 
 /** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
 export function topologyNormalizingWeight(size: number): number {
@@ -90,50 +93,53 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   // Every key's values first (an update may number them anew), and the id of "", the value of a node without
   // the key in upstream's map lookups.
   const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
+  const rows = rowsIn(allNodes, filtered, given);
+  const listed = given?.list === allNodes;
+  let ignored: Uint8Array | undefined;
+  // Only user-given constraints ignore nodes (most cycles share the empty set).
+  let ignoredNodes: ReadonlySet<string> = NO_NODES;
+  if (requireAllTopologies) {
+    ignored = new Uint8Array(filtered.length);
+    const names = new Set<string>();
+    for (let j = 0; j < filtered.length; j++) {
+      if (hasAllTopologies(topologies, rows[j], filtered[j])) continue;
+      ignored[j] = 1;
+      names.add(filtered[j].name);
+    }
+    ignoredNodes = names;
+  }
+  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored, listed)));
   const s: SpreadScoreState = {
     constraints,
-    ignoredNodes: new Set(),
-    topologyValueToPodCounts: constraints.map(() => new Map()),
+    ignoredNodes,
+    candidateDomains: domains,
     topologyNormalizingWeight: [],
     podsPerNode: [],
     topologies,
     podsPerValueId: [],
     nodeList: allNodes,
   };
-  const rows = rowsIn(allNodes, filtered, given);
-  const listed = given?.list === allNodes;
-  let ignored: Uint8Array | undefined;
-  if (requireAllTopologies) {
-    ignored = new Uint8Array(filtered.length);
-    for (let j = 0; j < filtered.length; j++) {
-      if (hasAllTopologies(topologies, rows[j], filtered[j])) continue;
-      ignored[j] = 1;
-      s.ignoredNodes.add(filtered[j].name);
-    }
-  }
-  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored, listed)));
-  const candidates = filtered.length - s.ignoredNodes.size;
+  const candidates = filtered.length - ignoredNodes.size;
   s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length));
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i];
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
+    // The question's count on every node, brought up to date once: the domain totals read it too (the default
+    // constraints, hostname and zone, ask the same question).
+    const perNode = cache.nodes(allNodes, q);
     if (c.topologyKey === LABEL_HOSTNAME) {
-      s.podsPerNode[i] = cache.nodes(allNodes, q);
+      s.podsPerNode[i] = perNode;
       continue;
     }
     const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
       if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
-    }, (node) => cache.count(node, q)).counts;
+    }, (node) => perNode.of(node)).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
     const perId = new Float64Array(values.length);
-    for (const id of domains[i]) {
-      const count = totals.get(values[id]) ?? 0;
-      perId[id] = count;
-      s.topologyValueToPodCounts[i].set(values[id], count);
-    }
+    for (const id of domains[i]) perId[id] = totals.get(values[id]) ?? 0;
     s.podsPerValueId[i] = perId;
   }
   return s;
