@@ -66,6 +66,19 @@ describe('the runtime CNI side of a node', () => {
     expect(() => n.setUp(sandbox(99), meta('x'))).toThrow(`failed to setup network for sandbox "${sandbox(99)}": plugin type="flannel" failed (add): failed to delegate add: failed to allocate for range 0: no IP addresses available in range set: 10.244.3.1-10.244.3.6`);
   });
 
+  it('flannel reads subnet.env at every ADD: a new subnet (or a broken file) counts at once, whatever it parsed before', () => {
+    const n = new CniNetwork();
+    n.setPodCIDR('10.244.3.0/24');
+    n.daemonStarted('flannel');
+    expect(n.setUp(sandbox(1), meta('a')).ip).toBe('10.244.3.2');
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_SUBNET=10.244.9.1/24\nFLANNEL_MTU=1450\n');
+    expect(n.setUp(sandbox(2), meta('b')).result.ips).toEqual([{ address: '10.244.9.2/24', gateway: '10.244.9.1', interface: 2 }]);
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_MTU=1450\n');
+    expect(() => n.setUp(sandbox(3), meta('c'))).toThrow('loadFlannelSubnetEnv failed: /run/flannel/subnet.env is missing FLANNEL_SUBNET');
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_SUBNET=10.244.3.1/24\n');
+    expect(n.setUp(sandbox(4), meta('d')).ip).toBe('10.244.3.3');
+  });
+
   it('calico names the veth after the pod, uses the podCIDR, and enforces NetworkPolicy', () => {
     const n = new CniNetwork();
     n.daemonStarted('calico');
