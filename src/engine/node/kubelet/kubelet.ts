@@ -329,7 +329,7 @@ export class Kubelet {
     const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
     if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return false;
     const allocatable = (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
-    const r = this.devices.admit(cur, this.activePods() ?? [], allocatable);
+    const r = this.devices.admit(cur, () => this.activePods() ?? [], allocatable);
     if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
