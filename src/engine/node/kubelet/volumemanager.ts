@@ -225,9 +225,13 @@ export class VolumeManager {
 
   /** node.status.volumesInUse: the CSI volumes of every pod this kubelet runs, sorted. */
   private reportInUse(): void {
-    const names = [...new Set([...this.pods.values()].flatMap((p) => [...(p.inUse ?? [])]))].sort();
+    // Every reconcile reports: no list per pod, and no JSON of two empty lists (pods without CSI volumes).
+    const inUse = new Set<string>();
+    for (const p of this.pods.values()) if (p.inUse) for (const name of p.inUse) inUse.add(name);
+    const names = [...inUse].sort();
     const node = this.cfg.store.tryGet<Node>('Node', undefined, this.cfg.nodeName);
-    if (!node || JSON.stringify(node.status?.volumesInUse ?? []) === JSON.stringify(names)) return;
+    const reported = node?.status?.volumesInUse;
+    if (!node || (!names.length && !reported?.length) || JSON.stringify(reported ?? []) === JSON.stringify(names)) return;
     const { volumesInUse: _, ...rest } = node.status ?? {};
     this.cfg.store.update({ ...node, status: names.length ? { ...rest, volumesInUse: names } : rest } as Node & KubeObject, { subresource: 'status' });
   }
