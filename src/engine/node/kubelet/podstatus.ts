@@ -75,7 +75,7 @@ function named(list: ContainerStatus[], name: string): ContainerStatus | undefin
 }
 
 function condition(type: string, status: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
-  const old = prev?.find((c) => c.type === type);
+  const old = conditionOf(prev, type);
   const s = status ? 'True' : 'False';
   const c: PodCondition = {
     type, status: s,
@@ -85,6 +85,12 @@ function condition(type: string, status: boolean, now: string, prev: PodConditio
   if (reason) c.reason = reason;
   if (message) c.message = message;
   return stored(c, old);
+}
+
+/** The condition of this type (a loop rather than find with a closure: five per status build). */
+function conditionOf(list: PodCondition[] | undefined, type: string): PodCondition | undefined {
+  if (list) for (const c of list) if (c.type === type) return c;
+  return undefined;
 }
 
 /**
@@ -129,22 +135,25 @@ function containersReady(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   return { ok: false, reason: 'ContainersNotReady', message: unknown && unready ? `${unknown}, ${unready}` : (unknown ?? unready) };
 }
 
-/** GeneratePodInitializedCondition. */
+const COMPLETED = { ok: true, reason: 'PodCompleted' };
+
+/** GeneratePodInitializedCondition (the name lists made only when there are names: most pods have no init containers). */
 function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[], phase: Phase): { ok: boolean; reason?: string; message?: string } {
-  const unknown: string[] = [];
-  const incomplete: string[] = [];
+  let unknown: string[] | undefined;
+  let incomplete: string[] | undefined;
   for (const c of pod.spec?.initContainers ?? []) {
-    const s = init.find((x) => x.name === c.name);
-    if (!s) { unknown.push(c.name); continue; }
-    if (isRestartableInitContainer(c) ? !s.started : !s.ready) incomplete.push(c.name);
+    const s = named(init, c.name);
+    if (!s) { (unknown ??= []).push(c.name); continue; }
+    if (isRestartableInitContainer(c) ? !s.started : !s.ready) (incomplete ??= []).push(c.name);
   }
-  if (phase === 'Succeeded' && !unknown.length) return { ok: true, reason: 'PodCompleted' };
-  if (main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated)) return { ok: true };
+  if (phase === 'Succeeded' && !unknown) return COMPLETED;
+  if (main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated)) return READY;
+  if (!unknown && !incomplete) return READY;
   const msgs = [
-    ...(unknown.length ? [`containers with unknown status: ${list(unknown)}`] : []),
-    ...(incomplete.length ? [`containers with incomplete status: ${list(incomplete)}`] : []),
+    ...(unknown ? [`containers with unknown status: ${list(unknown)}`] : []),
+    ...(incomplete ? [`containers with incomplete status: ${list(incomplete)}`] : []),
   ];
-  return msgs.length ? { ok: false, reason: 'ContainersNotInitialized', message: msgs.join(', ') } : { ok: true };
+  return { ok: false, reason: 'ContainersNotInitialized', message: msgs.join(', ') };
 }
 
 /** The pod's readiness gates: conditions that other components set. */
@@ -166,13 +175,13 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const old = pod.status?.phase;
   if ((old === 'Failed' || old === 'Succeeded') && phase !== old) phase = old;
   const kept = (prev ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget');
-  const disruption = input.failure?.disruption ?? prev?.find((c) => c.type === 'DisruptionTarget');
+  const disruption = input.failure?.disruption ?? conditionOf(prev, 'DisruptionTarget');
   const others = disruption ? [...kept, disruption] : kept;
   const cr = containersReady(pod, input.initContainers, input.containers, phase);
   const gates = cr.ok ? readinessGates(pod, others) : undefined;
   const ready = gates ? { ok: false, reason: 'ReadinessGatesNotReady', message: gates } : cr;
   const init = initialized(pod, input.initContainers, input.containers, phase);
-  const scheduled = prev?.find((c) => c.type === 'PodScheduled');
+  const scheduled = conditionOf(prev, 'PodScheduled');
   const sameFailure = old === phase;
   const reason = input.failure?.reason ?? (sameFailure ? pod.status?.reason : undefined);
   const message = input.failure?.message ?? (sameFailure ? pod.status?.message : undefined);
