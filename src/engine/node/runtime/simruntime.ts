@@ -182,7 +182,11 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     c.startedAt = this.clock.now();
     c.status = undefined;
     const server = c.config.behavior.server;
-    if (server) for (const line of serverStartLines(server, this.serverContext(c))) c.logs.add(c.startedAt, line);
+    if (server) {
+      // By index: the lines are a frozen list shared between containers, and for-of over a frozen array allocates.
+      const lines = serverStartLines(server, this.serverContext(c));
+      for (let i = 0; i < lines.length; i++) c.logs.add(c.startedAt, lines[i]);
+    }
     this.scheduleOwnExit(c);
     this.daemonCheck(c);
     this.deviceCheck(c);
