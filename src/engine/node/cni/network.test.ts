@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HostLocal } from './hostlocal.ts';
 import { CNI_NOT_INITIALIZED, cniDaemonOf, CniNetwork } from './network.ts';
@@ -112,4 +113,31 @@ describe('the runtime CNI side of a node', () => {
     n.files.write('/etc/cni/net.d/10-flannel.conflist', JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel' }] }));
     expect(n.loaded()?.file).toBe('10-flannel.conflist');
   });
+
+  it('property: loaded() (which keeps the configuration it parsed last) answers as a network reading the files anew', () => {
+    const texts = [
+      JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel' }] }),
+      JSON.stringify({ cniVersion: '0.3.1', name: 'k8s-pod-network', plugins: [{ type: 'calico' }] }),
+      JSON.stringify({ cniVersion: '0.3.1', name: 'single', type: 'flannel' }),
+      '{', JSON.stringify({ cniVersion: '0.3.1', name: 'empty', plugins: [] }),
+    ];
+    const op = fc.oneof(
+      fc.record({ write: fc.constantFrom('10-flannel.conflist', '20-calico.conflist', '05-a.conf', '99-z.json', 'notes.txt'), text: fc.integer({ min: 0, max: texts.length - 1 }) }),
+      fc.record({ remove: fc.constantFrom('10-flannel.conflist', '20-calico.conflist', '05-a.conf', '99-z.json', 'notes.txt') }),
+    );
+    fc.assert(fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+      const n = new CniNetwork();
+      for (const o of ops) {
+        if ('write' in o) n.files.write(`/etc/cni/net.d/${o.write}`, texts[o.text]);
+        else n.files.remove(`/etc/cni/net.d/${o.remove}`);
+        const fresh = new CniNetwork();
+        fresh.files.load(n.files.dump());
+        const got = n.loaded();
+        const want = fresh.loaded();
+        expect(got && { file: got.file, list: got.list }).toEqual(want);
+        expect(n.status()).toEqual(fresh.status());
+      }
+    }), { numRuns: 300 });
+  });
 });
+

@@ -46,6 +46,7 @@ export function cniDaemonOf(image: string): CniName | undefined {
 }
 
 export interface NetworkStatus { ready: boolean; reason?: string; message?: string }
+const NETWORK_READY: NetworkStatus = Object.freeze({ ready: true });
 export interface SandboxNetworkMeta { uid: string; name: string; namespace: string }
 
 export class CniNetwork {
@@ -58,7 +59,7 @@ export class CniNetwork {
   private readonly results = new Map<string, CniResult>();
   private readonly listeners: (() => void)[] = [];
   /** The configuration loaded last, parsed (every sandbox's setup reads it; plugins only read it). */
-  private lastConf: { text: string; list: NetConfList } | undefined;
+  private lastConf: { file: string; text: string; list: NetConfList } | undefined;
 
   onChange(listener: () => void): void { this.listeners.push(listener); }
 
@@ -90,15 +91,19 @@ export class CniNetwork {
 
   /** The loaded network: the first configuration file in /etc/cni/net.d (libcni's sort order). */
   loaded(): { file: string; list: NetConfList } | undefined {
+    // Most calls (every sandbox set-up and network status) find the directory holding just the file loaded last.
+    const last = this.lastConf;
+    const dir = this.files.filesIn(CNI_CONF_DIR);
+    if (last && dir?.size === 1 && dir.get(last.file) === last.text) return last;
     for (const file of this.files.list(CNI_CONF_DIR)) {
       if (!/\.(conflist|conf|json)$/.test(file)) continue;
       const text = this.files.read(`${CNI_CONF_DIR}/${file}`)!;
-      if (text === this.lastConf?.text) return { file, list: this.lastConf.list };
+      if (text === last?.text) return { file, list: last.list };
       try {
         const parsed = JSON.parse(text) as NetConfList & NetConf;
         const list: NetConfList = Array.isArray(parsed.plugins) ? parsed : { cniVersion: parsed.cniVersion as string, name: parsed.name as string, plugins: [parsed] };
         if (list.plugins.length && typeof list.name === 'string') {
-          this.lastConf = { text, list };
+          this.lastConf = { file, text, list };
           return { file, list };
         }
       } catch {
@@ -110,7 +115,7 @@ export class CniNetwork {
 
   /** The runtime's NetworkReady condition. */
   status(): NetworkStatus {
-    return this.loaded() ? { ready: true } : { ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED };
+    return this.loaded() ? NETWORK_READY : { ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED };
   }
 
   /** The loaded network's main plugin, e.g. for whether it enforces NetworkPolicy. */
