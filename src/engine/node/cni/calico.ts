@@ -5,7 +5,6 @@
 // the pod addresses come from the node IPAM controller's podCIDR, as with flannel.
 import { hashString } from '../../sim/rng.ts';
 import { macFor } from './flannel.ts';
-import { HostLocal } from './hostlocal.ts';
 import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniPlugin, type NetConfList, type PluginHost } from './plugin.ts';
 
 export const CALICO_CONFLIST = '10-calico.conflist';
@@ -42,7 +41,7 @@ export const calicoPlugin: CniPlugin = {
   type: 'calico',
   supportsNetworkPolicy: true,
   add(_conf, rt, host, network) {
-    const ips = new HostLocal(host.files, network).add([[{ subnet: podCidr(host) }]], rt.containerId, rt.ifName);
+    const ips = host.ipam(network).add([[{ subnet: podCidr(host) }]], rt.containerId, rt.ifName);
     const veth = vethName(rt.args.K8S_POD_NAMESPACE, rt.args.K8S_POD_NAME);
     return {
       cniVersion: CNI_VERSION,
@@ -52,9 +51,9 @@ export const calicoPlugin: CniPlugin = {
     };
   },
   del(_conf, rt, host, network) {
-    new HostLocal(host.files, network).del(rt.containerId, rt.ifName);
+    host.ipam(network).del(rt.containerId, rt.ifName);
   },
   check(_conf, rt, host, network, prev) {
-    for (const ip of prev.ips) new HostLocal(host.files, network).check(rt.containerId, rt.ifName, ip.address);
+    for (const ip of prev.ips) host.ipam(network).check(rt.containerId, rt.ifName, ip.address);
   },
 };

@@ -3,7 +3,7 @@
 // IPAM over the node's subnet. flannel moves packets only: it does not enforce NetworkPolicy.
 import { formatIp, parseCidr } from '../../api/cidr.ts';
 import { hashString } from '../../sim/rng.ts';
-import { HostLocal } from './hostlocal.ts';
+import type { HostFiles } from './hostfiles.ts';
 import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniPlugin, type CniResult, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const FLANNEL_SUBNET_ENV = '/run/flannel/subnet.env';
@@ -33,18 +33,40 @@ export function flannelDaemonFiles(podCIDR: string): Record<string, string> {
 export function macFor(seed: string): string {
   const h = hashString(seed);
   const h2 = hashString(`${seed}/2`);
-  const bytes = [0x02 | ((h >>> 24) & 0xfc), (h >>> 16) & 255, (h >>> 8) & 255, h & 255, (h2 >>> 8) & 255, h2 & 255];
-  return bytes.map((b) => b.toString(16).padStart(2, '0')).join(':');
+  macByte(0, 0x02 | ((h >>> 24) & 0xfc));
+  macByte(1, (h >>> 16) & 255);
+  macByte(2, (h >>> 8) & 255);
+  macByte(3, h & 255);
+  macByte(4, (h2 >>> 8) & 255);
+  macByte(5, h2 & 255);
+  // One string made from the codes, not one per byte and per join: every pod's interfaces get MACs.
+  return String.fromCharCode.apply(null, macCodes);
+}
+
+/** The character codes of the MAC macFor is writing: "xx:xx:xx:xx:xx:xx", the colons in place. */
+const macCodes: number[] = Array.from({ length: 17 }, (_, i) => (i % 3 === 2 ? 0x3a : 0x30));
+const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
+function macByte(i: number, b: number): void {
+  macCodes[i * 3] = HEX_CODES[b >>> 4];
+  macCodes[i * 3 + 1] = HEX_CODES[b & 15];
 }
 
 function subnetOf(host: PluginHost): string {
   const env = host.files.read(FLANNEL_SUBNET_ENV);
   if (env === undefined) throw new CniError(CNI_ERR_INTERNAL, `loadFlannelSubnetEnv failed: open ${FLANNEL_SUBNET_ENV}: no such file or directory`);
+  const kept = subnetEnvs.get(host.files);
+  if (kept?.env === env) return kept.subnet;
   const m = /^FLANNEL_SUBNET=(.+)$/m.exec(env);
   if (!m) throw new CniError(CNI_ERR_INTERNAL, `loadFlannelSubnetEnv failed: ${FLANNEL_SUBNET_ENV} is missing FLANNEL_SUBNET`);
   const c = parseCidr(m[1]);
-  return `${formatIp(c.base)}/${c.prefix}`;
+  const subnet = `${formatIp(c.base)}/${c.prefix}`;
+  subnetEnvs.set(host.files, { env, subnet });
+  return subnet;
 }
+
+/** Each node's subnet.env as the plugin last parsed it, with its subnet: read at every ADD, it rarely changes. */
+const subnetEnvs = new WeakMap<HostFiles, { env: string; subnet: string }>();
 
 function delegateError(op: 'add' | 'del', e: unknown): never {
   const text = e instanceof Error ? e.message : String(e);
@@ -58,7 +80,7 @@ export const flannelPlugin: CniPlugin = {
     const subnet = subnetOf(host);
     let ips;
     try {
-      ips = new HostLocal(host.files, network).add([[{ subnet }]], rt.containerId, rt.ifName);
+      ips = host.ipam(network).add([[{ subnet }]], rt.containerId, rt.ifName);
     } catch (e) {
       delegateError('add', e);
     }
@@ -71,10 +93,10 @@ export const flannelPlugin: CniPlugin = {
     };
   },
   del(_conf, rt, host, network): void {
-    new HostLocal(host.files, network).del(rt.containerId, rt.ifName);
+    host.ipam(network).del(rt.containerId, rt.ifName);
   },
   check(_conf, rt, host, network, prev): void {
     subnetOf(host);
-    for (const ip of prev.ips) new HostLocal(host.files, network).check(rt.containerId, rt.ifName, ip.address);
+    for (const ip of prev.ips) host.ipam(network).check(rt.containerId, rt.ifName, ip.address);
   },
 };

@@ -88,4 +88,29 @@ describe('host-local IPAM', () => {
       }
     }));
   });
+
+  it('property: a kept HostLocal (which keeps the last range it parsed) allocates as a new one for each ADD does', () => {
+    const subnets = ['10.244.1.0/29', '10.244.2.0/29', '10.244.1.0/28', '10.244.1.4/29', '10.244.1.0/31', '10.244.1.0'];
+    const range = fc.oneof(
+      fc.constantFrom(...subnets).map((subnet) => ({ subnet })),
+      fc.record({ subnet: fc.constant('10.244.1.0/29'), rangeStart: fc.constantFrom('10.244.1.3', '10.244.2.1'), gateway: fc.constantFrom('10.244.1.4', '') }),
+    );
+    const op = fc.oneof(fc.record({ add: fc.integer({ min: 0, max: 12 }), range }), fc.record({ del: fc.integer({ min: 0, max: 12 }) }));
+    const outcome = (f: () => unknown) => { try { return { ok: f() }; } catch (e) { return { error: String(e) }; } };
+    fc.assert(fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+      const kept = ipam();
+      const fresh = new HostFiles();
+      for (const o of ops) {
+        if ('add' in o) {
+          const sets = [[o.range]];
+          expect(outcome(() => kept.hl.add(sets, `c${o.add}`, 'eth0'))).toEqual(outcome(() => new HostLocal(fresh, 'cbr0').add(sets, `c${o.add}`, 'eth0')));
+        } else {
+          kept.hl.del(`c${o.del}`, 'eth0');
+          new HostLocal(fresh, 'cbr0').del(`c${o.del}`, 'eth0');
+        }
+      }
+      expect(kept.files.dump()).toEqual(fresh.dump());
+    }));
+  });
 });
+

@@ -1,7 +1,7 @@
 // The host-local IPAM plugin (containernetworking/plugins): addresses from a range set, one file per reserved
 // address in /var/lib/cni/networks/NETWORK, handed out round-robin from the last reserved one (so a released
 // address is not reused until the range has been run through), skipping the gateway; released on DEL.
-import { formatIp, parseCidr } from '../../api/cidr.ts';
+import { formatIp, parseCidr, parseIp } from '../../api/cidr.ts';
 import { CNI_ERR_INTERNAL, CniError, CniErrorCode, type CniIpConfig, type IpamRange } from './plugin.ts';
 import type { HostFiles } from './hostfiles.ts';
 
@@ -10,14 +10,14 @@ const LAST_RESERVED = 'last_reserved_ip.';
 
 interface Range { subnet: string; prefix: number; start: number; end: number; gateway: number }
 
-const parseIp = (ip: string) => parseCidr(`${ip}/32`).base;
-
 /** Range.Canonicalize: the gateway defaults to .1, the range to .1 through the address before broadcast. */
 export function canonicalRange(r: IpamRange): Range {
   const c = parseCidr(r.subnet);
   if (c.prefix > 30) throw new CniError(CniErrorCode.InvalidNetworkConfig, `Network ${r.subnet} too small to allocate from`);
-  if (formatIp(c.base) !== r.subnet.split('/')[0]) {
-    throw new CniError(CniErrorCode.InvalidNetworkConfig, `Network has host bits set. For a subnet mask of length ${c.prefix} the network address is ${formatIp(c.base)}`);
+  const network = formatIp(c.base);
+  // The address as written is the part before the '/' (compared in place rather than split off).
+  if (r.subnet.indexOf('/') !== network.length || !r.subnet.startsWith(network)) {
+    throw new CniError(CniErrorCode.InvalidNetworkConfig, `Network has host bits set. For a subnet mask of length ${c.prefix} the network address is ${network}`);
   }
   const last = c.base + 2 ** (32 - c.prefix) - 2;
   const inside = (ip: number) => ip >= c.base && ip <= last + 1;
@@ -34,16 +34,20 @@ export function rangeSetString(set: Range[]): string {
 }
 
 export class HostLocal {
-  constructor(private readonly files: HostFiles, private readonly network: string, private readonly dataDir = HOST_LOCAL_DATA_DIR) {}
+  private readonly dir: string;
+  /** The range last canonicalized from a subnet alone (what the plugins ask for at every ADD), parsed once. */
+  private lastPlain: Range | undefined;
 
-  private get dir(): string { return `${this.dataDir}/${this.network}`; }
+  constructor(private readonly files: HostFiles, network: string, dataDir = HOST_LOCAL_DATA_DIR) {
+    this.dir = `${dataDir}/${network}`;
+  }
 
   /** cmdAdd: one address from each range set; on failure the ones already taken are released. */
   add(rangeSets: IpamRange[][], containerId: string, ifName: string): CniIpConfig[] {
     const out: CniIpConfig[] = [];
     rangeSets.forEach((set, idx) => {
       try {
-        out.push(this.get(set.map(canonicalRange), idx, containerId, ifName));
+        out.push(this.get(set.map((r) => this.canonical(r)), idx, containerId, ifName));
       } catch (e) {
         // Deallocate what this ADD already took (the allocators of the earlier range sets).
         if (out.length) this.del(containerId, ifName);
@@ -99,13 +103,22 @@ export class HostLocal {
     return out.sort();
   }
 
+  /** canonicalRange; a range given by its subnet alone is the one kept when that subnet was the last. */
+  private canonical(r: IpamRange): Range {
+    if (r.rangeStart || r.rangeEnd || r.gateway) return canonicalRange(r);
+    if (this.lastPlain?.subnet !== r.subnet) this.lastPlain = canonicalRange(r);
+    return this.lastPlain;
+  }
+
   /** IPAllocator.Get: round-robin from the last reserved address + 1, wrapping through the set once. */
   private get(set: Range[], idx: number, containerId: string, ifName: string): CniIpConfig {
     const existing = this.held(containerId, ifName).find((ip) => set.some((r) => contains(r, parseIp(ip))));
     if (existing) throw new CniError(CNI_ERR_INTERNAL, `${existing} has been allocated to ${containerId}, duplicate allocation is not allowed`);
-    const lastText = this.files.read(`${this.dir}/${LAST_RESERVED}${idx}`);
+    const lastPath = `${this.dir}/${LAST_RESERVED}${idx}`;
+    const lastText = this.files.read(lastPath);
     const last = lastText === undefined ? undefined : parseIp(lastText);
-    const total = set.reduce((n, r) => n + r.end - r.start + 1, 0);
+    let total = 0;
+    for (const r of set) total += r.end - r.start + 1;
     let ri = last === undefined ? 0 : set.findIndex((r) => contains(r, last));
     let cur = last !== undefined && ri >= 0 ? last : undefined;
     if (ri < 0) ri = 0;
@@ -114,11 +127,12 @@ export class HostLocal {
       if (cur === undefined) cur = r.start;
       else if (cur === r.end) { ri = (ri + 1) % set.length; r = set[ri]; cur = r.start; } else cur++;
       if (cur === r.gateway) continue;
-      const path = `${this.dir}/${formatIp(cur)}`;
+      const ip = formatIp(cur);
+      const path = `${this.dir}/${ip}`;
       if (this.files.read(path) !== undefined) continue;
       this.files.write(path, `${containerId}\r\n${ifName}`);
-      this.files.write(`${this.dir}/${LAST_RESERVED}${idx}`, formatIp(cur));
-      return { address: `${formatIp(cur)}/${r.prefix}`, gateway: formatIp(r.gateway) };
+      this.files.write(lastPath, ip);
+      return { address: `${ip}/${r.prefix}`, gateway: formatIp(r.gateway) };
     }
     throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
   }

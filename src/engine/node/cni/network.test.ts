@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HostLocal } from './hostlocal.ts';
 import { CNI_NOT_INITIALIZED, cniDaemonOf, CniNetwork } from './network.ts';
@@ -66,6 +67,19 @@ describe('the runtime CNI side of a node', () => {
     expect(() => n.setUp(sandbox(99), meta('x'))).toThrow(`failed to setup network for sandbox "${sandbox(99)}": plugin type="flannel" failed (add): failed to delegate add: failed to allocate for range 0: no IP addresses available in range set: 10.244.3.1-10.244.3.6`);
   });
 
+  it('flannel reads subnet.env at every ADD: a new subnet (or a broken file) counts at once, whatever it parsed before', () => {
+    const n = new CniNetwork();
+    n.setPodCIDR('10.244.3.0/24');
+    n.daemonStarted('flannel');
+    expect(n.setUp(sandbox(1), meta('a')).ip).toBe('10.244.3.2');
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_SUBNET=10.244.9.1/24\nFLANNEL_MTU=1450\n');
+    expect(n.setUp(sandbox(2), meta('b')).result.ips).toEqual([{ address: '10.244.9.2/24', gateway: '10.244.9.1', interface: 2 }]);
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_MTU=1450\n');
+    expect(() => n.setUp(sandbox(3), meta('c'))).toThrow('loadFlannelSubnetEnv failed: /run/flannel/subnet.env is missing FLANNEL_SUBNET');
+    n.files.write('/run/flannel/subnet.env', 'FLANNEL_SUBNET=10.244.3.1/24\n');
+    expect(n.setUp(sandbox(4), meta('d')).ip).toBe('10.244.3.3');
+  });
+
   it('calico names the veth after the pod, uses the podCIDR, and enforces NetworkPolicy', () => {
     const n = new CniNetwork();
     n.daemonStarted('calico');
@@ -99,4 +113,31 @@ describe('the runtime CNI side of a node', () => {
     n.files.write('/etc/cni/net.d/10-flannel.conflist', JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel' }] }));
     expect(n.loaded()?.file).toBe('10-flannel.conflist');
   });
+
+  it('property: loaded() (which keeps the configuration it parsed last) answers as a network reading the files anew', () => {
+    const texts = [
+      JSON.stringify({ cniVersion: '0.3.1', name: 'cbr0', plugins: [{ type: 'flannel' }] }),
+      JSON.stringify({ cniVersion: '0.3.1', name: 'k8s-pod-network', plugins: [{ type: 'calico' }] }),
+      JSON.stringify({ cniVersion: '0.3.1', name: 'single', type: 'flannel' }),
+      '{', JSON.stringify({ cniVersion: '0.3.1', name: 'empty', plugins: [] }),
+    ];
+    const op = fc.oneof(
+      fc.record({ write: fc.constantFrom('10-flannel.conflist', '20-calico.conflist', '05-a.conf', '99-z.json', 'notes.txt'), text: fc.integer({ min: 0, max: texts.length - 1 }) }),
+      fc.record({ remove: fc.constantFrom('10-flannel.conflist', '20-calico.conflist', '05-a.conf', '99-z.json', 'notes.txt') }),
+    );
+    fc.assert(fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+      const n = new CniNetwork();
+      for (const o of ops) {
+        if ('write' in o) n.files.write(`/etc/cni/net.d/${o.write}`, texts[o.text]);
+        else n.files.remove(`/etc/cni/net.d/${o.remove}`);
+        const fresh = new CniNetwork();
+        fresh.files.load(n.files.dump());
+        const got = n.loaded();
+        const want = fresh.loaded();
+        expect(got && { file: got.file, list: got.list }).toEqual(want);
+        expect(n.status()).toEqual(fresh.status());
+      }
+    }), { numRuns: 300 });
+  });
 });
+

@@ -13,7 +13,7 @@ import { calicoDaemonFiles, calicoPlugin } from './calico.ts';
 import { flannelDaemonFiles, flannelPlugin, FLANNEL_SUBNET_ENV } from './flannel.ts';
 import { HostFiles } from './hostfiles.ts';
 import { HOST_LOCAL_DATA_DIR, HostLocal } from './hostlocal.ts';
-import { CniError, type CniPlugin, type CniResult, type NetConf, type NetConfList, type RuntimeConf } from './plugin.ts';
+import { CniError, type CniPlugin, type CniResult, type NetConf, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const CNI_CONF_DIR = '/etc/cni/net.d';
 export type CniName = 'flannel' | 'calico';
@@ -46,33 +46,36 @@ export function cniDaemonOf(image: string): CniName | undefined {
 }
 
 export interface NetworkStatus { ready: boolean; reason?: string; message?: string }
+const NETWORK_READY: NetworkStatus = Object.freeze({ ready: true });
 export interface SandboxNetworkMeta { uid: string; name: string; namespace: string }
 
 export class CniNetwork {
   readonly files = new HostFiles();
-  private podCIDR: string | undefined;
+  /** What the plugins get: the files, the podCIDR (kept here), and each network's host-local IPAM. */
+  private readonly host: PluginHost = { files: this.files, podCIDR: undefined, ipam: (network) => this.ipam(network) };
+  private readonly ipams = new Map<string, HostLocal>();
   /** Daemons that started before the node had a podCIDR (flanneld waits for its lease). */
   private readonly waiting = new Set<CniName>();
   private readonly results = new Map<string, CniResult>();
   private readonly listeners: (() => void)[] = [];
   /** The configuration loaded last, parsed (every sandbox's setup reads it; plugins only read it). */
-  private lastConf: { text: string; list: NetConfList } | undefined;
+  private lastConf: { file: string; text: string; list: NetConfList } | undefined;
 
   onChange(listener: () => void): void { this.listeners.push(listener); }
 
   /** UpdateRuntimeConfig: the node's podCIDR. */
   setPodCIDR(cidr: string | undefined): void {
-    if (cidr === this.podCIDR) return;
-    this.podCIDR = cidr;
+    if (cidr === this.host.podCIDR) return;
+    this.host.podCIDR = cidr;
     for (const d of [...this.waiting]) this.daemonStarted(d);
   }
 
   /** A network's node agent started on this node: it writes its configuration. */
   daemonStarted(name: CniName): void {
     const before = this.status().ready;
-    if (name === 'flannel' && !this.podCIDR) { this.waiting.add(name); return; }
+    if (name === 'flannel' && !this.host.podCIDR) { this.waiting.add(name); return; }
     this.waiting.delete(name);
-    const files = name === 'flannel' ? flannelDaemonFiles(this.podCIDR!) : calicoDaemonFiles();
+    const files = name === 'flannel' ? flannelDaemonFiles(this.host.podCIDR!) : calicoDaemonFiles();
     for (const [path, content] of Object.entries(files)) this.files.write(path, content);
     if (this.status().ready !== before) this.changed();
   }
@@ -88,15 +91,19 @@ export class CniNetwork {
 
   /** The loaded network: the first configuration file in /etc/cni/net.d (libcni's sort order). */
   loaded(): { file: string; list: NetConfList } | undefined {
+    // Most calls (every sandbox set-up and network status) find the directory holding just the file loaded last.
+    const last = this.lastConf;
+    const dir = this.files.filesIn(CNI_CONF_DIR);
+    if (last && dir?.size === 1 && dir.get(last.file) === last.text) return last;
     for (const file of this.files.list(CNI_CONF_DIR)) {
       if (!/\.(conflist|conf|json)$/.test(file)) continue;
       const text = this.files.read(`${CNI_CONF_DIR}/${file}`)!;
-      if (text === this.lastConf?.text) return { file, list: this.lastConf.list };
+      if (text === last?.text) return { file, list: last.list };
       try {
         const parsed = JSON.parse(text) as NetConfList & NetConf;
         const list: NetConfList = Array.isArray(parsed.plugins) ? parsed : { cniVersion: parsed.cniVersion as string, name: parsed.name as string, plugins: [parsed] };
         if (list.plugins.length && typeof list.name === 'string') {
-          this.lastConf = { text, list };
+          this.lastConf = { file, text, list };
           return { file, list };
         }
       } catch {
@@ -108,7 +115,7 @@ export class CniNetwork {
 
   /** The runtime's NetworkReady condition. */
   status(): NetworkStatus {
-    return this.loaded() ? { ready: true } : { ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED };
+    return this.loaded() ? NETWORK_READY : { ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED };
   }
 
   /** The loaded network's main plugin, e.g. for whether it enforces NetworkPolicy. */
@@ -128,7 +135,7 @@ export class CniNetwork {
         if (CAPABILITY_PLUGINS.has(conf.type)) continue;
         const plugin = PLUGINS[conf.type];
         if (!plugin) throw new Error(`failed to find plugin "${conf.type}" in path [/opt/cni/bin]`);
-        result = plugin.add(conf, rt, this.host(), net.list.name);
+        result = plugin.add(conf, rt, this.host, net.list.name);
       } catch (e) {
         this.tearDown(sandboxId, meta);
         throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": plugin type="${conf.type}" failed (add): ${e instanceof Error ? e.message : String(e)}`);
@@ -147,11 +154,11 @@ export class CniNetwork {
     const net = this.loaded();
     const rt = runtimeConf(sandboxId, meta);
     if (net) {
-      for (const conf of [...net.list.plugins].reverse()) PLUGINS[conf.type]?.del(conf, rt, this.host(), net.list.name);
+      for (const conf of [...net.list.plugins].reverse()) PLUGINS[conf.type]?.del(conf, rt, this.host, net.list.name);
       return;
     }
     // Without a configuration the plugins cannot run; the addresses are released so they never leak here.
-    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) new HostLocal(this.files, network).del(sandboxId, rt.ifName);
+    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) this.ipam(network).del(sandboxId, rt.ifName);
   }
 
   /** CHECK: the sandbox's network is still as ADD left it (throws the plugin's error otherwise). */
@@ -159,14 +166,14 @@ export class CniNetwork {
     const net = this.loaded();
     const prev = this.results.get(sandboxId);
     if (!net || !prev) throw new CniError(3, `container ${sandboxId} has no network`);
-    for (const conf of net.list.plugins) PLUGINS[conf.type]?.check(conf, runtimeConf(sandboxId, meta), this.host(), net.list.name, prev);
+    for (const conf of net.list.plugins) PLUGINS[conf.type]?.check(conf, runtimeConf(sandboxId, meta), this.host, net.list.name, prev);
   }
 
   /** After a restore: a sandbox keeps the address its pod reports, recorded under the sandbox's new id. */
   adopt(sandboxId: string, ip: string): void {
     const name = this.loaded()?.list.name ?? this.files.subdirs(HOST_LOCAL_DATA_DIR)[0];
     if (!name) return;
-    const store = new HostLocal(this.files, name);
+    const store = this.ipam(name);
     const old = store.reservations().find((r) => r.ip === ip);
     store.adopt(ip, sandboxId, old?.ifName ?? 'eth0');
     this.results.set(sandboxId, { cniVersion: '1.0.0', interfaces: [], ips: [{ address: `${ip}/32` }] });
@@ -175,11 +182,15 @@ export class CniNetwork {
   /** How many pod addresses are reserved on this node (what `sim cni status` and the page count, read often). */
   allocationCount(): number {
     let n = 0;
-    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) n += new HostLocal(this.files, network).count();
+    for (const network of this.files.subdirs(HOST_LOCAL_DATA_DIR)) n += this.ipam(network).count();
     return n;
   }
 
-  private host() { return { files: this.files, podCIDR: this.podCIDR }; }
+  private ipam(network: string): HostLocal {
+    let ipam = this.ipams.get(network);
+    if (!ipam) this.ipams.set(network, (ipam = new HostLocal(this.files, network)));
+    return ipam;
+  }
 
   private changed(): void { for (const l of this.listeners) l(); }
 }

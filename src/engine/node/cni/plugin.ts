@@ -2,6 +2,7 @@
 // from /etc/cni/net.d, the ADD / DEL / CHECK operations with their runtime arguments, the Result an ADD returns,
 // and the spec's error codes. The simulated plugins are TypeScript objects rather than binaries in /opt/cni/bin.
 import type { HostFiles } from './hostfiles.ts';
+import type { HostLocal } from './hostlocal.ts';
 
 export const CNI_VERSION = '1.0.0';
 
@@ -34,8 +35,11 @@ export interface CniInterface { name: string; mac?: string; sandbox?: string }
 export interface CniIpConfig { address: string; gateway?: string; interface?: number }
 export interface CniResult { cniVersion: string; interfaces: CniInterface[]; ips: CniIpConfig[]; routes?: { dst: string; gw?: string }[] }
 
-/** What a plugin may read and change on its node, and the node's podCIDR (UpdateRuntimeConfig). */
-export interface PluginHost { files: HostFiles; podCIDR: string | undefined }
+/**
+ * What a plugin may read and change on its node, the node's podCIDR (UpdateRuntimeConfig), and the node's
+ * host-local IPAM of a network (kept per node: it keeps the ranges it parsed).
+ */
+export interface PluginHost { files: HostFiles; podCIDR: string | undefined; ipam(network: string): HostLocal }
 
 /** The CNI spec's well-known error codes. */
 export const CniErrorCode = {

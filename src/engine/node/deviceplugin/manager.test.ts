@@ -158,4 +158,38 @@ describe('DeviceManager', () => {
       return true;
     }), { numRuns: 200 });
   });
+
+  it('property: a pod admitsAsIs vouches for is admitted with nothing allocated, released or written', () => {
+    type Op = { kind: 'admit'; n: number } | { kind: 'end'; i: number } | { kind: 'register' } | { kind: 'stop' } | { kind: 'start' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('admit' as const), n: fc.integer({ min: -1, max: 2 }) }),
+      fc.record({ kind: fc.constant('end' as const), i: fc.integer({ min: 0, max: 10 }) }),
+      fc.constantFrom<Op>({ kind: 'register' }, { kind: 'stop' }, { kind: 'start' }),
+    );
+    /** n < 0: no limits at all; else n devices of RES, and one unit of a resource no plugin serves. */
+    const podOf = (uid: string, n: number): Pod => (n < 0
+      ? { metadata: { uid, name: uid }, spec: { containers: [{ name: 'main', image: 'x', resources: { limits: { cpu: '1' } } }] } }
+      : { metadata: { uid, name: uid }, spec: { containers: [{ name: 'main', image: 'x', resources: { limits: { [RES]: String(n), 'other.example.com/x': '1' } } }] } });
+    fc.assert(fc.property(fc.array(op, { maxLength: 30 }), fc.integer({ min: -1, max: 1 }), (ops, candidate) => {
+      const m = new DeviceManager(() => {}, { Data: { PodDeviceEntries: [], RegisteredDevices: { [RES]: ['d0'] } } });
+      m.start();
+      const active = new Set<string>();
+      let next = 0;
+      for (const o of ops) {
+        if (o.kind === 'admit') {
+          const uid = `p${next++}`;
+          if (m.admit(podOf(uid, o.n), active).admit) active.add(uid);
+        } else if (o.kind === 'end') active.delete(`p${o.i}`);
+        else if (o.kind === 'register') register(m, new FakePlugin(devices(3)));
+        else if (o.kind === 'stop') m.stop();
+        else m.start();
+        const pod = podOf(`q${next}`, candidate);
+        if (!m.admitsAsIs(pod)) continue;
+        const before = { checkpoint: m.checkpoint(), holders: m.holders(), devices: m.holdsDevices() };
+        expect(m.admit(pod, active)).toEqual({ admit: true });
+        expect({ checkpoint: m.checkpoint(), holders: m.holders(), devices: m.holdsDevices() }).toEqual(before);
+      }
+    }), { numRuns: 300 });
+  });
 });
+

@@ -34,6 +34,8 @@ export class DeviceManager implements Registration {
   private podDevices = new PodDevices();
   /** The checkpoint file, written at every change (it outlives stop(), as the file outlives the process). */
   private file: DeviceManagerCheckpoint | undefined;
+  /** Whether the file is what writeCheckpoint would write now: nothing it is made from changed since. */
+  private fileCurrent = false;
 
   /** capacityChanged: the node status should be posted again (the kubelet's node status loop). */
   constructor(private readonly capacityChanged: () => void, checkpoint?: DeviceManagerCheckpoint) {
@@ -44,6 +46,7 @@ export class DeviceManager implements Registration {
 
   /** Start (or restart): read the checkpoint; its resources show zero devices until their plugins register again. */
   start(): void {
+    this.fileCurrent = false;
     this.podDevices = new PodDevices();
     if (!this.file) return;
     this.podDevices.fromCheckpoint(this.file.Data.PodDeviceEntries);
@@ -56,6 +59,7 @@ export class DeviceManager implements Registration {
 
   /** The kubelet stops: plugin connections close; the checkpoint stays. */
   stop(): void {
+    this.fileCurrent = false;
     for (const e of this.endpoints.values()) e.close();
     this.endpoints.clear();
     this.allDevices.clear();
@@ -123,6 +127,19 @@ export class DeviceManager implements Registration {
     }
     this.writeCheckpoint();
     return { admit: true };
+  }
+
+  /**
+   * Whether admit would change nothing for this pod: no pod holds a device (none to release), no container's
+   * limits name a resource a plugin serves (none to allocate), and the checkpoint is already as admit writes it.
+   */
+  admitsAsIs(pod: Pod): boolean {
+    if (this.podDevices.size > 0 || !this.fileCurrent) return false;
+    if (this.healthy.size === 0) return true;
+    for (const list of [pod.spec?.initContainers, pod.spec?.containers]) {
+      for (const c of list ?? []) for (const res in c.resources?.limits ?? {}) if (this.healthy.has(res)) return false;
+    }
+    return true;
   }
 
   /** Allocate for one container: the device IDs it got per resource. Throws as the device manager errors. */
@@ -225,6 +242,7 @@ export class DeviceManager implements Registration {
     const registered: Record<string, string[]> = {};
     for (const [res, ids] of this.healthy) registered[res] = [...ids].sort();
     this.file = { Data: { PodDeviceEntries: this.podDevices.toCheckpoint(this.allDevices), RegisteredDevices: registered } };
+    this.fileCurrent = true;
   }
 }
 

@@ -62,8 +62,14 @@ export class NodeDevices {
   /** The labels GPU Feature Discovery puts on the node. */
   labels(): Record<string, string> { return this.gpus ? gfdLabels(this.gpus.config) : {}; }
 
-  /** The resource allocator, then the predicate's check of the extended resources no plugin serves. */
-  admit(pod: Pod, active: Pod[], allocatable: Record<string, string>): AdmitResult {
+  /**
+   * The resource allocator, then the predicate's check of the extended resources no plugin serves. Most pods ask
+   * for neither devices nor extended resources: when the allocator would change nothing, they are admitted
+   * without listing the active pods.
+   */
+  admit(pod: Pod, activePods: () => Pod[], allocatable: Record<string, string>): AdmitResult {
+    if (this.manager.admitsAsIs(pod) && !requestsExtendedResources(pod)) return { admit: true };
+    const active = activePods();
     const r = this.manager.admit(pod, new Set(active.map((p) => p.metadata!.uid!)));
     if (!r.admit) return r;
     return extendedResourceFit(pod, allocatable, active.filter((p) => p.metadata?.uid !== pod.metadata?.uid), (res) => this.manager.isDevicePluginResource(res));
@@ -143,6 +149,13 @@ export function extendedResourceFit(pod: Pod, allocatable: Record<string, string
     }
   }
   return { admit: true };
+}
+
+/** Whether the pod requests some extended resource (what extendedResourceFit checks). */
+function requestsExtendedResources(pod: Pod): boolean {
+  const requests = podRequests(pod);
+  for (const res in requests) if (requests[res] !== 0 && isExtendedResourceName(res)) return true;
+  return false;
 }
 
 /** rejectPod: the status the kubelet writes for a pod its admission refused (the scheduler's conditions stay). */

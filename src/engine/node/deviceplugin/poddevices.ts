@@ -36,7 +36,8 @@ export class PodDevices {
 
   /** Every resource's devices of one container, in resource name order. */
   container(podUID: string, container: string): [string, ContainerDevices][] {
-    return [...(this.pods.get(podUID)?.get(container) ?? new Map<string, ContainerDevices>())].sort(([a], [b]) => a.localeCompare(b));
+    const resources = this.pods.get(podUID)?.get(container);
+    return resources ? [...resources].sort(([a], [b]) => a.localeCompare(b)) : [];
   }
 
   podUIDs(): string[] { return [...this.pods.keys()]; }

@@ -2,9 +2,10 @@
 // its pod workers on a simulated CRI runtime; it watches memory for node-pressure eviction and answers the
 // logs and metrics reads that `kubectl logs` and `kubectl top` make.
 import type { Lease } from 'kubernetes-types/coordination/v1';
-import type { Node, NodeCondition, Pod, Taint } from 'kubernetes-types/core/v1';
+import type { ContainerImage, Node, NodeCondition, Pod, Taint } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { Quantity } from '../../api/quantity.ts';
+import { sameJson } from '../../api/samejson.ts';
 import type { Store } from '../../apiserver/store.ts';
 import type { EventRecorder } from '../../client/events.ts';
 import { Informer } from '../../client/informer.ts';
@@ -329,7 +330,7 @@ export class Kubelet {
     const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
     if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return false;
     const allocatable = (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
-    const r = this.devices.admit(cur, this.activePods() ?? [], allocatable);
+    const r = this.devices.admit(cur, () => this.activePods() ?? [], allocatable);
     if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
@@ -340,9 +341,22 @@ export class Kubelet {
     this.disk.changed();
     const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
     if (!node) return;
-    const digest = this.runtime.imageStatus(image)?.id ?? image;
-    const name = this.runtime.imageStatus(image)?.repoTags[0] ?? image;
-    const images = [...(node.status?.images ?? []).filter((i) => !i.names?.includes(name)), { names: [digest, name], sizeBytes: size }];
+    const present = this.runtime.imageStatus(image);
+    const digest = present?.id ?? image;
+    const name = present?.repoTags[0] ?? image;
+    const had = node.status?.images ?? [];
+    // The pods that waited for one pull each record it: after the first, the list already ends with it and no
+    // other entry names it, so the write would change nothing (and cost two comparisons of the whole Node).
+    if (endsWithImage(had, digest, name, size)) return;
+    const images = [...had.filter((i) => !i.names?.includes(name)), { names: [digest, name], sizeBytes: size }];
     this.store.update({ ...node, status: { ...node.status, images } } as KubeObject, { subresource: 'status' });
   }
+}
+
+/** Whether recordImage's list would be `images` itself: its last entry is { names: [digest, name], sizeBytes: size }, alone in naming `name`. */
+export function endsWithImage(images: ContainerImage[], digest: string, name: string, size: number): boolean {
+  const last = images[images.length - 1];
+  if (!last || !sameJson(last, { names: [digest, name], sizeBytes: size })) return false;
+  for (let i = 0; i < images.length - 1; i++) if (images[i].names?.includes(name)) return false;
+  return true;
 }

@@ -109,7 +109,11 @@ export class VolumeManager {
     const unattached: string[] = [];
     const unprocessed: { name: string; error: string }[] = [];
     let next = Infinity;
-    for (const v of pod.spec?.volumes ?? []) {
+    // The pod's volumes and a projected volume's sources are frozen lists: walked by index, as for-of over a frozen
+    // array allocates an iterator and a result per element in V8 (every pod has its projected token volume).
+    const volumes = pod.spec?.volumes ?? [];
+    for (let i = 0; i < volumes.length; i++) {
+      const v = volumes[i];
       let st = entry.volumes.get(v.name);
       if (!st) entry.volumes.set(v.name, (st = { mounted: false, failures: 0, nextTry: 0 }));
       if (st.mounted) continue;
@@ -131,7 +135,7 @@ export class VolumeManager {
       }
     }
     this.reportInUse();
-    const unmounted = (pod.spec?.volumes ?? []).filter((v) => !entry.volumes.get(v.name)?.mounted).map((v) => v.name);
+    const unmounted = volumes.filter((v) => !entry.volumes.get(v.name)?.mounted).map((v) => v.name);
     if (entry.timer !== undefined) { clock.cancel(entry.timer); entry.timer = undefined; }
     if (!unmounted.length) return true;
     const deadline = entry.waitingSince + POD_ATTACH_AND_MOUNT_TIMEOUT_MS;
@@ -157,7 +161,9 @@ export class VolumeManager {
     if (v.configMap) return this.configMapError(ns, v.configMap.name ?? '', v.configMap.items, v.configMap.optional).map(failed)[0] ?? { kind: 'mounted' };
     if (v.secret) return this.secretError(ns, v.secret.secretName ?? '', v.secret.items, v.secret.optional).map(failed)[0] ?? { kind: 'mounted' };
     if (v.projected) {
-      for (const src of v.projected.sources ?? []) {
+      const sources = v.projected.sources ?? [];
+      for (let i = 0; i < sources.length; i++) {
+        const src = sources[i];
         const errs = src.configMap ? this.configMapError(ns, src.configMap.name ?? '', src.configMap.items, src.configMap.optional)
           : src.secret ? this.secretError(ns, src.secret.name ?? '', src.secret.items, src.secret.optional) : [];
         if (errs.length) return failed(errs[0]);
@@ -225,9 +231,13 @@ export class VolumeManager {
 
   /** node.status.volumesInUse: the CSI volumes of every pod this kubelet runs, sorted. */
   private reportInUse(): void {
-    const names = [...new Set([...this.pods.values()].flatMap((p) => [...(p.inUse ?? [])]))].sort();
+    // Every reconcile reports: no list per pod, and no JSON of two empty lists (pods without CSI volumes).
+    const inUse = new Set<string>();
+    for (const p of this.pods.values()) if (p.inUse) for (const name of p.inUse) inUse.add(name);
+    const names = [...inUse].sort();
     const node = this.cfg.store.tryGet<Node>('Node', undefined, this.cfg.nodeName);
-    if (!node || JSON.stringify(node.status?.volumesInUse ?? []) === JSON.stringify(names)) return;
+    const reported = node?.status?.volumesInUse;
+    if (!node || (!names.length && !reported?.length) || JSON.stringify(reported ?? []) === JSON.stringify(names)) return;
     const { volumesInUse: _, ...rest } = node.status ?? {};
     this.cfg.store.update({ ...node, status: names.length ? { ...rest, volumesInUse: names } : rest } as Node & KubeObject, { subresource: 'status' });
   }

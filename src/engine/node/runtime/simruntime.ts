@@ -47,6 +47,11 @@ interface SimContainer {
   logs: LogBuffer;
   /** 0..1, stable per container: idle use varies a little between containers. */
   jitter: number;
+  /**
+   * The status as last built, until the container starts or exits: the kubelet reads it at every sync and status
+   * build, the eviction manager for every container at every change on the node.
+   */
+  status?: ContainerStatus;
 }
 
 export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
@@ -175,8 +180,13 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     if (c.state !== 'CONTAINER_CREATED') return;
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = this.clock.now();
+    c.status = undefined;
     const server = c.config.behavior.server;
-    if (server) for (const line of serverStartLines(server, this.serverContext(c))) c.logs.add(c.startedAt, line);
+    if (server) {
+      // By index: the lines are a frozen list shared between containers, and for-of over a frozen array allocates.
+      const lines = serverStartLines(server, this.serverContext(c));
+      for (let i = 0; i < lines.length; i++) c.logs.add(c.startedAt, lines[i]);
+    }
     this.scheduleOwnExit(c);
     this.daemonCheck(c);
     this.deviceCheck(c);
@@ -368,6 +378,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     c.finishedAt = this.clock.now();
     c.exitCode = code;
     c.reason = reason ?? (code === 0 ? 'Completed' : 'Error');
+    c.status = undefined;
     this.emit('ContainerDied', c);
   }
 
@@ -377,11 +388,11 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   }
 
   private statusOf(c: SimContainer): ContainerStatus {
-    return {
+    return c.status ??= Object.freeze({
       id: c.id, name: c.config.name, attempt: c.config.attempt, state: c.state, createdAt: c.createdAt,
       startedAt: c.startedAt, finishedAt: c.finishedAt, exitCode: c.exitCode, reason: c.reason,
       image: c.config.image, imageRef: c.config.imageRef,
-    };
+    });
   }
 
   private emit(type: RuntimeEvent['type'], c: SimContainer): void {
