@@ -4,7 +4,7 @@ import type { KubeObject } from '../api/object.ts';
 import { objectKey } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store, StoreEvent, WatchOptions } from '../apiserver/store.ts';
-import { recordCacheRead, tapHandlers } from './looptrace.ts';
+import { recordCacheRead, recordIndexRead, tapHandlers } from './looptrace.ts';
 
 export interface EventHandlers<T> {
   add?(obj: T): void;
@@ -144,7 +144,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     return items;
   }
   listByIndex(index: string, value: string): T[] {
-    recordCacheRead('list', this.kind, `${index}=${value}`);
+    recordIndexRead(this.kind, index, value);
     const keys = this.indices.get(index)?.byValue.get(value);
     if (!keys) return [];
     const out: T[] = [];
