@@ -185,8 +185,11 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.pending.push(e);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    this.clock.defer(() => this.flush());
+    this.clock.defer(this.flushPending);
   }
+
+  /** flush, bound once: an informer flushes after nearly every write of its kind. */
+  private readonly flushPending = () => this.flush();
 
   private flush(): void {
     this.flushScheduled = false;

@@ -109,8 +109,11 @@ export class WorkQueue {
   private kick(): void {
     if (this.scheduled || this.paused) return;
     this.scheduled = true;
-    this.clock.defer(() => this.work());
+    this.clock.defer(this.workNext);
   }
+
+  /** work, bound once: a queue is kicked after nearly every add and sync. */
+  private readonly workNext = () => this.work();
 
   /**
    * Called by process: the key stays being processed for `ms` more of virtual time, the sync's own duration.
