@@ -100,18 +100,29 @@ export class EventRecorder {
 const HAND_OVER: CreateOptions = Object.freeze({ handOver: true });
 
 const TWO_24 = 2 ** 24;
+/** Two hex digits per byte value. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** The high part last printed: the Events of one virtual millisecond share it (Number's toString(16) is slow). */
+let lastHigh = -1;
+let lastHighHex = '';
 
 /**
  * ms × 10^6 + nanos in hex (%x of a UnixNano), without BigInt's four allocations per Event: nanoseconds since 1970
- * pass 2^53, so ms is split at 2^24 and the two parts (each exact as a double) carry into each other.
+ * pass 2^53, so ms is split at 2^24 and the two parts (each exact as a double) carry into each other; the low 24
+ * bits are six digits.
  */
 export function hexNanos(ms: number, nanos: number): string {
   const msHigh = Math.floor(ms / TWO_24);
   const low = (ms - msHigh * TWO_24) * 1_000_000 + nanos;
   const carry = Math.floor(low / TWO_24);
   const high = msHigh * 1_000_000 + carry;
-  const rest = (low - carry * TWO_24).toString(16);
-  return high > 0 ? high.toString(16) + rest.padStart(6, '0') : rest;
+  const rest = low - carry * TWO_24;
+  if (high === 0) return rest.toString(16);
+  if (high !== lastHigh) {
+    lastHigh = high;
+    lastHighHex = high.toString(16);
+  }
+  return lastHighHex + HEX_BYTES[rest >>> 16] + HEX_BYTES[(rest >>> 8) & 255] + HEX_BYTES[rest & 255];
 }
 
 /** An Event's source: the component, and the host when there is one. */
