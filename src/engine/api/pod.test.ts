@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { deepFreeze } from './object.ts';
-import { podRequests } from './pod.ts';
+import { controllerOf, isPodReady, podRequests } from './pod.ts';
 
 const quantity = fc.oneof(fc.constantFrom('100m', '1', '2.5', '128Mi', '1Gi', '0'), fc.nat(5000).map(String));
 const requests = fc.dictionary(fc.constantFrom('cpu', 'memory', 'nvidia.com/gpu', 'ephemeral-storage'), quantity, { maxKeys: 3 });
@@ -23,6 +23,18 @@ describe('podRequests', () => {
       expect(Object.isFrozen(podRequests(stored))).toBe(true);
       // A status write keeps the spec: the same answer for the new version.
       expect(podRequests(deepFreeze({ ...stored, status: { phase: 'Running' } }))).toBe(podRequests(stored));
+    }));
+  });
+});
+
+describe('controllerOf and isPodReady', () => {
+  const ref = fc.record({ kind: fc.constantFrom('ReplicaSet', 'Job'), name: fc.constantFrom('a', 'b'), uid: fc.constantFrom('u1', 'u2'), apiVersion: fc.constant('apps/v1'), controller: fc.option(fc.boolean(), { nil: undefined }) });
+  const condition = fc.record({ type: fc.constantFrom('Ready', 'PodScheduled', 'ContainersReady'), status: fc.constantFrom('True', 'False', 'Unknown') });
+  it('property: the first reference marked controller, and Ready only with a Ready=True condition (as find and some)', () => {
+    fc.assert(fc.property(fc.option(fc.array(ref, { maxLength: 4 }), { nil: undefined }), fc.option(fc.array(condition, { maxLength: 4 }), { nil: undefined }), (refs, conditions) => {
+      const p = deepFreeze({ metadata: { ownerReferences: refs }, status: { conditions } });
+      expect(controllerOf(p)).toBe(refs?.find((r) => r.controller));
+      expect(isPodReady(p)).toBe(!!conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
     }));
   });
 });

@@ -64,20 +64,39 @@ function fewCount<T>(f: Few<T>): number {
   return f === undefined ? 0 : Array.isArray(f) ? f.length : 1;
 }
 
-function fewFind<T>(f: Few<T>, match: (x: T) => boolean): T | undefined {
-  if (f === undefined) return undefined;
-  if (!Array.isArray(f)) return match(f) ? f : undefined;
-  return f.find(match);
+// The searches below take what they compare rather than a callback: a callback closing over the event's message
+// would be allocated on every event (correlate runs once per Event written, 150,000 times for as many pods).
+
+/** messages with text added after the others, unless it is there. */
+function withMessage(f: Few<string>, text: string): Few<string> {
+  if (f === undefined) return text;
+  if (!Array.isArray(f)) return f === text ? f : [f, text];
+  return f.includes(text) ? f : append(f, text);
 }
 
-/** f with v replacing the item that matches, or added after the others. */
-function fewPut<T>(f: Few<T>, v: T, match: (x: T) => boolean): Few<T> {
-  if (f === undefined) return v;
-  if (!Array.isArray(f)) return match(f) ? v : [f, v];
-  const i = f.findIndex(match);
-  if (i < 0) return append(f, v);
-  f[i] = v;
-  return f;
+function isFor(l: LoggedEntry, message: string | undefined, fieldPath: string): boolean {
+  return l.message === message && l.fieldPath === fieldPath;
+}
+
+/** The Event written for (message, fieldPath), if any. */
+function findLogged(f: Few<LoggedEntry>, message: string | undefined, fieldPath: string): LoggedEntry | undefined {
+  if (f === undefined) return undefined;
+  if (!Array.isArray(f)) return isFor(f, message, fieldPath) ? f : undefined;
+  for (let i = 0; i < f.length; i++) if (isFor(f[i], message, fieldPath)) return f[i];
+  return undefined;
+}
+
+/** f with entry replacing the one for the same (message, fieldPath), or added after the others. */
+function withLogged(f: Few<LoggedEntry>, entry: LoggedEntry): Few<LoggedEntry> {
+  if (f === undefined) return entry;
+  if (!Array.isArray(f)) return isFor(f, entry.message, entry.fieldPath) ? entry : [f, entry];
+  for (let i = 0; i < f.length; i++) {
+    if (isFor(f[i], entry.message, entry.fieldPath)) {
+      f[i] = entry;
+      return f;
+    }
+  }
+  return append(f, entry);
 }
 
 function fewFilter<T>(f: Few<T>, keep: (x: T) => boolean): Few<T> {
@@ -125,19 +144,18 @@ export class EventCorrelator {
   correlate(source: string, obj: CorrelatedObject, type: string, reason: string, fieldPath: string, message: string): Correlation {
     const now = this.clock.now();
     const st = this.touch(source, obj.uid || `${obj.kind ?? ''}\u0000${obj.namespace ?? ''}\u0000${obj.name ?? ''}\u0000${obj.apiVersion ?? ''}`, now);
-    const r = st.reasons.find((x) => x.type === type && x.reason === reason) ?? addReason(st, type, reason, now);
+    const r = findReason(st.reasons, type, reason) ?? addReason(st, type, reason, now);
     if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
     r.last = now;
     const text = flat(message);
-    // An unnamed closure: a named one is renamed at every call when the engine runs under tsx (keepNames).
-    if (fewCount(r.messages) < AGGREGATE_MAX_EVENTS) r.messages = fewPut(r.messages, text, (m) => m === text);
+    if (fewCount(r.messages) < AGGREGATE_MAX_EVENTS) r.messages = withMessage(r.messages, text);
     const combined = fewCount(r.messages) >= AGGREGATE_MAX_EVENTS;
     const key = combined ? undefined : text;
     const fp = combined ? '' : fieldPath;
     return {
       skip: !take(st, now),
       message: combined ? `(combined from similar events): ${text}` : text,
-      existing: fewFind(r.logged, (l) => l.message === key && l.fieldPath === fp),
+      existing: findLogged(r.logged, key, fp),
       state: r, fieldPath: fp, key,
     };
   }
@@ -145,8 +163,7 @@ export class EventCorrelator {
   /** Remember the Event an occurrence was written as (the next repeat bumps it). */
   remember(c: Correlation, ev: LoggedEvent): void {
     const r = c.state;
-    const entry = { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key };
-    r.logged = fewPut(r.logged, entry, (l) => l.message === c.key && l.fieldPath === c.fieldPath);
+    r.logged = withLogged(r.logged, { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key });
   }
 
   /**
@@ -200,6 +217,11 @@ export class EventCorrelator {
     if (st.newer) st.newer.older = st.older; else this.newest = st.older;
     st.older = st.newer = undefined;
   }
+}
+
+function findReason(reasons: ReasonState[], type: string, reason: string): ReasonState | undefined {
+  for (let i = 0; i < reasons.length; i++) if (reasons[i].type === type && reasons[i].reason === reason) return reasons[i];
+  return undefined;
 }
 
 function addReason(st: ObjectState, type: string, reason: string, now: number): ReasonState {

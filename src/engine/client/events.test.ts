@@ -5,7 +5,7 @@ import { SimClock } from '../sim/clock.ts';
 import { SeededRng } from '../sim/rng.ts';
 import { Store } from '../apiserver/store.ts';
 import type { KubeObject } from '../api/object.ts';
-import { EventRecorder } from './events.ts';
+import { EventRecorder, hexNanos } from './events.ts';
 import { AGGREGATE_INTERVAL_MS, MAX_LRU_CACHE_ENTRIES } from './eventcorrelator.ts';
 
 function setup() {
@@ -158,5 +158,12 @@ describe('EventRecorder and the EventCorrelator', () => {
       const got = new Map(events().map((e) => [`${e.reason}|${e.message}|${e.involvedObject.fieldPath ?? ''}`, e.count]));
       expect(got).toEqual(want);
     }), { numRuns: 200 });
+  });
+});
+
+describe('Event names', () => {
+  it('property: hexNanos is ms × 10^6 + nanos in hex, as with BigInt', () => {
+    const check = (ms: number, nanos: number) => { expect(hexNanos(ms, nanos)).toBe((BigInt(ms) * 1_000_000n + BigInt(nanos)).toString(16)); };
+    fc.assert(fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: 2 ** 50 }), fc.constantFrom(0, 2 ** 24 - 1, 2 ** 24, Date.UTC(2026, 0, 1))), fc.integer({ min: 0, max: 999_999 }), check), { numRuns: 2000 });
   });
 });

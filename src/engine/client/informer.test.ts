@@ -44,7 +44,7 @@ describe('Informer indexes', () => {
     expect(names('tier=back')).toEqual(['a']);
   });
 
-  it('answer every value as a filter of the whole cache would, with values shared between objects (namespace, controller)', () => {
+  it('answer every value (and count it) as a filter of the whole cache would, with values shared between objects (namespace, controller)', () => {
     const owner = (uid: string) => [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: uid, uid, controller: true }];
     const step = fc.record({
       name: fc.constantFrom('a', 'b', 'c'), namespace: fc.constantFrom('default', 'other'),
@@ -69,6 +69,8 @@ describe('Informer indexes', () => {
           expect(keys(inf.listByIndex(CONTROLLER_INDEX, value))).toEqual(keys(all.filter((o) => controllerIndexFunc(o).includes(value))));
         }
         for (const ns of ['default', 'other']) expect(keys(inf.listByIndex('namespace', ns))).toEqual(keys(all.filter((o) => o.metadata.namespace === ns)));
+        for (const value of ['rs-1', 'rs-2', 'orphan:default', 'orphan:other']) expect(inf.countByIndex(CONTROLLER_INDEX, value)).toBe(inf.listByIndex(CONTROLLER_INDEX, value).length);
+        for (const ns of ['default', 'other', 'none']) expect(inf.countByIndex('namespace', ns)).toBe(inf.listByIndex('namespace', ns).length);
       }
     }), { numRuns: 100 });
   });

@@ -4,7 +4,7 @@ import type { KubeObject } from '../api/object.ts';
 import { objectKey } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store, StoreEvent, WatchOptions } from '../apiserver/store.ts';
-import { recordCacheRead, tapHandlers } from './looptrace.ts';
+import { recordCacheRead, recordIndexRead, tapHandlers } from './looptrace.ts';
 
 export interface EventHandlers<T> {
   add?(obj: T): void;
@@ -144,12 +144,17 @@ export class Informer<T extends KubeObject = KubeObject> {
     return items;
   }
   listByIndex(index: string, value: string): T[] {
-    recordCacheRead('list', this.kind, `${index}=${value}`);
+    recordIndexRead(this.kind, index, value);
     const keys = this.indices.get(index)?.byValue.get(value);
     if (!keys) return [];
     const out: T[] = [];
     for (const k of keys) out.push(this.items.get(k)!);
     return out;
+  }
+  /** How many objects listByIndex would return: a handler's cheap "none of mine" before it lists anything. */
+  countByIndex(index: string, value: string): number {
+    recordIndexRead(this.kind, index, value);
+    return this.indices.get(index)?.byValue.get(value)?.size ?? 0;
   }
   get size(): number { return this.items.size; }
 
@@ -180,8 +185,11 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.pending.push(e);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    this.clock.defer(() => this.flush());
+    this.clock.defer(this.flushPending);
   }
+
+  /** flush, bound once: an informer flushes after nearly every write of its kind. */
+  private readonly flushPending = () => this.flush();
 
   private flush(): void {
     this.flushScheduled = false;
@@ -211,19 +219,23 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   /** `old`: what the cache holds under key now (the caller looked it up already: one lookup per change). */
+  // put and unindex run for every change and index: indexed loops, since for-of over the index values (frozen,
+  // shared arrays) allocated an iterator result per step (put <next>: 24 MB over 30k pods going Running).
   private put(key: string, obj: T, old: T | undefined): void {
     this.items.set(key, obj);
     this.revision++;
-    for (const { fn, byValue: idx } of this.indexList) {
+    const indexList = this.indexList;
+    for (let i = 0; i < indexList.length; i++) {
+      const { fn, byValue: idx } = indexList[i];
       const values = fn(obj);
       if (old) {
         const oldValues = fn(old);
         // As client-go's updateIndices: values that did not change leave the index alone (client-go checks the
         // common case of one value; here any unchanged list, such as a pod's label pairs on a status update).
         if (sameValues(values, oldValues)) continue;
-        for (const v of oldValues) removeFrom(idx, v, key);
+        for (let j = 0; j < oldValues.length; j++) removeFrom(idx, oldValues[j], key);
       }
-      for (const v of values) addTo(idx, v, key);
+      for (let j = 0; j < values.length; j++) addTo(idx, values[j], key);
     }
   }
 
@@ -234,7 +246,12 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private unindex(key: string, obj: T): void {
-    for (const { fn, byValue } of this.indexList) for (const v of fn(obj)) removeFrom(byValue, v, key);
+    const indexList = this.indexList;
+    for (let i = 0; i < indexList.length; i++) {
+      const { fn, byValue } = indexList[i];
+      const values = fn(obj);
+      for (let j = 0; j < values.length; j++) removeFrom(byValue, values[j], key);
+    }
   }
 }
 

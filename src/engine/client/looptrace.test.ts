@@ -12,6 +12,8 @@ import { LOOP_TRACE_CAPACITY, type LoopEvent } from './looptrace.ts';
 class CopyController extends Controller {
   readonly cms: Informer;
   failures = 0;
+  /** Each sync first lists its namespace's ConfigMaps by index. */
+  listFirst = false;
   constructor(readonly store: Store, clock: SimClock, informers: SharedInformerFactory) {
     super('copy-controller', clock);
     this.cms = informers.informerFor('ConfigMap');
@@ -21,6 +23,7 @@ class CopyController extends Controller {
   }
   protected sync(k: string): void {
     const [ns, name] = k.split('/');
+    if (this.listFirst) this.cms.listByIndex('namespace', ns);
     const cm = this.cms.getByName(ns, name) as KubeObject & { data?: Record<string, string> };
     if (!cm) return;
     if (this.failures > 0) { this.failures--; throw new Error('injected'); }
@@ -71,6 +74,17 @@ describe('loop trace', () => {
     expect(ev.every((e) => e.t === 5000)).toBe(true);
     expect(ev.map((e) => e.seq)).toEqual(ev.map((_, i) => i + 1));
     expect(loops.view('copy-controller', 9).events.map((e) => e.seq)[0]).toBe(10);
+  });
+
+  it('records an index read with "index=value" as its target', () => {
+    const { clock, store, ctl, loops, cm } = setup();
+    ctl.listFirst = true;
+    loops.trace('copy-controller');
+    store.create(cm('1'));
+    clock.advance(1000);
+    const lists = loops.view('copy-controller').events.filter((e) => e.type === 'read' && e.verb === 'list');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((e) => e.type === 'read' && e.kind === 'ConfigMap' && e.target === 'namespace=default')).toBe(true);
   });
 
   it('records each retry with the rate limiter backoff (5 ms doubling) and the error', () => {

@@ -63,6 +63,11 @@ export function recordCacheRead(verb: 'get' | 'list', kind: string, target?: str
   if (activeSync) activeSync.tap.record({ type: 'read', key: activeSync.key, verb, kind, target });
 }
 
+/** An index list read: its target "index=value" is built only when it is recorded (handlers list on every event). */
+export function recordIndexRead(kind: string, index: string, value: string): void {
+  if (activeSync) recordCacheRead('list', kind, `${index}=${value}`);
+}
+
 /** Informers wrap each handler registered while a controller starts, so that its deliveries can be seen and dropped. */
 export function tapHandlers<T extends KubeObject>(kind: string, h: EventHandlers<T>, resync?: ResyncSchedule): EventHandlers<T> {
   return registering ? registering(kind, h, resync) : h;

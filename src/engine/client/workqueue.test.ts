@@ -27,8 +27,10 @@ describe('WorkQueue', () => {
   it('a sync that takes virtual time keeps its key busy: adds meanwhile coalesce into one later sync, other keys go on', () => {
     const clock = new SimClock(0);
     const seen: string[] = [];
+    const processing: string[][] = [];
     const q: WorkQueue = new WorkQueue(clock, (k) => {
       seen.push(`${k}@${clock.now()}`);
+      processing.push(q.contents().processing);
       if (k === 'big') q.takes(10);
     });
     q.add('big');
@@ -36,6 +38,7 @@ describe('WorkQueue', () => {
     for (let t = 1; t < 9; t++) { q.add('big'); q.add(`small${t}`); clock.advance(1); }
     expect(seen).toEqual(['big@0', ...Array.from({ length: 8 }, (_, i) => `small${i + 1}@${i + 1}`)]);
     expect(q.contents().processing).toEqual(['big']);
+    expect(processing).toEqual([['big'], ...Array.from({ length: 8 }, (_, i) => ['big', `small${i + 1}`])]);
     clock.advance(1); // the first sync ends at t=10 and the eight adds make one more
     expect(seen.slice(9)).toEqual(['big@10']);
     clock.runUntilIdle();

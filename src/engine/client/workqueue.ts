@@ -28,7 +28,12 @@ export class WorkQueue {
   private readonly queue: string[] = [];
   private head = 0;
   private readonly dirty = new Set<string>();
-  private readonly processing = new Set<string>();
+  /**
+   * The key being processed now, and the keys whose sync ended but that stay busy (takes) until their done: together
+   * client-go's processing set. Not one set: emptied after nearly every sync, a set shrinks, and reallocates, each time.
+   */
+  private current: string | undefined;
+  private readonly busy = new Set<string>();
   private readonly waiting = new Map<string, number>(); // key → due time of its delayed add
   private scheduled = false;
   private paused = false;
@@ -47,7 +52,7 @@ export class WorkQueue {
   contents(): { queued: string[]; processing: string[]; waiting: { key: string; dueAt: number; requeues: number }[] } {
     return {
       queued: this.queue.slice(this.head),
-      processing: [...this.processing],
+      processing: this.current === undefined ? [...this.busy] : [...this.busy, this.current],
       waiting: [...this.waiting].map(([key, dueAt]) => ({ key, dueAt, requeues: this.rateLimiter.numRequeues(key) })),
     };
   }
@@ -60,7 +65,7 @@ export class WorkQueue {
   add(key: string): void {
     if (this.dirty.has(key)) return;
     this.dirty.add(key);
-    if (this.processing.has(key)) return; // re-queued when the current processing is done
+    if (key === this.current || this.busy.has(key)) return; // re-queued when the current processing is done
     this.queue.push(key);
     this.emit('add', key);
     this.kick();
@@ -109,8 +114,11 @@ export class WorkQueue {
   private kick(): void {
     if (this.scheduled || this.paused) return;
     this.scheduled = true;
-    this.clock.defer(() => this.work());
+    this.clock.defer(this.workNext);
   }
+
+  /** work, bound once: a queue is kicked after nearly every add and sync. */
+  private readonly workNext = () => this.work();
 
   /**
    * Called by process: the key stays being processed for `ms` more of virtual time, the sync's own duration.
@@ -130,7 +138,7 @@ export class WorkQueue {
       this.head = 0;
     }
     this.dirty.delete(key);
-    this.processing.add(key);
+    this.current = key;
     this.emit('get', key);
     this.busyMs = 0;
     try {
@@ -140,15 +148,18 @@ export class WorkQueue {
       this.onError(key, err);
       this.addRateLimited(key);
     } finally {
+      this.current = undefined;
       const busy = Math.round(this.busyMs);
-      if (busy > 0) this.clock.after(busy, () => this.done(key));
-      else this.done(key);
+      if (busy > 0) {
+        this.busy.add(key);
+        this.clock.after(busy, () => this.done(key));
+      } else this.done(key);
       if (this.head < this.queue.length) this.kick();
     }
   }
 
   private done(key: string): void {
-    this.processing.delete(key);
+    this.busy.delete(key);
     this.emit('done', key);
     if (!this.dirty.has(key)) return;
     this.queue.push(key);

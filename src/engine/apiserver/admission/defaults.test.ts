@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.ts';
 import { applyDefaults } from './defaults.ts';
+import { isObj, objects } from './defaults/objects.ts';
 import { deployment, pod } from './testing.ts';
 
 function defaulted<T extends KubeObject>(obj: T, old?: KubeObject): T {
@@ -91,7 +93,7 @@ describe('Pod defaults', () => {
     });
   });
 
-  it.each([
+  const pullPolicies: [string, string][] = [
     ['nginx', 'Always'],
     ['nginx:latest', 'Always'],
     ['nginx:1.25', 'IfNotPresent'],
@@ -103,9 +105,16 @@ describe('Pod defaults', () => {
     [`nginx:latest@sha256:${'a'.repeat(64)}`, 'Always'],
     ['Nginx', 'IfNotPresent'], // not a valid reference: ParseImageName fails, no tag
     ['', 'IfNotPresent'],
-  ])('image %j gets imagePullPolicy %s', (image, want) => {
-    const p = defaulted(pod({ containers: [{ name: 'c', image }] }));
-    expect((p.spec as { containers: { imagePullPolicy: string }[] }).containers[0].imagePullPolicy).toBe(want);
+  ];
+  const pullPolicy = (image: string) => (defaulted(pod({ containers: [{ name: 'c', image }] })).spec as { containers: { imagePullPolicy: string }[] }).containers[0].imagePullPolicy;
+  it.each(pullPolicies)('image %j gets imagePullPolicy %s', (image, want) => {
+    expect(pullPolicy(image)).toBe(want);
+  });
+
+  it('property: the imagePullPolicy of each image, in runs and any order (the last image\'s tag is remembered)', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pullPolicies), { maxLength: 12 }), (seq) => {
+      for (const [image, want] of seq) expect(pullPolicy(image)).toBe(want);
+    }));
   });
 
   it('keeps an explicit imagePullPolicy', () => {
@@ -209,5 +218,15 @@ describe('other kinds', () => {
   it('ConfigMap: nothing', () => {
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default' }, data: { a: 'b' } };
     expect(defaulted(cm)).toEqual(cm);
+  });
+});
+
+describe('objects', () => {
+  it('property: the objects of a list, in order (the list itself when it holds nothing else)', () => {
+    fc.assert(fc.property(fc.oneof(fc.array(fc.oneof(fc.object(), fc.constant(null), fc.integer(), fc.string(), fc.array(fc.nat()))), fc.object(), fc.constant(undefined)), (v) => {
+      const want = Array.isArray(v) ? v.filter(isObj) : [];
+      expect(objects(v)).toEqual(want);
+      if (Array.isArray(v) && want.length === v.length) expect(objects(v)).toBe(v);
+    }));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.ts';
 import { QuantityError } from '../../api/quantity.ts';
 import { canonicalizeQuantities, canonicalResourceQuantity } from './quantities.ts';
@@ -6,7 +7,7 @@ import { deployment, pod } from './testing.ts';
 
 describe('canonicalResourceQuantity', () => {
   // What `kubectl get -o yaml` shows after creating a pod with these values.
-  it.each<[string | number, string]>([
+  const canonical: [string | number, string][] = [
     ['500m', '500m'],
     ['0.5', '500m'],
     ['1000m', '1'],
@@ -26,12 +27,23 @@ describe('canonicalResourceQuantity', () => {
     ['100u', '1m'],
     ['1500u', '2m'],
     ['0', '0'],
-  ])('%j → %j', (input, want) => {
+  ];
+  it.each(canonical)('%j → %j', (input, want) => {
     expect(canonicalResourceQuantity(input)).toBe(want);
   });
 
-  it.each(['1.5.5', 'abc', '10Mb', '', '1 Gi'])('rejects %j with the upstream QuantityError text', (bad) => {
-    expect(() => canonicalResourceQuantity(bad)).toThrow(QuantityError);
+  const bad = ['1.5.5', 'abc', '10Mb', '', '1 Gi'];
+  it.each(bad)('rejects %j with the upstream QuantityError text', (b) => {
+    expect(() => canonicalResourceQuantity(b)).toThrow(QuantityError);
+  });
+
+  it('property: the same answers in any order and repeated (canonical strings are remembered, errors are not)', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...canonical), fc.constantFrom(...bad).map((b) => [b, undefined] as const)), { maxLength: 20 }), (seq) => {
+      for (const [input, want] of seq) {
+        if (want === undefined) expect(() => canonicalResourceQuantity(input)).toThrow(QuantityError);
+        else expect(canonicalResourceQuantity(input)).toBe(want);
+      }
+    }));
   });
 
   it('has the text the API server puts in its BadRequest', () => {

@@ -3,13 +3,27 @@
 import type { KubeObject } from '../../api/object.ts';
 import { canonicalQuantity, Quantity } from '../../api/quantity.ts';
 
-type Obj = Record<string, unknown>;
+import { isObj, objects, type Obj } from './defaults/objects.ts';
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+const LIMIT_RANGE_LISTS = ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'] as const;
 
 /** One quantity: parse (throws QuantityError), round up to 1m like Quantity.RoundUp(-3), canonical string. */
 export function canonicalResourceQuantity(v: string | number): string {
+  if (typeof v !== 'string') return canonicalForm(v);
+  let out = canonicalStrings.get(v);
+  if (out === undefined) {
+    out = canonicalForm(v);
+    if (canonicalStrings.size >= 4096) canonicalStrings.clear();
+    canonicalStrings.set(v, out);
+  }
+  return out;
+}
+
+/** The canonical forms of quantity strings (up to 4,096): every pod of a template writes the same few. */
+const canonicalStrings = new Map<string, string>();
+
+function canonicalForm(v: string | number): string {
   const q = Quantity.parse(v);
   const milli = Quantity.fromMilli(q.milliValueBig(), q.format);
   return (milli.cmp(q) === 0 ? q : milli).toString();
@@ -17,7 +31,9 @@ export function canonicalResourceQuantity(v: string | number): string {
 
 function canonicalizeList(list: unknown): void {
   if (!isObj(list)) return;
-  for (const [name, v] of Object.entries(list)) {
+  // for-in walks a plain object's keys as Object.entries does, without an array per entry.
+  for (const name in list) {
+    const v = list[name];
     if (typeof v === 'string' || typeof v === 'number') list[name] = canonicalResourceQuantity(v);
     else if (v === null || v === undefined) continue;
     else Quantity.parse(JSON.stringify(v)); // neither a string nor a number: rejected as upstream's decoder does
@@ -32,7 +48,7 @@ function canonicalizeResources(resources: unknown): void {
 
 function canonicalizePodSpec(spec: unknown): void {
   if (!isObj(spec)) return;
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of CONTAINER_LISTS) {
     for (const c of objects(spec[list])) canonicalizeResources(c.resources);
   }
   canonicalizeList(spec.overhead);
@@ -78,7 +94,7 @@ export function canonicalizeQuantities(obj: KubeObject): void {
     case 'LimitRange':
       if (isObj(spec)) {
         for (const item of objects(spec.limits)) {
-          for (const list of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) canonicalizeList(item[list]);
+          for (const list of LIMIT_RANGE_LISTS) canonicalizeList(item[list]);
         }
       }
       break;

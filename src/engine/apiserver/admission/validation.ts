@@ -82,6 +82,8 @@ const generic: Validator<KubeObject> = {
 
 /** ErrorList.ToAggregate: an error whose text was already reported is dropped (updates validate metadata twice). */
 function dedupe(errs: FieldError[]): FieldError[] {
+  // Nothing to drop from fewer than two (nearly every write has none): no set, closure or copy per write.
+  if (errs.length < 2) return errs;
   const seen = new Set<string>();
   return errs.filter((e) => {
     const text = fieldErrorText(e);

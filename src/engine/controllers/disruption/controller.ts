@@ -76,6 +76,8 @@ export class DisruptionController extends Controller {
 
   /** getPdbForPod: the first budget (by name) selecting the pod; more than one is a Warning on the pod. */
   private enqueueForPod(p: P): void {
+    // Most namespaces have no budget: nothing to list, filter or sort for their pods' every write.
+    if (this.pdbInformer.countByIndex('namespace', p.metadata.namespace!) === 0) return;
     const pdbs = this.pdbInformer.listByIndex('namespace', p.metadata.namespace!)
       .filter((pdb) => { try { return selectorFromLabelSelector(pdb.spec?.selector).matches(p.metadata.labels); } catch { return false; } })
       .sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));

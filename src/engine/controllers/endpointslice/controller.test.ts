@@ -75,6 +75,21 @@ spec:
     expect((s.endpoints ?? []).map((e) => e.hostname).sort()).toEqual(['web-0', 'web-1']);
   });
 
+  it('finds the Service of a pod whose stored labels equal those of a pod in another namespace', () => {
+    const c = clusterWithNodes(1, 9);
+    mustExec(c, 'kubectl create namespace a');
+    mustExec(c, 'kubectl create namespace b');
+    mustExec(c, 'kubectl apply -n b -f -', service('web'));
+    mustExec(c, 'kubectl apply -n a -f -', deploymentYaml('web', 1));
+    c.advance(60);
+    mustExec(c, 'kubectl apply -n b -f -', deploymentYaml('web', 1));
+    c.advance(60);
+    const [a, b] = ['a', 'b'].map((ns) => c.list('Pod').find((p) => p.metadata.namespace === ns && p.metadata.labels?.app === 'web')!);
+    // The same stored labels object (equal parts of stored objects are shared), in two namespaces.
+    expect(b.metadata.labels).toBe(a.metadata.labels);
+    expect(slicesOf(c, 'web', 'b').flatMap((s) => s.endpoints ?? []).map((e) => e.targetRef?.name)).toEqual([b.metadata.name]);
+  });
+
   it('creates a placeholder without pods, removes slices of a deleted Service', () => {
     const c = clusterWithNodes(1, 8);
     mustExec(c, 'kubectl apply -f -', service('lonely'));

@@ -35,6 +35,18 @@ const labelPairs = (m: Readonly<Record<string, string>> | undefined): string[] =
   if (!out) pairCache.set(m, (out = pairs(m)));
   return out;
 };
+/**
+ * The values a pod's labels are looked up under in the Services' selector index ("<namespace>/<key>=<value>"), for
+ * every write of every pod: kept per stored labels object, with the namespace they were built for (stored labels
+ * are shared by equal JSON, so across namespaces too).
+ */
+const selectorValueCache = new WeakMap<object, { namespace: string; values: string[] }>();
+const selectorValues = (namespace: string, m: Readonly<Record<string, string>> | undefined): string[] => {
+  if (!m || !Object.isFrozen(m)) return pairs(m).map((p) => `${namespace}/${p}`);
+  let c = selectorValueCache.get(m);
+  if (c?.namespace !== namespace) selectorValueCache.set(m, (c = { namespace, values: labelPairs(m).map((p) => `${namespace}/${p}`) }));
+  return c.values;
+};
 
 export class EndpointSliceController extends Controller {
   private readonly services: Informer<Svc>;
@@ -86,22 +98,28 @@ export class EndpointSliceController extends Controller {
 
   /** GetPodServiceMemberships: the Services whose selector matches the pod's labels, old or new. */
   private enqueueFor(p: P, old?: P): void {
-    const ns = p.metadata.namespace!;
-    // Made when a Service turns up: most pods' labels match none.
-    let seen: Set<string> | undefined;
+    const seen = this.enqueueSelecting(p.metadata.labels, p, old, undefined);
     // Old labels that are the new ones (a status write) find the same Services again.
-    const labelSets = old && old.metadata.labels !== p.metadata.labels ? [p.metadata.labels, old.metadata.labels] : [p.metadata.labels];
-    for (const labels of labelSets) {
-      for (const pair of labelPairs(labels)) {
-        for (const svc of this.services.listByIndex(SERVICE_SELECTOR_INDEX, `${ns}/${pair}`)) {
-          const key = objectKey(svc);
-          if (seen?.has(key)) continue;
-          (seen ??= new Set()).add(key);
-          const s = selectorFromSet(svc.spec?.selector);
-          if (s.matches(p.metadata.labels) || (old && s.matches(old.metadata.labels))) this.queue.add(key);
-        }
+    if (old && old.metadata.labels !== p.metadata.labels) this.enqueueSelecting(old.metadata.labels, p, old, seen);
+  }
+
+  /**
+   * The Services indexed under one of `labels`' pairs that select p or old, each once (`seen`: the Services looked
+   * at already, made when a Service turns up: most pods' labels match none; returned for the next call).
+   */
+  private enqueueSelecting(labels: P['metadata']['labels'], p: P, old: P | undefined, seen: Set<string> | undefined): Set<string> | undefined {
+    const values = selectorValues(p.metadata.namespace!, labels);
+    for (let i = 0; i < values.length; i++) {
+      if (this.services.countByIndex(SERVICE_SELECTOR_INDEX, values[i]) === 0) continue;
+      for (const svc of this.services.listByIndex(SERVICE_SELECTOR_INDEX, values[i])) {
+        const key = objectKey(svc);
+        if (seen?.has(key)) continue;
+        (seen ??= new Set()).add(key);
+        const s = selectorFromSet(svc.spec?.selector);
+        if (s.matches(p.metadata.labels) || (old && s.matches(old.metadata.labels))) this.queue.add(key);
       }
     }
+    return seen;
   }
 
   protected sync(key: string): void {

@@ -53,7 +53,10 @@ export class GarbageCollector extends Controller {
   private observe(o: KubeObject): void {
     const uid = o.metadata.uid!;
     this.objects.set(uid, { kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name! });
-    for (const ref of o.metadata.ownerReferences ?? []) {
+    // By index: for-of over the stored (frozen) references allocated per step, on every object added.
+    const refs = o.metadata.ownerReferences ?? [];
+    for (let i = 0; i < refs.length; i++) {
+      const ref = refs[i];
       let set = this.dependents.get(ref.uid);
       if (!set) this.dependents.set(ref.uid, (set = new Set()));
       set.add(uid);

@@ -76,8 +76,10 @@ export class ReplicaSetController extends Controller {
   private ownerKey(p: P): string | undefined {
     const ref = controllerOf(p);
     if (!ref || ref.kind !== 'ReplicaSet') return undefined;
-    const rs = this.rsInformer.getByName(p.metadata.namespace, ref.name);
-    return rs && rs.metadata.uid === ref.uid ? objectKey(rs) : undefined;
+    // One key for the lookup and the queue (objectKey of what it finds): built and hashed once per pod event.
+    const key = p.metadata.namespace ? `${p.metadata.namespace}/${ref.name}` : ref.name;
+    const rs = this.rsInformer.get(key);
+    return rs && rs.metadata.uid === ref.uid ? key : undefined;
   }
 
   /** An orphan pod wakes every ReplicaSet whose selector matches it (they may adopt it). */

@@ -9,7 +9,19 @@ const tagRe = /^[\w][\w.-]{0,127}$/;
 const digestRe = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}$/;
 const NAME_TOTAL_LENGTH_MAX = 255;
 
+/** The image asked for last, and its tag: a ReplicaSet's pods come in runs with one image. */
+let lastImage: string | undefined;
+let lastTag = '';
+
 export function imageTag(image: string): string {
+  if (image !== lastImage) {
+    lastTag = parseTag(image);
+    lastImage = image;
+  }
+  return lastTag;
+}
+
+function parseTag(image: string): string {
   if (/^[a-f0-9]{64}$/.test(image)) return ''; // "cannot specify 64-byte hexadecimal strings"
   let rest = image;
   let digest = '';

@@ -1,9 +1,13 @@
 // PodSpec defaults shared by Pods and pod templates (pkg/apis/core/v1 SetDefaults_PodSpec, SetDefaults_Container,
 // SetDefaults_Probe, SetDefaults_Volume … as zz_generated.defaults.go applies them), and the Pod-only ones.
 import { imageTag } from './image.ts';
-import { isObj, type Obj } from './objects.ts';
+import { isObj, objects, type Obj } from './objects.ts';
 
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+// The field names walked for every pod: module constants, not array literals built per pod.
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+const HOOKS = ['postStart', 'preStop'] as const;
+const CONTAINER_LISTS = ['containers', 'initContainers'] as const;
+const ALL_CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 const unset = (v: unknown): boolean => v === undefined || v === null || v === '';
 
 /** DefaultTerminationGracePeriodSeconds. */
@@ -38,9 +42,9 @@ function setContainerDefaults(c: Obj): void {
     if (isObj(ref) && unset(ref.apiVersion)) ref.apiVersion = 'v1';
   }
   if (!isObj(c.resources)) c.resources = {};
-  for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) if (isObj(c[probe])) setProbeDefaults(c[probe] as Obj);
+  for (const probe of PROBES) if (isObj(c[probe])) setProbeDefaults(c[probe] as Obj);
   if (isObj(c.lifecycle)) {
-    for (const hook of ['postStart', 'preStop']) {
+    for (const hook of HOOKS) {
       const h = c.lifecycle[hook];
       if (isObj(h) && isObj(h.httpGet)) setHTTPGetDefaults(h.httpGet);
     }
@@ -76,7 +80,7 @@ export function setPodSpecDefaults(spec: Obj): void {
   }
   if (unset(spec.schedulerName)) spec.schedulerName = 'default-scheduler';
   for (const v of objects(spec.volumes)) setVolumeDefaults(v);
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) for (const c of objects(spec[list])) setContainerDefaults(c);
+  for (const list of ALL_CONTAINER_LISTS) for (const c of objects(spec[list])) setContainerDefaults(c);
 }
 
 /** SetDefaults_Pod: requests default to limits for every resource given only a limit. */
@@ -95,19 +99,25 @@ export const DEFAULT_UNREACHABLE_TOLERATION_SECONDS = 300;
  * A toleration of the key's NoExecute taint. A module function, not a closure per pod: tsx (esbuild keepNames)
  * wraps each named closure's creation in Object.defineProperty.
  */
-function toleratesNoExecute(tolerations: Obj[], key: string): boolean {
-  return tolerations.some((t) => (t.key === key || unset(t.key)) && (t.effect === 'NoExecute' || unset(t.effect)));
+function toleratesNoExecute(tolerations: unknown[], key: string): boolean {
+  for (const t of tolerations) if (isObj(t) && (t.key === key || unset(t.key)) && (t.effect === 'NoExecute' || unset(t.effect))) return true;
+  return false;
 }
 
 function addDefaultTolerations(spec: Obj): void {
-  const tolerations = objects(spec.tolerations);
-  const notReady = toleratesNoExecute(tolerations, 'node.kubernetes.io/not-ready');
-  const unreachable = toleratesNoExecute(tolerations, 'node.kubernetes.io/unreachable');
+  const tolerations = Array.isArray(spec.tolerations) ? (spec.tolerations as unknown[]) : undefined;
+  const notReady = !!tolerations && toleratesNoExecute(tolerations, 'node.kubernetes.io/not-ready');
+  const unreachable = !!tolerations && toleratesNoExecute(tolerations, 'node.kubernetes.io/unreachable');
   if (notReady && unreachable) return;
-  const out = Array.isArray(spec.tolerations) ? (spec.tolerations as unknown[]) : [];
-  if (!notReady) out.push({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_NOT_READY_TOLERATION_SECONDS });
-  if (!unreachable) out.push({ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_UNREACHABLE_TOLERATION_SECONDS });
-  spec.tolerations = out;
+  const notReadyToleration = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_NOT_READY_TOLERATION_SECONDS };
+  const unreachableToleration = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_UNREACHABLE_TOLERATION_SECONDS };
+  // A pod without tolerations (most) gets a list of exactly two: one grown by push would keep room for seventeen.
+  if (!tolerations) {
+    spec.tolerations = [notReadyToleration, unreachableToleration];
+    return;
+  }
+  if (!notReady) tolerations.push(notReadyToleration);
+  if (!unreachable) tolerations.push(unreachableToleration);
 }
 
 /**
@@ -117,11 +127,11 @@ function addDefaultTolerations(spec: Obj): void {
  * the priority.)
  */
 export function setPodDefaults(spec: Obj, oldSpec?: Obj): void {
-  for (const list of ['containers', 'initContainers']) for (const c of objects(spec[list])) defaultRequestsToLimits(c);
+  for (const list of CONTAINER_LISTS) for (const c of objects(spec[list])) defaultRequestsToLimits(c);
   if (spec.enableServiceLinks === undefined || spec.enableServiceLinks === null) spec.enableServiceLinks = true;
   if (spec.hostNetwork === true) {
     // defaultHostNetworkPorts: with host networking a container port is a host port.
-    for (const list of ['containers', 'initContainers']) {
+    for (const list of CONTAINER_LISTS) {
       for (const c of objects(spec[list])) for (const port of objects(c.ports)) if (unset(port.hostPort) || port.hostPort === 0) port.hostPort = port.containerPort;
     }
   }

@@ -40,7 +40,8 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, nameFn: NameFn,
   }
   if (!m.name) errs.push(required(child(path, 'name'), 'name or generateName is required'));
   else for (const msg of nameFn(m.name, false)) errs.push(invalid(child(path, 'name'), m.name, msg));
-  errs.push(...nonNegative(m.generation, child(path, 'generation')));
+  // No path or arrays for an absent generation (nothing to report), on every create.
+  if (m.generation !== undefined) errs.push(...nonNegative(m.generation, child(path, 'generation')));
   commonMeta(m, path, errs);
   return errs;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Pod } from 'kubernetes-types/core/v1';
+import { fieldErrorText } from '../../errors.ts';
 import { admit, pod, stored } from '../testing.ts';
+import { validateContainersOnlyForPod } from './containers.ts';
+import { nameIsDNSSubdomain, validateObjectMeta } from './objectmeta.ts';
+import { validatePod } from './pod.ts';
+import { validatePodSpec } from './podspec.ts';
 
 const DNS_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -150,5 +157,32 @@ describe('Pod update', () => {
     expect(admit({ ...withDeadline, spec: { ...s, activeDeadlineSeconds: undefined } }, withDeadline)).toEqual([
       'spec.activeDeadlineSeconds: Invalid value: "null": must not update from a positive integer to nil value',
     ]);
+  });
+});
+
+describe('Pod validation of runs of equal specs', () => {
+  const variants: Record<string, unknown>[] = [
+    {},
+    { nodeSelector: { disk: 'ssd' } },
+    { restartPolicy: 'Sometimes' },
+    { containers: [c({ image: ' nginx' })] },
+    { containers: [c({ name: 'Web' })] },
+    { containers: [c({ resources: { requests: { cpu: '100m' } } })] },
+  ];
+  /** What validatePod checks, each time from scratch. */
+  const fromScratch = (p: Pod) => [
+    ...validateObjectMeta(p.metadata, nameIsDNSSubdomain), ...validatePodSpec(p.spec, 'spec'),
+    ...validateContainersOnlyForPod(p.spec?.containers, 'spec.containers'), ...validateContainersOnlyForPod(p.spec?.initContainers, 'spec.initContainers'),
+  ].map(fieldErrorText);
+  it('property: the errors of validating from scratch, whatever came before, also when the last pod is changed in place', () => {
+    fc.assert(fc.property(fc.array(fc.record({ variant: fc.nat(variants.length - 1), changeLast: fc.constantFrom(undefined, 'Always', 'Sometimes') }), { maxLength: 12 }), (steps) => {
+      let last: Pod | undefined;
+      for (const { variant, changeLast } of steps) {
+        const p = last && changeLast ? last : stored(pod(variants[variant])) as Pod;
+        if (p === last) p.spec!.restartPolicy = changeLast;
+        expect(validatePod(p).map(fieldErrorText)).toEqual(fromScratch(p));
+        last = p;
+      }
+    }));
   });
 });

@@ -1,5 +1,7 @@
 // Pods on create and update (core validation ValidatePodCreate, ValidatePodUpdate).
 import type { Pod } from 'kubernetes-types/core/v1';
+import { deepCopy, deepFreeze } from '../../../api/object.ts';
+import { sameJson } from '../../../api/samejson.ts';
 import type { FieldError } from '../../errors.ts';
 import { validateContainersOnlyForPod } from './containers.ts';
 import { asArray, asString, child, forbidden, index, invalid, isRecord, required } from './field.ts';
@@ -23,9 +25,24 @@ export const POD_UPDATABLE_FIELDS = [
 /** validatePodMetadataAndSpec: what both create and update check on the new pod. */
 function validatePodMetadataAndSpec(pod: Pod): FieldError[] {
   const errs = validateObjectMeta(pod.metadata, nameIsDNSSubdomain);
-  errs.push(...validatePodSpec(pod.spec, 'spec'));
-  errs.push(...validateContainersOnlyForPod(pod.spec?.containers, 'spec.containers'));
-  errs.push(...validateContainersOnlyForPod(pod.spec?.initContainers, 'spec.initContainers'));
+  errs.push(...validateSpecOfPod(pod.spec));
+  return errs;
+}
+
+/**
+ * A frozen copy of the last pod spec that had no errors. A ReplicaSet creates its pods in runs whose (defaulted)
+ * specs are equal, and these checks read nothing but the spec, so a spec with the same JSON (sameJson: the same
+ * keys in the same order, the same values) has no errors either: validating it again allocated ~8 KB per pod.
+ */
+let lastValidSpec: unknown;
+
+function validateSpecOfPod(spec: Pod['spec']): FieldError[] {
+  if (lastValidSpec !== undefined && sameJson(spec, lastValidSpec)) return [];
+  const errs = validatePodSpec(spec, 'spec');
+  errs.push(...validateContainersOnlyForPod(spec?.containers, 'spec.containers'));
+  errs.push(...validateContainersOnlyForPod(spec?.initContainers, 'spec.initContainers'));
+  // A copy: the caller may change its spec afterwards (the store freezes it, a test may not).
+  if (errs.length === 0) lastValidSpec = deepFreeze(deepCopy(spec));
   return errs;
 }
 

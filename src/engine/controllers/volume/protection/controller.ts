@@ -32,9 +32,13 @@ export class StorageProtectionController extends Controller {
     this.pvcs.addEventHandler({ add: claim, update: (_o, c) => claim(c) });
     this.pvs.addEventHandler({ add: volume, update: (_o, v) => volume(v) });
     // A pod that stops or goes may free the claims it used.
+    // On every pod write: an indexed loop, as for-of over the stored (frozen) volumes allocated per step.
     const pod = (p: P) => {
-      for (const v of p.spec?.volumes ?? []) {
-        const c = v.persistentVolumeClaim && this.pvcs.getByName(p.metadata.namespace, v.persistentVolumeClaim.claimName);
+      const volumes = p.spec?.volumes;
+      if (!volumes) return;
+      for (let i = 0; i < volumes.length; i++) {
+        const pvc = volumes[i].persistentVolumeClaim;
+        const c = pvc && this.pvcs.getByName(p.metadata.namespace, pvc.claimName);
         if (c) claim(c);
       }
     };
