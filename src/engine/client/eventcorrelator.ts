@@ -161,9 +161,9 @@ export class EventCorrelator {
   }
 
   /** Remember the Event an occurrence was written as (the next repeat bumps it). */
-  remember(c: Correlation, ev: LoggedEvent): void {
+  remember(c: Correlation, namespace: string, name: string): void {
     const r = c.state;
-    r.logged = withLogged(r.logged, { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key });
+    r.logged = withLogged(r.logged, { namespace, name, fieldPath: c.fieldPath, message: c.key });
   }
 
   /**
