@@ -58,7 +58,7 @@ export class EventRecorder {
     message = flat(c.message);
     const existing = c.existing;
     if (existing) {
-      const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
+      const ev = this.store.tryGet<Event>('Event', existing.metadata.namespace, existing.metadata.name!);
       if (ev) {
         try {
           this.store.update({ ...ev, message, count: (ev.count ?? 1) + 1, lastTimestamp: now } as KubeObject);
@@ -85,8 +85,7 @@ export class EventRecorder {
     };
     try {
       this.store.create(ev, HAND_OVER);
-      // The stored name (the store keeps it as part of its key), not the one built here: kept as long as the Event.
-      this.correlator.remember(c, namespace, ev.metadata.name!);
+      this.correlator.remember(c, ev);
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
       if (!isStatusError(e)) throw e;
@@ -95,7 +94,7 @@ export class EventRecorder {
 
   /** Forget aggregation keys of events that no longer exist (after TTL expiry). */
   prune(): void {
-    this.correlator.prune(({ namespace, name }) => !!this.store.tryGet('Event', namespace, name));
+    this.correlator.prune(({ metadata }) => !!this.store.tryGet('Event', metadata.namespace, metadata.name!));
   }
 }
 
