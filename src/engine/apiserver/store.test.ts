@@ -96,6 +96,24 @@ describe('Store', () => {
     expect(store.create(copied)).not.toBe(copied);
   });
 
+  it('property: an object is stored under its name, namespaced or not, given or generated, however long', () => {
+    // Namespaced names are stored as the part of the key after "namespace/" (nameInKey).
+    const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,14}[a-z0-9])?$/);
+    const name = fc.array(label, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('.'));
+    fc.assert(fc.property(name, fc.constantFrom('default', 'kube-system'), fc.boolean(), (n, ns, generate) => {
+      const { store } = newStore();
+      const meta = generate ? { generateName: `${n}-`, namespace: ns } : { name: n, namespace: ns };
+      const created = store.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta });
+      const want = generate ? created.metadata.name! : n;
+      expect(created.metadata.name).toBe(want);
+      if (generate) expect(want.slice(0, n.length + 1)).toBe(`${n}-`);
+      expect(store.get('ConfigMap', ns, want).metadata.name).toBe(want);
+      expect(store.list('ConfigMap', { namespace: ns }).map((o) => o.metadata.name)).toEqual([want]);
+      const nsName = `x${n.replaceAll('.', '-')}`;
+      expect(store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: nsName } }).metadata.name).toBe(nsName);
+    }), { numRuns: 300 });
+  });
+
   it('property: a handed-over status is stored as a copied one would be (same JSON, frozen, frozen parts shared), its nested objects kept', () => {
     const json = fc.jsonValue({ maxDepth: 3 }).filter((v) => v !== null);
     const status = fc.dictionary(fc.constantFrom('phase', 'conditions', 'hostIP', 'startTime', 'containerStatuses'), fc.oneof(json, fc.array(fc.dictionary(fc.string(), json))));

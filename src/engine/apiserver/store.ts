@@ -197,6 +197,7 @@ export class Store {
     const key = storedKey(meta.namespace, name);
     if (this.bucket(info.kind).has(key)) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
+    if (meta.namespace) meta.name = nameInKey(key, meta.namespace, name);
     return this.commit('ADDED', obj, undefined, key) as T;
   }
 
@@ -507,6 +508,15 @@ function keyOf(namespace: string | undefined, name: string): string {
  */
 function storedKey(namespace: string | undefined, name: string): string {
   return flat(keyOf(namespace, name));
+}
+
+/**
+ * The name as it is stored: the part of its key after "namespace/", which V8 makes a slice of the key (32 bytes)
+ * rather than a copy of the characters (about 56 bytes for an Event's name), as the key lives exactly as long.
+ * Shorter names would be copied (V8 slices from 13 characters), so they stay as they are.
+ */
+function nameInKey(key: string, namespace: string, name: string): string {
+  return name.length < 13 ? name : key.slice(namespace.length + 1);
 }
 
 /**

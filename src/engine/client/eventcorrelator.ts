@@ -24,8 +24,16 @@ export const MAX_LRU_CACHE_ENTRIES = 4096;
 /** The involved object as the correlator tells objects apart. */
 export interface CorrelatedObject { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string }
 
-/** The Event an earlier occurrence was written as. */
-export interface LoggedEvent { namespace: string; name: string }
+/**
+ * The Event an earlier occurrence was written as: the stored Event itself, as created, rather than a record of
+ * its name, message and fieldPath (a kubelet keeps one per Event of each of its pods; a record took 56 bytes).
+ * Those never change: a count bump stores a new version, and this one then lives on here alone until forgotten.
+ */
+export interface LoggedEvent {
+  readonly metadata: { readonly namespace?: string; readonly name?: string };
+  readonly message?: string;
+  readonly involvedObject: { readonly fieldPath?: string };
+}
 
 /** What correlate decided; pass it back to remember() once the Event is written. */
 export interface Correlation {
@@ -49,8 +57,10 @@ interface ReasonState {
    */
   messages: Few<string>;
   last: number;
-  /** The Events written, by fieldPath and message (message undefined: the combined Event). */
-  logged: Few<LoggedEntry>;
+  /** The Events written with their occurrence's message, told apart by message and fieldPath. */
+  logged: Few<LoggedEvent>;
+  /** The Event written with the combined message (fieldPath ''). */
+  combined: LoggedEvent | undefined;
 }
 
 /**
@@ -74,12 +84,12 @@ function withMessage(f: Few<string>, text: string): Few<string> {
   return f.includes(text) ? f : append(f, text);
 }
 
-function isFor(l: LoggedEntry, message: string | undefined, fieldPath: string): boolean {
-  return l.message === message && l.fieldPath === fieldPath;
+function isFor(l: LoggedEvent, message: string, fieldPath: string): boolean {
+  return l.message === message && (l.involvedObject.fieldPath ?? '') === fieldPath;
 }
 
 /** The Event written for (message, fieldPath), if any. */
-function findLogged(f: Few<LoggedEntry>, message: string | undefined, fieldPath: string): LoggedEntry | undefined {
+function findLogged(f: Few<LoggedEvent>, message: string, fieldPath: string): LoggedEvent | undefined {
   if (f === undefined) return undefined;
   if (!Array.isArray(f)) return isFor(f, message, fieldPath) ? f : undefined;
   for (let i = 0; i < f.length; i++) if (isFor(f[i], message, fieldPath)) return f[i];
@@ -87,11 +97,11 @@ function findLogged(f: Few<LoggedEntry>, message: string | undefined, fieldPath:
 }
 
 /** f with entry replacing the one for the same (message, fieldPath), or added after the others. */
-function withLogged(f: Few<LoggedEntry>, entry: LoggedEntry): Few<LoggedEntry> {
+function withLogged(f: Few<LoggedEvent>, entry: LoggedEvent, message: string, fieldPath: string): Few<LoggedEvent> {
   if (f === undefined) return entry;
-  if (!Array.isArray(f)) return isFor(f, entry.message, entry.fieldPath) ? entry : [f, entry];
+  if (!Array.isArray(f)) return isFor(f, message, fieldPath) ? entry : [f, entry];
   for (let i = 0; i < f.length; i++) {
-    if (isFor(f[i], entry.message, entry.fieldPath)) {
+    if (isFor(f[i], message, fieldPath)) {
       f[i] = entry;
       return f;
     }
@@ -105,8 +115,6 @@ function fewFilter<T>(f: Few<T>, keep: (x: T) => boolean): Few<T> {
   const kept = f.filter(keep);
   return kept.length === 0 ? undefined : kept.length === 1 ? kept[0] : kept;
 }
-
-interface LoggedEntry extends LoggedEvent { fieldPath: string; message: string | undefined }
 
 /**
  * Everything the correlator keeps about one (source, object). Small arrays searched in order rather than maps
@@ -155,15 +163,16 @@ export class EventCorrelator {
     return {
       skip: !take(st, now),
       message: combined ? `(combined from similar events): ${text}` : text,
-      existing: findLogged(r.logged, key, fp),
+      existing: key === undefined ? r.combined : findLogged(r.logged, key, fp),
       state: r, fieldPath: fp, key,
     };
   }
 
-  /** Remember the Event an occurrence was written as (the next repeat bumps it). */
+  /** Remember the Event an occurrence was written as (the next repeat bumps it): the stored Event, as created. */
   remember(c: Correlation, ev: LoggedEvent): void {
     const r = c.state;
-    r.logged = withLogged(r.logged, { namespace: ev.namespace, name: ev.name, fieldPath: c.fieldPath, message: c.key });
+    if (c.key === undefined) r.combined = ev;
+    else r.logged = withLogged(r.logged, ev, c.key, c.fieldPath);
   }
 
   /**
@@ -177,8 +186,9 @@ export class EventCorrelator {
       for (const r of st.reasons) {
         if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
         r.logged = fewFilter(r.logged, exists);
+        if (r.combined && !exists(r.combined)) r.combined = undefined;
       }
-      st.reasons = st.reasons.filter((r) => r.messages !== undefined || r.logged !== undefined);
+      st.reasons = st.reasons.filter((r) => r.messages !== undefined || r.logged !== undefined || r.combined !== undefined);
       // A full bucket is the same as a new one, so it can go with the rest.
       const full = st.tokens + Math.floor((now - st.last) / SPAM_REFILL_MS) >= SPAM_BURST;
       if (full && !st.reasons.length) this.forget(st);
@@ -225,7 +235,7 @@ function findReason(reasons: ReasonState[], type: string, reason: string): Reaso
 }
 
 function addReason(st: ObjectState, type: string, reason: string, now: number): ReasonState {
-  const r: ReasonState = { type, reason, messages: undefined, last: now, logged: undefined };
+  const r: ReasonState = { type, reason, messages: undefined, last: now, logged: undefined, combined: undefined };
   st.reasons = append(st.reasons, r);
   return r;
 }

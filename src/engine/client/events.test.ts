@@ -159,6 +159,19 @@ describe('EventRecorder and the EventCorrelator', () => {
       expect(got).toEqual(want);
     }), { numRuns: 200 });
   });
+
+  it('property: Events keep their own message and fieldPath, whatever was recorded before under the same reason', () => {
+    // Messages and paths are shared with the last equal one recorded (sharedMessage, sharedPath): a stale one must
+    // never be handed out. Other reasons and objects in between, equal and different texts alternating.
+    const occurrence = fc.record({ reason: fc.constantFrom('Pulled', 'Created', 'Scheduled'), message: fc.constantFrom('m', 'm ', 'n', 'Created container: c'), path: fc.constantFrom(undefined, 'spec.containers{c}', 'spec.containers{d}') });
+    fc.assert(fc.property(fc.array(occurrence, { maxLength: 20 }), (occurrences) => {
+      const { store, pod, event, events } = setup();
+      const pods = [pod, store.create({ ...pod, metadata: { name: 'q', namespace: 'default' } })];
+      occurrences.forEach((o, i) => event(pods[i % 2], 'Normal', o.reason, o.message, o.path));
+      const want = new Set(occurrences.map((o, i) => `${pods[i % 2].metadata.name}|${o.reason}|${o.message}|${o.path ?? ''}`));
+      expect(new Set(events().map((e) => `${e.involvedObject.name}|${e.reason}|${e.message}|${e.involvedObject.fieldPath ?? ''}`))).toEqual(want);
+    }), { numRuns: 300 });
+  });
 });
 
 describe('Event names', () => {

@@ -43,7 +43,7 @@ export class EventRecorder {
   private write(source: EventSource, key: string, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
     const namespace = obj.metadata.namespace || 'default';
     const m = obj.metadata;
-    const path = fieldPath ? flat(fieldPath) : undefined;
+    const path = fieldPath ? sharedPath(fieldPath) : undefined;
     // Two literals rather than a spread: the reference is allocated at its final shape either way.
     const ref: ObjectReference = this.lastRef && this.lastRefOf === obj && this.lastRefPath === path && Object.isFrozen(obj) ? this.lastRef : path
       ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath: path }
@@ -52,12 +52,13 @@ export class EventRecorder {
     this.lastRefOf = obj;
     this.lastRefPath = path;
     const now = this.clock.nowRFC3339();
+    message = sharedMessage(reason, message);
     const c = this.correlator.correlate(key, ref, type, reason, fieldPath ?? '', message);
     if (c.skip) return;
     message = flat(c.message);
     const existing = c.existing;
     if (existing) {
-      const ev = this.store.tryGet<Event>('Event', existing.namespace, existing.name);
+      const ev = this.store.tryGet<Event>('Event', existing.metadata.namespace, existing.metadata.name!);
       if (ev) {
         try {
           this.store.update({ ...ev, message, count: (ev.count ?? 1) + 1, lastTimestamp: now } as KubeObject);
@@ -84,7 +85,7 @@ export class EventRecorder {
     };
     try {
       this.store.create(ev, HAND_OVER);
-      this.correlator.remember(c, { namespace, name });
+      this.correlator.remember(c, ev);
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
       if (!isStatusError(e)) throw e;
@@ -93,7 +94,7 @@ export class EventRecorder {
 
   /** Forget aggregation keys of events that no longer exist (after TTL expiry). */
   prune(): void {
-    this.correlator.prune(({ namespace, name }) => !!this.store.tryGet('Event', namespace, name));
+    this.correlator.prune(({ metadata }) => !!this.store.tryGet('Event', metadata.namespace, metadata.name!));
   }
 }
 
@@ -123,6 +124,30 @@ export function hexNanos(ms: number, nanos: number): string {
     lastHighHex = high.toString(16);
   }
   return lastHighHex + HEX_BYTES[rest >>> 16] + HEX_BYTES[(rest >>> 8) & 255] + HEX_BYTES[rest & 255];
+}
+
+/**
+ * The message last recorded under each reason, by any recorder: the kubelets write the same Pulling, Pulled,
+ * Created and Started texts for every pod of a template, and each stored Event kept a copy of its own (one string
+ * a reason, so a reason whose messages all differ, such as Scheduled, keeps one).
+ */
+const lastMessage = new Map<string, string>();
+
+/** message, as the string recorded last under reason when they are equal. */
+function sharedMessage(reason: string, message: string): string {
+  const last = lastMessage.get(reason);
+  if (last === message) return last;
+  lastMessage.set(reason, (message = flat(message)));
+  return message;
+}
+
+/** The fieldPath last recorded: a kubelet builds "spec.containers{app}" anew for each of its pods' Events. */
+let lastPath = '';
+
+/** fieldPath, as the one recorded last when they are equal. */
+function sharedPath(fieldPath: string): string {
+  if (fieldPath !== lastPath) lastPath = flat(fieldPath);
+  return lastPath;
 }
 
 /** An Event's source: the component, and the host when there is one. */
