@@ -128,7 +128,6 @@ export interface PodWorkersConfig {
 
 export class PodWorkers {
   private readonly workers = new Map<string, PodWorker>();
-  private readonly bySandbox = new Map<string, string>();
   readonly crashBackoff: Backoff;
   readonly prober: Prober;
 
@@ -180,7 +179,7 @@ export class PodWorkers {
     if (!w) return;
     // Simplification: a pod removed from the API (force deletion) has its containers killed at once.
     for (const rec of w.containers) for (const id of [rec.id, rec.previousId]) if (id) this.prober.stop(id);
-    if (w.sandboxId) { this.cfg.runtime.removePodSandbox(w.sandboxId); this.bySandbox.delete(w.sandboxId); }
+    if (w.sandboxId) this.cfg.runtime.removePodSandbox(w.sandboxId);
     for (const t of [w.wakeTimer, w.deadlineTimer]) if (t !== undefined) this.cfg.clock.cancel(t);
     this.crashBackoff.deleteMatching(`${w.uid}_`);
     this.cfg.images.forgetPod(w.uid);
@@ -390,7 +389,6 @@ export class PodWorkers {
         this.requestSync(w, CNI_FAILURE_RETRY_MS);
         return;
       }
-      this.bySandbox.set(w.sandboxId, w.uid);
       w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
       this.scheduleDeadline(w);
       this.changed(w);
@@ -493,7 +491,8 @@ export class PodWorkers {
   // ---- events from the runtime and the prober ----
 
   private runtimeEvent(e: RuntimeEvent): void {
-    const uid = this.bySandbox.get(e.podSandboxId);
+    // The sandbox's metadata names its pod: no map from sandboxes to pods is kept beside the runtime's.
+    const uid = this.cfg.runtime.podSandboxStatus(e.podSandboxId)?.metadata.uid;
     const w = uid === undefined ? undefined : this.workers.get(uid);
     this.cfg.usageChanged();
     if (!w || e.type !== 'ContainerDied') return;
@@ -652,7 +651,6 @@ export class PodWorkers {
     w.sandboxId = runtime.adoptSandbox(meta, ip);
     this.cfg.volumes?.adopt(pod);
     w.podIP = ip;
-    this.bySandbox.set(w.sandboxId, w.uid);
     const settings = this.behaviorOf(w).settings;
     const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
     for (const rec of w.containers) {
