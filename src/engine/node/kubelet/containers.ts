@@ -1,6 +1,8 @@
 // Container helpers of the kubelet: sidecars, restart rules, limits, preStop hooks, and the API form of a
 // container's status (convertToAPIContainerStatuses).
 import type { Container, ContainerState, ContainerStateTerminated, ContainerStatus, Pod } from 'kubernetes-types/core/v1';
+import { flat } from '../../api/flat.ts';
+import { deepFreeze } from '../../api/object.ts';
 import { resourceAmount } from '../../api/pod.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
 import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
@@ -20,8 +22,24 @@ export function shouldRestart(pod: Pod, c: Container, init: boolean, exitCode: n
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
+/**
+ * A string made from a key, the last one made kept: the Events of a run of pods with the same container name
+ * (or image) then share one message and one fieldPath, which every stored Event keeps for its whole life.
+ */
+export function lastMade(make: (key: string) => string): (key: string) => string {
+  let key: string | undefined;
+  let made = '';
+  return (k) => {
+    if (k !== key) { key = k; made = flat(make(k)); }
+    return made;
+  };
+}
+
+const containerPath = lastMade((name) => `spec.containers{${name}}`);
+const initContainerPath = lastMade((name) => `spec.initContainers{${name}}`);
+
 export function fieldPath(init: boolean, name: string): string {
-  return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
+  return init ? initContainerPath(name) : containerPath(name);
 }
 
 /** The cgroup limits of a container: cpu in millicores, memory in bytes. */
@@ -75,18 +93,31 @@ export interface StatusParts {
   started: boolean;
 }
 
+// The states most containers are in, frozen and shared: every stored container status keeps its state and last
+// state, and the containers of a rollout are in the same ones (no last state, running since the same second).
+const NO_STATE: ContainerState = Object.freeze({});
+const CONTAINER_CREATING: ContainerState = deepFreeze({ waiting: { reason: 'ContainerCreating' } });
+const POD_INITIALIZING: ContainerState = deepFreeze({ waiting: { reason: 'PodInitializing' } });
+let lastRunning: ContainerState = deepFreeze({ running: { startedAt: '' } });
+
+/** { running: { startedAt } }, the one made last when it started in the same second. */
+function runningSince(startedAt: string): ContainerState {
+  if (lastRunning.running!.startedAt !== startedAt) lastRunning = deepFreeze({ running: { startedAt } });
+  return lastRunning;
+}
+
 /** One entry of containerStatuses / initContainerStatuses. */
 export function apiContainerStatus(p: StatusParts): ContainerStatus {
   const cur = p.current;
   let state: ContainerState;
-  let last: ContainerState = p.previous?.state === 'CONTAINER_EXITED' ? { terminated: terminatedOf(p.previous) } : {};
+  let last: ContainerState = p.previous?.state === 'CONTAINER_EXITED' ? { terminated: terminatedOf(p.previous) } : NO_STATE;
   if (p.waiting && (!cur || cur.state === 'CONTAINER_EXITED')) {
     state = { waiting: { reason: p.waiting.reason, ...(p.waiting.message ? { message: p.waiting.message } : {}) } };
     if (cur) last = { terminated: terminatedOf(cur) };
-  } else if (cur?.state === 'CONTAINER_RUNNING') state = { running: { startedAt: toRFC3339(cur.startedAt!) } };
+  } else if (cur?.state === 'CONTAINER_RUNNING') state = runningSince(toRFC3339(cur.startedAt!));
   else if (cur?.state === 'CONTAINER_EXITED') state = { terminated: terminatedOf(cur) };
   else if (cur) state = { waiting: {} };
-  else state = { waiting: { reason: p.defaultReason } };
+  else state = p.defaultReason === 'ContainerCreating' ? CONTAINER_CREATING : POD_INITIALIZING;
   const running = !!state.running;
   const mounts = (p.spec.volumeMounts ?? []).map((m) => ({
     name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),

@@ -1,8 +1,9 @@
-import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
+import type { ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
-import { podPhase, podStatus, stored, type StatusInput } from './podstatus.ts';
+import { builtAlike, condition, podPhase, podStatus, stored, type StatusInput } from './podstatus.ts';
+import { sameJson } from '../../api/samejson.ts';
 import { apiContainerStatus } from './containers.ts';
 import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
 
@@ -159,5 +160,66 @@ describe('apiContainerStatus field order', () => {
       .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'containerID', 'started', 'volumeMounts']);
     expect(Object.keys(apiContainerStatus({ spec: { name: 'c' }, defaultReason: 'ContainerCreating', restartCount: 0, ready: false, started: false })))
       .toEqual(['name', 'state', 'lastState', 'ready', 'restartCount', 'image', 'imageID', 'started']);
+  });
+});
+
+describe('builtAlike', () => {
+  it('property: a stored condition is taken as it is exactly when a condition built afresh would be the same JSON', () => {
+    const text = fc.constantFrom(undefined, '', 'r', 'm');
+    const key = fc.constantFrom('type', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message', 'x');
+    const value = fc.constantFrom<unknown>(undefined, null, 'True', 'False', 'r', 'm', 't0', { a: 1 });
+    // Old conditions with the usual keys in the usual order, and also with keys missing, extra, reordered or odd values.
+    const usual = fc.record({ status: fc.constantFrom('True', 'False'), reason: text, message: text, lastProbeTime: fc.constantFrom(null, undefined) })
+      .map(({ status, reason, message, lastProbeTime }) => {
+        const c: Record<string, unknown> = { type: 'Ready', status, lastProbeTime, lastTransitionTime: 't0' };
+        if (reason !== undefined) c.reason = reason;
+        if (message !== undefined) c.message = message;
+        return c;
+      });
+    const odd = fc.array(fc.tuple(key, value), { maxLength: 7 }).map((kv): Record<string, unknown> => ({ type: 'Ready', ...Object.fromEntries(kv) })).filter((c) => c.type === 'Ready');
+    const cut = fc.tuple(usual, fc.integer({ min: 1, max: 5 })).map(([c, n]) => Object.fromEntries(Object.entries(c).slice(0, n)));
+    fc.assert(fc.property(fc.oneof(usual, odd, cut), fc.boolean(), text, text, (old, status, reason, message) => {
+      const s = status ? 'True' : 'False';
+      const fresh: Record<string, unknown> = { type: 'Ready', status: s, lastProbeTime: null, lastTransitionTime: old.status === s ? old.lastTransitionTime : 'now' };
+      if (reason) fresh.reason = reason;
+      if (message) fresh.message = message;
+      expect(builtAlike(old as unknown as PodCondition, s, reason, message)).toBe(sameJson(fresh, old));
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('condition', () => {
+  it('property: whatever was built before (for other pods too), a condition is the one built afresh, or the stored one when alike', () => {
+    const text = fc.constantFrom(undefined, '', 'r1', 'r2');
+    const build = fc.record({
+      type: fc.constantFrom('Ready', 'Initialized'), status: fc.boolean(), now: fc.constantFrom('t1', 't2'), reason: text, message: text,
+      prev: fc.option(fc.record({ status: fc.constantFrom('True', 'False'), lastTransitionTime: fc.constantFrom('t0', 't1'), reason: text }), { nil: undefined }),
+    });
+    fc.assert(fc.property(fc.array(build, { maxLength: 30 }), (builds) => {
+      for (const b of builds) {
+        const p = b.prev;
+        const old = p && { type: b.type, status: p.status, lastProbeTime: null, lastTransitionTime: p.lastTransitionTime, ...(p.reason !== undefined ? { reason: p.reason } : {}) } as unknown as PodCondition;
+        const s = b.status ? 'True' : 'False';
+        const fresh: Record<string, unknown> = { type: b.type, status: s, lastProbeTime: null, lastTransitionTime: old && old.status === s ? old.lastTransitionTime : b.now };
+        if (b.reason) fresh.reason = b.reason;
+        if (b.message) fresh.message = b.message;
+        const got = condition(b.type, b.status, b.now, old ? [old] : undefined, b.reason, b.message);
+        expect(JSON.stringify(got)).toBe(JSON.stringify(fresh));
+        if (old && sameJson(fresh, old)) expect(got).toBe(old);
+      }
+    }), { numRuns: 300 });
+  });
+});
+
+describe('apiContainerStatus states', () => {
+  it('property: a running container\'s state names its start, whatever was built before', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(0, 1_000, 1_500, 60_000), { maxLength: 10 }), (starts) => {
+      for (const startedAt of starts) {
+        const cur = { id: 'abc', state: 'CONTAINER_RUNNING', image: 'nginx', imageRef: 'sha256:1', createdAt: 0, startedAt } as CriStatus;
+        const s = apiContainerStatus({ spec: { name: 'c' }, current: cur, defaultReason: 'ContainerCreating', restartCount: 0, ready: true, started: true });
+        expect(s.state).toEqual({ running: { startedAt: new Date(Math.floor(startedAt / 1000) * 1000).toISOString().replace('.000Z', 'Z') } });
+        expect(s.lastState).toEqual({});
+      }
+    }));
   });
 });

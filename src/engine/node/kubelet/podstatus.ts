@@ -82,17 +82,42 @@ function named(list: ContainerStatus[], name: string): ContainerStatus | undefin
   return undefined;
 }
 
-function condition(type: string, status: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
+/** A kubelet-owned condition: the stored one when it is unchanged, its transition time kept while the status is. */
+export function condition(type: string, status: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
   const old = conditionOf(prev, type);
   const s = status ? 'True' : 'False';
-  const c: PodCondition = {
-    type, status: s,
-    lastProbeTime: null as unknown as string,
-    lastTransitionTime: old && old.status === s ? old.lastTransitionTime : now,
-  };
+  if (old && builtAlike(old, s, reason, message)) return old;
+  const lastTransitionTime = old && old.status === s ? old.lastTransitionTime : now;
+  const last = lastConditions.get(type);
+  if (last && last.status === s && last.lastTransitionTime === lastTransitionTime && last.reason === (reason || undefined) && last.message === (message || undefined)) return last;
+  const c: PodCondition = { type, status: s, lastProbeTime: null as unknown as string, lastTransitionTime };
   if (reason) c.reason = reason;
   if (message) c.message = message;
-  return stored(c, old);
+  lastConditions.set(type, Object.freeze(c));
+  return c;
+}
+
+/**
+ * The condition of each type built last (frozen): the pods whose condition turns alike in the same second (a
+ * rollout's) share one object, which each stored status would otherwise keep a copy of.
+ */
+const lastConditions = new Map<string, PodCondition>();
+
+/** The keys of a condition as `condition` builds it, in order: with a reason (2) and with a message (1). */
+const CONDITION_KEYS = [[], ['message'], ['reason'], ['reason', 'message']].map((tail) => ['type', 'status', 'lastProbeTime', 'lastTransitionTime', ...tail]);
+
+/**
+ * Whether `condition` would build `old` again (the same JSON, key order included, as `stored` checks): most
+ * status builds leave a pod's conditions as they were, and then no copy is made to be compared and dropped.
+ */
+export function builtAlike(old: PodCondition, s: string, reason: string | undefined, message: string | undefined): boolean {
+  if (old.status !== s || old.lastProbeTime !== null || (reason && old.reason !== reason) || (message && old.message !== message)) return false;
+  const proto = Object.getPrototypeOf(old);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = CONDITION_KEYS[(reason ? 2 : 0) + (message ? 1 : 0)];
+  let i = 0;
+  for (const k in old) if (keys[i++] !== k) return false;
+  return i === keys.length;
 }
 
 /** The condition of this type (a loop rather than find with a closure: seven per status build). */

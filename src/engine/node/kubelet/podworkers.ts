@@ -19,7 +19,7 @@ import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehav
 import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
-import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
+import { apiContainerStatus, fieldPath, isRestartableInitContainer, lastMade, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
@@ -42,6 +42,8 @@ export const PLEG_RELIST_MS = 1_000;
 export const MIN_GRACE_SECONDS = 2;
 /** A pod without the behaviour annotation: shared by every such worker (behaviorOf replaces it, never changes it). */
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
+const createdMessage = lastMade((name) => `Created container: ${name}`);
+const startedMessage = lastMade((name) => `Started container ${name}`);
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -128,7 +130,6 @@ export interface PodWorkersConfig {
 
 export class PodWorkers {
   private readonly workers = new Map<string, PodWorker>();
-  private readonly bySandbox = new Map<string, string>();
   readonly crashBackoff: Backoff;
   readonly prober: Prober;
 
@@ -180,7 +181,7 @@ export class PodWorkers {
     if (!w) return;
     // Simplification: a pod removed from the API (force deletion) has its containers killed at once.
     for (const rec of w.containers) for (const id of [rec.id, rec.previousId]) if (id) this.prober.stop(id);
-    if (w.sandboxId) { this.cfg.runtime.removePodSandbox(w.sandboxId); this.bySandbox.delete(w.sandboxId); }
+    if (w.sandboxId) this.cfg.runtime.removePodSandbox(w.sandboxId);
     for (const t of [w.wakeTimer, w.deadlineTimer]) if (t !== undefined) this.cfg.clock.cancel(t);
     this.crashBackoff.deleteMatching(`${w.uid}_`);
     this.cfg.images.forgetPod(w.uid);
@@ -353,7 +354,7 @@ export class PodWorkers {
     const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
     const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) });
     const path = fieldPath(rec.init, spec.name);
-    emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
+    emit(w.pod, 'Normal', 'Created', createdMessage(spec.name), path);
     if (rec.previousId) runtime.removeContainer(rec.previousId);
     rec.previousId = rec.id;
     rec.id = id;
@@ -361,7 +362,7 @@ export class PodWorkers {
     rec.waiting = undefined;
     rec.stopping = undefined;
     runtime.startContainer(id);
-    emit(w.pod, 'Normal', 'Started', `Started container ${spec.name}`, path);
+    emit(w.pod, 'Normal', 'Started', startedMessage(spec.name), path);
     const cur = runtime.containerStatus(id);
     if (cur?.state === 'CONTAINER_RUNNING') this.prober.start(this.proberContext(w, rec), id, clock.now());
     this.changed(w);
@@ -390,7 +391,6 @@ export class PodWorkers {
         this.requestSync(w, CNI_FAILURE_RETRY_MS);
         return;
       }
-      this.bySandbox.set(w.sandboxId, w.uid);
       w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
       this.scheduleDeadline(w);
       this.changed(w);
@@ -493,7 +493,8 @@ export class PodWorkers {
   // ---- events from the runtime and the prober ----
 
   private runtimeEvent(e: RuntimeEvent): void {
-    const uid = this.bySandbox.get(e.podSandboxId);
+    // The sandbox's metadata names its pod: no map from sandboxes to pods is kept beside the runtime's.
+    const uid = this.cfg.runtime.podSandboxStatus(e.podSandboxId)?.metadata.uid;
     const w = uid === undefined ? undefined : this.workers.get(uid);
     this.cfg.usageChanged();
     if (!w || e.type !== 'ContainerDied') return;
@@ -652,7 +653,6 @@ export class PodWorkers {
     w.sandboxId = runtime.adoptSandbox(meta, ip);
     this.cfg.volumes?.adopt(pod);
     w.podIP = ip;
-    this.bySandbox.set(w.sandboxId, w.uid);
     const settings = this.behaviorOf(w).settings;
     const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
     for (const rec of w.containers) {

@@ -35,9 +35,8 @@ interface VolumeState {
   mountingUntil?: number;
 }
 
+/** A pod's volumes. The pod itself is not kept: its version at the wait would stay alive as long as it runs. */
 interface PodVolumes {
-  pod: P;
-  ready: () => void;
   volumes: Map<string, VolumeState>;
   waitingSince: number;
   timer?: TimerId;
@@ -72,17 +71,15 @@ export class VolumeManager {
     const uid = pod.metadata.uid!;
     let pv = this.pods.get(uid);
     if (!pv) {
-      pv = { pod, ready, volumes: new Map(), waitingSince: this.cfg.clock.now() };
+      pv = { volumes: new Map(), waitingSince: this.cfg.clock.now() };
       this.pods.set(uid, pv);
     }
-    pv.pod = pod;
-    pv.ready = ready;
-    return this.reconcile(pv);
+    return this.reconcile(pv, pod, ready);
   }
 
   /** After a restore: the pod was running, so its volumes are mounted. */
   adopt(pod: P): void {
-    const entry: PodVolumes = { pod, ready: () => undefined, volumes: new Map(), waitingSince: this.cfg.clock.now() };
+    const entry: PodVolumes = { volumes: new Map(), waitingSince: this.cfg.clock.now() };
     for (const v of pod.spec?.volumes ?? []) entry.volumes.set(v.name, { mounted: true, failures: 0, nextTry: 0 });
     for (const v of pod.spec?.volumes ?? []) {
       const claim = this.claimVolume(pod, v);
@@ -102,10 +99,10 @@ export class VolumeManager {
     this.reportInUse();
   }
 
-  private reconcile(entry: PodVolumes): boolean {
+  /** One pass over the pod's volumes; until they are all mounted, a timer runs the next one and then `ready`. */
+  private reconcile(entry: PodVolumes, pod: P, ready: () => void): boolean {
     const { clock, emit } = this.cfg;
     const now = clock.now();
-    const pod = entry.pod;
     const unattached: string[] = [];
     const unprocessed: { name: string; error: string }[] = [];
     let next = Infinity;
@@ -119,7 +116,7 @@ export class VolumeManager {
       if (st.mounted) continue;
       if (st.mountingUntil !== undefined && now < st.mountingUntil) { next = Math.min(next, st.mountingUntil); continue; }
       if (now < st.nextTry) { next = Math.min(next, st.nextTry); continue; }
-      const r = this.setUp(entry, v, st.mountingUntil !== undefined);
+      const r = this.setUp(entry, pod, v, st.mountingUntil !== undefined);
       st.mountingUntil = undefined;
       switch (r.kind) {
         case 'mounted': st.mounted = true; st.failures = 0; break;
@@ -148,14 +145,13 @@ export class VolumeManager {
     const wakeAt = Math.min(next, entry.waitingSince + POD_ATTACH_AND_MOUNT_TIMEOUT_MS);
     entry.timer = clock.after(wakeAt - now, () => {
       entry.timer = undefined;
-      if (this.pods.get(pod.metadata.uid!) === entry && this.reconcile(entry)) entry.ready();
+      if (this.pods.get(pod.metadata.uid!) === entry && this.reconcile(entry, pod, ready)) ready();
     }, { background: true });
     return false;
   }
 
   /** One attempt at one volume. `mountDue`: a NodeStage/NodePublish started earlier has taken its time. */
-  private setUp(entry: PodVolumes, v: Volume, mountDue: boolean): SetUp {
-    const pod = entry.pod;
+  private setUp(entry: PodVolumes, pod: P, v: Volume, mountDue: boolean): SetUp {
     const ns = pod.metadata.namespace ?? 'default';
     const failed = (error: string): SetUp => ({ kind: 'failed', error: `MountVolume.SetUp failed for volume "${v.name}" : ${error}` });
     if (v.configMap) return this.configMapError(ns, v.configMap.name ?? '', v.configMap.items, v.configMap.optional).map(failed)[0] ?? { kind: 'mounted' };

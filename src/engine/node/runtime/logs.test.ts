@@ -12,6 +12,22 @@ describe('LogBuffer', () => {
       expect(b.all()).toEqual(want);
     }), { numRuns: 30 });
   });
+
+  it('property: lines added one by one or in runs read back as the most recent LOG_BUFFER_LINES, in order', () => {
+    const run = fc.integer({ min: 0, max: LOG_BUFFER_LINES + 5 }).map((n) => Array.from({ length: n }, (_, i) => `r${i}`));
+    const write = fc.oneof(fc.string({ maxLength: 3 }), run, fc.integer({ min: 1, max: LOG_BUFFER_LINES }));
+    fc.assert(fc.property(fc.array(write, { maxLength: 8 }), (writes) => {
+      const b = new LogBuffer();
+      const want: { at: number; text: string }[] = [];
+      writes.forEach((w, at) => {
+        // A number: that many lines one by one.
+        const texts = typeof w === 'string' ? [w] : typeof w === 'number' ? Array.from({ length: w }, (_, i) => `l${i}`) : w;
+        if (Array.isArray(w)) b.addAll(at, Object.freeze(w)); else for (const t of texts) b.add(at, t);
+        for (const text of texts) want.push({ at, text });
+      });
+      expect(b.all()).toEqual(want.slice(-LOG_BUFFER_LINES));
+    }), { numRuns: 200 });
+  });
 });
 
 describe('serverStartLines', () => {

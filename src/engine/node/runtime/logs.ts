@@ -9,25 +9,57 @@ export const LOG_BUFFER_LINES = 1000;
 export interface LogLine { at: number; text: string }
 
 /**
- * A ring of the most recent lines, kept as two parallel arrays (times and texts) rather than an object per line:
- * every container of 150,000 pods keeps one, and reads (kubectl logs) are rare.
+ * The most recent lines, kept as runs: a line, or lines written in one instant (a server's start lines, one
+ * frozen list that the containers started in that instant share), each with its time. Every container of
+ * 150,000 pods keeps one, and reads (kubectl logs) are rare.
  */
 export class LogBuffer {
-  private ats: number[] = [];
-  private texts: string[] = [];
-  add(at: number, text: string): void {
-    this.ats.push(at);
-    this.texts.push(text);
-    if (this.ats.length > LOG_BUFFER_LINES * 2) {
-      this.ats = this.ats.slice(-LOG_BUFFER_LINES);
-      this.texts = this.texts.slice(-LOG_BUFFER_LINES);
-    }
+  /** Made at the first line, at its size. */
+  private ats: number[] | undefined;
+  private runs: (string | readonly string[])[] | undefined;
+  /** The lines of every run. */
+  private lines = 0;
+
+  add(at: number, text: string): void { this.push(at, text, 1); }
+
+  /** Lines written at one time, kept as the list given: it must not change afterwards. */
+  addAll(at: number, texts: readonly string[]): void {
+    if (texts.length) this.push(at, texts, texts.length);
   }
+
   all(): LogLine[] {
-    const from = Math.max(0, this.ats.length - LOG_BUFFER_LINES);
     const out: LogLine[] = [];
-    for (let i = from; i < this.ats.length; i++) out.push({ at: this.ats[i], text: this.texts[i] });
+    const { ats, runs } = this;
+    if (!ats || !runs) return out;
+    let skip = Math.max(0, this.lines - LOG_BUFFER_LINES);
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i];
+      if (typeof run === 'string') {
+        if (skip > 0) skip--; else out.push({ at: ats[i], text: run });
+        continue;
+      }
+      // By index: a run is often a frozen list, and for-of over a frozen array allocates.
+      for (let j = 0; j < run.length; j++) if (skip > 0) skip--; else out.push({ at: ats[i], text: run[j] });
+    }
     return out;
+  }
+
+  private push(at: number, run: string | readonly string[], lines: number): void {
+    if (!this.ats || !this.runs) {
+      this.ats = [at];
+      this.runs = [run];
+    } else {
+      this.ats.push(at);
+      this.runs.push(run);
+    }
+    this.lines += lines;
+    if (this.lines > LOG_BUFFER_LINES * 2) {
+      // Rotation: the older lines go, the last LOG_BUFFER_LINES stay (one run each).
+      const kept = this.all();
+      this.ats = kept.map((l) => l.at);
+      this.runs = kept.map((l) => l.text);
+      this.lines = kept.length;
+    }
   }
 }
 

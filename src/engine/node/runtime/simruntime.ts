@@ -29,8 +29,6 @@ const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:
 /** Exit code of a process killed by SIGKILL (128 + 9), as the runtime reports it. */
 export const SIGKILL_EXIT_CODE = 137;
 
-interface Sandbox { status: PodSandboxStatus }
-
 interface SimContainer {
   id: string;
   sandboxId: string;
@@ -55,7 +53,8 @@ interface SimContainer {
 }
 
 export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
-  private readonly sandboxes = new Map<string, Sandbox>();
+  /** Each sandbox's status, replaced (never changed) when it changes. */
+  private readonly sandboxes = new Map<string, PodSandboxStatus>();
   private readonly containers = new Map<string, SimContainer>();
   private readonly images = new Map<string, Image>();
   private readonly pulls = new Map<string, ((r: PullResult) => void)[]>();
@@ -147,16 +146,16 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   }
 
   private addSandbox(id: string, config: PodSandboxConfig, ip: string): string {
-    this.sandboxes.set(id, { status: { id, state: 'SANDBOX_READY', createdAt: this.clock.now(), ip, metadata: config } });
+    this.sandboxes.set(id, { id, state: 'SANDBOX_READY', createdAt: this.clock.now(), ip, metadata: config });
     return id;
   }
 
   stopPodSandbox(podSandboxId: string): void {
     const sb = this.sandboxes.get(podSandboxId);
-    if (!sb || sb.status.state === 'SANDBOX_NOTREADY') return;
+    if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
     for (const c of this.containers.values()) if (c.sandboxId === podSandboxId && c.state === 'CONTAINER_RUNNING') this.exit(c, SIGKILL_EXIT_CODE, 'Error');
-    sb.status = { ...sb.status, state: 'SANDBOX_NOTREADY' };
-    if (!sb.status.metadata.hostNetwork) this.network.tearDown(podSandboxId, sb.status.metadata);
+    this.sandboxes.set(podSandboxId, { ...sb, state: 'SANDBOX_NOTREADY' });
+    if (!sb.metadata.hostNetwork) this.network.tearDown(podSandboxId, sb.metadata);
   }
 
   removePodSandbox(podSandboxId: string): void {
@@ -165,7 +164,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     this.sandboxes.delete(podSandboxId);
   }
 
-  podSandboxStatus(podSandboxId: string): PodSandboxStatus | undefined { return this.sandboxes.get(podSandboxId)?.status; }
+  podSandboxStatus(podSandboxId: string): PodSandboxStatus | undefined { return this.sandboxes.get(podSandboxId); }
 
   // ---- containers ----
 
@@ -182,11 +181,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     c.startedAt = this.clock.now();
     c.status = undefined;
     const server = c.config.behavior.server;
-    if (server) {
-      // By index: the lines are a frozen list shared between containers, and for-of over a frozen array allocates.
-      const lines = serverStartLines(server, this.serverContext(c));
-      for (let i = 0; i < lines.length; i++) c.logs.add(c.startedAt, lines[i]);
-    }
+    if (server) c.logs.addAll(c.startedAt, serverStartLines(server, this.serverContext(c)));
     this.scheduleOwnExit(c);
     this.daemonCheck(c);
     this.deviceCheck(c);
@@ -210,7 +205,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const now = this.clock.now();
     c.stoppingAt = now;
     const server = c.config.behavior.server;
-    if (server) for (const line of serverStopLines(server, this.serverContext(c))) c.logs.add(now, line);
+    if (server) c.logs.addAll(now, serverStopLines(server, this.serverContext(c)));
     const stop = c.config.behavior.stop;
     const graceMs = Math.max(0, timeoutSeconds) * 1000;
     const own = this.ownExitAt(c);
@@ -286,7 +281,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[]): ExecResult {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
-    const hostname = this.sandboxes.get(c.sandboxId)?.status.metadata.hostname ?? '';
+    const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
     const env = [{ key: 'PATH', value: CONTAINER_PATH }, { key: 'HOSTNAME', value: hostname }, ...(c.config.envs ?? []), ...containerEnv, { key: 'HOME', value: '/root' }];
     return runExec({
       env, hostname, date: () => dateString(this.clock.now()), busybox: /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image)),
@@ -317,7 +312,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const c = this.containers.get(containerId);
     if (!c || c.startedAt === undefined) return [];
     const until = (c.finishedAt ?? this.clock.now()) - c.startedAt;
-    const hostname = this.sandboxes.get(c.sandboxId)?.status.metadata.hostname ?? '';
+    const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
     const fromProcess = timelineLogs(c.config.behavior.timeline, c.startedAt, until, hostname, LOG_BUFFER_LINES);
     return [...fromProcess, ...c.logs.all()].sort((a, b) => a.at - b.at).slice(-LOG_BUFFER_LINES);
   }
@@ -400,7 +395,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   }
 
   private serverContext(c: SimContainer) {
-    return { now: this.clock.now(), podIP: this.sandboxes.get(c.sandboxId)?.status.ip ?? '', tag: parseImage(c.config.image).tag };
+    return { now: this.clock.now(), podIP: this.sandboxes.get(c.sandboxId)?.ip ?? '', tag: parseImage(c.config.image).tag };
   }
 
   /** Commands exec probes use to look at files: they fail when the script has removed (or not yet made) the file. */
