@@ -1,7 +1,6 @@
 // Container helpers of the kubelet: sidecars, restart rules, limits, preStop hooks, and the API form of a
 // container's status (convertToAPIContainerStatuses).
 import type { Container, ContainerState, ContainerStateTerminated, ContainerStatus, Pod } from 'kubernetes-types/core/v1';
-import { flat } from '../../api/flat.ts';
 import { deepFreeze } from '../../api/object.ts';
 import { resourceAmount } from '../../api/pod.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
@@ -22,24 +21,8 @@ export function shouldRestart(pod: Pod, c: Container, init: boolean, exitCode: n
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
-/**
- * A string made from a key, the last one made kept: the Events of a run of pods with the same container name
- * (or image) then share one message and one fieldPath, which every stored Event keeps for its whole life.
- */
-export function lastMade(make: (key: string) => string): (key: string) => string {
-  let key: string | undefined;
-  let made = '';
-  return (k) => {
-    if (k !== key) { key = k; made = flat(make(k)); }
-    return made;
-  };
-}
-
-const containerPath = lastMade((name) => `spec.containers{${name}}`);
-const initContainerPath = lastMade((name) => `spec.initContainers{${name}}`);
-
 export function fieldPath(init: boolean, name: string): string {
-  return init ? initContainerPath(name) : containerPath(name);
+  return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
 }
 
 /** The cgroup limits of a container: cpu in millicores, memory in bytes. */

@@ -8,14 +8,11 @@ import { goDuration, type SimClock } from '../../sim/clock.ts';
 import type { ImageService } from '../runtime/cri.ts';
 import { parseImage } from '../runtime/images.ts';
 import { Backoff } from './backoff.ts';
-import { lastMade } from './containers.ts';
 
 export type EnsureResult =
   | { ok: true; imageRef: string }
   /** reason is the container's waiting reason: ErrImagePull, ImagePullBackOff, ErrImageNeverPull. */
   | { ok: false; reason: string; message: string; retryAt?: number };
-
-const alreadyPresent = lastMade((image) => `Container image "${image}" already present on machine`);
 
 type Emit = (pod: Pod & KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string) => void;
 
@@ -33,7 +30,7 @@ export class ImageManager {
     const present = this.images.imageStatus(image);
     if (policy === 'Never' || (policy === 'IfNotPresent' && present)) {
       if (present) {
-        this.emit(pod, 'Normal', 'Pulled', alreadyPresent(image), fieldPath);
+        this.emit(pod, 'Normal', 'Pulled', `Container image "${image}" already present on machine`, fieldPath);
         done({ ok: true, imageRef: present.id });
         return;
       }

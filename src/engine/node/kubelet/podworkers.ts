@@ -19,7 +19,7 @@ import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehav
 import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
-import { apiContainerStatus, fieldPath, isRestartableInitContainer, lastMade, limitsOf, preStopMs, shouldRestart } from './containers.ts';
+import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
@@ -42,8 +42,6 @@ export const PLEG_RELIST_MS = 1_000;
 export const MIN_GRACE_SECONDS = 2;
 /** A pod without the behaviour annotation: shared by every such worker (behaviorOf replaces it, never changes it). */
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
-const createdMessage = lastMade((name) => `Created container: ${name}`);
-const startedMessage = lastMade((name) => `Started container ${name}`);
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -354,7 +352,7 @@ export class PodWorkers {
     const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
     const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) });
     const path = fieldPath(rec.init, spec.name);
-    emit(w.pod, 'Normal', 'Created', createdMessage(spec.name), path);
+    emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
     if (rec.previousId) runtime.removeContainer(rec.previousId);
     rec.previousId = rec.id;
     rec.id = id;
@@ -362,7 +360,7 @@ export class PodWorkers {
     rec.waiting = undefined;
     rec.stopping = undefined;
     runtime.startContainer(id);
-    emit(w.pod, 'Normal', 'Started', startedMessage(spec.name), path);
+    emit(w.pod, 'Normal', 'Started', `Started container ${spec.name}`, path);
     const cur = runtime.containerStatus(id);
     if (cur?.state === 'CONTAINER_RUNNING') this.prober.start(this.proberContext(w, rec), id, clock.now());
     this.changed(w);
