@@ -135,7 +135,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
       if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
-    }, (node) => perNode.of(node)).counts;
+    }, (node) => perNode.of(node), q).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
     const perId = new Float64Array(values.length);
