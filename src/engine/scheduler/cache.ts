@@ -91,7 +91,10 @@ export class SchedulerCache {
   addOrUpdatePod(pod: Pod): void {
     const uid = pod.metadata!.uid!;
     this.assumed.delete(uid);
-    this.place(pod, pod.spec!.nodeName!);
+    const nodeName = pod.spec!.nodeName!;
+    // Mostly a new version of a pod already on its node that changes nothing the node derives from it.
+    if (this.nodes.get(nodeName)?.updatePod(pod)) return;
+    this.place(pod, nodeName);
   }
 
   removePod(pod: Pod): void {

@@ -41,9 +41,8 @@ const sumsByContainers = new WeakMap<object, { initContainers: unknown; overhead
  * sums, which nobody changes.
  */
 export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
+  if (earlier && sameSums(earlier.pod, pod)) return withPod(earlier, pod);
   const spec = pod.spec;
-  const was = earlier?.pod.spec;
-  if (was && was.containers === spec?.containers && was.initContainers === spec?.initContainers && was.overhead === spec?.overhead) return withPod(earlier!, pod);
   const containers = spec?.containers;
   const known = containers && sumsByContainers.get(containers);
   if (known && known.initContainers === spec?.initContainers && known.overhead === spec?.overhead) return withPod(known.sums, pod);
@@ -51,6 +50,12 @@ export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
   // Only stored (frozen) containers: a caller's own object may change under the same identity.
   if (containers && Object.isFrozen(containers)) sumsByContainers.set(containers, { initContainers: spec?.initContainers, overhead: spec?.overhead, sums });
   return withPod(sums, pod);
+}
+
+/** Whether the two versions of a pod share what its sums are made of (binding and status writes share the spec's parts). */
+function sameSums(a: Pod, b: Pod): boolean {
+  const s = a.spec, t = b.spec;
+  return !!s && s.containers === t?.containers && s.initContainers === t?.initContainers && s.overhead === t?.overhead;
 }
 
 function withPod(s: PodSums, pod: Pod): PodInfo {
@@ -182,6 +187,29 @@ export class NodeInfo {
     if (old) this.removePod(uid);
     this.pods.set(uid, info);
     this.count(info, 1);
+  }
+
+  /**
+   * A new version of a pod the node has, when nothing that the node derives from the pod changed: its sums
+   * (sameSums) and what selectors and affinity terms see (sameSelection): an assumed pod's binding confirmed, a
+   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the label lists
+   * hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
+   */
+  updatePod(pod: Pod): boolean {
+    const uid = pod.metadata!.uid!;
+    const info = this.pods.get(uid);
+    if (!info || !sameSums(info.pod, pod) || !sameSelection(info.pod, pod)) return false;
+    this.pods.delete(uid);
+    this.pods.set(uid, info);
+    info.pod = pod;
+    // Its place among the pods with affinity follows its place among the pods (the end).
+    if (this.podsWithAffinity.length && hasAffinity(pod)) {
+      this.trackAffinity(info, -1);
+      this.trackAffinity(info, 1);
+    }
+    this.generation++;
+    this.log?.record(this.position, this.selectorGeneration);
+    return true;
   }
 
   /**
