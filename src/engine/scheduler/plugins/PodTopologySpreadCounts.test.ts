@@ -262,11 +262,11 @@ describe('counts carried across cycles', () => {
     expect(spreadQuestion(undefined, selectorFromSet({ app: 'db' })).key).toBe('\u0000app=db');
   });
 
-  it('the cache keeps the 32 most recently used domain counts', () => {
+  it('the cache keeps the 256 most recently used domain counts', () => {
     const cache = new CrossCycleCache();
-    const entries = Array.from({ length: 32 }, (_, i) => cache.domains(`k${i}`));
+    const entries = Array.from({ length: 256 }, (_, i) => cache.domains(`k${i}`));
     expect(cache.domains('k0')).toBe(entries[0]);
-    cache.domains('k32');
+    cache.domains('k256');
     // k1 was the least recently used: it went, k0 stayed.
     expect(cache.domains('k0')).toBe(entries[0]);
     expect(cache.domains('k2')).toBe(entries[2]);

@@ -78,8 +78,12 @@ export type NodeLabels = ReadonlyMap<string, string>;
 /** Distinct questions remembered per node before its memo starts over. */
 const MAX_QUESTIONS_PER_NODE = 32;
 
-/** Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
-const MAX_DOMAIN_COUNTS = 32;
+/**
+ * Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go
+ * first. The pods of many owners take turns in the queue (150 Deployments scaling up at once): a key that went
+ * is counted anew over every node when it comes back.
+ */
+const MAX_DOMAIN_COUNTS = 256;
 
 /**
  * The entry of the key, made when missing (make: a module function, not a closure per call); the entry becomes the
