@@ -12,8 +12,6 @@ export class SchedulerCache {
   /** Stable order for round-robin node iteration. */
   private order: NodeInfo[] = [];
   private orderDirty = true;
-  /** Changes to the nodes of `order` by position; a new order starts a new log. */
-  private log = new NodeChangeLog(0);
   /** The order's per-node numbers, by position. */
   private orderColumns = new NodeColumns(0);
   /** Image name → how many nodes have it, kept as nodes come, change and go. */
@@ -26,7 +24,6 @@ export class SchedulerCache {
       if (!info.node.status) this.orderDirty = true; // a placeholder becomes a real node
       this.countImages(info, -1);
       info.setNode(node);
-      this.changed(info);
       this.countImages(info, 1);
     } else {
       const created = new NodeInfo(node);
@@ -58,13 +55,16 @@ export class SchedulerCache {
       this.order = [...this.nodes.values()].filter((n) => n.node.status);
       this.orderDirty = false;
       this.orderColumns = new NodeColumns(this.order.length);
+      // The nodes record their changes by position in a log of the new order (placeholders and nodes of an
+      // earlier order write to no log that this order's readers read).
+      const log = new NodeChangeLog(4 * this.order.length + 64);
+      setNodeListLog(this.order, log);
       this.order.forEach((n, i) => {
         n.position = i;
         n.columns = this.orderColumns;
+        n.log = log;
         this.orderColumns.write(i, n);
       });
-      this.log = new NodeChangeLog(4 * this.order.length + 64);
-      setNodeListLog(this.order, this.log);
     }
     return this.order;
   }
@@ -87,17 +87,14 @@ export class SchedulerCache {
     return out.sort((a, b) => a.position - b.position);
   }
 
-  /** A node of the current order changed (its generation moved). */
-  private changed(info: NodeInfo): void {
-    if (this.orderDirty) return;
-    if (this.order[info.position] === info) this.log.record(info.position);
-  }
-
   /** An assigned, non-terminal pod as the informer reports it; confirms an assumed pod. */
   addOrUpdatePod(pod: Pod): void {
     const uid = pod.metadata!.uid!;
     this.assumed.delete(uid);
-    this.place(pod, pod.spec!.nodeName!);
+    const nodeName = pod.spec!.nodeName!;
+    // Mostly a new version of a pod already on its node that changes nothing the node derives from it.
+    if (this.nodes.get(nodeName)?.updatePod(pod)) return;
+    this.place(pod, nodeName);
   }
 
   removePod(pod: Pod): void {
@@ -105,7 +102,7 @@ export class SchedulerCache {
     this.assumed.delete(uid);
     const node = this.podNode.get(uid);
     const info = node === undefined ? undefined : this.nodes.get(node);
-    if (info) { info.removePod(uid); this.changed(info); }
+    info?.removePod(uid);
     this.podNode.delete(uid);
   }
 
@@ -129,14 +126,14 @@ export class SchedulerCache {
     // Mostly the pod stays where it was (an assumed pod's binding confirmed): one node lookup serves both.
     const was = prev === undefined ? undefined : prev === nodeName ? info : this.nodes.get(prev);
     earlier ??= was?.pods.get(uid);
-    if (was && prev !== nodeName) { was.removePod(uid); this.changed(was); }
+    if (was && prev !== nodeName) was.removePod(uid);
     // A pod on a node the cache does not know yet is kept on a placeholder until the node arrives.
     if (!info) {
       const placeholder = new NodeInfo({ metadata: { name: nodeName } });
       placeholder.addPod(podInfoOf(pod, earlier));
       this.nodes.set(nodeName, placeholder);
       this.orderDirty = true;
-    } else { info.addPod(podInfoOf(pod, earlier)); this.changed(info); }
+    } else info.addPod(podInfoOf(pod, earlier));
     if (prev !== nodeName) this.podNode.set(uid, nodeName);
   }
 }

@@ -1,7 +1,8 @@
 // NodeInfo keeps sums and lists of its pods as pods come, change and go; they must always equal a recount.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hasAffinity, NodeInfo, podInfoOf } from './nodeinfo.ts';
+import type { Pod } from 'kubernetes-types/core/v1';
+import { hasAffinity, NodeChangeLog, NodeInfo, podInfoOf } from './nodeinfo.ts';
 import { node, pod, term } from '../plugins/PodTopologySpread.fixtures.ts';
 
 type Kind = 'anti' | 'affinity' | 'preferred' | 'none';
@@ -64,6 +65,51 @@ describe('NodeInfo', () => {
           expect(got.length).toBe(want.length);
           for (const info of want) expect(got).toContain(info);
         }
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('property: updatePod (a new version in place when nothing the node derives changed) leaves the node as addPod of a new PodInfo does', () => {
+    type Change = 'status' | 'labels' | 'affinity' | 'requests' | 'resize' | 'deletion' | 'again' | 'remove';
+    const changeArb = fc.record({ pod: fc.nat(5), change: fc.constantFrom<Change>('status', 'status', 'again', 'labels', 'affinity', 'requests', 'resize', 'deletion', 'remove'), kind: kindArb, app: fc.constantFrom('web', 'db') });
+    fc.assert(fc.property(fc.array(changeArb, { maxLength: 40 }), (changes) => {
+      // The same versions go to both nodes: `fast` as the scheduler cache gives them, `full` through addPod alone.
+      const fast = new NodeInfo(node('n0')), full = new NodeInfo(node('n0'));
+      const logs = [fast, full].map((n) => (n.log = new NodeChangeLog(100)));
+      fast.podsLabelled('app', 'web');
+      full.podsLabelled('app', 'web');
+      const current = new Map<number, Pod>();
+      for (const c of changes) {
+        let p = current.get(c.pod);
+        if (!p || c.change === 'requests') {
+          p = pod(`p${c.pod}`, { node: 'n0', labels: { app: c.app }, affinity: affinityOf(c.kind) });
+          p.spec!.containers[0].resources = { requests: { cpu: `${c.pod + 1}00m` } };
+        } else if (c.change === 'remove') {
+          fast.removePod(p.metadata!.uid!);
+          full.removePod(p.metadata!.uid!);
+          current.delete(c.pod);
+          continue;
+        } else if (c.change === 'status') p = { ...p, status: { phase: c.app } };
+        else if (c.change === 'labels') p = { ...p, metadata: { ...p.metadata, labels: { app: c.app } } };
+        else if (c.change === 'resize') p = { ...p, spec: { ...p.spec!, containers: [{ name: 'c', image: 'nginx:1.27', resources: { requests: { cpu: `${c.pod + 7}00m` } } }] } };
+        else if (c.change === 'affinity') p = { ...p, spec: { ...p.spec!, affinity: affinityOf(c.kind) } };
+        else if (c.change === 'deletion') p = { ...p, metadata: { ...p.metadata, deletionTimestamp: '2024-01-01T00:00:00Z' } };
+        current.set(c.pod, p);
+        if (!fast.updatePod(p)) fast.addPod(podInfoOf(p, fast.pods.get(p.metadata!.uid!)));
+        full.addPod(podInfoOf(p, full.pods.get(p.metadata!.uid!)));
+        const view = (n: NodeInfo) => ({
+          pods: [...n.pods].map(([uid, info]) => [uid, info.pod, info.requests, info.nonZero]),
+          sums: sums(n),
+          withAffinity: n.podsWithAffinity.map((info) => info.pod),
+          labelled: ['web', 'db'].map((app) => n.podsLabelled('app', app).map((info) => info.pod)),
+          generations: [n.generation, n.selectorGeneration],
+        });
+        const a = view(fast), b = view(full);
+        expect(a).toEqual(b);
+        // The very versions, not equal copies.
+        a.pods.forEach((e, i) => expect(e[1]).toBe(b.pods[i][1]));
+        const entries = (l: NodeChangeLog) => Array.from({ length: l.end }, (_, k) => [l.at(k), l.generationAt(k), l.podAt(k), l.signAt(k)]);
+        expect(entries(logs[0])).toEqual(entries(logs[1]));
       }
     }), { numRuns: 300 });
   });

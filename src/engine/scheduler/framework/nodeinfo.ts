@@ -41,9 +41,8 @@ const sumsByContainers = new WeakMap<object, { initContainers: unknown; overhead
  * sums, which nobody changes.
  */
 export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
+  if (earlier && sameSums(earlier.pod, pod)) return withPod(earlier, pod);
   const spec = pod.spec;
-  const was = earlier?.pod.spec;
-  if (was && was.containers === spec?.containers && was.initContainers === spec?.initContainers && was.overhead === spec?.overhead) return withPod(earlier!, pod);
   const containers = spec?.containers;
   const known = containers && sumsByContainers.get(containers);
   if (known && known.initContainers === spec?.initContainers && known.overhead === spec?.overhead) return withPod(known.sums, pod);
@@ -51,6 +50,12 @@ export function podInfoOf(pod: Pod, earlier?: PodInfo): PodInfo {
   // Only stored (frozen) containers: a caller's own object may change under the same identity.
   if (containers && Object.isFrozen(containers)) sumsByContainers.set(containers, { initContainers: spec?.initContainers, overhead: spec?.overhead, sums });
   return withPod(sums, pod);
+}
+
+/** Whether the two versions of a pod share what its sums are made of (binding and status writes share the spec's parts). */
+function sameSums(a: Pod, b: Pod): boolean {
+  const s = a.spec, t = b.spec;
+  return !!s && s.containers === t?.containers && s.initContainers === t?.initContainers && s.overhead === t?.overhead;
 }
 
 function withPod(s: PodSums, pod: Pod): PodInfo {
@@ -122,6 +127,8 @@ export class NodeInfo {
   position = -1;
   /** The node list's columns, whose row at `position` this node keeps current (none for copies and placeholders). */
   columns: NodeColumns | undefined;
+  /** The node list's change log, where this node records its changes at `position` (none for copies and placeholders). */
+  log: NodeChangeLog | undefined;
   name = '';
   /** The node's labels as a Map: keyed reads of the stored (frozen) label objects cost several times more. */
   labels: ReadonlyMap<string, string> = NO_LABELS;
@@ -157,6 +164,7 @@ export class NodeInfo {
     this.preferNoScheduleTaints = orNone(taints.filter((t) => t.effect === 'PreferNoSchedule'));
     this.generation++;
     this.columns?.write(this.position, this);
+    this.log?.record(this.position, this.selectorGeneration);
   }
 
   addPod(info: PodInfo): void {
@@ -169,12 +177,39 @@ export class NodeInfo {
       this.pods.set(uid, info);
       this.retrack(old, info);
       this.generation++;
-      if (!sameSelection(old.pod, info.pod)) this.selectorGeneration++;
+      if (sameSelection(old.pod, info.pod)) this.log?.record(this.position, this.selectorGeneration);
+      else {
+        this.podMoved(old.pod, -1);
+        this.podMoved(info.pod, 1);
+      }
       return;
     }
     if (old) this.removePod(uid);
     this.pods.set(uid, info);
     this.count(info, 1);
+  }
+
+  /**
+   * A new version of a pod the node has, when nothing that the node derives from the pod changed: its sums
+   * (sameSums) and what selectors and affinity terms see (sameSelection): an assumed pod's binding confirmed, a
+   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the label lists
+   * hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
+   */
+  updatePod(pod: Pod): boolean {
+    const uid = pod.metadata!.uid!;
+    const info = this.pods.get(uid);
+    if (!info || !sameSums(info.pod, pod) || !sameSelection(info.pod, pod)) return false;
+    this.pods.delete(uid);
+    this.pods.set(uid, info);
+    info.pod = pod;
+    // Its place among the pods with affinity follows its place among the pods (the end).
+    if (this.podsWithAffinity.length && hasAffinity(pod)) {
+      this.trackAffinity(info, -1);
+      this.trackAffinity(info, 1);
+    }
+    this.generation++;
+    this.log?.record(this.position, this.selectorGeneration);
+    return true;
   }
 
   /**
@@ -243,8 +278,14 @@ export class NodeInfo {
     this.nonZeroMilliCPU += sign * info.nonZero.cpu;
     this.nonZeroMemory += sign * info.nonZero.memory;
     this.generation++;
-    this.selectorGeneration++;
     this.columns?.write(this.position, this);
+    this.podMoved(info.pod, sign);
+  }
+
+  /** A pod that selectors see came (1) or went (−1): one selectorGeneration step and one log entry each. */
+  private podMoved(pod: Pod, sign: 1 | -1): void {
+    this.selectorGeneration++;
+    this.log?.record(this.position, this.selectorGeneration, selectionOf(pod), sign);
   }
 
   /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
@@ -277,6 +318,27 @@ export class NodeInfo {
   }
 }
 
+/**
+ * The last selection view made per (stored, frozen) labels object: the pods of a template share it, and the
+ * change log then holds one small object per template instead of keeping every pod version it names alive.
+ */
+const selections = new WeakMap<object, Pod>();
+
+/**
+ * What selectors see of a pod (namespace, labels, whether its deletion began), as a pod for PodQuestion.matches,
+ * which reads only those.
+ */
+export function selectionOf(pod: Pod): Pod {
+  const m = pod.metadata;
+  const labels = m?.labels;
+  if (m?.deletionTimestamp || !labels || !Object.isFrozen(labels)) return { metadata: { namespace: m?.namespace, labels, deletionTimestamp: m?.deletionTimestamp } };
+  const known = selections.get(labels);
+  if (known && known.metadata?.namespace === m.namespace) return known;
+  const view = { metadata: { namespace: m.namespace, labels } };
+  selections.set(labels, view);
+  return view;
+}
+
 /** Whether selectors and affinity terms see the two versions of a pod alike (stored versions share these objects). */
 function sameSelection(a: Pod, b: Pod): boolean {
   const m = a.metadata, n = b.metadata;
@@ -297,30 +359,45 @@ export function cyclePodInfo(state: { podInfo?: PodInfo }, pod: Pod): PodInfo {
 /**
  * Which positions of a node list changed, in order (upstream's generation-ordered node list that
  * UpdateSnapshot walks): a reader keeps a cursor and visits only what changed since, instead of every node.
+ * Each entry also says what selectors see of the change: the node's selectorGeneration after it, and the pod
+ * that came or went when that was the change, so that counts of matching pods follow by ±1 instead of a recount.
  */
 export class NodeChangeLog {
-  private positions: number[] = [];
-  private base = 0;
-
-  constructor(private readonly limit: number) {}
-
+  // A ring of the newest `capacity` entries: recording allocates nothing.
+  private readonly positions: Int32Array;
+  private readonly generations: Float64Array;
+  private readonly pods: (Pod | undefined)[];
+  private readonly signs: Int8Array;
   /** The cursor after the newest entry. */
-  get end(): number { return this.base + this.positions.length; }
+  end = 0;
 
-  record(position: number): void {
-    this.positions.push(position);
-    if (this.positions.length > this.limit) {
-      const drop = this.positions.length >> 1;
-      this.positions = this.positions.slice(drop);
-      this.base += drop;
-    }
+  constructor(private readonly capacity: number) {
+    this.positions = new Int32Array(capacity);
+    this.generations = new Float64Array(capacity);
+    this.pods = new Array<Pod | undefined>(capacity).fill(undefined);
+    this.signs = new Int8Array(capacity);
+  }
+
+  /** A change of the node at the position; with a pod, the pod came (sign 1) or went (−1) and nothing else changed. */
+  record(position: number, selectorGeneration: number, pod?: Pod, sign = 0): void {
+    const k = this.end++ % this.capacity;
+    this.positions[k] = position;
+    this.generations[k] = selectorGeneration;
+    this.pods[k] = pod;
+    this.signs[k] = sign;
   }
 
   /** Whether the log still reaches back to the cursor: at(c) for cursor ≤ c < end are the positions changed since. */
-  reaches(cursor: number): boolean { return cursor >= this.base; }
+  reaches(cursor: number): boolean { return cursor >= this.end - this.capacity; }
 
   /** The position changed at the cursor (repeats possible); read in place, as every scan of every question does. */
-  at(cursor: number): number { return this.positions[cursor - this.base]; }
+  at(cursor: number): number { return this.positions[cursor % this.capacity]; }
+  /** The node's selectorGeneration after the change at the cursor. */
+  generationAt(cursor: number): number { return this.generations[cursor % this.capacity]; }
+  /** The pod that came or went at the cursor (undefined: the node or something selectors do not see changed). */
+  podAt(cursor: number): Pod | undefined { return this.pods[cursor % this.capacity]; }
+  /** 1: the pod came; −1: it went. */
+  signAt(cursor: number): 1 | -1 { return this.signs[cursor % this.capacity] as 1 | -1; }
 }
 
 const logs = new WeakMap<readonly NodeInfo[], NodeChangeLog>();

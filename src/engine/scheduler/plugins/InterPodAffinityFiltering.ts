@@ -61,7 +61,7 @@ export function computeAffinityFilterState(pod: Pod, terms: RequiredTerms, names
   if (!existingAnti.hasAny() && !terms.affinity.length && !terms.antiAffinity.length) return undefined;
   // Matching pods per topology value: for affinity a pod must match all the terms, for anti-affinity any.
   const countInto = (counts: TopologyPairCounts, prefix: string, q: PodQuestion, topologyKey: string) => {
-    const domains = cache.domains(`${prefix}|${q.key}|${topologyKey}`).update(nodes, (node) => cache.labels(node).get(topologyKey), (node) => cache.count(node, q));
+    const domains = cache.domains(`${prefix}|${q.key}|${topologyKey}`).update(nodes, (node) => cache.labels(node).get(topologyKey), (node) => cache.count(node, q), q);
     counts.borrow(topologyKey, domains.counts, domains.total);
   };
   const affinity = new TopologyPairCounts();

@@ -54,7 +54,7 @@ export function computeTopologyScore(inp: ScoreInputs, allNodes: readonly NodeIn
   const own = [...inp.preferred.affinity.map((w) => ({ ...w, sign: 1 })), ...inp.preferred.antiAffinity.map((w) => ({ ...w, sign: -1 }))];
   for (const { term, weight, sign } of own) {
     const q = termQuestion(term);
-    const domains = cache.domains(`preferred|${q.key}`).update(allNodes, (node) => cache.labels(node).get(term.topologyKey), (node) => cache.count(node, q));
+    const domains = cache.domains(`preferred|${q.key}`).update(allNodes, (node) => cache.labels(node).get(term.topologyKey), (node) => cache.count(node, q), q);
     score.add(term.topologyKey, domains.counts, domains.total, sign * weight);
   }
   index.sync(allNodes);

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseSelector, selectorFromSet } from '../../api/labels.ts';
+import type { Pod } from 'kubernetes-types/core/v1';
+import { SchedulerCache } from '../cache.ts';
 import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
 import { node, pod, term } from './PodTopologySpread.fixtures.ts';
 import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
@@ -107,6 +109,130 @@ describe('counts carried across cycles', () => {
     }), { numRuns: 200 });
   });
 
+  it('property: counts that follow the scheduler cache\'s change log (pods ±1, nodes recounted) equal a recount, whichever questions skip cycles', () => {
+    type CacheOp =
+      | { op: 'add'; node: number; app: string; ns: string; assume: boolean }
+      | { op: 'confirm'; pod: number }
+      | { op: 'statusWrites'; count: number }
+      | { op: 'relabelPod'; pod: number; app: string }
+      | { op: 'terminate'; pod: number }
+      | { op: 'move'; pod: number; node: number }
+      | { op: 'remove'; pod: number }
+      | { op: 'relabelNode'; node: number; zone: string | undefined }
+      | { op: 'restatusNode'; node: number; tainted: boolean }
+      | { op: 'addNode'; zone: string | undefined }
+      | { op: 'removeNode'; node: number };
+    const app = fc.constantFrom('web', 'db');
+    const cacheOpArb: fc.Arbitrary<CacheOp> = fc.oneof(
+      { arbitrary: fc.record({ op: fc.constant('add' as const), node: fc.nat(), app, ns: fc.constantFrom('default', 'other'), assume: fc.boolean() }), weight: 4 },
+      { arbitrary: fc.record({ op: fc.constant('confirm' as const), pod: fc.nat() }), weight: 3 },
+      // Many changes that selectors do not see: readers that skip a cycle may fall past the log's reach.
+      fc.record({ op: fc.constant('statusWrites' as const), count: fc.nat(100) }),
+      fc.record({ op: fc.constant('relabelPod' as const), pod: fc.nat(), app }),
+      fc.record({ op: fc.constant('terminate' as const), pod: fc.nat() }),
+      fc.record({ op: fc.constant('move' as const), pod: fc.nat(), node: fc.nat() }),
+      { arbitrary: fc.record({ op: fc.constant('remove' as const), pod: fc.nat() }), weight: 2 },
+      fc.record({ op: fc.constant('relabelNode' as const), node: fc.nat(), zone }),
+      fc.record({ op: fc.constant('restatusNode' as const), node: fc.nat(), tainted: fc.boolean() }),
+    );
+    // Mostly none: a node that comes or goes makes a new list, which every reader scans whole.
+    const membershipArb = fc.oneof(
+      { arbitrary: fc.constant([]), weight: 3 },
+      fc.tuple(fc.record({ op: fc.constant('addNode' as const), zone })),
+      fc.tuple(fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() })),
+    );
+    // Per cycle, the changes, then which of the five readers ask: the others fall behind, past the log's reach too
+    // (4 entries per node and 64).
+    const askArb = fc.constantFrom(true, false, false);
+    const cycleArb = fc.record({ ops: fc.array(cacheOpArb, { minLength: 1, maxLength: 30 }), membership: membershipArb, ask: fc.array(askArb, { minLength: 5, maxLength: 5 }) });
+    fc.assert(fc.property(fc.array(cycleArb, { minLength: 1, maxLength: 30 }), (cycles) => {
+      const cache = new SchedulerCache();
+      const names = ['n0', 'n1'];
+      cache.addOrUpdateNode(zoned('n0', 'a'));
+      cache.addOrUpdateNode(zoned('n1', undefined));
+      let pods: Pod[] = [];
+      let serial = 2;
+      const cross = new CrossCycleCache();
+      const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
+      const scanned = spreadQuestion('default', parseSelector('app notin (db)'));
+      const domains = new DomainCounts(), untainted = new DomainCounts(), all = new DomainCounts();
+      // Stored labels: frozen, one object per template, in both namespaces (the log keeps one view per object).
+      const labelsOf: Record<string, Record<string, string>> = { web: Object.freeze({ app: 'web' }), db: Object.freeze({ app: 'db' }) };
+      const update = (o: CacheOp) => {
+        const at = (i: number) => i % pods.length;
+        if (o.op === 'add' && names.length) {
+          const p = pod(`p${serial++}`, { node: names[o.node % names.length], labels: labelsOf[o.app], namespace: o.ns });
+          if (o.assume) cache.assume(p, p.spec!.nodeName!); else cache.addOrUpdatePod(p);
+          pods.push(p);
+        } else if (o.op === 'addNode') {
+          names.push(`n${serial++}`);
+          cache.addOrUpdateNode(zoned(names[names.length - 1], o.zone));
+        } else if ((o.op === 'relabelNode' || o.op === 'restatusNode' || o.op === 'removeNode') && names.length) {
+          const name = names[o.node % names.length];
+          const was = cache.nodes.get(name)!.node;
+          if (o.op === 'relabelNode') cache.addOrUpdateNode(zoned(name, o.zone));
+          else if (o.op === 'restatusNode') {
+            // A status write sharing the labels; the taints changed or not.
+            const spec = o.tainted ? { ...was.spec, taints: [{ key: 'k', effect: 'NoSchedule' as const }] } : was.spec;
+            cache.addOrUpdateNode({ ...was, spec, status: { ...was.status, conditions: [] } });
+          } else {
+            cache.removeNode(name);
+            names.splice(names.indexOf(name), 1);
+          }
+        } else if (o.op === 'statusWrites') {
+          for (let k = 0; k < o.count && pods.length; k++) update({ op: 'confirm', pod: k });
+        } else if (pods.length && 'pod' in o) {
+          const i = at(o.pod), p = pods[i];
+          let next: Pod | undefined;
+          // A binding confirmed or a status write: the same labels object.
+          if (o.op === 'confirm') next = { ...p, status: { phase: 'Running' } };
+          else if (o.op === 'relabelPod') next = { ...p, metadata: { ...p.metadata, labels: labelsOf[o.app] } };
+          else if (o.op === 'terminate') next = { ...p, metadata: { ...p.metadata, deletionTimestamp: '2024-01-01T00:00:00Z' } };
+          else if (o.op === 'move' && names.length) next = { ...p, spec: { ...p.spec!, nodeName: names[o.node % names.length] } };
+          else if (o.op === 'remove') {
+            cache.removePod(p);
+            pods = pods.filter((x) => x !== p);
+          }
+          if (next) {
+            cache.addOrUpdatePod(next);
+            pods[i] = next;
+          }
+        }
+      };
+      for (const { ops, membership, ask } of cycles) {
+        [...ops, ...membership].forEach(update);
+        const list = cache.nodeList();
+        cross.retain(list);
+        const zoneOf = (x: NodeInfo) => x.labels.get('zone');
+        const matching = (x: NodeInfo, question: typeof q) => [...x.pods.values()].filter(({ pod: p }) => question.matches(p)).length;
+        const recount = (domainOf: (x: NodeInfo) => string | undefined, share: (x: NodeInfo) => number) => {
+          const want = new Map<string, number>();
+          for (const x of list) {
+            const d = domainOf(x);
+            if (d !== undefined) want.set(d, (want.get(d) ?? 0) + share(x));
+          }
+          return new Map([...want].sort());
+        };
+        if (ask[0]) {
+          const perNode = cross.nodes(list, q);
+          for (const x of list) expect(perNode.of(x)).toBe(matching(x, q));
+        }
+        if (ask[1]) {
+          const perNode = cross.nodes(list, scanned);
+          for (const x of list) expect(perNode.of(x)).toBe(matching(x, scanned));
+        }
+        if (ask[2]) expect(new Map([...domains.update(list, zoneOf, (x) => cross.count(x, q), q).counts].sort())).toEqual(recount(zoneOf, (x) => matching(x, q)));
+        if (ask[3]) {
+          const untaintedZone = (x: NodeInfo) => (x.node.spec?.taints?.length ? undefined : zoneOf(x));
+          const got = untainted.update(list, untaintedZone, (x) => cross.count(x, scanned), scanned);
+          expect(new Map([...got.counts].sort())).toEqual(recount(untaintedZone, (x) => matching(x, scanned)));
+        }
+        // A share that is no question's count: every pod change recounts the node.
+        if (ask[4]) expect(new Map([...all.update(list, zoneOf, (x) => x.pods.size).counts].sort())).toEqual(recount(zoneOf, (x) => x.pods.size));
+      }
+    }), { numRuns: 300 });
+  });
+
   it('TopologyValues numbers the values anew when those of departed nodes pile up, unchanged nodes included', () => {
     const still = new NodeInfo(zoned('n0', 'still'));
     const moving = new NodeInfo(zoned('n1', 'z0'));
@@ -136,11 +262,11 @@ describe('counts carried across cycles', () => {
     expect(spreadQuestion(undefined, selectorFromSet({ app: 'db' })).key).toBe('\u0000app=db');
   });
 
-  it('the cache keeps the 32 most recently used domain counts', () => {
+  it('the cache keeps the 256 most recently used domain counts', () => {
     const cache = new CrossCycleCache();
-    const entries = Array.from({ length: 32 }, (_, i) => cache.domains(`k${i}`));
+    const entries = Array.from({ length: 256 }, (_, i) => cache.domains(`k${i}`));
     expect(cache.domains('k0')).toBe(entries[0]);
-    cache.domains('k32');
+    cache.domains('k256');
     // k1 was the least recently used: it went, k0 stayed.
     expect(cache.domains('k0')).toBe(entries[0]);
     expect(cache.domains('k2')).toBe(entries[2]);

@@ -4,11 +4,12 @@
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
-import { nodeListLog, type NodeInfo } from '../framework/nodeinfo.ts';
+import { nodeListLog, type NodeChangeLog, type NodeInfo } from '../framework/nodeinfo.ts';
 
 /**
  * A question about the pods of a node: which match, and a key that names the question for caching. With a
- * label (key, value) that every matching pod carries, only the node's pods so labelled are asked.
+ * label (key, value) that every matching pod carries, only the node's pods so labelled are asked. matches reads
+ * only the pod's namespace, labels and deletionTimestamp: the change log gives it those alone (selectionOf).
  */
 export interface PodQuestion { key: string; matches(pod: Pod): boolean; label?: readonly [string, string] }
 
@@ -77,8 +78,12 @@ export type NodeLabels = ReadonlyMap<string, string>;
 /** Distinct questions remembered per node before its memo starts over. */
 const MAX_QUESTIONS_PER_NODE = 32;
 
-/** Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go first. */
-const MAX_DOMAIN_COUNTS = 32;
+/**
+ * Domain and node counts kept per key (a few per owner of the pods being scheduled); the least recently used go
+ * first. The pods of many owners take turns in the queue (150 Deployments scaling up at once): a key that went
+ * is counted anew over every node when it comes back.
+ */
+const MAX_DOMAIN_COUNTS = 256;
 
 /**
  * The entry of the key, made when missing (make: a module function, not a closure per call); the entry becomes the
@@ -135,7 +140,7 @@ export class CrossCycleCache {
 
   /** The question's matching pods on every node of the list, brought up to date. */
   nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
-    return recent(this.nodeCounts, q.key, newNodeCounts).update(all, (node) => this.count(node, q));
+    return recent(this.nodeCounts, q.key, newNodeCounts).update(all, (node) => this.count(node, q), q);
   }
 
   /** The topology key's value of every node of the list, brought up to date. */
@@ -155,6 +160,11 @@ export interface NodeVisitor {
   changed(i: number, node: NodeInfo): void;
   /** Position i is past the end of a shorter list. */
   dropped(i: number): void;
+  /**
+   * Selector-scanned lists only: the pod came (1) to or went (−1) from the node at position i, the only change
+   * since the node was last seen. Without this, the node counts as changed.
+   */
+  podChanged?(i: number, node: NodeInfo, pod: Pod, sign: 1 | -1): void;
 }
 
 /** Which positions of the node list hold a node that is new or changed since the last scan. */
@@ -178,7 +188,10 @@ export class NodeChanges {
     this.list = all;
     this.cursor = log?.end ?? 0;
     if (logged) {
-      for (let c = from; c < this.cursor; c++) this.visit(all, log.at(c), visitor);
+      for (let c = from; c < this.cursor; c++) {
+        if (this.bySelector) this.follow(all, log, c, visitor);
+        else this.visit(all, log.at(c), visitor);
+      }
       return;
     }
     for (let i = 0; i < all.length; i++) this.visit(all, i, visitor);
@@ -188,6 +201,29 @@ export class NodeChanges {
 
   /** The node the last scan saw at the position. */
   at(i: number): NodeInfo | undefined { return this.nodes[i]; }
+
+  /**
+   * The logged change at the cursor: skipped when the last visit saw it already (a recount sees the node as it
+   * is now, later entries included); a pod that came or went goes to podChanged; anything else is the node anew.
+   * Every step of a listed node's selectorGeneration is logged, so following them in order misses none.
+   */
+  private follow(all: readonly NodeInfo[], log: NodeChangeLog, c: number, visitor: NodeVisitor): void {
+    const i = log.at(c);
+    const node = all[i];
+    if (this.nodes[i] === node) {
+      const generation = log.generationAt(c);
+      if (generation <= this.generations[i]) return;
+      const pod = log.podAt(c);
+      if (pod !== undefined && visitor.podChanged) {
+        this.generations[i] = generation;
+        visitor.podChanged(i, node, pod, log.signAt(c));
+        return;
+      }
+    }
+    this.nodes[i] = node;
+    this.generations[i] = node.selectorGeneration;
+    visitor.changed(i, node);
+  }
 
   private visit(all: readonly NodeInfo[], i: number, visitor: NodeVisitor): void {
     const node = all[i];
@@ -209,6 +245,8 @@ export class DomainCounts implements NodeVisitor {
   /** The update's ways of assigning a node to a domain and counting its share. */
   private domainOf: (node: NodeInfo) => string | undefined = noDomain;
   private share: (node: NodeInfo) => number = noShare;
+  /** The question whose matching pods share counts, when it is that: pods that come and go count ±1. */
+  private question: PodQuestion | undefined;
   private readonly domains: (string | undefined)[] = [];
   private readonly shares: number[] = [];
   private readonly nodesIn = new Map<string, number>();
@@ -217,9 +255,11 @@ export class DomainCounts implements NodeVisitor {
   /** The matching pods of all domains together. */
   total = 0;
 
-  update(all: readonly NodeInfo[], domainOf: (node: NodeInfo) => string | undefined, share: (node: NodeInfo) => number): this {
+  /** question: when share counts the node's pods that it matches (the same question for the same cache key). */
+  update(all: readonly NodeInfo[], domainOf: (node: NodeInfo) => string | undefined, share: (node: NodeInfo) => number, question?: PodQuestion): this {
     this.domainOf = domainOf;
     this.share = share;
+    this.question = question;
     this.changes.scan(all, this);
     this.domains.length = this.shares.length = all.length;
     return this;
@@ -239,6 +279,16 @@ export class DomainCounts implements NodeVisitor {
   }
 
   dropped(i: number): void { this.retract(i); }
+
+  /** NodeVisitor: a matching pod adds to or takes from its node's domain; other shares are counted anew. */
+  podChanged(i: number, node: NodeInfo, pod: Pod, sign: 1 | -1): void {
+    if (!this.question) return this.changed(i, node);
+    const d = this.domains[i];
+    if (d === undefined || !this.question.matches(pod)) return;
+    this.shares[i] += sign;
+    this.counts.set(d, this.counts.get(d)! + sign);
+    this.total += sign;
+  }
 
   private retract(i: number): void {
     const d = this.domains[i];
@@ -264,14 +314,17 @@ export class NodeCounts implements NodeVisitor {
   private readonly changes = new NodeChanges(true);
   private counts = new Int32Array(0);
   private share: (node: NodeInfo) => number = noShare;
+  private question: PodQuestion | undefined;
 
-  update(all: readonly NodeInfo[], share: (node: NodeInfo) => number): this {
+  /** share: the node's pods that the question matches. */
+  update(all: readonly NodeInfo[], share: (node: NodeInfo) => number, question: PodQuestion): this {
     if (this.counts.length < all.length) {
       const grown = new Int32Array(Math.max(all.length, 2 * this.counts.length));
       grown.set(this.counts);
       this.counts = grown;
     }
     this.share = share;
+    this.question = question;
     this.changes.scan(all, this);
     return this;
   }
@@ -279,6 +332,8 @@ export class NodeCounts implements NodeVisitor {
   /** NodeVisitor: the node counted anew. */
   changed(i: number, node: NodeInfo): void { this.counts[i] = this.share(node); }
   dropped(i: number): void { this.counts[i] = 0; }
+  /** NodeVisitor: a matching pod counts ±1. */
+  podChanged(i: number, _node: NodeInfo, pod: Pod, sign: 1 | -1): void { if (this.question!.matches(pod)) this.counts[i] += sign; }
 
   /** The node's count: at its list position when the last update saw it there, else counted now (copies, other lists). */
   of(node: NodeInfo): number {
@@ -336,6 +391,8 @@ export class TopologyValues implements NodeVisitor {
   /** NodeVisitor: the node's value looked up anew. */
   changed(i: number, node: NodeInfo): void { this.setRow(i, this.idOfValue(node.labels.get(this.key))); }
   dropped(i: number): void { this.setRow(i, -2); }
+  /** NodeVisitor: pods do not move a node's value. */
+  podChanged(): void {}
 
   /**
    * How many domains the list's nodes are in (after update): their distinct values, a node without the label

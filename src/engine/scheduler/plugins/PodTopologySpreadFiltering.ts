@@ -114,7 +114,7 @@ export function computeFilterState(pod: Pod, constraints: readonly SpreadConstra
     return cache.domains(`filter|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(nodes, (node) => {
       const labels = cache.labels(node);
       return hasAllTopologyKeys(labels, constraints) && matchesNodeInclusionPolicies(pod, node, c) ? labels.get(c.topologyKey) : undefined;
-    }, (node) => cache.count(node, q)).counts;
+    }, (node) => cache.count(node, q), q).counts;
   });
   const paths = counts.map((m) => {
     const p = new CriticalPaths();

@@ -92,7 +92,11 @@ function grown(a: Uint8Array, length: number): Uint8Array {
 export function computeScoreState(pod: Pod, constraints: readonly SpreadConstraint[], filtered: readonly NodeInfo[], allNodes: readonly NodeInfo[], requireAllTopologies: boolean, cache: CrossCycleCache, given?: NodeRows): SpreadScoreState {
   // Every key's values first (an update may number them anew), and the id of "", the value of a node without
   // the key in upstream's map lookups.
-  const topologies = constraints.map((c) => cache.topology(allNodes, c.topologyKey));
+  // Arrays of the constraints' length filled by loops: arrays grown from [] and map's callbacks made ~1 KB of
+  // garbage per cycle.
+  const n = constraints.length;
+  const topologies = new Array<TopologyValues>(n);
+  for (let i = 0; i < n; i++) topologies[i] = cache.topology(allNodes, constraints[i].topologyKey);
   const rows = rowsIn(allNodes, filtered, given);
   const listed = given?.list === allNodes;
   let ignored: Uint8Array | undefined;
@@ -108,19 +112,20 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     }
     ignoredNodes = names;
   }
-  const domains = topologies.map((t, i) => (constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(t, filtered, rows, ignored, listed)));
+  const domains = new Array<number[]>(n);
+  for (let i = 0; i < n; i++) domains[i] = constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(topologies[i], filtered, rows, ignored, listed);
   const s: SpreadScoreState = {
     constraints,
     ignoredNodes,
     candidateDomains: domains,
-    topologyNormalizingWeight: [],
-    podsPerNode: [],
+    topologyNormalizingWeight: new Array<number>(n),
+    podsPerNode: new Array<NodeCounts | undefined>(n),
     topologies,
-    podsPerValueId: [],
+    podsPerValueId: new Array<Float64Array | undefined>(n),
     nodeList: allNodes,
   };
   const candidates = filtered.length - ignoredNodes.size;
-  s.topologyNormalizingWeight = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length));
+  for (let i = 0; i < n; i++) s.topologyNormalizingWeight[i] = topologyNormalizingWeight(constraints[i].topologyKey === LABEL_HOSTNAME ? candidates : domains[i].length);
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i];
@@ -135,7 +140,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
       if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
-    }, (node) => perNode.of(node)).counts;
+    }, (node) => perNode.of(node), q).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
     const perId = new Float64Array(values.length);
