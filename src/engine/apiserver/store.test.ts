@@ -265,8 +265,8 @@ describe('Store', () => {
   it('property: resourceVersions of committed events strictly increase and watchers see every change in order', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('create', 'update', 'delete'), fc.integer({ min: 0, max: 4 })), { maxLength: 60 }), (ops) => {
       const { store } = newStore();
-      const seen: number[] = [];
-      store.watch('ConfigMap', {}, (e) => seen.push(e.resourceVersion));
+      const live: StoreEvent[] = [];
+      store.watch('ConfigMap', {}, (e) => live.push(e));
       let n = 0;
       for (const [op, i] of ops) {
         const name = `c${i}`;
@@ -275,10 +275,16 @@ describe('Store', () => {
         else if (op === 'update' && live) store.update({ ...live, data: { n: String(n++) } });
         else if (op === 'delete' && live) store.delete('ConfigMap', 'default', name);
       }
-      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
-      const replay: number[] = [];
-      store.watch('ConfigMap', { resourceVersion: 0 }, (e) => replay.push(e.resourceVersion));
-      expect(replay).toEqual(seen);
+      for (let i = 1; i < live.length; i++) expect(live[i].resourceVersion).toBeGreaterThan(live[i - 1].resourceVersion);
+      const replay: StoreEvent[] = [];
+      store.watch('ConfigMap', { resourceVersion: 0 }, (e) => replay.push(e));
+      // The window keeps each change's object and type; a replay rebuilds the rest as the live change had it.
+      const change = (e: StoreEvent) => [e.type, e.object, e.resourceVersion, e.key];
+      expect(replay.map(change)).toEqual(live.map(change));
+      const from = live.length > 2 ? live[1].resourceVersion : 0;
+      const later: StoreEvent[] = [];
+      store.watch('ConfigMap', { resourceVersion: from }, (e) => later.push(e));
+      expect(later.map(change)).toEqual(live.filter((e) => e.resourceVersion > from).map(change));
     }), { numRuns: 50 });
   });
 });
