@@ -208,6 +208,21 @@ describe('Store', () => {
     expect(replayed.map((e) => [e.type, e.object, e.prevObject])).toEqual([['MODIFIED', live[0].object, undefined], ['DELETED', live[1].object, undefined]]);
   });
 
+  it('a watch of one namespace sees only its changes, live and replayed', () => {
+    const { store } = newStore();
+    const from = store.resourceVersion;
+    store.create(cm('a'));
+    store.create(cm('b', {}, 'kube-system'));
+    const live: string[] = [];
+    const replayed: string[] = [];
+    store.watch('ConfigMap', { namespace: 'kube-system' }, (e) => live.push(e.key));
+    store.watch('ConfigMap', { namespace: 'kube-system', resourceVersion: from }, (e) => replayed.push(e.key));
+    store.create(cm('c'));
+    store.create(cm('d', {}, 'kube-system'));
+    expect(live).toEqual(['kube-system/d']);
+    expect(replayed).toEqual(['kube-system/b', 'kube-system/d']);
+  });
+
   it('answers 410 Gone for a watch from before the retained window', () => {
     const { store } = newStore(5);
     for (let i = 0; i < 30; i++) store.create(cm(`c${i}`));

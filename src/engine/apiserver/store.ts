@@ -94,7 +94,11 @@ type Handler = (e: StoreEvent) => void;
  */
 interface WatchWindowEntries { objects: KubeObject[]; types: WatchEventType[] }
 
-interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
+/**
+ * A watch as deliver reads it: its namespace is copied out of the caller's options, whose shapes vary (a read
+ * there was megamorphic, for every watcher on every change).
+ */
+interface Watcher { namespace: string | undefined; handler: Handler }
 
 /** How many changes per kind a watch can replay: the watch cache's window. */
 export const DEFAULT_WATCH_WINDOW = 10_000;
@@ -316,7 +320,7 @@ export class Store {
    * queue work (informers do), never write back.
    */
   watch(kind: string, opts: WatchOptions, handler: Handler): () => void {
-    const w: Watcher = { kind, opts, handler };
+    const w: Watcher = { namespace: opts.namespace, handler };
     if (opts.resourceVersion !== undefined) {
       const compacted = this.compactedRV.get(kind) ?? 0;
       if (opts.resourceVersion < compacted) throw expired(opts.resourceVersion, compacted);
@@ -504,7 +508,7 @@ export class Store {
 
 /** Hand the change (`this`) to a watcher of its kind. */
 function deliver(this: StoreEvent, w: Watcher): void {
-  if (w.opts.namespace && this.object.metadata.namespace !== w.opts.namespace) return;
+  if (w.namespace && this.object.metadata.namespace !== w.namespace) return;
   w.handler(this);
 }
 
