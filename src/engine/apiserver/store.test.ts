@@ -269,6 +269,18 @@ describe('Store', () => {
     expect(bound.spec.nodeName).toBe('w1');
     expect(bound.status.conditions).toContainEqual(expect.objectContaining({ type: 'PodScheduled', status: 'True' }));
     expect(statusOf(() => store.bind('default', 'p', 'w2')).message).toBe('Operation cannot be fulfilled on pods "p": pod p is already assigned to node "w1"');
+    expect(statusOf(() => store.bind('default', 'nope', 'w1')).message).toBe('pods "nope" not found');
+  });
+
+  it('a binding is a change of the pod under its key, for the node\'s watchers too', () => {
+    const { store } = newStore();
+    store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a-long-pod-name', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    const seen: string[] = [];
+    store.watch('Pod', {}, (e) => seen.push(`${e.type} ${e.key}`));
+    store.watch('Pod', { nodeName: 'w1' }, (e) => seen.push(`w1 ${e.type} ${e.key}`));
+    const bound = store.bind('default', 'a-long-pod-name', 'w1');
+    expect(seen).toEqual(['MODIFIED default/a-long-pod-name', 'w1 MODIFIED default/a-long-pod-name']);
+    expect(store.tryGet('Pod', 'default', 'a-long-pod-name')).toBe(bound);
   });
 
   it('returns frozen objects so that shared cache entries cannot be mutated', () => {

@@ -303,14 +303,17 @@ export class Store {
   /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */
   bind(namespace: string, podName: string, nodeName: string): Pod & KubeObject {
     const info = this.info('Pod');
-    const old = this.get<Pod>('Pod', namespace, podName);
+    // The key built once, for the lookup and the commit (get and commit's default would build and hash one each).
+    const key = storedKey(namespace, podName);
+    const old = this.bucket('Pod').get(key) as (Pod & KubeObject) | undefined;
+    if (!old) throw notFound(info, podName);
     if (old.metadata.deletionTimestamp) throw conflict(info, podName, 'pod is being deleted, cannot be assigned to a host');
     if (old.spec?.nodeName) throw conflict(info, podName, `pod ${podName} is already assigned to node "${old.spec.nodeName}"`);
     // Only the changed paths are new; the rest is shared with the (frozen) old object.
     const conditions = (old.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null as unknown as string, lastTransitionTime: this.clock.nowRFC3339() });
     const next = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec!, nodeName }, status: { ...old.status, conditions } } as Pod & KubeObject;
-    return this.commit('MODIFIED', next, old) as Pod & KubeObject;
+    return this.commit('MODIFIED', next, old, key) as Pod & KubeObject;
   }
 
   // ---- watch ----
