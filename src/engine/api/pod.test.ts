@@ -27,6 +27,20 @@ describe('podRequests', () => {
   });
 });
 
+describe('podRequests of pods sharing a frozen containers list', () => {
+  it('property: each pod has the requests of an unfrozen copy of itself, whatever other pods share its containers', () => {
+    const shape = fc.record({ initContainers: fc.option(fc.array(container('i'), { maxLength: 2 }), { nil: undefined }), overhead: fc.option(requests, { nil: undefined }) });
+    fc.assert(fc.property(fc.array(container('c'), { minLength: 1, maxLength: 3 }), fc.array(shape, { minLength: 1, maxLength: 4 }), (list, shapes) => {
+      const containers = deepFreeze(list);
+      for (const { initContainers, overhead } of shapes) {
+        const p: Pod = { spec: { containers, ...(initContainers ? { initContainers } : {}), ...(overhead ? { overhead } : {}) } };
+        expect(podRequests(deepFreeze(structuredClone(p)))).toEqual(podRequests(structuredClone(p)));
+        expect(podRequests(deepFreeze(p))).toEqual(podRequests(structuredClone(p)));
+      }
+    }));
+  });
+});
+
 describe('controllerOf and isPodReady', () => {
   const ref = fc.record({ kind: fc.constantFrom('ReplicaSet', 'Job'), name: fc.constantFrom('a', 'b'), uid: fc.constantFrom('u1', 'u2'), apiVersion: fc.constant('apps/v1'), controller: fc.option(fc.boolean(), { nil: undefined }) });
   const condition = fc.record({ type: fc.constantFrom('Ready', 'PodScheduled', 'ContainersReady'), status: fc.constantFrom('True', 'False', 'Unknown') });

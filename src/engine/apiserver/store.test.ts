@@ -208,6 +208,21 @@ describe('Store', () => {
     expect(replayed.map((e) => [e.type, e.object, e.prevObject])).toEqual([['MODIFIED', live[0].object, undefined], ['DELETED', live[1].object, undefined]]);
   });
 
+  it('a watch of one namespace sees only its changes, live and replayed', () => {
+    const { store } = newStore();
+    const from = store.resourceVersion;
+    store.create(cm('a'));
+    store.create(cm('b', {}, 'kube-system'));
+    const live: string[] = [];
+    const replayed: string[] = [];
+    store.watch('ConfigMap', { namespace: 'kube-system' }, (e) => live.push(e.key));
+    store.watch('ConfigMap', { namespace: 'kube-system', resourceVersion: from }, (e) => replayed.push(e.key));
+    store.create(cm('c'));
+    store.create(cm('d', {}, 'kube-system'));
+    expect(live).toEqual(['kube-system/d']);
+    expect(replayed).toEqual(['kube-system/b', 'kube-system/d']);
+  });
+
   it('answers 410 Gone for a watch from before the retained window', () => {
     const { store } = newStore(5);
     for (let i = 0; i < 30; i++) store.create(cm(`c${i}`));
@@ -254,6 +269,18 @@ describe('Store', () => {
     expect(bound.spec.nodeName).toBe('w1');
     expect(bound.status.conditions).toContainEqual(expect.objectContaining({ type: 'PodScheduled', status: 'True' }));
     expect(statusOf(() => store.bind('default', 'p', 'w2')).message).toBe('Operation cannot be fulfilled on pods "p": pod p is already assigned to node "w1"');
+    expect(statusOf(() => store.bind('default', 'nope', 'w1')).message).toBe('pods "nope" not found');
+  });
+
+  it('a binding is a change of the pod under its key, for the node\'s watchers too', () => {
+    const { store } = newStore();
+    store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a-long-pod-name', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }] } });
+    const seen: string[] = [];
+    store.watch('Pod', {}, (e) => seen.push(`${e.type} ${e.key}`));
+    store.watch('Pod', { nodeName: 'w1' }, (e) => seen.push(`w1 ${e.type} ${e.key}`));
+    const bound = store.bind('default', 'a-long-pod-name', 'w1');
+    expect(seen).toEqual(['MODIFIED default/a-long-pod-name', 'w1 MODIFIED default/a-long-pod-name']);
+    expect(store.tryGet('Pod', 'default', 'a-long-pod-name')).toBe(bound);
   });
 
   it('returns frozen objects so that shared cache entries cannot be mutated', () => {
@@ -265,8 +292,8 @@ describe('Store', () => {
   it('property: resourceVersions of committed events strictly increase and watchers see every change in order', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('create', 'update', 'delete'), fc.integer({ min: 0, max: 4 })), { maxLength: 60 }), (ops) => {
       const { store } = newStore();
-      const seen: number[] = [];
-      store.watch('ConfigMap', {}, (e) => seen.push(e.resourceVersion));
+      const live: StoreEvent[] = [];
+      store.watch('ConfigMap', {}, (e) => live.push(e));
       let n = 0;
       for (const [op, i] of ops) {
         const name = `c${i}`;
@@ -275,10 +302,16 @@ describe('Store', () => {
         else if (op === 'update' && live) store.update({ ...live, data: { n: String(n++) } });
         else if (op === 'delete' && live) store.delete('ConfigMap', 'default', name);
       }
-      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
-      const replay: number[] = [];
-      store.watch('ConfigMap', { resourceVersion: 0 }, (e) => replay.push(e.resourceVersion));
-      expect(replay).toEqual(seen);
+      for (let i = 1; i < live.length; i++) expect(live[i].resourceVersion).toBeGreaterThan(live[i - 1].resourceVersion);
+      const replay: StoreEvent[] = [];
+      store.watch('ConfigMap', { resourceVersion: 0 }, (e) => replay.push(e));
+      // The window keeps each change's object and type; a replay rebuilds the rest as the live change had it.
+      const change = (e: StoreEvent) => [e.type, e.object, e.resourceVersion, e.key];
+      expect(replay.map(change)).toEqual(live.map(change));
+      const from = live.length > 2 ? live[1].resourceVersion : 0;
+      const later: StoreEvent[] = [];
+      store.watch('ConfigMap', { resourceVersion: from }, (e) => later.push(e));
+      expect(later.map(change)).toEqual(live.filter((e) => e.resourceVersion > from).map(change));
     }), { numRuns: 50 });
   });
 });

@@ -87,7 +87,18 @@ export interface UpdateOptions extends WriteOptions {
 
 type Handler = (e: StoreEvent) => void;
 
-interface Watcher { kind: string; opts: WatchOptions; handler: Handler }
+/**
+ * A kind's retained changes, oldest first: what each stored, and how. The rest of a change (its resourceVersion
+ * and key) is the object's own, rebuilt on the rare replay: a StoreEvent and a key string kept per change for the
+ * window's length were two objects that outlived the young generation for every write.
+ */
+interface WatchWindowEntries { objects: KubeObject[]; types: WatchEventType[] }
+
+/**
+ * A watch as deliver reads it: its namespace is copied out of the caller's options, whose shapes vary (a read
+ * there was megamorphic, for every watcher on every change).
+ */
+interface Watcher { namespace: string | undefined; handler: Handler }
 
 /** How many changes per kind a watch can replay: the watch cache's window. */
 export const DEFAULT_WATCH_WINDOW = 10_000;
@@ -96,7 +107,7 @@ export class Store {
   readonly kinds: KindRegistry;
   private rv = 0;
   private readonly objects = new Map<string, Map<string, KubeObject>>();
-  private readonly history = new Map<string, StoreEvent[]>();
+  private readonly history = new Map<string, WatchWindowEntries>();
   /** Per kind, the newest resourceVersion whose event fell out of the window. */
   private readonly compactedRV = new Map<string, number>();
   private readonly watchers = new Map<string, Set<Watcher>>();
@@ -292,14 +303,17 @@ export class Store {
   /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */
   bind(namespace: string, podName: string, nodeName: string): Pod & KubeObject {
     const info = this.info('Pod');
-    const old = this.get<Pod>('Pod', namespace, podName);
+    // The key built once, for the lookup and the commit (get and commit's default would build and hash one each).
+    const key = storedKey(namespace, podName);
+    const old = this.bucket('Pod').get(key) as (Pod & KubeObject) | undefined;
+    if (!old) throw notFound(info, podName);
     if (old.metadata.deletionTimestamp) throw conflict(info, podName, 'pod is being deleted, cannot be assigned to a host');
     if (old.spec?.nodeName) throw conflict(info, podName, `pod ${podName} is already assigned to node "${old.spec.nodeName}"`);
     // Only the changed paths are new; the rest is shared with the (frozen) old object.
     const conditions = (old.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null as unknown as string, lastTransitionTime: this.clock.nowRFC3339() });
     const next = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec!, nodeName }, status: { ...old.status, conditions } } as Pod & KubeObject;
-    return this.commit('MODIFIED', next, old) as Pod & KubeObject;
+    return this.commit('MODIFIED', next, old, key) as Pod & KubeObject;
   }
 
   // ---- watch ----
@@ -309,12 +323,11 @@ export class Store {
    * queue work (informers do), never write back.
    */
   watch(kind: string, opts: WatchOptions, handler: Handler): () => void {
-    const w: Watcher = { kind, opts, handler };
+    const w: Watcher = { namespace: opts.namespace, handler };
     if (opts.resourceVersion !== undefined) {
-      const hist = this.history.get(kind) ?? [];
       const compacted = this.compactedRV.get(kind) ?? 0;
       if (opts.resourceVersion < compacted) throw expired(opts.resourceVersion, compacted);
-      for (const e of hist) if (e.resourceVersion > opts.resourceVersion) deliver.call(e, w);
+      this.replay(kind, opts.resourceVersion, w);
     }
     if (kind === 'Pod' && opts.nodeName !== undefined) {
       let set = this.podWatchersByNode.get(opts.nodeName);
@@ -453,13 +466,14 @@ export class Store {
     deepFreeze(obj);
     if (type === 'DELETED') this.bucket(obj.kind).delete(key);
     else this.bucket(obj.kind).set(key, obj);
-    const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
     let hist = this.history.get(obj.kind);
-    if (!hist) this.history.set(obj.kind, (hist = []));
+    if (!hist) this.history.set(obj.kind, (hist = { objects: [], types: [] }));
     // A replay from the window delivers the change alone (as a watch does): keeping the old object there too
     // would keep every object's previous version alive for the window's length.
-    hist.push(prev ? { type, object: obj, prevObject: undefined, resourceVersion: this.rv, key } : e);
-    if (hist.length > this.watchWindow * 2) this.trim(obj.kind, hist, this.watchWindow);
+    hist.objects.push(obj);
+    hist.types.push(type);
+    if (hist.objects.length > this.watchWindow * 2) this.trim(obj.kind, hist, this.watchWindow);
+    const e: StoreEvent = { type, object: obj, prevObject: prev, resourceVersion: this.rv, key };
     // forEach with the event as `this`: no iterator and no closure per change (iteration order and additions or
     // removals during delivery behave as for-of's).
     this.watchers.get(obj.kind)?.forEach(deliver, e);
@@ -473,23 +487,42 @@ export class Store {
     return obj;
   }
 
-  private trim(kind: string, hist: StoreEvent[], keep: number): void {
-    const drop = hist.length - keep;
+  /** Hand a watcher every retained change of its kind after resourceVersion `from`. */
+  private replay(kind: string, from: number, w: Watcher): void {
+    const hist = this.history.get(kind);
+    if (!hist) return;
+    for (let i = 0; i < hist.objects.length; i++) {
+      const object = hist.objects[i];
+      const resourceVersion = resourceVersionOf(object);
+      if (resourceVersion <= from) continue;
+      const key = storedKey(object.metadata.namespace, object.metadata.name ?? '');
+      deliver.call({ type: hist.types[i], object, prevObject: undefined, resourceVersion, key }, w);
+    }
+  }
+
+  private trim(kind: string, hist: WatchWindowEntries, keep: number): void {
+    const drop = hist.objects.length - keep;
     if (drop <= 0) return;
-    this.compactedRV.set(kind, hist[drop - 1].resourceVersion);
-    hist.splice(0, drop);
+    this.compactedRV.set(kind, resourceVersionOf(hist.objects[drop - 1]));
+    hist.objects.splice(0, drop);
+    hist.types.splice(0, drop);
   }
 }
 
 /** Hand the change (`this`) to a watcher of its kind. */
 function deliver(this: StoreEvent, w: Watcher): void {
-  if (w.opts.namespace && this.object.metadata.namespace !== w.opts.namespace) return;
+  if (w.namespace && this.object.metadata.namespace !== w.namespace) return;
   w.handler(this);
 }
 
 /** Hand the change (`this`) to a watcher of every kind. */
 function notify(this: StoreEvent, h: Handler): void {
   h(this);
+}
+
+/** The resourceVersion a stored object was committed at. */
+function resourceVersionOf(obj: KubeObject): number {
+  return Number(obj.metadata.resourceVersion);
 }
 
 /** meta[key] = value, or no such key when value is undefined. */

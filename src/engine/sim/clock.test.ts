@@ -49,6 +49,37 @@ describe('SimClock', () => {
     expect(c.step()).toBe(false);
   });
 
+  it('property: timers fire in (time, creation) order, cancelled ones never, timers made while running too', () => {
+    const timer = fc.record({ delay: fc.integer({ min: 0, max: 50 }), cancel: fc.boolean(), child: fc.option(fc.integer({ min: 0, max: 50 })) });
+    fc.assert(fc.property(fc.array(timer, { maxLength: 300 }), (timers) => {
+      const c = new SimClock(0);
+      const fired: string[] = [];
+      // What the clock must do, the straightforward way: every live timer, sorted by due time then creation.
+      const made: { label: string; at: number; seq: number; cancelled: boolean }[] = [];
+      const make = (label: string, delay: number, then?: () => void) => {
+        const rec = { label, at: c.now() + delay, seq: made.length, cancelled: false };
+        made.push(rec);
+        return { rec, id: c.after(delay, () => { fired.push(label); then?.(); }) };
+      };
+      timers.forEach((t, i) => {
+        const { rec, id } = make(`t${i}`, t.delay, t.child === null ? undefined : () => { make(`c${i}`, t.child!); });
+        if (t.cancel) { c.cancel(id); rec.cancelled = true; }
+      });
+      c.advance(200);
+      const expected = made.filter((m) => !m.cancelled).sort((a, b) => a.at - b.at || a.seq - b.seq).map((m) => m.label);
+      expect(fired).toEqual(expected);
+    }));
+  });
+
+  it('keeps the order past the heap keys\' first room (1,024 timers)', () => {
+    const c = new SimClock(0);
+    const fired: number[] = [];
+    for (let i = 0; i < 5000; i++) c.after(1 + ((i * 7919) % 997), () => fired.push(i));
+    c.advance(1000);
+    const expected = Array.from({ length: 5000 }, (_, i) => i).sort((a, b) => ((a * 7919) % 997) - ((b * 7919) % 997) || a - b);
+    expect(fired).toEqual(expected);
+  });
+
   it('property: timers fire in nondecreasing time order whatever the insertion order', () => {
     fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 200 }), (delays) => {
       const c = new SimClock(0);

@@ -30,6 +30,11 @@ export class SimClock {
   private seq = 0;
   private heap: Timer[] = [];
   /**
+   * The heap's (at, seq) pairs in heap order, beside it: a sift compares these rather than load two timers per
+   * level (a cache miss per timer in a heap of ~20,000 at 10k pods: pop was 1.8% of the 30k-pod run).
+   */
+  private keys = new Float64Array(2048);
+  /**
    * Timers due at the moment they were made (defer, after(0)): the bulk of all timers. They already come in
    * (at, seq) order, so a FIFO holds them without the heap's log n sifts; step takes the smaller of both heads.
    */
@@ -198,15 +203,24 @@ export class SimClock {
 
   private push(t: Timer): void {
     const h = this.heap;
+    let i = h.length;
     h.push(t);
-    let i = h.length - 1;
+    if (2 * h.length > this.keys.length) {
+      const grown = new Float64Array(2 * this.keys.length);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    const keys = this.keys;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (less(h[p], t)) break;
+      if (keyBefore(keys, p, t.at, t.seq)) break;
       h[i] = h[p];
+      moveKey(keys, p, i);
       i = p;
     }
     h[i] = t;
+    keys[2 * i] = t.at;
+    keys[2 * i + 1] = t.seq;
   }
 
   private pop(): Timer | undefined {
@@ -214,21 +228,37 @@ export class SimClock {
     if (!h.length) return undefined;
     const top = h[0];
     const last = h.pop()!;
-    if (h.length) {
+    const n = h.length;
+    if (n) {
+      const keys = this.keys;
+      const at = keys[2 * n], seq = keys[2 * n + 1];
       let i = 0;
       for (;;) {
         const l = 2 * i + 1, r = l + 1;
         let m = l;
-        if (l >= h.length) break;
-        if (r < h.length && less(h[r], h[l])) m = r;
-        if (!less(h[m], last)) break;
+        if (l >= n) break;
+        if (r < n && keyBefore(keys, r, keys[2 * l], keys[2 * l + 1])) m = r;
+        if (!keyBefore(keys, m, at, seq)) break;
         h[i] = h[m];
+        moveKey(keys, m, i);
         i = m;
       }
       h[i] = last;
+      keys[2 * i] = at;
+      keys[2 * i + 1] = seq;
     }
     return top;
   }
+}
+
+/** Whether the heap key at index i comes before (at, seq). */
+function keyBefore(keys: Float64Array, i: number, at: number, seq: number): boolean {
+  return keys[2 * i] < at || (keys[2 * i] === at && keys[2 * i + 1] < seq);
+}
+
+function moveKey(keys: Float64Array, from: number, to: number): void {
+  keys[2 * to] = keys[2 * from];
+  keys[2 * to + 1] = keys[2 * from + 1];
 }
 
 const NOTHING = () => {};
