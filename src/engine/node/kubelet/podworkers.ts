@@ -703,12 +703,20 @@ export function networkNotReadyError(net: { reason?: string; message?: string })
   return `container runtime network not ready: NetworkReady=false reason:${net.reason ?? ''} message:${net.message ?? ''}`;
 }
 
-/** What in a pod update concerns the worker (its own status writes do not). */
+/**
+ * What in a pod update concerns the worker (its own status writes do not). A status write keeps the stored spec
+ * (frozen): the same spec has the same images, and its containers are not walked.
+ */
 function relevantChange(a: Pod, b: Pod): boolean {
   return a.metadata?.deletionTimestamp !== b.metadata?.deletionTimestamp
     || a.metadata?.deletionGracePeriodSeconds !== b.metadata?.deletionGracePeriodSeconds
     || a.spec?.activeDeadlineSeconds !== b.spec?.activeDeadlineSeconds
     || a.metadata?.annotations?.[BEHAVIOR_ANNOTATION] !== b.metadata?.annotations?.[BEHAVIOR_ANNOTATION]
-    || (a.spec?.containers ?? []).some((c, i) => c.image !== b.spec?.containers?.[i]?.image)
-    || (a.spec?.initContainers ?? []).some((c, i) => c.image !== b.spec?.initContainers?.[i]?.image);
+    || (a.spec !== b.spec && (imageChanged(a.spec?.containers, b.spec?.containers) || imageChanged(a.spec?.initContainers, b.spec?.initContainers)));
+}
+
+/** Whether a container of `a` has another image than the one at its index in `b` (or none there). */
+function imageChanged(a: readonly Container[] | undefined, b: readonly Container[] | undefined): boolean {
+  if (a) for (let i = 0; i < a.length; i++) if (a[i].image !== b?.[i]?.image) return true;
+  return false;
 }
