@@ -114,8 +114,9 @@ export class HostLocal {
   private get(set: Range[], idx: number, containerId: string, ifName: string): CniIpConfig {
     const existing = this.held(containerId, ifName).find((ip) => set.some((r) => contains(r, parseIp(ip))));
     if (existing) throw new CniError(CNI_ERR_INTERNAL, `${existing} has been allocated to ${containerId}, duplicate allocation is not allowed`);
-    const lastPath = `${this.dir}/${LAST_RESERVED}${idx}`;
-    const lastText = this.files.read(lastPath);
+    // Read and written within the network's directory: no path is built per candidate address.
+    const lastName = `${LAST_RESERVED}${idx}`;
+    const lastText = this.files.filesIn(this.dir)?.get(lastName);
     const last = lastText === undefined ? undefined : parseIp(lastText);
     let total = 0;
     for (const r of set) total += r.end - r.start + 1;
@@ -128,10 +129,9 @@ export class HostLocal {
       else if (cur === r.end) { ri = (ri + 1) % set.length; r = set[ri]; cur = r.start; } else cur++;
       if (cur === r.gateway) continue;
       const ip = formatIp(cur);
-      const path = `${this.dir}/${ip}`;
-      if (this.files.read(path) !== undefined) continue;
-      this.files.write(path, `${containerId}\r\n${ifName}`);
-      this.files.write(lastPath, ip);
+      if (this.files.filesIn(this.dir)?.get(ip) !== undefined) continue;
+      this.files.writeIn(this.dir, ip, `${containerId}\r\n${ifName}`);
+      this.files.writeIn(this.dir, lastName, ip);
       return { address: `${ip}/${r.prefix}`, gateway: formatIp(r.gateway) };
     }
     throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
