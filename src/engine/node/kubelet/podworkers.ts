@@ -42,6 +42,8 @@ export const PLEG_RELIST_MS = 1_000;
 export const MIN_GRACE_SECONDS = 2;
 /** A pod without the behaviour annotation: shared by every such worker (behaviorOf replaces it, never changes it). */
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
+/** No container statuses (the init list of a pod without init containers): shared, never changed. */
+const NO_STATUSES: ContainerStatus[] = Object.freeze([]) as unknown as ContainerStatus[];
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -577,7 +579,12 @@ export class PodWorkers {
   private containerStatuses(w: PodWorker, pod: P, init: boolean): ContainerStatus[] {
     const defaultReason = (pod.spec?.initContainers ?? []).length > 0 ? 'PodInitializing' : 'ContainerCreating';
     const old = init ? pod.status?.initContainerStatuses : pod.status?.containerStatuses;
-    const out: ContainerStatus[] = [];
+    let n = 0;
+    for (let i = 0; i < w.containers.length; i++) if (w.containers[i].init === init) n++;
+    if (n === 0) return NO_STATUSES;
+    // Made at its size: a list grown by push gets spare room, and there is one per status build.
+    const out = new Array<ContainerStatus>(n);
+    let k = 0;
     for (const rec of w.containers) {
       if (rec.init !== init) continue;
       const cur = this.current(rec);
@@ -591,7 +598,8 @@ export class PodWorkers {
         waiting: rec.waiting, defaultReason, restartCount: rec.restartCount,
         ready: !!ready, started,
       });
-      out.push(stored(fresh, old?.[out.length]));
+      out[k] = stored(fresh, old?.[k]);
+      k++;
     }
     return out;
   }
