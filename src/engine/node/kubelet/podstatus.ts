@@ -144,13 +144,16 @@ const hostIPLists = new Map<string, HostIP[]>();
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
 
-/** The containers (of those the readiness counts) without a status, and those not ready; lists only when there are some. */
-interface Readiness { unknown?: string[]; unready?: string[] }
+/**
+ * The containers (of those the readiness counts) without a status, and those not ready: their names joined by
+ * spaces as the message lists them, only when there are some (no list per build to be joined).
+ */
+interface Readiness { unknown?: string; unready?: string }
 
 function readiness(c: Container, init: ContainerStatus[], main: ContainerStatus[], r: Readiness): void {
   const s = named(init, c.name) ?? named(main, c.name);
-  if (!s) (r.unknown ??= []).push(c.name);
-  else if (!s.ready) (r.unready ??= []).push(c.name);
+  if (!s) r.unknown = r.unknown === undefined ? c.name : `${r.unknown} ${c.name}`;
+  else if (!s.ready) r.unready = r.unready === undefined ? c.name : `${r.unready} ${c.name}`;
 }
 
 const READY = { ok: true };
@@ -162,11 +165,11 @@ function containersReady(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   const mains = pod.spec?.containers ?? [];
   for (let i = 0; i < inits.length; i++) if (isRestartableInitContainer(inits[i])) readiness(inits[i], init, main, r);
   for (let i = 0; i < mains.length; i++) readiness(mains[i], init, main, r);
-  if (phase === 'Succeeded' && !r.unknown) return { ok: false, reason: 'PodCompleted' };
+  if (phase === 'Succeeded' && r.unknown === undefined) return { ok: false, reason: 'PodCompleted' };
   if (phase === 'Failed') return { ok: false, reason: 'PodFailed' };
-  if (!r.unknown && !r.unready) return READY;
-  const unknown = r.unknown ? `containers with unknown status: ${list(r.unknown)}` : undefined;
-  const unready = r.unready ? `containers with unready status: ${list(r.unready)}` : undefined;
+  if (r.unknown === undefined && r.unready === undefined) return READY;
+  const unknown = r.unknown !== undefined ? `containers with unknown status: [${r.unknown}]` : undefined;
+  const unready = r.unready !== undefined ? `containers with unready status: [${r.unready}]` : undefined;
   return { ok: false, reason: 'ContainersNotReady', message: unknown && unready ? `${unknown}, ${unready}` : (unknown ?? unready) };
 }
 
