@@ -63,7 +63,7 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
     else waiting++;
   }
   if (failedInit > 0 && spec?.restartPolicy === 'Never') return 'Failed';
-  const initialized = main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated);
+  const initialized = anyStarted(main);
   if (pendingInit > 0 || (pendingSidecars > 0 && !initialized) || waiting > 0) return 'Pending';
   if (running > 0 && unknown === 0) return 'Running';
   if (running === 0 && stopped > 0 && unknown === 0) {
@@ -76,9 +76,18 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   return 'Pending';
 }
 
+/** Whether some container has run (running, terminated, or terminated before): a loop, not some() with a closure. */
+function anyStarted(list: ContainerStatus[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i];
+    if (s.state?.running || s.state?.terminated || s.lastState?.terminated) return true;
+  }
+  return false;
+}
+
 /** The status of the container with this name (a loop: this runs for every container on every status build). */
 function named(list: ContainerStatus[], name: string): ContainerStatus | undefined {
-  for (const s of list) if (s.name === name) return s;
+  for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
   return undefined;
 }
 
@@ -187,7 +196,7 @@ function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[],
     if (isRestartableInitContainer(c) ? !s.started : !s.ready) (incomplete ??= []).push(c.name);
   }
   if (phase === 'Succeeded' && !unknown) return COMPLETED;
-  if (main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated)) return READY;
+  if (anyStarted(main)) return READY;
   if (!unknown && !incomplete) return READY;
   const msgs = [
     ...(unknown ? [`containers with unknown status: ${list(unknown)}`] : []),
@@ -197,7 +206,7 @@ function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[],
 }
 
 /** The pod's readiness gates: conditions that other components set. */
-function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefined {
+function readinessGates(pod: Pod, conditions: readonly PodCondition[]): string | undefined {
   const msgs: string[] = [];
   for (const g of pod.spec?.readinessGates ?? []) {
     const c = conditions.find((x) => x.type === g.conditionType);
@@ -207,6 +216,23 @@ function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefine
   return msgs.length ? msgs.join(', ') : undefined;
 }
 
+/**
+ * The conditions other components own, in their order, then DisruptionTarget if any: a list only when there are
+ * some (most pods have none; the status's conditions list is made either way).
+ */
+function othersOf(prev: PodCondition[] | undefined, disruption: PodCondition | undefined): readonly PodCondition[] {
+  let out: PodCondition[] | undefined;
+  if (prev) {
+    for (let i = 0; i < prev.length; i++) {
+      const c = prev[i];
+      if (!KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget') (out ??= []).push(c);
+    }
+  }
+  if (disruption) (out ??= []).push(disruption);
+  return out ?? NO_CONDITIONS;
+}
+const NO_CONDITIONS: readonly PodCondition[] = Object.freeze([]);
+
 export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const prev = pod.status?.conditions;
   let phase = podPhase(pod, input.initContainers, input.containers, input.podIsTerminal);
@@ -214,9 +240,8 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   // Pods never leave a terminal phase.
   const old = pod.status?.phase;
   if ((old === 'Failed' || old === 'Succeeded') && phase !== old) phase = old;
-  const kept = (prev ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget');
   const disruption = input.failure?.disruption ?? conditionOf(prev, 'DisruptionTarget');
-  const others = disruption ? [...kept, disruption] : kept;
+  const others = othersOf(prev, disruption);
   const cr = containersReady(pod, input.initContainers, input.containers, phase);
   const gates = cr.ok ? readinessGates(pod, others) : undefined;
   const ready = gates ? { ok: false, reason: 'ReadinessGatesNotReady', message: gates } : cr;
@@ -233,14 +258,14 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const was = pod.status as Record<string, unknown> | undefined;
   if (was) for (const k in was) if (k !== 'reason' && k !== 'message' && k !== 'initContainerStatuses') (status as Record<string, unknown>)[k] = was[k];
   status.phase = phase;
-  status.conditions = stored([
-    ...others,
+  const own = [
     condition('PodReadyToStartContainers', input.sandboxReady, input.now, prev),
     condition('Initialized', init.ok, input.now, prev, init.reason, init.message),
     condition('Ready', ready.ok, input.now, prev, ready.reason, ready.message),
     condition('ContainersReady', cr.ok, input.now, prev, cr.reason, cr.message),
     scheduled ? (scheduled.status === 'True' ? scheduled : { ...scheduled, status: 'True' }) : condition('PodScheduled', true, input.now, prev),
-  ], prev);
+  ];
+  status.conditions = stored(others.length ? [...others, ...own] : own, prev);
   if (reason) status.reason = reason;
   if (message) status.message = message;
   status.hostIP = input.hostIP;
