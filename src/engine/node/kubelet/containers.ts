@@ -102,9 +102,6 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
   else if (cur) state = { waiting: {} };
   else state = p.defaultReason === 'ContainerCreating' ? CONTAINER_CREATING : POD_INITIALIZING;
   const running = !!state.running;
-  const mounts = (p.spec.volumeMounts ?? []).map((m) => ({
-    name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
-  }));
   // Optional fields assigned in their place rather than spread in (a spread inside a literal is a runtime call,
   // and this runs for every container on every status flush).
   const status: ContainerStatus = {
@@ -118,6 +115,12 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
   };
   if (cur) status.containerID = runtimeId(cur.id);
   status.started = running && p.started;
-  if (mounts.length) status.volumeMounts = mounts;
+  // No lists made for a container without mounts (most): the status is built at every flush.
+  const mounts = p.spec.volumeMounts;
+  if (mounts?.length) {
+    status.volumeMounts = mounts.map((m) => ({
+      name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
+    }));
+  }
   return status;
 }
