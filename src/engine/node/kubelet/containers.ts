@@ -25,14 +25,18 @@ export function fieldPath(init: boolean, name: string): string {
   return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
 }
 
-/** The cgroup limits of a container: cpu in millicores, memory in bytes. */
-export function limitsOf(c: Container): { cpuLimitMilli?: number; memoryLimitBytes?: number } {
-  const l = (c.resources?.limits ?? {}) as Record<string, string>;
-  return {
-    ...(l.cpu !== undefined ? { cpuLimitMilli: resourceAmount('cpu', l.cpu) } : {}),
-    ...(l.memory !== undefined ? { memoryLimitBytes: resourceAmount('memory', l.memory) } : {}),
-  };
+/** The cgroup limits of a container: cpu in millicores, memory in bytes (only those it has, in this order). */
+export function limitsOf(c: Container): Readonly<Limits> {
+  const l = c.resources?.limits as Record<string, string> | undefined;
+  // Most containers have neither: one shared empty answer, no objects made to be spread into the CRI config.
+  if (l?.cpu === undefined && l?.memory === undefined) return NO_LIMITS;
+  const out: Limits = {};
+  if (l.cpu !== undefined) out.cpuLimitMilli = resourceAmount('cpu', l.cpu);
+  if (l.memory !== undefined) out.memoryLimitBytes = resourceAmount('memory', l.memory);
+  return out;
 }
+interface Limits { cpuLimitMilli?: number; memoryLimitBytes?: number }
+const NO_LIMITS: Readonly<Limits> = Object.freeze({});
 
 /** SIMULATION: how long the preStop hook takes: `sleep N` (exec, or the sleep action); other hooks are quick. */
 export function preStopMs(c: Container): number {
