@@ -31,6 +31,9 @@ describe('HostFiles', () => {
       check();
     }
     const dumped = f.dump();
+    // Every file by its path, in path order (a snapshot's JSON keeps this order).
+    expect(Object.keys(dumped)).toEqual([...paths].sort());
+    for (const p of paths) expect(dumped[p]).toBe(f.read(p));
     const g = new HostFiles();
     g.write('/stale/x', 'gone after load');
     g.load(dumped);

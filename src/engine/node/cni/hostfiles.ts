@@ -2,26 +2,32 @@
 // daemon's state (/run/flannel/subnet.env) and host-local's allocations in /var/lib/cni/networks. They live
 // outside API objects, so a snapshot carries them (dump/load).
 export class HostFiles {
-  private readonly files = new Map<string, string>();
   /**
    * The files of each directory that holds any, by name with their content: list() need not look at every file
-   * of the node, and filesIn() reads a directory without building each file's path.
+   * of the node, and filesIn() reads a directory without building each file's path. Nothing is kept by full path:
+   * host-local's directory holds a file per pod, and each path would be a string kept beside its name.
    */
   private readonly dirs = new Map<string, Map<string, string>>();
 
-  read(path: string): string | undefined { return this.files.get(path); }
+  read(path: string): string | undefined {
+    const i = path.lastIndexOf('/');
+    return this.dirs.get(path.slice(0, i))?.get(path.slice(i + 1));
+  }
   write(path: string, content: string): void {
-    const { dir, name } = split(path);
+    const i = path.lastIndexOf('/');
+    this.writeIn(path.slice(0, i), path.slice(i + 1), content);
+  }
+  /** write(`${dir}/${name}`), for a writer that keeps to its directory. */
+  writeIn(dir: string, name: string, content: string): void {
     let names = this.dirs.get(dir);
     if (!names) this.dirs.set(dir, (names = new Map()));
     names.set(name, content);
-    this.files.set(path, content);
   }
   remove(path: string): void {
-    if (!this.files.delete(path)) return;
-    const { dir, name } = split(path);
-    const names = this.dirs.get(dir)!;
-    names.delete(name);
+    const i = path.lastIndexOf('/');
+    const dir = path.slice(0, i);
+    const names = this.dirs.get(dir);
+    if (!names?.delete(path.slice(i + 1))) return;
     if (!names.size) this.dirs.delete(dir);
   }
 
@@ -44,15 +50,13 @@ export class HostFiles {
     return [...names].sort();
   }
 
-  dump(): Record<string, string> { return Object.fromEntries([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))); }
+  dump(): Record<string, string> {
+    const files: [string, string][] = [];
+    for (const [dir, names] of this.dirs) for (const [name, content] of names) files.push([`${dir}/${name}`, content]);
+    return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
   load(files: Record<string, string>): void {
-    this.files.clear();
     this.dirs.clear();
     for (const [p, c] of Object.entries(files)) this.write(p, c);
   }
-}
-
-function split(path: string): { dir: string; name: string } {
-  const i = path.lastIndexOf('/');
-  return { dir: path.slice(0, i), name: path.slice(i + 1) };
 }

@@ -44,17 +44,21 @@ export class HostLocal {
 
   /** cmdAdd: one address from each range set; on failure the ones already taken are released. */
   add(rangeSets: IpamRange[][], containerId: string, ifName: string): CniIpConfig[] {
+    // Loops rather than forEach and map with closures: every pod's sandbox ADD comes here.
     const out: CniIpConfig[] = [];
-    rangeSets.forEach((set, idx) => {
+    for (let idx = 0; idx < rangeSets.length; idx++) {
+      const set = rangeSets[idx];
       try {
-        out.push(this.get(set.map((r) => this.canonical(r)), idx, containerId, ifName));
+        const ranges: Range[] = [];
+        for (let i = 0; i < set.length; i++) ranges.push(this.canonical(set[i]));
+        out.push(this.get(ranges, idx, containerId, ifName));
       } catch (e) {
         // Deallocate what this ADD already took (the allocators of the earlier range sets).
         if (out.length) this.del(containerId, ifName);
         const text = e instanceof Error ? e.message : String(e);
         throw new CniError(e instanceof CniError && e.code !== CNI_ERR_INTERNAL ? e.code : CNI_ERR_INTERNAL, `failed to allocate for range ${idx}: ${text}`);
       }
-    });
+    }
     return out;
   }
 
@@ -112,14 +116,15 @@ export class HostLocal {
 
   /** IPAllocator.Get: round-robin from the last reserved address + 1, wrapping through the set once. */
   private get(set: Range[], idx: number, containerId: string, ifName: string): CniIpConfig {
-    const existing = this.held(containerId, ifName).find((ip) => set.some((r) => contains(r, parseIp(ip))));
+    const existing = heldIn(this.held(containerId, ifName), set);
     if (existing) throw new CniError(CNI_ERR_INTERNAL, `${existing} has been allocated to ${containerId}, duplicate allocation is not allowed`);
-    const lastPath = `${this.dir}/${LAST_RESERVED}${idx}`;
-    const lastText = this.files.read(lastPath);
+    // Read and written within the network's directory: no path is built per candidate address.
+    const lastName = `${LAST_RESERVED}${idx}`;
+    const lastText = this.files.filesIn(this.dir)?.get(lastName);
     const last = lastText === undefined ? undefined : parseIp(lastText);
     let total = 0;
     for (const r of set) total += r.end - r.start + 1;
-    let ri = last === undefined ? 0 : set.findIndex((r) => contains(r, last));
+    let ri = last === undefined ? 0 : rangeOf(set, last);
     let cur = last !== undefined && ri >= 0 ? last : undefined;
     if (ri < 0) ri = 0;
     for (let step = 0; step < total; step++) {
@@ -128,10 +133,9 @@ export class HostLocal {
       else if (cur === r.end) { ri = (ri + 1) % set.length; r = set[ri]; cur = r.start; } else cur++;
       if (cur === r.gateway) continue;
       const ip = formatIp(cur);
-      const path = `${this.dir}/${ip}`;
-      if (this.files.read(path) !== undefined) continue;
-      this.files.write(path, `${containerId}\r\n${ifName}`);
-      this.files.write(lastPath, ip);
+      if (this.files.filesIn(this.dir)?.get(ip) !== undefined) continue;
+      this.files.writeIn(this.dir, ip, `${containerId}\r\n${ifName}`);
+      this.files.writeIn(this.dir, lastName, ip);
       return { address: `${ip}/${r.prefix}`, gateway: formatIp(r.gateway) };
     }
     throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
@@ -139,3 +143,15 @@ export class HostLocal {
 }
 
 function contains(r: Range, ip: number): boolean { return ip >= r.start && ip <= r.end; }
+
+/** The index of the range holding the address, or -1. */
+function rangeOf(set: Range[], ip: number): number {
+  for (let i = 0; i < set.length; i++) if (contains(set[i], ip)) return i;
+  return -1;
+}
+
+/** The first of the held addresses that is in a range of the set. */
+function heldIn(held: string[], set: Range[]): string | undefined {
+  for (let i = 0; i < held.length; i++) if (rangeOf(set, parseIp(held[i])) >= 0) return held[i];
+  return undefined;
+}

@@ -13,7 +13,8 @@ import { calicoDaemonFiles, calicoPlugin } from './calico.ts';
 import { flannelDaemonFiles, flannelPlugin, FLANNEL_SUBNET_ENV } from './flannel.ts';
 import { HostFiles } from './hostfiles.ts';
 import { HOST_LOCAL_DATA_DIR, HostLocal } from './hostlocal.ts';
-import { CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type NetConf, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
+import { flat } from '../../api/flat.ts';
+import { CNI_VERSION, CniError, type CniPlugin, type CniResult, type NetConf, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const CNI_CONF_DIR = '/etc/cni/net.d';
 export type CniName = 'flannel' | 'calico';
@@ -57,7 +58,7 @@ export class CniNetwork {
   /** Daemons that started before the node had a podCIDR (flanneld waits for its lease). */
   private readonly waiting = new Set<CniName>();
   /** Each sandbox's addresses from ADD: libcni's cached result, which CHECK's prevResult is made from. */
-  private readonly results = new Map<string, CniIpConfig[]>();
+  private readonly results = new Map<string, string[]>();
   private readonly listeners: (() => void)[] = [];
   /** The configuration loaded last, parsed (every sandbox's setup reads it; plugins only read it). */
   private lastConf: { file: string; text: string; list: NetConfList } | undefined;
@@ -144,10 +145,11 @@ export class CniNetwork {
     }
     if (!result?.ips.length) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": no IP address in the CNI result`);
     // Simplification: the cached result (libcni's cache, CHECK's prevResult) keeps only the addresses, which is
-    // what the plugins' CHECK reads (every plugin here answers in CNI_VERSION); the interfaces and routes ADD
-    // returned are not kept (most of a kilobyte a pod).
-    this.results.set(sandboxId, result.ips);
-    return { ip: result.ips[0].address.split('/')[0], result };
+    // what the plugins' CHECK reads (every plugin here answers in CNI_VERSION); the interfaces, routes, gateways
+    // and interface indexes ADD returned are not kept (most of a kilobyte a pod).
+    const addresses = result.ips.map((ip) => flat(ip.address));
+    this.results.set(sandboxId, addresses);
+    return { ip: addresses[0].split('/')[0], result };
   }
 
   /** StopPodSandbox's teardown: DEL through the chain in reverse; the sandbox's addresses are released. */
@@ -166,9 +168,9 @@ export class CniNetwork {
   /** CHECK: the sandbox's network is still as ADD left it (throws the plugin's error otherwise). */
   check(sandboxId: string, meta: SandboxNetworkMeta): void {
     const net = this.loaded();
-    const ips = this.results.get(sandboxId);
-    if (!net || !ips) throw new CniError(3, `container ${sandboxId} has no network`);
-    const prev: CniResult = { cniVersion: CNI_VERSION, interfaces: [], ips };
+    const addresses = this.results.get(sandboxId);
+    if (!net || !addresses) throw new CniError(3, `container ${sandboxId} has no network`);
+    const prev: CniResult = { cniVersion: CNI_VERSION, interfaces: [], ips: addresses.map((address) => ({ address })) };
     for (const conf of net.list.plugins) PLUGINS[conf.type]?.check(conf, runtimeConf(sandboxId, meta), this.host, net.list.name, prev);
   }
 
@@ -179,7 +181,7 @@ export class CniNetwork {
     const store = this.ipam(name);
     const old = store.reservations().find((r) => r.ip === ip);
     store.adopt(ip, sandboxId, old?.ifName ?? 'eth0');
-    this.results.set(sandboxId, [{ address: `${ip}/32` }]);
+    this.results.set(sandboxId, [`${ip}/32`]);
   }
 
   /** How many pod addresses are reserved on this node (what `sim cni status` and the page count, read often). */

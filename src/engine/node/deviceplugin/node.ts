@@ -2,7 +2,7 @@
 // the NVIDIA device plugin, which registers whenever the kubelet starts. The kubelet calls in at a few points:
 // start/stop, node registration (GFD labels) and status (capacity), pod admission, container creation
 // (NVIDIA_VISIBLE_DEVICES, CDI devices) and pod termination.
-import type { NodeStatus, Pod, PodStatus } from 'kubernetes-types/core/v1';
+import type { Container, NodeStatus, Pod, PodStatus } from 'kubernetes-types/core/v1';
 import { podQOSClass, podRequests, resourceAmount } from '../../api/pod.ts';
 import { isExtendedResourceName } from '../../apiserver/admission/validation/resources.ts';
 import { DeviceManager, type AdmitResult } from './manager.ts';
@@ -67,12 +67,12 @@ export class NodeDevices {
    * for neither devices nor extended resources: when the allocator would change nothing, they are admitted
    * without listing the active pods.
    */
-  admit(pod: Pod, activePods: () => Pod[], allocatable: Record<string, string>): AdmitResult {
+  admit(pod: Pod, activePods: () => Pod[], allocatable: () => Record<string, string>): AdmitResult {
     if (this.manager.admitsAsIs(pod) && !requestsExtendedResources(pod)) return { admit: true };
     const active = activePods();
     const r = this.manager.admit(pod, new Set(active.map((p) => p.metadata!.uid!)));
     if (!r.admit) return r;
-    return extendedResourceFit(pod, allocatable, active.filter((p) => p.metadata?.uid !== pod.metadata?.uid), (res) => this.manager.isDevicePluginResource(res));
+    return extendedResourceFit(pod, allocatable(), active.filter((p) => p.metadata?.uid !== pod.metadata?.uid), (res) => this.manager.isDevicePluginResource(res));
   }
 
   /**
@@ -151,10 +151,27 @@ export function extendedResourceFit(pod: Pod, allocatable: Record<string, string
   return { admit: true };
 }
 
-/** Whether the pod requests some extended resource (what extendedResourceFit checks). */
-function requestsExtendedResources(pod: Pod): boolean {
+/**
+ * Whether the pod requests some extended resource (what extendedResourceFit checks). The requests are summed only
+ * when some container or the overhead names one: most pods name cpu and memory alone, and the sum of a bound
+ * pod's spec would be made (and kept with the spec) for the kubelet only.
+ */
+export function requestsExtendedResources(pod: Pod): boolean {
+  const spec = pod.spec;
+  if (!namesExtendedResource(spec?.containers) && !namesExtendedResource(spec?.initContainers) && !isExtendedIn(spec?.overhead)) return false;
   const requests = podRequests(pod);
   for (const res in requests) if (requests[res] !== 0 && isExtendedResourceName(res)) return true;
+  return false;
+}
+
+/** Whether a container of the list requests a resource of an extended name (the sum's names are theirs). */
+function namesExtendedResource(containers: readonly Container[] | undefined): boolean {
+  if (containers) for (let i = 0; i < containers.length; i++) if (isExtendedIn(containers[i].resources?.requests)) return true;
+  return false;
+}
+
+function isExtendedIn(list: Record<string, unknown> | undefined): boolean {
+  if (list) for (const res in list) if (isExtendedResourceName(res)) return true;
   return false;
 }
 

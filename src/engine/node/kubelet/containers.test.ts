@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fieldPath } from './containers.ts';
+import { fieldPath, limitsOf } from './containers.ts';
 
 describe('fieldPath', () => {
   it('fieldPath names init and main containers apart, whatever was asked before', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.boolean(), fc.constantFrom('a', 'b')), { maxLength: 20 }), (asks) => {
       for (const [init, name] of asks) expect(fieldPath(init, name)).toBe(`spec.${init ? 'initContainers' : 'containers'}{${name}}`);
     }));
+  });
+});
+
+describe('limitsOf', () => {
+  it('has the limits a container sets, cpu then memory, and nothing for one without', () => {
+    const keys = (limits?: Record<string, string>) => Object.entries(limitsOf({ name: 'c', ...(limits ? { resources: { limits } } : {}) }));
+    expect(keys()).toEqual([]);
+    expect(keys({})).toEqual([]);
+    expect(keys({ 'example.com/dev': '1' })).toEqual([]);
+    expect(keys({ memory: '1Mi', cpu: '1500m' })).toEqual([['cpuLimitMilli', 1500], ['memoryLimitBytes', 1048576]]);
+    expect(keys({ memory: '1Ki' })).toEqual([['memoryLimitBytes', 1024]]);
+    expect(keys({ cpu: '2' })).toEqual([['cpuLimitMilli', 2000]]);
   });
 });

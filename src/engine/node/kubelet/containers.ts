@@ -25,14 +25,18 @@ export function fieldPath(init: boolean, name: string): string {
   return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
 }
 
-/** The cgroup limits of a container: cpu in millicores, memory in bytes. */
-export function limitsOf(c: Container): { cpuLimitMilli?: number; memoryLimitBytes?: number } {
-  const l = (c.resources?.limits ?? {}) as Record<string, string>;
-  return {
-    ...(l.cpu !== undefined ? { cpuLimitMilli: resourceAmount('cpu', l.cpu) } : {}),
-    ...(l.memory !== undefined ? { memoryLimitBytes: resourceAmount('memory', l.memory) } : {}),
-  };
+/** The cgroup limits of a container: cpu in millicores, memory in bytes (only those it has, in this order). */
+export function limitsOf(c: Container): Readonly<Limits> {
+  const l = c.resources?.limits as Record<string, string> | undefined;
+  // Most containers have neither: one shared empty answer, no objects made to be spread into the CRI config.
+  if (l?.cpu === undefined && l?.memory === undefined) return NO_LIMITS;
+  const out: Limits = {};
+  if (l.cpu !== undefined) out.cpuLimitMilli = resourceAmount('cpu', l.cpu);
+  if (l.memory !== undefined) out.memoryLimitBytes = resourceAmount('memory', l.memory);
+  return out;
 }
+interface Limits { cpuLimitMilli?: number; memoryLimitBytes?: number }
+const NO_LIMITS: Readonly<Limits> = Object.freeze({});
 
 /** SIMULATION: how long the preStop hook takes: `sleep N` (exec, or the sleep action); other hooks are quick. */
 export function preStopMs(c: Container): number {
@@ -102,9 +106,6 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
   else if (cur) state = { waiting: {} };
   else state = p.defaultReason === 'ContainerCreating' ? CONTAINER_CREATING : POD_INITIALIZING;
   const running = !!state.running;
-  const mounts = (p.spec.volumeMounts ?? []).map((m) => ({
-    name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
-  }));
   // Optional fields assigned in their place rather than spread in (a spread inside a literal is a runtime call,
   // and this runs for every container on every status flush).
   const status: ContainerStatus = {
@@ -118,6 +119,12 @@ export function apiContainerStatus(p: StatusParts): ContainerStatus {
   };
   if (cur) status.containerID = runtimeId(cur.id);
   status.started = running && p.started;
-  if (mounts.length) status.volumeMounts = mounts;
+  // No lists made for a container without mounts (most): the status is built at every flush.
+  const mounts = p.spec.volumeMounts;
+  if (mounts?.length) {
+    status.volumeMounts = mounts.map((m) => ({
+      name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}),
+    }));
+  }
   return status;
 }

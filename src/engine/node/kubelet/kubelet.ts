@@ -329,8 +329,8 @@ export class Kubelet {
     // An older event of a pod already rejected (or gone) is not admitted twice.
     const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
     if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return false;
-    const allocatable = (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
-    const r = this.devices.admit(cur, () => this.activePods() ?? [], allocatable);
+    // The Node is read only for a pod that asks for devices or extended resources.
+    const r = this.devices.admit(cur, () => this.activePods() ?? [], () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>);
     if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });

@@ -61,6 +61,16 @@ describe('pod status conditions', () => {
     ]);
   });
 
+  it('keeps the conditions other components own first, in their order, then DisruptionTarget, then the kubelet\'s', () => {
+    const c = (type: string): PodCondition => ({ type, status: 'True' });
+    const input: StatusInput = { now: 'now', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false };
+    const types = (prev: PodCondition[]) => podStatus({ ...pod('Always'), status: { conditions: prev } }, input).conditions?.map((x) => x.type);
+    const kubelet = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+    expect(types([c('Ready'), c('PodScheduled')])).toEqual(kubelet);
+    expect(types([c('example.com/gate'), c('Ready'), c('DisruptionTarget'), c('Other')])).toEqual(['example.com/gate', 'Other', 'DisruptionTarget', ...kubelet]);
+    expect(types([c('DisruptionTarget')])).toEqual(['DisruptionTarget', ...kubelet]);
+  });
+
   it('a completed pod is Initialized (PodCompleted) and not Ready (PodCompleted)', () => {
     const s = podStatus(pod('Never'), { now: 'now', hostIP: '1.1.1.1', sandboxReady: false, initContainers: [], containers: [st('a', exited(0)), st('b', exited(0))], podIsTerminal: true });
     expect(s.phase).toBe('Succeeded');

@@ -63,7 +63,7 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
     else waiting++;
   }
   if (failedInit > 0 && spec?.restartPolicy === 'Never') return 'Failed';
-  const initialized = main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated);
+  const initialized = anyStarted(main);
   if (pendingInit > 0 || (pendingSidecars > 0 && !initialized) || waiting > 0) return 'Pending';
   if (running > 0 && unknown === 0) return 'Running';
   if (running === 0 && stopped > 0 && unknown === 0) {
@@ -76,9 +76,18 @@ export function podPhase(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   return 'Pending';
 }
 
+/** Whether some container has run (running, terminated, or terminated before): a loop, not some() with a closure. */
+function anyStarted(list: ContainerStatus[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i];
+    if (s.state?.running || s.state?.terminated || s.lastState?.terminated) return true;
+  }
+  return false;
+}
+
 /** The status of the container with this name (a loop: this runs for every container on every status build). */
 function named(list: ContainerStatus[], name: string): ContainerStatus | undefined {
-  for (const s of list) if (s.name === name) return s;
+  for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
   return undefined;
 }
 
@@ -144,13 +153,16 @@ const hostIPLists = new Map<string, HostIP[]>();
 
 const list = (names: string[]) => `[${names.join(' ')}]`;
 
-/** The containers (of those the readiness counts) without a status, and those not ready; lists only when there are some. */
-interface Readiness { unknown?: string[]; unready?: string[] }
+/**
+ * The containers (of those the readiness counts) without a status, and those not ready: their names joined by
+ * spaces as the message lists them, only when there are some (no list per build to be joined).
+ */
+interface Readiness { unknown?: string; unready?: string }
 
 function readiness(c: Container, init: ContainerStatus[], main: ContainerStatus[], r: Readiness): void {
   const s = named(init, c.name) ?? named(main, c.name);
-  if (!s) (r.unknown ??= []).push(c.name);
-  else if (!s.ready) (r.unready ??= []).push(c.name);
+  if (!s) r.unknown = r.unknown === undefined ? c.name : `${r.unknown} ${c.name}`;
+  else if (!s.ready) r.unready = r.unready === undefined ? c.name : `${r.unready} ${c.name}`;
 }
 
 const READY = { ok: true };
@@ -162,11 +174,11 @@ function containersReady(pod: Pod, init: ContainerStatus[], main: ContainerStatu
   const mains = pod.spec?.containers ?? [];
   for (let i = 0; i < inits.length; i++) if (isRestartableInitContainer(inits[i])) readiness(inits[i], init, main, r);
   for (let i = 0; i < mains.length; i++) readiness(mains[i], init, main, r);
-  if (phase === 'Succeeded' && !r.unknown) return { ok: false, reason: 'PodCompleted' };
+  if (phase === 'Succeeded' && r.unknown === undefined) return { ok: false, reason: 'PodCompleted' };
   if (phase === 'Failed') return { ok: false, reason: 'PodFailed' };
-  if (!r.unknown && !r.unready) return READY;
-  const unknown = r.unknown ? `containers with unknown status: ${list(r.unknown)}` : undefined;
-  const unready = r.unready ? `containers with unready status: ${list(r.unready)}` : undefined;
+  if (r.unknown === undefined && r.unready === undefined) return READY;
+  const unknown = r.unknown !== undefined ? `containers with unknown status: [${r.unknown}]` : undefined;
+  const unready = r.unready !== undefined ? `containers with unready status: [${r.unready}]` : undefined;
   return { ok: false, reason: 'ContainersNotReady', message: unknown && unready ? `${unknown}, ${unready}` : (unknown ?? unready) };
 }
 
@@ -184,7 +196,7 @@ function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[],
     if (isRestartableInitContainer(c) ? !s.started : !s.ready) (incomplete ??= []).push(c.name);
   }
   if (phase === 'Succeeded' && !unknown) return COMPLETED;
-  if (main.some((s) => s.state?.running || s.state?.terminated || s.lastState?.terminated)) return READY;
+  if (anyStarted(main)) return READY;
   if (!unknown && !incomplete) return READY;
   const msgs = [
     ...(unknown ? [`containers with unknown status: ${list(unknown)}`] : []),
@@ -194,7 +206,7 @@ function initialized(pod: Pod, init: ContainerStatus[], main: ContainerStatus[],
 }
 
 /** The pod's readiness gates: conditions that other components set. */
-function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefined {
+function readinessGates(pod: Pod, conditions: readonly PodCondition[]): string | undefined {
   const msgs: string[] = [];
   for (const g of pod.spec?.readinessGates ?? []) {
     const c = conditions.find((x) => x.type === g.conditionType);
@@ -204,6 +216,23 @@ function readinessGates(pod: Pod, conditions: PodCondition[]): string | undefine
   return msgs.length ? msgs.join(', ') : undefined;
 }
 
+/**
+ * The conditions other components own, in their order, then DisruptionTarget if any: a list only when there are
+ * some (most pods have none; the status's conditions list is made either way).
+ */
+function othersOf(prev: PodCondition[] | undefined, disruption: PodCondition | undefined): readonly PodCondition[] {
+  let out: PodCondition[] | undefined;
+  if (prev) {
+    for (let i = 0; i < prev.length; i++) {
+      const c = prev[i];
+      if (!KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget') (out ??= []).push(c);
+    }
+  }
+  if (disruption) (out ??= []).push(disruption);
+  return out ?? NO_CONDITIONS;
+}
+const NO_CONDITIONS: readonly PodCondition[] = Object.freeze([]);
+
 export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const prev = pod.status?.conditions;
   let phase = podPhase(pod, input.initContainers, input.containers, input.podIsTerminal);
@@ -211,9 +240,8 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   // Pods never leave a terminal phase.
   const old = pod.status?.phase;
   if ((old === 'Failed' || old === 'Succeeded') && phase !== old) phase = old;
-  const kept = (prev ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type) && c.type !== 'DisruptionTarget');
   const disruption = input.failure?.disruption ?? conditionOf(prev, 'DisruptionTarget');
-  const others = disruption ? [...kept, disruption] : kept;
+  const others = othersOf(prev, disruption);
   const cr = containersReady(pod, input.initContainers, input.containers, phase);
   const gates = cr.ok ? readinessGates(pod, others) : undefined;
   const ready = gates ? { ok: false, reason: 'ReadinessGatesNotReady', message: gates } : cr;
@@ -230,14 +258,14 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   const was = pod.status as Record<string, unknown> | undefined;
   if (was) for (const k in was) if (k !== 'reason' && k !== 'message' && k !== 'initContainerStatuses') (status as Record<string, unknown>)[k] = was[k];
   status.phase = phase;
-  status.conditions = stored([
-    ...others,
+  const own = [
     condition('PodReadyToStartContainers', input.sandboxReady, input.now, prev),
     condition('Initialized', init.ok, input.now, prev, init.reason, init.message),
     condition('Ready', ready.ok, input.now, prev, ready.reason, ready.message),
     condition('ContainersReady', cr.ok, input.now, prev, cr.reason, cr.message),
     scheduled ? (scheduled.status === 'True' ? scheduled : { ...scheduled, status: 'True' }) : condition('PodScheduled', true, input.now, prev),
-  ], prev);
+  ];
+  status.conditions = stored(others.length ? [...others, ...own] : own, prev);
   if (reason) status.reason = reason;
   if (message) status.message = message;
   status.hostIP = input.hostIP;

@@ -84,3 +84,17 @@ describe('status flush', () => {
     expect(skipped).toBeGreaterThan(100);
   }, 120_000);
 });
+
+describe('pod updates', () => {
+  it('a new image of a running container restarts it; the pod\'s own status writes do not', () => {
+    const c = clusterWithNodes(1);
+    const plain: PodPlan = { restartPolicy: 'Always', init: 'none', behavior: '', probes: { readiness: false, liveness: false, startup: false }, tag: '1.27' };
+    mustExec(c, 'kubectl apply -f -', podYaml('p0', plain, '1.27'));
+    c.advance(10);
+    const killing = () => c.list('Event').filter((e) => (e as { reason?: string }).reason === 'Killing').map((e) => (e as { message?: string }).message);
+    expect(killing()).toEqual([]);
+    mustExec(c, 'kubectl apply -f -', podYaml('p0', plain, '1.28'));
+    c.advance(10);
+    expect(killing()).toEqual(['Container app definition changed, will be restarted']);
+  });
+});

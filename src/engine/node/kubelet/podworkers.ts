@@ -42,6 +42,8 @@ export const PLEG_RELIST_MS = 1_000;
 export const MIN_GRACE_SECONDS = 2;
 /** A pod without the behaviour annotation: shared by every such worker (behaviorOf replaces it, never changes it). */
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
+/** No container statuses (the init list of a pod without init containers): shared, never changed. */
+const NO_STATUSES: ContainerStatus[] = Object.freeze([]) as unknown as ContainerStatus[];
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -577,7 +579,12 @@ export class PodWorkers {
   private containerStatuses(w: PodWorker, pod: P, init: boolean): ContainerStatus[] {
     const defaultReason = (pod.spec?.initContainers ?? []).length > 0 ? 'PodInitializing' : 'ContainerCreating';
     const old = init ? pod.status?.initContainerStatuses : pod.status?.containerStatuses;
-    const out: ContainerStatus[] = [];
+    let n = 0;
+    for (let i = 0; i < w.containers.length; i++) if (w.containers[i].init === init) n++;
+    if (n === 0) return NO_STATUSES;
+    // Made at its size: a list grown by push gets spare room, and there is one per status build.
+    const out = new Array<ContainerStatus>(n);
+    let k = 0;
     for (const rec of w.containers) {
       if (rec.init !== init) continue;
       const cur = this.current(rec);
@@ -591,7 +598,8 @@ export class PodWorkers {
         waiting: rec.waiting, defaultReason, restartCount: rec.restartCount,
         ready: !!ready, started,
       });
-      out.push(stored(fresh, old?.[out.length]));
+      out[k] = stored(fresh, old?.[k]);
+      k++;
     }
     return out;
   }
@@ -703,12 +711,20 @@ export function networkNotReadyError(net: { reason?: string; message?: string })
   return `container runtime network not ready: NetworkReady=false reason:${net.reason ?? ''} message:${net.message ?? ''}`;
 }
 
-/** What in a pod update concerns the worker (its own status writes do not). */
+/**
+ * What in a pod update concerns the worker (its own status writes do not). A status write keeps the stored spec
+ * (frozen): the same spec has the same images, and its containers are not walked.
+ */
 function relevantChange(a: Pod, b: Pod): boolean {
   return a.metadata?.deletionTimestamp !== b.metadata?.deletionTimestamp
     || a.metadata?.deletionGracePeriodSeconds !== b.metadata?.deletionGracePeriodSeconds
     || a.spec?.activeDeadlineSeconds !== b.spec?.activeDeadlineSeconds
     || a.metadata?.annotations?.[BEHAVIOR_ANNOTATION] !== b.metadata?.annotations?.[BEHAVIOR_ANNOTATION]
-    || (a.spec?.containers ?? []).some((c, i) => c.image !== b.spec?.containers?.[i]?.image)
-    || (a.spec?.initContainers ?? []).some((c, i) => c.image !== b.spec?.initContainers?.[i]?.image);
+    || (a.spec !== b.spec && (imageChanged(a.spec?.containers, b.spec?.containers) || imageChanged(a.spec?.initContainers, b.spec?.initContainers)));
+}
+
+/** Whether a container of `a` has another image than the one at its index in `b` (or none there). */
+function imageChanged(a: readonly Container[] | undefined, b: readonly Container[] | undefined): boolean {
+  if (a) for (let i = 0; i < a.length; i++) if (a[i].image !== b?.[i]?.image) return true;
+  return false;
 }

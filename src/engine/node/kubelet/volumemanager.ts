@@ -37,7 +37,8 @@ interface VolumeState {
 
 /** A pod's volumes. The pod itself is not kept: its version at the wait would stay alive as long as it runs. */
 interface PodVolumes {
-  volumes: Map<string, VolumeState>;
+  /** Made at the pod's first volume: most pods have none, and an empty Map is most of an entry's size. */
+  volumes?: Map<string, VolumeState>;
   waitingSince: number;
   timer?: TimerId;
   /** Unique names of the pod's CSI volumes (reported in use while the pod is here); made at the first one. */
@@ -71,7 +72,7 @@ export class VolumeManager {
     const uid = pod.metadata.uid!;
     let pv = this.pods.get(uid);
     if (!pv) {
-      pv = { volumes: new Map(), waitingSince: this.cfg.clock.now() };
+      pv = { waitingSince: this.cfg.clock.now() };
       this.pods.set(uid, pv);
     }
     return this.reconcile(pv, pod, ready);
@@ -79,8 +80,8 @@ export class VolumeManager {
 
   /** After a restore: the pod was running, so its volumes are mounted. */
   adopt(pod: P): void {
-    const entry: PodVolumes = { volumes: new Map(), waitingSince: this.cfg.clock.now() };
-    for (const v of pod.spec?.volumes ?? []) entry.volumes.set(v.name, { mounted: true, failures: 0, nextTry: 0 });
+    const entry: PodVolumes = { waitingSince: this.cfg.clock.now() };
+    for (const v of pod.spec?.volumes ?? []) (entry.volumes ??= new Map()).set(v.name, { mounted: true, failures: 0, nextTry: 0 });
     for (const v of pod.spec?.volumes ?? []) {
       const claim = this.claimVolume(pod, v);
       const csi = claim && 'pv' in claim ? claim.pv.spec?.csi : undefined;
@@ -111,8 +112,9 @@ export class VolumeManager {
     const volumes = pod.spec?.volumes ?? [];
     for (let i = 0; i < volumes.length; i++) {
       const v = volumes[i];
-      let st = entry.volumes.get(v.name);
-      if (!st) entry.volumes.set(v.name, (st = { mounted: false, failures: 0, nextTry: 0 }));
+      const states = (entry.volumes ??= new Map());
+      let st = states.get(v.name);
+      if (!st) states.set(v.name, (st = { mounted: false, failures: 0, nextTry: 0 }));
       if (st.mounted) continue;
       if (st.mountingUntil !== undefined && now < st.mountingUntil) { next = Math.min(next, st.mountingUntil); continue; }
       if (now < st.nextTry) { next = Math.min(next, st.nextTry); continue; }
@@ -132,7 +134,7 @@ export class VolumeManager {
       }
     }
     this.reportInUse();
-    const unmounted = volumes.filter((v) => !entry.volumes.get(v.name)?.mounted).map((v) => v.name);
+    const unmounted = volumes.filter((v) => !entry.volumes?.get(v.name)?.mounted).map((v) => v.name);
     if (entry.timer !== undefined) { clock.cancel(entry.timer); entry.timer = undefined; }
     if (!unmounted.length) return true;
     const deadline = entry.waitingSince + POD_ATTACH_AND_MOUNT_TIMEOUT_MS;
@@ -227,10 +229,10 @@ export class VolumeManager {
 
   /** node.status.volumesInUse: the CSI volumes of every pod this kubelet runs, sorted. */
   private reportInUse(): void {
-    // Every reconcile reports: no list per pod, and no JSON of two empty lists (pods without CSI volumes).
-    const inUse = new Set<string>();
-    for (const p of this.pods.values()) if (p.inUse) for (const name of p.inUse) inUse.add(name);
-    const names = [...inUse].sort();
+    // Every reconcile reports: no list per pod, no set while no pod has a CSI volume, and no JSON of two empty lists.
+    let inUse: Set<string> | undefined;
+    for (const p of this.pods.values()) if (p.inUse) for (const name of p.inUse) (inUse ??= new Set()).add(name);
+    const names = inUse ? [...inUse].sort() : [];
     const node = this.cfg.store.tryGet<Node>('Node', undefined, this.cfg.nodeName);
     const reported = node?.status?.volumesInUse;
     if (!node || (!names.length && !reported?.length) || JSON.stringify(reported ?? []) === JSON.stringify(names)) return;
