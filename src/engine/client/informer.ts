@@ -146,7 +146,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   listByIndex(index: string, value: string): T[] {
     recordIndexRead(this.kind, index, value);
     const keys = this.indices.get(index)?.byValue.get(value);
-    if (!keys) return [];
+    if (keys === undefined) return [];
+    if (typeof keys === 'string') return [this.items.get(keys)!];
     const out: T[] = [];
     for (const k of keys) out.push(this.items.get(k)!);
     return out;
@@ -154,7 +155,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   /** How many objects listByIndex would return: a handler's cheap "none of mine" before it lists anything. */
   countByIndex(index: string, value: string): number {
     recordIndexRead(this.kind, index, value);
-    return this.indices.get(index)?.byValue.get(value)?.size ?? 0;
+    const keys = this.indices.get(index)?.byValue.get(value);
+    return keys === undefined ? 0 : typeof keys === 'string' ? 1 : keys.size;
   }
   get size(): number { return this.items.size; }
 
@@ -255,7 +257,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 }
 
-interface Index { fn: IndexFunc; byValue: Map<string, Set<string>> }
+/**
+ * The keys of the objects with each value: the one key itself while there is one, a set from the second on. Most
+ * values of some indexes belong to one object each (a pod's IP): a set for each (about 150 bytes) stayed alive
+ * as long as the object.
+ */
+type IndexKeys = string | Set<string>;
+interface Index { fn: IndexFunc; byValue: Map<string, IndexKeys> }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
@@ -264,17 +272,22 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function removeFrom(idx: Map<string, Set<string>>, value: string, key: string): void {
-  const set = idx.get(value);
-  if (!set) return;
-  set.delete(key);
-  if (set.size === 0) idx.delete(value);
+function removeFrom(idx: Map<string, IndexKeys>, value: string, key: string): void {
+  const keys = idx.get(value);
+  if (keys === undefined) return;
+  if (typeof keys === 'string') {
+    if (keys === key) idx.delete(value);
+    return;
+  }
+  keys.delete(key);
+  if (keys.size === 0) idx.delete(value);
 }
 
-function addTo(idx: Map<string, Set<string>>, value: string, key: string): void {
-  let set = idx.get(value);
-  if (!set) idx.set(value, (set = new Set()));
-  set.add(key);
+function addTo(idx: Map<string, IndexKeys>, value: string, key: string): void {
+  const keys = idx.get(value);
+  if (keys === undefined) idx.set(value, key);
+  else if (typeof keys !== 'string') keys.add(key);
+  else if (keys !== key) idx.set(value, new Set([keys, key]));
 }
 
 /** One informer per kind (and watch options), shared by every component that asks. */
