@@ -17,7 +17,7 @@ describe('ReplicaSet controller pod handlers', () => {
     const rc = new ReplicaSetController(store, clock, informers, new EventRecorder(store, clock));
     rc.loop.registerHandlers(() => rc.start());
     informers.start();
-    const rs = (namespace: string) => store.create({
+    const rs = (namespace: string) => store.create<KubeObject>({
       apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web', namespace },
       spec: { replicas: 0, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
     });
