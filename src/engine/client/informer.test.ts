@@ -123,4 +123,30 @@ describe('Informer indexes', () => {
       }
     }), { numRuns: 200 });
   });
+
+  it('build the namespace index on first use, listing as one kept from the start would', () => {
+    const step = fc.record({ name: fc.constantFrom('a', 'b', 'c', 'd'), namespace: fc.constantFrom('default', 'other'), data: fc.constantFrom('x', 'y'), remove: fc.boolean() });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), fc.nat({ max: 30 }), (steps, lateAt) => {
+      const clock = new SimClock();
+      const store = new Store(clock, new SeededRng(1));
+      for (const name of ['default', 'other']) store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      const early = new Informer(store, clock, 'ConfigMap');
+      const late = new Informer(store, clock, 'ConfigMap');
+      early.run();
+      late.run();
+      const listed = (inf: Informer, ns: string) => inf.listByIndex('namespace', ns).map((o) => o.metadata.name);
+      listed(early, 'default');
+      steps.forEach((s, i) => {
+        const existing = store.tryGet('ConfigMap', s.namespace, s.name);
+        if (s.remove) { if (existing) store.delete('ConfigMap', s.namespace, s.name); } else {
+          const obj: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: s.name, namespace: s.namespace }, data: { v: s.data } };
+          if (existing) store.update(obj); else store.create(obj);
+        }
+        clock.runUntilIdle();
+        if (i === lateAt) listed(late, 'other');
+        if (i >= lateAt) for (const ns of ['default', 'other']) expect(listed(late, ns)).toEqual(listed(early, ns));
+      });
+      for (const ns of ['default', 'other']) expect([listed(late, ns), late.countByIndex('namespace', ns)]).toEqual([listed(early, ns), early.countByIndex('namespace', ns)]);
+    }), { numRuns: 200 });
+  });
 });

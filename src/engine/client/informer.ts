@@ -57,6 +57,12 @@ function orphanValue(namespace: string): readonly string[] {
   return v;
 }
 
+/** Every informer's index of its objects by namespace. */
+const NAMESPACE_INDEX = 'namespace';
+function namespaceIndexFunc(o: KubeObject): readonly string[] {
+  return o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES;
+}
+
 /** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
 export const DEFAULT_RESYNC_MS = 10 * 60_000;
 
@@ -83,17 +89,32 @@ export class Informer<T extends KubeObject = KubeObject> {
     readonly kind: string,
     private readonly watchOpts: Omit<WatchOptions, 'resourceVersion'> = {},
     private readonly resyncMs = 0,
-  ) {
-    this.addIndexer('namespace', (o) => (o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES));
+  ) {}
+
+  /**
+   * Add an index; a second registration under the same name (another controller) shares the first. The
+   * "namespace" index is every informer's own.
+   */
+  addIndexer(name: string, fn: IndexFunc): void {
+    if (!this.indices.has(name) && name !== NAMESPACE_INDEX) this.build(name, fn);
   }
 
-  /** Add an index; a second registration under the same name (another controller) shares the first. */
-  addIndexer(name: string, fn: IndexFunc): void {
-    if (this.indices.has(name)) return;
+  private build(name: string, fn: IndexFunc): Index {
     const index: Index = { fn, byValue: new Map() };
     this.indices.set(name, index);
     this.indexList.push(index);
     for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(index.byValue, v, key);
+    return index;
+  }
+
+  /**
+   * The index by name. The namespace index is built when it is first asked for, then kept like the others: a
+   * kubelet's informer of its own pods never lists by namespace, and kept one for nothing (a change to walk on
+   * every write, an entry per pod). Built late, it lists in the same order: an object's namespace is part of its
+   * key, so each key is in it from its insertion in the cache on, as it would have been all along.
+   */
+  private index(name: string): Index | undefined {
+    return this.indices.get(name) ?? (name === NAMESPACE_INDEX ? this.build(name, namespaceIndexFunc) : undefined);
   }
 
   addEventHandler(handlers: EventHandlers<T>): void {
@@ -145,7 +166,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
   listByIndex(index: string, value: string): T[] {
     recordIndexRead(this.kind, index, value);
-    const keys = this.indices.get(index)?.byValue.get(value);
+    const keys = this.index(index)?.byValue.get(value);
     if (keys === undefined) return [];
     if (typeof keys === 'string') return [this.items.get(keys)!];
     const out: T[] = [];
@@ -155,7 +176,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   /** How many objects listByIndex would return: a handler's cheap "none of mine" before it lists anything. */
   countByIndex(index: string, value: string): number {
     recordIndexRead(this.kind, index, value);
-    const keys = this.indices.get(index)?.byValue.get(value);
+    const keys = this.index(index)?.byValue.get(value);
     return keys === undefined ? 0 : typeof keys === 'string' ? 1 : keys.size;
   }
   get size(): number { return this.items.size; }
