@@ -17,7 +17,7 @@ function arg(argv: string[], name: string, def: number): number {
 const longest = new Map<string, { name: string; key: string; ms: number }>();
 function timeSyncs(): void {
   const sync = LoopTap.prototype.sync;
-  LoopTap.prototype.sync = function (this: LoopTap, key: string, fn: () => void) {
+  LoopTap.prototype.sync = function (this: LoopTap, key: string, fn: (key: string) => void) {
     const t = performance.now();
     try {
       sync.call(this, key, fn);

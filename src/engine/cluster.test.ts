@@ -254,3 +254,27 @@ describe('createCluster options', () => {
     expect(c.cni.podCIDRs()).toEqual({ clusterCIDR: '10.0.0.0/8', nodeCIDRMaskSize: 20, capacity: 4096, allocated: 1 });
   });
 });
+
+describe('--event-ttl', () => {
+  it('deletes Events last seen more than an hour ago, once a minute, whatever their timestamps\' spelling', () => {
+    const c = createCluster({ seed: 1 });
+    const at = (minutesAgo: number) => new Date(c.now() - minutesAgo * 60_000).toISOString().replace('.000Z', 'Z');
+    const plusOne = (minutesAgo: number) => new Date(c.now() - minutesAgo * 60_000 + 3_600_000).toISOString().replace('.000Z', '+01:00');
+    const event = (name: string, lastTimestamp?: string) => `apiVersion: v1
+kind: Event
+metadata: {name: ${name}, namespace: default}
+involvedObject: {kind: Pod, name: p, namespace: default}
+reason: Test
+message: ${name}
+type: Normal
+${lastTimestamp ? `lastTimestamp: "${lastTimestamp}"` : ''}
+`;
+    const docs = [event('old-1', at(120)), event('old-2', at(120)), event('fresh', at(10)), event('old-3', at(90)),
+      event('now'), event('old-offset', plusOne(61)), event('fresh-offset', plusOne(58)), event('old-4', at(61))];
+    mustExec(c, 'kubectl apply -f -', docs.join('---\n'));
+    const names = () => c.list('Event').filter((e) => e.metadata.namespace === 'default').map((e) => e.metadata.name).sort();
+    expect(names()).toHaveLength(8);
+    c.advance(60);
+    expect(names()).toEqual(['fresh', 'fresh-offset', 'now']);
+  });
+});

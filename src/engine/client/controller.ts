@@ -12,7 +12,9 @@ export abstract class Controller {
 
   /** `rateLimiter`: the retry backoff of failed syncs, when the controller's differs from the default one. */
   constructor(readonly name: string, protected readonly clock: SimClock, rateLimiter?: RateLimiter) {
-    this.queue = new WorkQueue(clock, (key) => this.loop.sync(key, () => this.sync(key)), rateLimiter);
+    // The sync is handed over as one function bound here, not as a closure over each key (one per sync).
+    const sync = (key: string) => this.sync(key);
+    this.queue = new WorkQueue(clock, (key) => this.loop.sync(key, sync), rateLimiter);
     this.loop = new LoopTap(name, clock, this.queue);
     this.queue.onError = (key, err) => {
       this.lastError = { key, message: err instanceof Error ? err.message : String(err) };

@@ -61,6 +61,8 @@ interface ReasonState {
   logged: Few<LoggedEvent>;
   /** The Event written with the combined message (fieldPath ''). */
   combined: LoggedEvent | undefined;
+  /** The object's next reason: its reasons are a list, with no array grown by a copy for each new reason. */
+  next: ReasonState | undefined;
 }
 
 /**
@@ -117,15 +119,15 @@ function fewFilter<T>(f: Few<T>, keep: (x: T) => boolean): Few<T> {
 }
 
 /**
- * Everything the correlator keeps about one (source, object). Small arrays searched in order rather than maps
+ * Everything the correlator keeps about one (source, object). Small lists searched in order rather than maps
  * with joined string keys: an object has a handful of reasons, and 150,000 pods' kubelets keep one of these each.
- * The arrays grow by copying (see `append`), so each is exactly as long as it needs to be.
  */
 interface ObjectState {
   /** The spam filter's token bucket. */
   tokens: number;
   last: number;
-  reasons: ReasonState[];
+  /** The first of the object's reasons (the newest; a kubelet's four reasons for a pod took 272 bytes of arrays). */
+  reasons: ReasonState | undefined;
   /** Where the state is filed (its source's map, its key there) and its neighbours in the LRU list. */
   bySource: Map<string, ObjectState>;
   key: string;
@@ -183,15 +185,18 @@ export class EventCorrelator {
     const now = this.clock.now();
     for (let st = this.oldest; st; ) {
       const next = st.newer;
-      for (const r of st.reasons) {
+      let kept: ReasonState | undefined;
+      for (let r = st.reasons; r; r = r.next) {
         if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
         r.logged = fewFilter(r.logged, exists);
         if (r.combined && !exists(r.combined)) r.combined = undefined;
+        if (r.messages === undefined && r.logged === undefined && r.combined === undefined) {
+          if (kept) kept.next = r.next; else st.reasons = r.next;
+        } else kept = r;
       }
-      st.reasons = st.reasons.filter((r) => r.messages !== undefined || r.logged !== undefined || r.combined !== undefined);
       // A full bucket is the same as a new one, so it can go with the rest.
       const full = st.tokens + Math.floor((now - st.last) / SPAM_REFILL_MS) >= SPAM_BURST;
-      if (full && !st.reasons.length) this.forget(st);
+      if (full && !st.reasons) this.forget(st);
       st = next;
     }
   }
@@ -205,7 +210,7 @@ export class EventCorrelator {
       if (st === this.newest) return st;
       this.unlink(st);
     } else {
-      st = { tokens: SPAM_BURST, last: now, reasons: [], bySource, key, older: undefined, newer: undefined };
+      st = { tokens: SPAM_BURST, last: now, reasons: undefined, bySource, key, older: undefined, newer: undefined };
       bySource.set(key, st);
       this.size++;
     }
@@ -229,14 +234,14 @@ export class EventCorrelator {
   }
 }
 
-function findReason(reasons: ReasonState[], type: string, reason: string): ReasonState | undefined {
-  for (let i = 0; i < reasons.length; i++) if (reasons[i].type === type && reasons[i].reason === reason) return reasons[i];
+function findReason(first: ReasonState | undefined, type: string, reason: string): ReasonState | undefined {
+  for (let r = first; r; r = r.next) if (r.type === type && r.reason === reason) return r;
   return undefined;
 }
 
 function addReason(st: ObjectState, type: string, reason: string, now: number): ReasonState {
-  const r: ReasonState = { type, reason, messages: undefined, last: now, logged: undefined, combined: undefined };
-  st.reasons = append(st.reasons, r);
+  const r: ReasonState = { type, reason, messages: undefined, last: now, logged: undefined, combined: undefined, next: st.reasons };
+  st.reasons = r;
   return r;
 }
 

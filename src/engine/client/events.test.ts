@@ -16,7 +16,7 @@ function setup() {
   const rec = new EventRecorder(store, clock);
   const event = rec.forSource({ component: 'kubelet', host: 'w1' });
   const events = () => store.list<Event>('Event').map((e) => e as Event & KubeObject);
-  return { clock, store, pod, event, events };
+  return { clock, store, pod, rec, event, events };
 }
 
 describe('EventRecorder and the EventCorrelator', () => {
@@ -141,6 +141,21 @@ describe('EventRecorder and the EventCorrelator', () => {
     // Another field path is another Event.
     event(pod, 'Warning', 'BackOff', 'm', 'spec.containers{d}');
     expect(store.list<Event>('Event').map((e) => e.count)).toEqual([1, 1]);
+  });
+
+  it('property: after the interval and a prune, a reason whose Event is gone writes anew, the others still count', () => {
+    const reasons = ['Pulling', 'Pulled', 'Created', 'Started', 'Killing'];
+    const arb = fc.uniqueArray(fc.record({ reason: fc.constantFrom(...reasons), gone: fc.boolean() }), { selector: (x) => x.reason, minLength: 1, maxLength: 5 });
+    fc.assert(fc.property(arb, (entries) => {
+      const { clock, store, pod, rec, event, events } = setup();
+      for (const e of entries) event(pod, 'Normal', e.reason, `${e.reason} message`);
+      for (const e of entries) if (e.gone) store.delete('Event', 'default', events().find((x) => x.reason === e.reason)!.metadata.name!);
+      clock.advance(AGGREGATE_INTERVAL_MS + 1000);
+      rec.prune();
+      for (const e of entries) event(pod, 'Normal', e.reason, `${e.reason} message`);
+      const counts = events().map((x) => `${x.reason} ${x.count}`).sort();
+      expect(counts).toEqual(entries.map((e) => `${e.reason} ${e.gone ? 1 : 2}`).sort());
+    }), { numRuns: 200 });
   });
 
   it('writes one Event per distinct (reason, message, fieldPath) of an object, counting its repeats, in any order', () => {

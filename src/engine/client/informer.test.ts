@@ -74,4 +74,79 @@ describe('Informer indexes', () => {
       }
     }), { numRuns: 100 });
   });
+
+  it('list each value\'s objects in the order a set per value would keep them, whether one object has the value or several', () => {
+    // One value per object ("data"), often its own; label pairs, some shared: the reference keeps a Set per value.
+    const dataValue = (o: KubeObject) => [(o as { data?: { v?: string } }).data?.v ?? ''];
+    const step = fc.record({
+      name: fc.constantFrom('a', 'b', 'c', 'd'), data: fc.constantFrom('x', 'y', 'z', 'w'),
+      labels: fc.subarray(['app=web', 'tier=front', 'tier=back']), remove: fc.boolean(),
+    });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+      const clock = new SimClock();
+      const store = new Store(clock, new SeededRng(1));
+      store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+      const inf = new Informer(store, clock, 'ConfigMap');
+      const fns: Record<string, (o: KubeObject) => string[]> = { data: dataValue, labels: pairs };
+      for (const [name, fn] of Object.entries(fns)) inf.addIndexer(name, fn);
+      inf.run();
+      const ref = new Map(Object.keys(fns).map((name) => [name, new Map<string, Set<string>>()]));
+      const refPut = (key: string, obj: KubeObject | undefined, old: KubeObject | undefined) => {
+        for (const [name, fn] of Object.entries(fns)) {
+          const idx = ref.get(name)!;
+          const values = obj ? fn(obj) : [], oldValues = old ? fn(old) : [];
+          if (obj && old && values.join('\n') === oldValues.join('\n')) continue;
+          for (const v of oldValues) { idx.get(v)?.delete(key); if (idx.get(v)?.size === 0) idx.delete(v); }
+          for (const v of values) { if (!idx.has(v)) idx.set(v, new Set()); idx.get(v)!.add(key); }
+        }
+      };
+      for (const s of steps) {
+        const key = `default/${s.name}`;
+        const existing = store.tryGet('ConfigMap', 'default', s.name);
+        if (s.remove) {
+          if (!existing) continue;
+          store.delete('ConfigMap', 'default', s.name);
+          refPut(key, undefined, existing);
+        } else {
+          const labels = Object.fromEntries(s.labels.map((l) => l.split('=')));
+          const obj: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: s.name, namespace: 'default', labels }, data: { v: s.data } };
+          refPut(key, existing ? store.update(obj) : store.create(obj), existing);
+        }
+        clock.runUntilIdle();
+        for (const [name, idx] of ref) {
+          for (const value of ['x', 'y', 'z', 'w', 'app=web', 'tier=front', 'tier=back']) {
+            const want = [...(idx.get(value) ?? [])];
+            expect(inf.listByIndex(name, value).map((o) => `${o.metadata.namespace}/${o.metadata.name}`)).toEqual(want);
+            expect(inf.countByIndex(name, value)).toBe(want.length);
+          }
+        }
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('build the namespace index on first use, listing as one kept from the start would', () => {
+    const step = fc.record({ name: fc.constantFrom('a', 'b', 'c', 'd'), namespace: fc.constantFrom('default', 'other'), data: fc.constantFrom('x', 'y'), remove: fc.boolean() });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), fc.nat({ max: 30 }), (steps, lateAt) => {
+      const clock = new SimClock();
+      const store = new Store(clock, new SeededRng(1));
+      for (const name of ['default', 'other']) store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      const early = new Informer(store, clock, 'ConfigMap');
+      const late = new Informer(store, clock, 'ConfigMap');
+      early.run();
+      late.run();
+      const listed = (inf: Informer, ns: string) => inf.listByIndex('namespace', ns).map((o) => o.metadata.name);
+      listed(early, 'default');
+      steps.forEach((s, i) => {
+        const existing = store.tryGet('ConfigMap', s.namespace, s.name);
+        if (s.remove) { if (existing) store.delete('ConfigMap', s.namespace, s.name); } else {
+          const obj: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: s.name, namespace: s.namespace }, data: { v: s.data } };
+          if (existing) store.update(obj); else store.create(obj);
+        }
+        clock.runUntilIdle();
+        if (i === lateAt) listed(late, 'other');
+        if (i >= lateAt) for (const ns of ['default', 'other']) expect(listed(late, ns)).toEqual(listed(early, ns));
+      });
+      for (const ns of ['default', 'other']) expect([listed(late, ns), late.countByIndex('namespace', ns)]).toEqual([listed(early, ns), early.countByIndex('namespace', ns)]);
+    }), { numRuns: 200 });
+  });
 });

@@ -57,6 +57,12 @@ function orphanValue(namespace: string): readonly string[] {
   return v;
 }
 
+/** Every informer's index of its objects by namespace. */
+const NAMESPACE_INDEX = 'namespace';
+function namespaceIndexFunc(o: KubeObject): readonly string[] {
+  return o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES;
+}
+
 /** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
 export const DEFAULT_RESYNC_MS = 10 * 60_000;
 
@@ -83,17 +89,32 @@ export class Informer<T extends KubeObject = KubeObject> {
     readonly kind: string,
     private readonly watchOpts: Omit<WatchOptions, 'resourceVersion'> = {},
     private readonly resyncMs = 0,
-  ) {
-    this.addIndexer('namespace', (o) => (o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES));
+  ) {}
+
+  /**
+   * Add an index; a second registration under the same name (another controller) shares the first. The
+   * "namespace" index is every informer's own.
+   */
+  addIndexer(name: string, fn: IndexFunc): void {
+    if (!this.indices.has(name) && name !== NAMESPACE_INDEX) this.build(name, fn);
   }
 
-  /** Add an index; a second registration under the same name (another controller) shares the first. */
-  addIndexer(name: string, fn: IndexFunc): void {
-    if (this.indices.has(name)) return;
+  private build(name: string, fn: IndexFunc): Index {
     const index: Index = { fn, byValue: new Map() };
     this.indices.set(name, index);
     this.indexList.push(index);
     for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(index.byValue, v, key);
+    return index;
+  }
+
+  /**
+   * The index by name. The namespace index is built when it is first asked for, then kept like the others: a
+   * kubelet's informer of its own pods never lists by namespace, and kept one for nothing (a change to walk on
+   * every write, an entry per pod). Built late, it lists in the same order: an object's namespace is part of its
+   * key, so each key is in it from its insertion in the cache on, as it would have been all along.
+   */
+  private index(name: string): Index | undefined {
+    return this.indices.get(name) ?? (name === NAMESPACE_INDEX ? this.build(name, namespaceIndexFunc) : undefined);
   }
 
   addEventHandler(handlers: EventHandlers<T>): void {
@@ -145,8 +166,9 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
   listByIndex(index: string, value: string): T[] {
     recordIndexRead(this.kind, index, value);
-    const keys = this.indices.get(index)?.byValue.get(value);
-    if (!keys) return [];
+    const keys = this.index(index)?.byValue.get(value);
+    if (keys === undefined) return [];
+    if (typeof keys === 'string') return [this.items.get(keys)!];
     const out: T[] = [];
     for (const k of keys) out.push(this.items.get(k)!);
     return out;
@@ -154,7 +176,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   /** How many objects listByIndex would return: a handler's cheap "none of mine" before it lists anything. */
   countByIndex(index: string, value: string): number {
     recordIndexRead(this.kind, index, value);
-    return this.indices.get(index)?.byValue.get(value)?.size ?? 0;
+    const keys = this.index(index)?.byValue.get(value);
+    return keys === undefined ? 0 : typeof keys === 'string' ? 1 : keys.size;
   }
   get size(): number { return this.items.size; }
 
@@ -255,7 +278,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 }
 
-interface Index { fn: IndexFunc; byValue: Map<string, Set<string>> }
+/**
+ * The keys of the objects with each value: the one key itself while there is one, a set from the second on. Most
+ * values of some indexes belong to one object each (a pod's IP): a set for each (about 150 bytes) stayed alive
+ * as long as the object.
+ */
+type IndexKeys = string | Set<string>;
+interface Index { fn: IndexFunc; byValue: Map<string, IndexKeys> }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
@@ -264,17 +293,22 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function removeFrom(idx: Map<string, Set<string>>, value: string, key: string): void {
-  const set = idx.get(value);
-  if (!set) return;
-  set.delete(key);
-  if (set.size === 0) idx.delete(value);
+function removeFrom(idx: Map<string, IndexKeys>, value: string, key: string): void {
+  const keys = idx.get(value);
+  if (keys === undefined) return;
+  if (typeof keys === 'string') {
+    if (keys === key) idx.delete(value);
+    return;
+  }
+  keys.delete(key);
+  if (keys.size === 0) idx.delete(value);
 }
 
-function addTo(idx: Map<string, Set<string>>, value: string, key: string): void {
-  let set = idx.get(value);
-  if (!set) idx.set(value, (set = new Set()));
-  set.add(key);
+function addTo(idx: Map<string, IndexKeys>, value: string, key: string): void {
+  const keys = idx.get(value);
+  if (keys === undefined) idx.set(value, key);
+  else if (typeof keys !== 'string') keys.add(key);
+  else if (keys !== key) idx.set(value, new Set([keys, key]));
 }
 
 /** One informer per kind (and watch options), shared by every component that asks. */

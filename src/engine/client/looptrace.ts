@@ -129,14 +129,14 @@ export class LoopTap {
     this.tracing = false;
   }
 
-  /** The workqueue's process function: counts the sync and marks it as the context of reads and writes. */
-  sync(key: string, fn: () => void): void {
+  /** The workqueue's process function: counts the sync of key by fn and marks it as the context of reads and writes. */
+  sync(key: string, fn: (key: string) => void): void {
     const prev = activeSync;
     activeSync = this.tracing ? { tap: this, key } : undefined;
     if (activeSync) this.record({ type: 'sync-start', key });
     this.deferred = false;
     try {
-      fn();
+      fn(key);
       this.syncs++;
       if (this.tracing && !this.deferred) this.record({ type: 'sync-end', key, result: 'ok' });
     } catch (err) {

@@ -110,11 +110,12 @@ export class NodeLifecycleController extends Controller {
       this.addZone(n);
       this.markNodeAsReachable(n);
     }
-    for (const [name, n] of [...this.known]) {
-      if (names.has(name)) continue;
+    // A Map may lose its entry being visited: no copy of every node's [name, node] pair each pass.
+    this.known.forEach((n, name) => {
+      if (names.has(name)) return;
       recordNodeEvent(this.event, name, n.metadata.uid, 'RemovingNode', `Removing Node ${name} from Controller`);
       this.known.delete(name);
-    }
+    });
     const zoneConditions = new Map<string, (NodeCondition | undefined)[]>();
     for (const n of nodes) this.updateNode(n, zoneConditions);
     this.handleDisruption(zoneConditions, nodes);

@@ -148,3 +148,17 @@ spec:
     expect(added[1] - added[0]).toBeLessThan(11_000);
   });
 });
+
+describe('node lifecycle: nodes that leave', () => {
+  it('records RemovingNode once for each node gone from the informer, and goes on watching the others', () => {
+    const c = clusterWithNodes(4);
+    c.advance(10);
+    mustExec(c, 'sim node delete w2');
+    mustExec(c, 'sim node delete w4');
+    c.advance(10);
+    expect(events(c, 'RemovingNode').map((e) => `${e.involvedObject.name}: ${e.message}`)).toEqual(['w2: Node w2 event: Removing Node w2 from Controller', 'w4: Node w4 event: Removing Node w4 from Controller']);
+    c.advance(10);
+    expect(events(c, 'RemovingNode').map((e) => e.count)).toEqual([1, 1]);
+    expect(events(c, 'RegisteredNode').map((e) => e.involvedObject.name).sort()).toEqual(['w1', 'w2', 'w3', 'w4']);
+  });
+});

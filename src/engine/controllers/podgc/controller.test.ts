@@ -83,6 +83,38 @@ describe('pod GC', () => {
     expect(p.status?.phase).toBe('Failed');
     expect(p.metadata.deletionGracePeriodSeconds).toBe(0);
   });
+
+  it('runs its passes in order in one sync: terminated beyond the threshold, terminating out-of-service, orphaned, never scheduled', () => {
+    const h = harness();
+    h.node('n1', 'True');
+    h.node('down', 'False', { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }] });
+    h.pod('unscheduled', { finalizer: true });
+    h.pod('lost-1', { node: 'gone', phase: 'Running' });
+    h.pod('stuck', { node: 'down', phase: 'Running', finalizer: true });
+    h.pod('done-1', { node: 'n1', phase: 'Succeeded' });
+    h.pod('lost-2', { node: 'gone', phase: 'Running' });
+    h.pod('done-2', { node: 'n1', phase: 'Failed' });
+    h.pod('stuck-unscheduled', { phase: 'Failed', finalizer: true });
+    h.pod('done-3', { node: 'n1', phase: 'Succeeded' });
+    h.pod('running', { node: 'n1', phase: 'Running' });
+    h.pod('unscheduled-2', { finalizer: true });
+    for (const name of ['unscheduled', 'stuck', 'stuck-unscheduled', 'unscheduled-2']) h.store.delete('Pod', 'default', name);
+    const seen: string[] = [];
+    h.store.watch('Pod', {}, (e) => seen.push(`${(e.object as P).metadata.name} ${e.type} ${(e.object as P).status?.phase}`));
+    h.clock.advance(GC_CHECK_PERIOD_MS);
+    expect(seen).toEqual([
+      // Terminated: 4 (one of them being deleted) beyond the threshold 2: the two oldest.
+      'done-1 DELETED Succeeded', 'done-2 DELETED Failed',
+      // Terminating on the out-of-service node: Failed, then deleted with grace 0 (its finalizer holds it).
+      'stuck MODIFIED Failed', 'stuck MODIFIED Failed',
+      // Never scheduled and terminating (stuck-unscheduled is Failed already, and its delete had grace 0 already).
+      'unscheduled MODIFIED Failed', 'unscheduled-2 MODIFIED Failed',
+    ]);
+    seen.length = 0;
+    // The pods on the missing node go once its quarantine is over, in the list's order.
+    h.clock.advance(QUARANTINE_MS);
+    expect(seen.filter((l) => l.startsWith('lost'))).toEqual(['lost-1 MODIFIED Failed', 'lost-1 DELETED Failed', 'lost-2 MODIFIED Failed', 'lost-2 DELETED Failed']);
+  });
 });
 
 describe('sim node delete: orphaned pods (pod GC)', () => {

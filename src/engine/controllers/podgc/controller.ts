@@ -42,35 +42,47 @@ export class PodGCController extends Controller {
 
   protected sync(): void {
     const pods = this.pods.list();
-    if (this.terminatedPodThreshold > 0) this.gcTerminated(pods);
-    this.gcTerminating(pods);
-    this.gcOrphaned(pods);
-    this.gcUnscheduledTerminating(pods);
+    // One walk over every pod sorts out what each pass looks at (each walk reads three objects of every pod):
+    // the passes then go through their own few pods, in the list's order, as each filtering the list would.
+    const terminated: P[] = [];
+    const deleting: P[] = [];
+    /** The nodes pods are bound to, in the order the list first names them. */
+    const boundTo = new Set<string>();
+    for (let i = 0; i < pods.length; i++) {
+      const p = pods[i];
+      const phase = p.status?.phase;
+      if (phase !== 'Pending' && phase !== 'Running' && phase !== 'Unknown') terminated.push(p);
+      if (p.metadata.deletionTimestamp) deleting.push(p);
+      const node = p.spec?.nodeName;
+      if (node) boundTo.add(node);
+    }
+    if (this.terminatedPodThreshold > 0) this.gcTerminated(terminated);
+    this.gcTerminating(deleting);
+    this.gcOrphaned(pods, boundTo);
+    this.gcUnscheduledTerminating(deleting);
   }
 
-  private gcTerminated(pods: P[]): void {
-    const terminated = pods.filter((p) => p.status?.phase !== 'Pending' && p.status?.phase !== 'Running' && p.status?.phase !== 'Unknown');
+  private gcTerminated(terminated: P[]): void {
     const excess = terminated.length - this.terminatedPodThreshold;
     if (excess <= 0) return;
     for (const p of terminated.sort(byEvictionAndCreation).slice(0, excess)) this.markFailedAndDelete(p);
   }
 
   /** Pods being deleted on a node that is not Ready and that an administrator tainted out-of-service. */
-  private gcTerminating(pods: P[]): void {
-    const terminating = pods.filter((p) => {
-      if (!p.metadata.deletionTimestamp) return false;
+  private gcTerminating(deleting: P[]): void {
+    const terminating = deleting.filter((p) => {
       const node = this.nodes.getByName(undefined, p.spec?.nodeName ?? '');
       return !!node && !isNodeReady(node) && (node.spec?.taints ?? []).some((t) => t.key === TAINT_OUT_OF_SERVICE);
     });
     for (const p of terminating.sort(byEvictionAndCreation)) this.markFailedAndDelete(p);
   }
 
-  private gcOrphaned(pods: P[]): void {
+  /** `boundTo`: the nodes the pods are bound to. */
+  private gcOrphaned(pods: P[], boundTo: Set<string>): void {
     const now = this.clock.now();
     const existing = new Set(this.nodes.list().map((n) => n.metadata.name!));
-    for (const p of pods) {
-      const node = p.spec?.nodeName;
-      if (node && !existing.has(node) && !this.quarantine.has(node)) this.quarantine.set(node, now + QUARANTINE_MS);
+    for (const node of boundTo) {
+      if (!existing.has(node) && !this.quarantine.has(node)) this.quarantine.set(node, now + QUARANTINE_MS);
     }
     const deleted = new Set<string>();
     for (const [node, due] of [...this.quarantine]) {
@@ -79,14 +91,15 @@ export class PodGCController extends Controller {
       // After the quarantine, ask the API server itself: the informer may only be late.
       if (!existing.has(node) && !this.store.tryGet('Node', undefined, node)) deleted.add(node);
     }
+    if (!deleted.size) return;
     for (const p of pods) {
       if (!deleted.has(p.spec?.nodeName ?? '')) continue;
       this.markFailedAndDelete(p, { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' });
     }
   }
 
-  private gcUnscheduledTerminating(pods: P[]): void {
-    for (const p of pods) if (p.metadata.deletionTimestamp && !p.spec?.nodeName) this.markFailedAndDelete(p);
+  private gcUnscheduledTerminating(deleting: P[]): void {
+    for (const p of deleting) if (!p.spec?.nodeName) this.markFailedAndDelete(p);
   }
 
   /** Failed first (there is no kubelet to say so), then deleted with grace period 0. */

@@ -1,7 +1,9 @@
 // ReplicaSet controller (pkg/controller/replicaset): keeps spec.replicas active pods that match the selector.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { ReplicaSet, ReplicaSetStatus } from 'kubernetes-types/apps/v1';
+import type { OwnerReference } from 'kubernetes-types/meta/v1';
 import type { KubeObject } from '../../api/object.ts';
+import { flat } from '../../api/flat.ts';
 import { objectKey, splitKey } from '../../api/object.ts';
 import { selectorFromLabelSelector, selectorFromSet } from '../../api/labels.ts';
 import { controllerOf, isPodReady } from '../../api/pod.ts';
@@ -34,6 +36,8 @@ export class ReplicaSetController extends Controller {
   private readonly podInformer: Informer<P>;
   private readonly expectations: ControllerExpectations;
   private readonly event: ReturnType<EventRecorder['forSource']>;
+  /** refKey's keys, per stored owner reference. */
+  private readonly refKeys = new WeakMap<OwnerReference, { namespace: string | undefined; key: string }>();
 
   constructor(private readonly store: Store, clock: SimClock, informers: SharedInformerFactory, recorder: EventRecorder) {
     super('replicaset-controller', clock);
@@ -76,10 +80,24 @@ export class ReplicaSetController extends Controller {
   private ownerKey(p: P): string | undefined {
     const ref = controllerOf(p);
     if (!ref || ref.kind !== 'ReplicaSet') return undefined;
-    // One key for the lookup and the queue (objectKey of what it finds): built and hashed once per pod event.
-    const key = p.metadata.namespace ? `${p.metadata.namespace}/${ref.name}` : ref.name;
+    // One key for the lookup and the queue (objectKey of what it finds).
+    const key = this.refKey(p.metadata.namespace, ref);
     const rs = this.rsInformer.get(key);
     return rs && rs.metadata.uid === ref.uid ? key : undefined;
+  }
+
+  /**
+   * "namespace/name" of the owner ref names, kept per stored (frozen) reference: a ReplicaSet's pods share theirs
+   * (apiserver/intern.ts), so a pod event finds the key built and hashed already (joining it for each of the five
+   * events of every pod allocated ~10 MB at 30,000 pods). Pods in another namespace with an equal reference share
+   * it too: the namespace is checked.
+   */
+  private refKey(namespace: string | undefined, ref: OwnerReference): string {
+    const known = this.refKeys.get(ref);
+    if (known && known.namespace === namespace) return known.key;
+    const key = flat(namespace ? `${namespace}/${ref.name}` : ref.name);
+    if (Object.isFrozen(ref)) this.refKeys.set(ref, { namespace, key });
+    return key;
   }
 
   /** An orphan pod wakes every ReplicaSet whose selector matches it (they may adopt it). */
@@ -162,7 +180,9 @@ export class ReplicaSetController extends Controller {
     const minReady = rs.spec?.minReadySeconds ?? 0;
     const now = this.clock.now();
     let fullyLabeled = 0, ready = 0, available = 0;
-    for (const p of active) {
+    // By index: for-of here allocated an iterator result per pod (3.3 MB at 30k pods, each sync counting 1,000).
+    for (let i = 0; i < active.length; i++) {
+      const p = active[i];
       if (templateLabels.matches(p.metadata.labels)) fullyLabeled++;
       if (!isPodReady(p)) continue;
       ready++;
