@@ -96,6 +96,20 @@ describe('Store', () => {
     expect(store.create(copied)).not.toBe(copied);
   });
 
+  it('stores a handed-over object under the key its creator built, the name being the key\'s tail', () => {
+    const { store } = newStore();
+    const keys: string[] = [];
+    store.watch('ConfigMap', {}, (e) => keys.push(e.key));
+    const key = 'default/a-long-name.0123456789';
+    const input = cm(key.slice('default/'.length));
+    store.create(input, { handOver: true, key });
+    expect(keys).toEqual([key]);
+    expect(store.get('ConfigMap', 'default', 'a-long-name.0123456789')).toBe(input);
+    expect(store.tryGetByKey('ConfigMap', key)).toBe(input);
+    expect(store.delete('ConfigMap', 'default', 'a-long-name.0123456789').metadata.name).toBe('a-long-name.0123456789');
+    expect(store.count('ConfigMap')).toBe(0);
+  });
+
   it('property: an object is stored under its name, namespaced or not, given or generated, however long', () => {
     // Namespaced names are stored as the part of the key after "namespace/" (nameInKey).
     const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,14}[a-z0-9])?$/);

@@ -74,6 +74,11 @@ export interface CreateOptions extends WriteOptions {
    * as it is, not copied. Its strings must be flat (api/flat.ts).
    */
   handOver?: boolean;
+  /**
+   * With handOver: the object's key ("namespace/name", flat), built by the caller, whose metadata.name is the key's
+   * part after "namespace/" (see nameInKey). The store keeps it rather than building the same string again.
+   */
+  key?: string;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -205,10 +210,10 @@ export class Store {
     strategy.prepareForCreate?.(obj);
     if (strategy.generation) meta.generation = 1;
     this.validate(info, obj, undefined, opts.dryRun);
-    const key = storedKey(meta.namespace, name);
+    const key = opts.key ?? storedKey(meta.namespace, name);
     if (this.bucket(info.kind).has(key)) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
-    if (meta.namespace) meta.name = nameInKey(key, meta.namespace, name);
+    if (meta.namespace && opts.key === undefined) meta.name = nameInKey(key, meta.namespace, name);
     return this.commit('ADDED', obj, undefined, key) as T;
   }
 
