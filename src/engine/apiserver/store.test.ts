@@ -96,6 +96,39 @@ describe('Store', () => {
     expect(store.create(copied)).not.toBe(copied);
   });
 
+  it('stores a handed-over object under the key its creator built, the name being the key\'s tail', () => {
+    const { store } = newStore();
+    const keys: string[] = [];
+    store.watch('ConfigMap', {}, (e) => keys.push(e.key));
+    const key = 'default/a-long-name.0123456789';
+    const input = cm(key.slice('default/'.length));
+    store.create(input, { handOver: true, key });
+    expect(keys).toEqual([key]);
+    expect(store.get('ConfigMap', 'default', 'a-long-name.0123456789')).toBe(input);
+    expect(store.tryGetByKey('ConfigMap', key)).toBe(input);
+    expect(store.delete('ConfigMap', 'default', 'a-long-name.0123456789').metadata.name).toBe('a-long-name.0123456789');
+    expect(store.count('ConfigMap')).toBe(0);
+  });
+
+  it('hands the mutating and the validating admission chain one set of attributes per write, as upstream\'s record of a request', () => {
+    const { store } = newStore();
+    const seen: { phase: string; a: object; operation: string; namespace?: string; dryRun: boolean }[] = [];
+    store.registerWebhook({
+      name: 'recorder',
+      admit: (a) => { seen.push({ phase: 'admit', a, operation: a.operation, namespace: a.namespace, dryRun: a.dryRun }); },
+      validate: (a) => { seen.push({ phase: 'validate', a, operation: a.operation, namespace: a.namespace, dryRun: a.dryRun }); },
+    });
+    const created = store.create(cm('a'));
+    store.update({ ...created, data: { k: '2' } });
+    store.create(cm('b'), { dryRun: true });
+    expect(seen.map(({ phase, operation, namespace, dryRun }) => `${phase} ${operation} ${namespace} ${dryRun}`)).toEqual([
+      'admit CREATE default false', 'validate CREATE default false', 'admit UPDATE default false', 'validate UPDATE default false',
+      'admit CREATE default true', 'validate CREATE default true',
+    ]);
+    for (let i = 0; i < seen.length; i += 2) expect(seen[i + 1].a).toBe(seen[i].a);
+    expect(seen[2].a).not.toBe(seen[0].a);
+  });
+
   it('property: an object is stored under its name, namespaced or not, given or generated, however long', () => {
     // Namespaced names are stored as the part of the key after "namespace/" (nameInKey).
     const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,14}[a-z0-9])?$/);

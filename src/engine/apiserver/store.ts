@@ -74,6 +74,11 @@ export interface CreateOptions extends WriteOptions {
    * as it is, not copied. Its strings must be flat (api/flat.ts).
    */
   handOver?: boolean;
+  /**
+   * With handOver: the object's key ("namespace/name", flat), built by the caller, whose metadata.name is the key's
+   * part after "namespace/" (see nameInKey). The store keeps it rather than building the same string again.
+   */
+  key?: string;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -191,7 +196,9 @@ export class Store {
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
-    this.mutate(info, obj, undefined, opts.dryRun);
+    // One set of admission attributes for the mutating and the validating chain, as upstream's record of a request.
+    const attrs = this.attributes(info, obj, undefined, opts.dryRun ?? false);
+    this.mutate(info, obj, undefined, attrs);
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.string(5);
     const name = meta.name ?? '';
     // As upstream BeforeCreate: system fields, then the strategy's PrepareForCreate (a Job's generated selector
@@ -204,11 +211,11 @@ export class Store {
     if ('deletionGracePeriodSeconds' in meta) delete meta.deletionGracePeriodSeconds;
     strategy.prepareForCreate?.(obj);
     if (strategy.generation) meta.generation = 1;
-    this.validate(info, obj, undefined, opts.dryRun);
-    const key = storedKey(meta.namespace, name);
+    this.validate(info, obj, undefined, attrs);
+    const key = opts.key ?? storedKey(meta.namespace, name);
     if (this.bucket(info.kind).has(key)) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
-    if (meta.namespace) meta.name = nameInKey(key, meta.namespace, name);
+    if (meta.namespace && opts.key === undefined) meta.name = nameInKey(key, meta.namespace, name);
     return this.commit('ADDED', obj, undefined, key) as T;
   }
 
@@ -235,7 +242,7 @@ export class Store {
     // The input's status is not copied where storage's replaces it (a Node's is most of the object).
     const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
-    this.admit(info, obj, old, opts.dryRun);
+    this.admit(info, obj, old, opts.dryRun ?? false);
     return this.finishUpdate(info, obj, old, opts, key) as T;
   }
 
@@ -395,12 +402,13 @@ export class Store {
   }
 
   /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */
-  private admit(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
-    this.mutate(info, obj, old, dryRun);
-    this.validate(info, obj, old, dryRun);
+  private admit(info: KindInfo, obj: KubeObject, old: KubeObject, dryRun: boolean): void {
+    const attrs = this.attributes(info, obj, old, dryRun);
+    this.mutate(info, obj, old, attrs);
+    this.validate(info, obj, old, attrs);
   }
 
-  private mutate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
+  private mutate(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, attrs: AdmissionAttributes): void {
     try {
       this.customResources.mutate(info, obj);
       applyDefaults(obj, old);
@@ -411,15 +419,15 @@ export class Store {
       }
       throw e;
     }
-    this.admission.admit(this.attributes(info, obj, old, dryRun));
+    this.admission.admit(attrs);
     // The Service storage's BeginCreate/BeginUpdate: allocation comes before validation.
     this.serviceAllocators.allocate(obj, old);
   }
 
-  private validate(info: KindInfo, obj: KubeObject, old?: KubeObject, dryRun = false): void {
+  private validate(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, attrs: AdmissionAttributes): void {
     const errs = this.customResources.validate(info, obj, old) ?? validateObject(info, obj, old);
     if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
-    this.admission.validate(this.attributes(info, obj, old, dryRun));
+    this.admission.validate(attrs);
   }
 
   private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, dryRun: boolean): AdmissionAttributes {

@@ -43,6 +43,21 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(killing.involvedObject).toEqual({ ...created.involvedObject, fieldPath: 'spec.initContainers{i}' });
   });
 
+  it('stores each Event under its namespace and name: the object\'s namespace, or default for a cluster-scoped object', () => {
+    const { store, event, events } = setup();
+    store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } });
+    const other = store.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'team-a' } });
+    const node = store.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'w1' } });
+    event(other, 'Normal', 'Synced', 'synced');
+    event(node, 'Normal', 'NodeReady', 'Node w1 status is now: NodeReady');
+    const [a, b] = events();
+    expect([a.metadata.namespace, b.metadata.namespace]).toEqual(['team-a', 'default']);
+    expect(a.metadata.name).toMatch(/^settings\.[0-9a-f]+$/);
+    expect(b.metadata.name).toMatch(/^w1\.[0-9a-f]+$/);
+    expect(store.get('Event', 'team-a', a.metadata.name!)).toBe(a);
+    expect(store.get('Event', 'default', b.metadata.name!)).toBe(b);
+  });
+
   it('folds repeats into count and lastTimestamp on one Event', () => {
     const { clock, pod, event, events } = setup();
     event(pod, 'Warning', 'BackOff', 'Back-off restarting failed container');

@@ -3,7 +3,7 @@
 import type { Event, ObjectReference } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
-import type { CreateOptions, Store } from '../apiserver/store.ts';
+import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import { EventCorrelator } from './eventcorrelator.ts';
 import { flat } from '../api/flat.ts';
@@ -69,7 +69,9 @@ export class EventRecorder {
       }
     }
     // Name as upstream: "<object name>.<unix nanoseconds in hex>"; the sequence keeps same-instant events apart.
-    const name = flat(`${ref.name}.${hexNanos(this.clock.now(), this.seq++ % 1_000_000)}`);
+    // Built as the store's key, of which the name is the tail (the store keeps both; see CreateOptions.key).
+    const eventKey = flat(`${namespace}/${ref.name}.${hexNanos(this.clock.now(), this.seq++ % 1_000_000)}`);
+    const name = eventKey.slice(namespace.length + 1);
     // Handed over to the store (not copied): one literal with every field the stored Event has, in its order, so
     // that each object is allocated at its final size. The store sets uid, creationTimestamp and resourceVersion.
     const ev: Event & KubeObject = {
@@ -84,7 +86,7 @@ export class EventRecorder {
       reportingInstance: source.host ?? '',
     };
     try {
-      this.store.create(ev, HAND_OVER);
+      this.store.create(ev, { handOver: true, key: eventKey });
       this.correlator.remember(c, ev);
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
@@ -97,8 +99,6 @@ export class EventRecorder {
     this.correlator.prune(({ metadata }) => !!this.store.tryGet('Event', metadata.namespace, metadata.name!));
   }
 }
-
-const HAND_OVER: CreateOptions = Object.freeze({ handOver: true });
 
 const TWO_24 = 2 ** 24;
 /** Two hex digits per byte value. */
