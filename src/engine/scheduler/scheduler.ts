@@ -243,6 +243,7 @@ export class Scheduler {
       chosen = this.selectHost(feasible, this.totals);
     }
     trace.node = chosen;
+    state.hostSelected();
 
     // Reserve: the pod counts on the node from now on, before the binding is confirmed; its nomination is spent.
     this.cache.assume(pod, chosen, state.podInfo);

@@ -26,6 +26,14 @@ describe('SeededRng', () => {
     }
   });
 
+  it('makes hex ids of any length in any order from the same draws (each length has its own scratch)', () => {
+    fc.assert(fc.property(fc.integer(), fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 30 }), (seed, words) => {
+      const a = new SeededRng(seed), b = new SeededRng(seed);
+      const ids = words.map((w) => a.hex(8 * w));
+      expect(ids).toEqual(words.map((w) => Array.from({ length: w }, () => b.nextUint32().toString(16).padStart(8, '0')).join('')));
+    }));
+  });
+
   it('makes UUIDs of version 4 and names from the apimachinery alphabet', () => {
     const r = new SeededRng(7);
     expect(r.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -102,7 +102,7 @@ export class SeededRng {
 
   /** n hex digits (a multiple of 8), eight from each 32-bit draw, most significant first: a container runtime's id. */
   hex(n: number): string {
-    const codes = new Array<number>(n);
+    const codes = (HEX_SCRATCH[n] ??= new Array<number>(n).fill(0));
     for (let o = 0; o < n; o += 8) {
       const w = this.nextUint32();
       for (let k = 0; k < 8; k++) codes[o + k] = HEX_CODES[(w >>> (28 - 4 * k)) & 15];
@@ -117,6 +117,8 @@ export class SeededRng {
 
 const HEX_CODES = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
 const DASH = '-'.charCodeAt(0);
+/** The n characters of the hex(n) being built, by n (scratch: hex() never nests; a fresh array per id was most of its allocation). */
+const HEX_SCRATCH: number[][] = [];
 /** The 36 characters of the uuid being built (scratch: uuid() never nests). */
 const UUID_CODES: number[] = new Array<number>(36).fill(0);
 

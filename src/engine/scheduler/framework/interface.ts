@@ -34,12 +34,32 @@ export class CycleState {
   filterRunner: unknown;
   /** The pod's PodInfo (cyclePodInfo), as a field for the per-node loops. */
   podInfo: PodInfo | undefined;
+  /** The keys of `data` that extension points after host selection (Reserve … PostBind, Unreserve) read. */
+  private bindingKeys: string[] | undefined;
   read<T>(key: string): T | undefined { return this.data?.get(key) as T | undefined; }
   write(key: string, value: unknown): void { (this.data ??= new Map()).set(key, value); }
+  /** write, for data that the binding cycle reads too (e.g. VolumeBinding's decisions): kept by hostSelected. */
+  writeForBinding(key: string, value: unknown): void {
+    this.write(key, value);
+    if (!this.bindingKeys?.includes(key)) (this.bindingKeys ??= []).push(key);
+  }
+  /**
+   * The host is chosen: drop what only PreFilter … NormalizeScore read. The state lives until the pod's binding,
+   * and thousands of pods are scheduled at one virtual instant before any binding runs: every cycle's spread
+   * counts and score data would otherwise survive scavenges.
+   */
+  hostSelected(): void {
+    const data = this.data;
+    if (!data) return;
+    const keep = this.bindingKeys;
+    if (!keep) this.data = undefined;
+    else for (const k of data.keys()) if (!keep.includes(k)) data.delete(k);
+  }
   /** A copy for a preemption dry run: values with a clone() method (StateData.Clone) are copied, not shared. */
   clone(): CycleState {
     const c = new CycleState();
     if (this.data) for (const [k, v] of this.data) c.write(k, typeof (v as { clone?: unknown })?.clone === 'function' ? (v as { clone(): unknown }).clone() : v);
+    c.bindingKeys = this.bindingKeys?.slice();
     c.skippedFilters = this.skippedFilters;
     c.skippedScores = this.skippedScores;
     c.podInfo = this.podInfo;

@@ -47,7 +47,7 @@ export class VolumeBinding implements PreFilterPlugin, FilterPlugin, ReservePlug
       else unboundImmediate = true;
     }
     if (unboundImmediate) return { status: Status.unresolvable(ERR_UNBOUND_IMMEDIATE) };
-    state.write(STATE_KEY, data);
+    state.writeForBinding(STATE_KEY, data);
     return { status: Status.success() };
   }
 
