@@ -166,5 +166,5 @@ test('operator code in a share link runs only after the receiver agrees', async 
   await expect(page.getByTestId('operator-cm-labeler')).toHaveAttribute('data-state', 'running');
   await runInTerminal(page, 'kubectl create configmap hello --from-literal=a=1');
   await page.getByTestId('time-play-10').click();
-  await expect.poll(() => engineExec(page, 'kubectl get configmap hello -o jsonpath={.metadata.labels.seen}'), { timeout: 30_000 }).toBe('yes\n');
+  await expect.poll(() => engineExec(page, 'kubectl get configmap hello -o jsonpath={.metadata.labels.seen}'), { timeout: 30_000 }).toBe('yes');
 });

@@ -122,6 +122,14 @@ test('kubectl get pods -w streams a row per change while a Deployment scales, un
   await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.exec('kubectl scale deployment web --replicas=1'));
   await expectTiles(page, {}, 1, WAIT);
   expect((await out.innerText()).split('\n').length).toBe(rows);
+
+  // -o jsonpath prints only the template's text: with no "\n" in it, each change runs on in the same line.
+  await runInTerminal(page, "kubectl get deployment web -w -o jsonpath='{.spec.replicas}'");
+  const last = page.locator('[data-testid=terminal-line][data-kind=out]').last();
+  await expect(last).toHaveText('1');
+  await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.exec('kubectl scale deployment web --replicas=2'));
+  await expect(last).toHaveText(/^12+$/);
+  await page.getByTestId('terminal-input').press('Control+c');
 });
 
 test('scrub the timeline back to see the past read-only, then resume live', async ({ page }) => {

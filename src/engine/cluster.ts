@@ -219,7 +219,7 @@ export class Cluster implements KubesimCluster, SimHost {
     const draw = render;
     const stop = this.store.watchAll((e) => {
       const text = draw(e);
-      if (text !== undefined) emit(text + '\n');
+      if (text !== undefined) emit(text);
     });
     return { result, stop };
   }
@@ -315,6 +315,7 @@ export class Cluster implements KubesimCluster, SimHost {
     const err: string[] = [];
     let code = 0;
     let documents;
+    let unterminated = false;
     try {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
@@ -324,6 +325,7 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === 'kubectl' || program === 'k') {
         const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch };
         const r = runKubectl(ctx, rest);
+        unterminated = ctx.unterminated === true;
         code = r.code;
         documents = r.documents;
       } else if (program === 'sim') {
@@ -338,8 +340,8 @@ export class Cluster implements KubesimCluster, SimHost {
       err.push(formatError(e));
       code = 1;
     }
-    const text = (lines: string[]) => (lines.length ? lines.join('\n') + '\n' : '');
-    return { result: { code, stdout: text(out), stderr: text(err) }, documents };
+    const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
+    return { result: { code, stdout: text(out, unterminated), stderr: text(err) }, documents };
   }
 
   private applyAddon(name: string, manifest: string): void {

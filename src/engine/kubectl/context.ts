@@ -14,12 +14,28 @@ export interface KubectlContext {
   stdin: string | undefined;
   /** Files `-f NAME` can read (the page's editor documents). */
   files: ReadonlyMap<string, string>;
+  /** Lines of output: each is printed with a newline after it, except a last one printVerbatim left open. */
   out: string[];
   err: string[];
+  /** The last line of out ends without a newline (printVerbatim). */
+  unterminated?: boolean;
   /** Reads that kubelets and metrics-server answer (kubectl logs, exec, top). */
   nodes?: PodLogSource & MetricsSource & PodExecSource;
   /** Callers that can stream (the page's terminal) take `get -w`'s renderer of later changes. */
   watch?: (render: WatchRenderer) => void;
+}
+
+/**
+ * Print text that carries its own line ends, as kubectl's -o jsonpath prints the template's output and nothing
+ * more: `{.status.phase}` prints "Running" with no newline, `{range …}{.metadata.name}{"\n"}{end}` one per line.
+ */
+export function printVerbatim(ctx: KubectlContext, text: string): void {
+  if (!text) return;
+  if (text.endsWith('\n')) ctx.out.push(text.slice(0, -1));
+  else {
+    ctx.out.push(text);
+    ctx.unterminated = true;
+  }
 }
 
 /** A user error that kubectl prints as "error: …" and exits 1. */

@@ -5,6 +5,7 @@ import type { ExecResult } from '../../worker/protocol.ts';
 import { colorize } from './colorize.tsx';
 import { complete, type CompletionSource } from './completion.ts';
 import { History } from './history.ts';
+import { appendText, type Line } from './scrollback.ts';
 
 export interface TerminalHandle {
   /** Run a command as if typed. */
@@ -20,8 +21,6 @@ export interface TerminalProps {
   completion?: CompletionSource;
   ref?: Ref<TerminalHandle>;
 }
-
-type Line = { id: number; kind: 'cmd' | 'out' | 'err' | 'info'; text: string };
 
 const MAX_LINES = 5000;
 
@@ -73,11 +72,8 @@ export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
 
   const append = useCallback((kind: Line['kind'], text: string) => {
     if (!text) return;
-    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    setLines((prev) => {
-      const next = [...prev, { id: nextId.current++, kind, text: body }];
-      return next.length > MAX_LINES ? next.slice(next.length - MAX_LINES) : next;
-    });
+    const id = nextId.current++;
+    setLines((prev) => appendText(prev, kind, text, id, MAX_LINES));
   }, []);
 
   const run = useCallback(

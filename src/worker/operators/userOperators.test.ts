@@ -69,7 +69,7 @@ describe('user operators in the engine host', () => {
     await a.sh('kubectl apply -f -', site('blog'));
     const hasConfigMap = (h: typeof a, name: string) => async () => (await h.host.exec(`kubectl get configmap ${name}`)).code === 0;
     expect(await a.until(hasConfigMap(a, 'blog'))).toBe(true);
-    expect(await a.sh('kubectl get configmap blog -o jsonpath={.metadata.ownerReferences[0].kind}')).toBe('Website\n');
+    expect(await a.sh('kubectl get configmap blog -o jsonpath={.metadata.ownerReferences[0].kind}')).toBe('Website');
     expect((await a.host.userOperators())[0].reconciles).toBeGreaterThan(0);
     await a.host.save();
     a.host.dispose();

@@ -56,7 +56,7 @@ describe('kubectl cordon / uncordon', () => {
     const c = clusterWithNodes(1);
     expect(c.exec('kubectl cordon w1')).toEqual(ok('node/w1 cordoned\n'));
     expect(c.exec('kubectl cordon w1')).toEqual(ok('node/w1 already cordoned\n'));
-    expect(c.exec('kubectl get node w1 -o jsonpath={.spec.unschedulable}').stdout).toBe('true\n');
+    expect(c.exec('kubectl get node w1 -o jsonpath={.spec.unschedulable}').stdout).toBe('true');
     expect(c.exec('kubectl uncordon w1')).toEqual(ok('node/w1 uncordoned\n'));
     expect(c.exec('kubectl uncordon w1')).toEqual(ok('node/w1 already uncordoned\n'));
     expect(c.exec('kubectl get node w1 -o jsonpath={.spec.unschedulable}').stdout).toBe('');
@@ -93,7 +93,7 @@ describe('kubectl drain', () => {
     c.advance(60);
     expect(on(c, 'w1')).toEqual([agent]);
     expect(on(c, 'w2', 'web')).toHaveLength(4);
-    expect(c.exec('kubectl get node w1 -o jsonpath={.spec.unschedulable}').stdout).toBe('true\n');
+    expect(c.exec('kubectl get node w1 -o jsonpath={.spec.unschedulable}').stdout).toBe('true');
   });
 
   it('refuses pods without a controller and pods with local storage, then --force and --delete-emptydir-data', () => {

@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { parseFieldSelector } from '../../api/fields.ts';
 import { badRequest, isStatusError, notFound } from '../../apiserver/errors.ts';
-import { CommandError, formatError, type KubectlContext } from '../context.ts';
+import { CommandError, formatError, printVerbatim, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { viewOf } from '../eventsview.ts';
@@ -82,8 +82,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     return code;
   }
   if (output === 'jsonpath') {
-    const text = printJsonPath(template, single && objects.length === 1 ? objects[0] : toList(objects));
-    if (text) ctx.out.push(text.replace(/\n$/, ''));
+    printVerbatim(ctx, printJsonPath(template, single && objects.length === 1 ? objects[0] : toList(objects)));
     return code;
   }
   if (output === 'custom-columns') {

@@ -59,6 +59,21 @@ describe('kubectl get -w', () => {
     j.stop();
   });
 
+  it('-o jsonpath -w prints the template output alone: objects run together unless the template ends a line', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl create configmap a');
+    mustExec(c, 'kubectl create configmap b');
+    const bare = watchOf(c, 'kubectl get cm -w -o jsonpath={.metadata.name}');
+    const lined = watchOf(c, `kubectl get cm -w -o jsonpath='{.metadata.name}{"\\n"}'`);
+    expect(bare.result.stdout).toBe('ab');
+    expect(lined.result.stdout).toBe('a\nb\n');
+    mustExec(c, 'kubectl create configmap c');
+    expect(bare.chunks).toEqual(['c']);
+    expect(lined.chunks).toEqual(['c\n']);
+    bare.stop();
+    lined.stop();
+  });
+
   it('refuses several types, as kubectl does; headless exec prints the list and a note', () => {
     const c = clusterWithNodes(1);
     expect(c.exec('kubectl get pods,deployments -w')).toEqual({

@@ -7,7 +7,7 @@ import { parseSelector } from '../../api/labels.ts';
 import { parseFieldSelector } from '../../api/fields.ts';
 import { badRequest, isStatusError } from '../../apiserver/errors.ts';
 import type { StoreEvent } from '../../apiserver/store.ts';
-import { CommandError, type KubectlContext } from '../context.ts';
+import { CommandError, printVerbatim, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { viewOf } from '../eventsview.ts';
@@ -15,7 +15,7 @@ import { printTable, toJson, toName, toYaml } from '../printers/index.ts';
 import { printJsonPath } from '../printers/customcolumns.ts';
 import { supportedFields } from './get.ts';
 
-/** Turns one change into the text kubectl would print for it (undefined: the object does not match). */
+/** Turns one change into the text kubectl would print for it, line ends included (undefined: the object does not match). */
 export type WatchRenderer = (e: StoreEvent) => string | undefined;
 
 const WATCH_OUTPUTS = ['', 'wide', 'yaml', 'json', 'name', 'jsonpath'];
@@ -76,8 +76,7 @@ export function getWatchCommand(ctx: KubectlContext, args: ParsedArgs, register:
   if (!boolFlag(args, 'watch-only')) {
     const items = ctx.store.list(info.kind, { namespace }).filter(matches);
     items.sort((a, b) => `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace ?? ''}/${b.metadata.name}`));
-    const text = items.map(print).join('\n');
-    if (text) ctx.out.push(text);
+    printVerbatim(ctx, items.map(print).join(''));
   }
   if (!register) {
     ctx.err.push(WATCH_HEADLESS_NOTE);
@@ -89,19 +88,22 @@ export function getWatchCommand(ctx: KubectlContext, args: ParsedArgs, register:
 
 interface RowOptions { wide: boolean; withNamespace: boolean; showLabels: boolean; labelColumns: string[]; noHeaders: boolean }
 
-/** One object's printout; the table's header goes with the first row printed. */
+/**
+ * One object's printout with its line ends; the table's header goes with the first row printed. -o jsonpath
+ * prints the template's output alone, as kubectl does: without a "\n" in the template the objects run together.
+ */
 function printerFor(ctx: KubectlContext, info: KindInfo, output: string, template: string, opts: RowOptions): (o: KubeObject) => string {
   let printed = 0;
   const view = (o: KubeObject) => viewOf(info, [o])[0];
   return (o) => {
     const first = printed++ === 0;
     switch (output) {
-      case 'yaml': return (first ? '' : '---\n') + toYaml(view(o)).replace(/\n$/, '');
-      case 'json': return toJson(view(o)).replace(/\n$/, '');
-      case 'name': return toName(info, o);
-      case 'jsonpath': return printJsonPath(template, view(o)).replace(/\n$/, '');
+      case 'yaml': return (first ? '' : '---\n') + toYaml(view(o));
+      case 'json': return toJson(view(o));
+      case 'name': return toName(info, o) + '\n';
+      case 'jsonpath': return printJsonPath(template, view(o));
       default:
-        return printTable(info, [o], { ...opts, noHeaders: opts.noHeaders || !first, now: ctx.clock.now() }).replace(/\n$/, '');
+        return printTable(info, [o], { ...opts, noHeaders: opts.noHeaders || !first, now: ctx.clock.now() });
     }
   };
 }

@@ -21,7 +21,7 @@ describe('kubectl label', () => {
     expect(c.exec('kubectl label configmap a tier=db')).toEqual(ok('configmap/a not labeled\n'));
     expect(c.exec('kubectl label configmap a tier=web')).toEqual(fail("error: 'tier' already has a value (db), and --overwrite is false\n"));
     expect(c.exec('kubectl label cm/a tier=web --overwrite')).toEqual(ok('configmap/a labeled\n'));
-    expect(labels(c, 'a')).toBe('{"tier":"web"}\n');
+    expect(labels(c, 'a')).toBe('{"tier":"web"}');
     expect(c.exec('kubectl label configmap a tier-')).toEqual(ok('configmap/a unlabeled\n'));
     expect(labels(c, 'a')).toBe('');
     expect(c.exec('kubectl label configmap a tier-')).toEqual(ok('label "tier" not found.\nconfigmap/a not labeled\n'));
@@ -56,6 +56,6 @@ describe('kubectl annotate', () => {
     mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
     c.advance(10);
     expect(c.exec('kubectl annotate deployment web kubernetes.io/change-cause="first release"')).toEqual(ok('deployment.apps/web annotated\n'));
-    expect(c.exec("kubectl get deploy web -o jsonpath='{.metadata.annotations.kubernetes\\.io/change-cause}'").stdout).toBe('first release\n');
+    expect(c.exec("kubectl get deploy web -o jsonpath='{.metadata.annotations.kubernetes\\.io/change-cause}'").stdout).toBe('first release');
   });
 });

@@ -14,7 +14,7 @@ describe('kubectl taint', () => {
     c.advance(10);
     expect(pods(c, 'web')[0].status?.phase).toBe('Pending');
     expect(c.exec(`kubectl get pods -o jsonpath='{.items[0].status.conditions[?(@.type=="PodScheduled")].message}'`).stdout)
-      .toBe('0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.\n');
+      .toBe('0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.');
     expect(c.exec('kubectl taint nodes w1 dedicated:NoSchedule-')).toEqual(ok('node/w1 untainted\n'));
     c.advance(10);
     expect(pods(c, 'web')[0].status?.phase).toBe('Running');
@@ -26,7 +26,7 @@ describe('kubectl taint', () => {
     expect(c.exec('kubectl taint nodes w1 dedicated=gpu:NoSchedule')).toEqual(fail('error: node w1 already has dedicated taint(s) with same effect(s) and --overwrite is false\n'));
     expect(c.exec('kubectl taint nodes w1 dedicated=cpu:NoSchedule --overwrite')).toEqual(ok('node/w1 modified\n'));
     expect(c.exec('kubectl taint node w1 dedicated=cpu:NoExecute')).toEqual(ok('node/w1 tainted\n'));
-    expect(taints(c)).toBe('[{"effect":"NoExecute","key":"dedicated","value":"cpu"},{"effect":"NoSchedule","key":"dedicated","value":"cpu"}]\n');
+    expect(taints(c)).toBe('[{"effect":"NoExecute","key":"dedicated","value":"cpu"},{"effect":"NoSchedule","key":"dedicated","value":"cpu"}]');
     expect(c.exec('kubectl taint nodes w1 dedicated-')).toEqual(ok('node/w1 untainted\n'));
     expect(taints(c)).toBe('');
     expect(c.exec('kubectl taint nodes w1 dedicated-')).toEqual(fail('error: taint "dedicated" not found\n'));

@@ -15,14 +15,14 @@ const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' });
 describe('kubectl get -o jsonpath', () => {
   it('prints one object or the List of several, with kubectl\'s joining rules', () => {
     const c = cluster();
-    expect(c.exec('kubectl get cm a -o jsonpath={.metadata.name}')).toEqual(ok('a\n'));
-    expect(c.exec('kubectl get cm -o jsonpath={.items[*].metadata.name}')).toEqual(ok('a b\n'));
+    expect(c.exec('kubectl get cm a -o jsonpath={.metadata.name}')).toEqual(ok('a'));
+    expect(c.exec('kubectl get cm -o jsonpath={.items[*].metadata.name}')).toEqual(ok('a b'));
     expect(c.exec("kubectl get cm -o jsonpath='{range .items[*]}{.metadata.name}{\"\\t\"}{.data.x}{\"\\n\"}{end}'")).toEqual(ok('a\t1\nb\t1\n'));
-    expect(c.exec('kubectl get cm a -o jsonpath={.data}')).toEqual(ok('{"x":"1","y":"2"}\n'));
-    expect(c.exec("kubectl get cm -o jsonpath='{.items[?(@.metadata.labels.tier==\"db\")].metadata.name}'")).toEqual(ok('a\n'));
-    expect(c.exec("kubectl get cm a -o jsonpath='{.metadata.labels.app\\.kubernetes\\.io/name}'")).toEqual(ok('store\n'));
+    expect(c.exec('kubectl get cm a -o jsonpath={.data}')).toEqual(ok('{"x":"1","y":"2"}'));
+    expect(c.exec("kubectl get cm -o jsonpath='{.items[?(@.metadata.labels.tier==\"db\")].metadata.name}'")).toEqual(ok('a'));
+    expect(c.exec("kubectl get cm a -o jsonpath='{.metadata.labels.app\\.kubernetes\\.io/name}'")).toEqual(ok('store'));
     expect(c.exec('kubectl get cm a -o jsonpath={.missing}')).toEqual(ok(''));
-    expect(c.exec('kubectl get cm a -o jsonpath=.metadata.name')).toEqual(ok('.metadata.name\n'));
+    expect(c.exec('kubectl get cm a -o jsonpath=.metadata.name')).toEqual(ok('.metadata.name'));
   });
 
   it('reports parse and execution errors as kubectl does', () => {
@@ -43,7 +43,7 @@ describe('kubectl get -o custom-columns, --sort-by and -L', () => {
 
   it('sorts by a field, missing values first', () => {
     const c = cluster();
-    expect(c.exec('kubectl get cm -o jsonpath={.items[*].metadata.name} --sort-by=.data.y')).toEqual(ok('b a\n'));
+    expect(c.exec('kubectl get cm -o jsonpath={.items[*].metadata.name} --sort-by=.data.y')).toEqual(ok('b a'));
     expect(c.exec('kubectl get cm --sort-by=.metadata.nope').stderr).toBe('error: couldn\'t find any field with path "{.metadata.nope}" in the list of objects\n');
   });
 

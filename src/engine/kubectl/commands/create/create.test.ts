@@ -49,7 +49,7 @@ status: {}
     expect(c.exec('kubectl create deployment --image=nginx')).toEqual(fail("error: NAME is required\nSee 'kubectl create deployment -h' for help and examples\n"));
     expect(c.exec('kubectl create deployment x --image=a --image=b -- sleep 1')).toEqual(fail('error: cannot specify multiple --image options and command\n'));
     expect(c.exec('kubectl create deployment x --image=registry.io/team/my_app.v2:1')).toEqual(ok('deployment.apps/x created\n'));
-    expect(c.exec('kubectl get deploy x -o jsonpath={.spec.template.spec.containers[0].name}').stdout).toMatch(/^my-app-v2-[bcdfghjklmnpqrstvwxz2456789]{5}\n$/);
+    expect(c.exec('kubectl get deploy x -o jsonpath={.spec.template.spec.containers[0].name}').stdout).toMatch(/^my-app-v2-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   });
 
   it('creates a Job with a command, a Job from a CronJob, and a CronJob', () => {
@@ -58,7 +58,7 @@ status: {}
     expect(c.exec('kubectl get job once -o jsonpath={.spec.template.spec}').stdout).toContain('"containers":[{"command":["date"],"image":"busybox"');
     expect(c.exec("kubectl create cronjob tick --image=busybox --schedule='*/5 * * * *' -- echo hi")).toEqual(ok('cronjob.batch/tick created\n'));
     expect(c.exec('kubectl create job manual --from=cronjob/tick')).toEqual(ok('job.batch/manual created\n'));
-    expect(c.exec('kubectl get job manual -o jsonpath={.metadata.annotations}{.metadata.ownerReferences[0].kind}').stdout).toBe('{"cronjob.kubernetes.io/instantiate":"manual"}CronJob\n');
+    expect(c.exec('kubectl get job manual -o jsonpath={.metadata.annotations}{.metadata.ownerReferences[0].kind}').stdout).toBe('{"cronjob.kubernetes.io/instantiate":"manual"}CronJob');
     expect(c.exec('kubectl create job x')).toEqual(fail('error: either --image or --from must be specified\n'));
     expect(c.exec('kubectl create cronjob x --image=busybox')).toEqual(fail('error: --schedule must be specified\n'));
   });
@@ -71,7 +71,7 @@ describe('kubectl create namespace | configmap | secret | serviceaccount | prior
     expect(c.exec('kubectl create namespace team')).toEqual(fail('Error from server (AlreadyExists): namespaces "team" already exists\n'));
     expect(c.exec('kubectl create ns x --dry-run=client -o yaml')).toEqual(ok('apiVersion: v1\nkind: Namespace\nmetadata:\n  creationTimestamp: null\n  name: x\nspec: {}\nstatus: {}\n'));
     expect(c.exec("kubectl create configmap app --from-literal=mode=fast --from-literal=greeting='hi there' -n team")).toEqual(ok('configmap/app created\n'));
-    expect(c.exec('kubectl get cm app -n team -o jsonpath={.data}').stdout).toBe('{"greeting":"hi there","mode":"fast"}\n');
+    expect(c.exec('kubectl get cm app -n team -o jsonpath={.data}').stdout).toBe('{"greeting":"hi there","mode":"fast"}');
     expect(c.exec('kubectl create configmap bad --from-literal=a=1 --from-literal=a=2')).toEqual(fail('error: cannot add key "a", another key by that name already exists in Data for ConfigMap "bad"\n'));
     expect(c.exec('kubectl create configmap f --from-file=missing.conf')).toEqual(fail('error: error reading missing.conf: no such file or directory\n'));
     c.setFile('app.conf', 'level=debug\n');

@@ -91,11 +91,11 @@ describe('kubectl rollout undo', () => {
     const c = webAtRevision2();
     const hash1 = hashOf(c, '1');
     expect(c.exec('kubectl rollout undo deployment/web')).toEqual(ok('deployment.apps/web rolled back\n'));
-    expect(image(c)).toBe('nginx:1.27\n');
+    expect(image(c)).toBe('nginx:1.27');
     c.advance(60);
     expect(c.exec('kubectl rollout history deployment/web').stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n');
     expect(hashOf(c, '3')).toBe(hash1);
-    expect(c.exec("kubectl get deploy web -o jsonpath='{.metadata.annotations.deployment\\.kubernetes\\.io/revision}'").stdout).toBe('3\n');
+    expect(c.exec("kubectl get deploy web -o jsonpath='{.metadata.annotations.deployment\\.kubernetes\\.io/revision}'").stdout).toBe('3');
   });
 
   it('goes to a given revision, skips one that is already current and reports unknown ones', () => {
@@ -103,7 +103,7 @@ describe('kubectl rollout undo', () => {
     expect(c.exec('kubectl rollout undo deployment/web --to-revision=2')).toEqual(ok('deployment.apps/web skipped rollback (current template already matches revision 2)\n'));
     expect(c.exec('kubectl rollout undo deployment/web --to-revision=9')).toEqual(fail('error: unable to find specified revision 9 in history\n'));
     expect(c.exec('kubectl rollout undo deployment/web --to-revision=1')).toEqual(ok('deployment.apps/web rolled back\n'));
-    expect(image(c)).toBe('nginx:1.27\n');
+    expect(image(c)).toBe('nginx:1.27');
   });
 
   it('refuses a paused Deployment and one without history', () => {
@@ -122,7 +122,7 @@ describe('kubectl rollout restart | pause | resume', () => {
     const before = inDefault(c, 'Pod').map((p) => p.metadata.name);
     expect(c.exec('kubectl rollout restart deployment/web')).toEqual(ok('deployment.apps/web restarted\n'));
     expect(c.exec("kubectl get deploy web -o jsonpath='{.spec.template.metadata.annotations.kubectl\\.kubernetes\\.io/restartedAt}'").stdout)
-      .toBe(`${new Date(c.now() - (c.now() % 1000)).toISOString().replace('.000Z', 'Z')}\n`);
+      .toBe(new Date(c.now() - (c.now() % 1000)).toISOString().replace('.000Z', 'Z'));
     c.advance(120);
     const after = inDefault(c, 'Pod').filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name);
     expect(after).toHaveLength(3);
@@ -174,7 +174,7 @@ spec:
     // The defaulted RollingUpdate strategy has a partition (0): kubectl reports a partitioned roll out.
     expect(c.exec('kubectl rollout status sts/db')).toEqual(ok('partitioned roll out complete: 2 new pods have been updated...\n'));
     expect(c.exec('kubectl rollout undo statefulset/db')).toEqual(ok('statefulset.apps/db rolled back\n'));
-    expect(c.exec('kubectl get sts db -o jsonpath={.spec.template.spec.containers[0].image}').stdout).toBe('nginx:1.27\n');
+    expect(c.exec('kubectl get sts db -o jsonpath={.spec.template.spec.containers[0].image}').stdout).toBe('nginx:1.27');
     expect(c.exec('kubectl rollout undo statefulset/db --to-revision=5')).toEqual(fail('error: unable to find specified revision 5 in history\n'));
   });
 });

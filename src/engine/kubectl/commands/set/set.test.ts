@@ -19,9 +19,9 @@ describe('kubectl set image', () => {
   it('updates a named container, then every container with *, and rolls out', () => {
     const c = web();
     expect(c.exec('kubectl set image deployment/web app=nginx:1.28')).toEqual(ok('deployment.apps/web image updated\n'));
-    expect(container(c, '.image')).toBe('nginx:1.28\n');
+    expect(container(c, '.image')).toBe('nginx:1.28');
     expect(c.exec('kubectl set image deploy web *=nginx:1.29')).toEqual(ok('deployment.apps/web image updated\n'));
-    expect(container(c, '.image')).toBe('nginx:1.29\n');
+    expect(container(c, '.image')).toBe('nginx:1.29');
     c.advance(60);
     expect(c.exec('kubectl rollout history deployment/web').stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
   });
@@ -41,7 +41,7 @@ describe('kubectl set image', () => {
     const c = web();
     const out = c.exec('kubectl set image deployment/web app=nginx:9 --dry-run=client -o yaml').stdout;
     expect(out).toContain('      - image: nginx:9\n');
-    expect(container(c, '.image')).toBe('nginx:1.27\n');
+    expect(container(c, '.image')).toBe('nginx:1.27');
     expect(c.exec('kubectl set image deployment/web app=nginx:9 --dry-run=client')).toEqual(ok('deployment.apps/web image updated (dry run)\n'));
   });
 });
@@ -50,7 +50,7 @@ describe('kubectl set resources', () => {
   it('sets limits and requests of the selected containers', () => {
     const c = web();
     expect(c.exec('kubectl set resources deployment/web -c=app --limits=cpu=200m,memory=512Mi --requests=cpu=0.1')).toEqual(ok('deployment.apps/web resource requirements updated\n'));
-    expect(container(c, '.resources')).toBe('{"limits":{"cpu":"200m","memory":"512Mi"},"requests":{"cpu":"100m","memory":"128Mi"}}\n');
+    expect(container(c, '.resources')).toBe('{"limits":{"cpu":"200m","memory":"512Mi"},"requests":{"cpu":"100m","memory":"128Mi"}}');
     expect(c.exec('kubectl set resources deployment/web -c=sidecar --limits=cpu=1')).toEqual(fail('error: unable to find container named sidecar\n'));
     expect(c.exec('kubectl set resources deployment/web')).toEqual(fail('error: you must specify an update to requests or limits (in the form of --requests/--limits)\n'));
     expect(c.exec('kubectl set resources deployment/web --limits=cpu')).toEqual(fail('error: Invalid argument syntax cpu, expected <resource>=<value>\n'));
@@ -64,7 +64,7 @@ describe('kubectl set env', () => {
     expect(c.exec('kubectl set env deployment/web --list')).toEqual(ok('# Deployment web, container app\nFOO=bar\nLEVEL=debug\n'));
     expect(c.exec('kubectl set env deployment/web FOO=baz --overwrite=false')).toEqual(fail("error: deployments/web 'FOO' already has a value (bar), and --overwrite is false\n"));
     expect(c.exec('kubectl set env deployment/web FOO-')).toEqual(ok('deployment.apps/web env updated\n'));
-    expect(container(c, '.env')).toBe('[{"name":"LEVEL","value":"debug"}]\n');
+    expect(container(c, '.env')).toBe('[{"name":"LEVEL","value":"debug"}]');
     expect(c.exec('kubectl set env deployment/web LEVEL-')).toEqual(ok('deployment.apps/web env updated\n'));
     expect(container(c, '.env')).toBe('');
   });
