@@ -15,7 +15,11 @@ export const nodeNameIndexFunc = ignoresStatus((o: KubeObject): readonly string[
 });
 
 export function getNodeCondition(node: Pick<Node, 'status'> | undefined, type: string): NodeCondition | undefined {
-  return node?.status?.conditions?.find((c) => c.type === type);
+  // An indexed loop, no closure: the node lifecycle controller asks once for every pod bound.
+  const conditions = node?.status?.conditions;
+  if (!conditions) return undefined;
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
+  return undefined;
 }
 
 /** nodeutil.IsNodeReady: the Ready condition is True. */
