@@ -3,8 +3,9 @@ import { SimClock } from '../sim/clock.ts';
 import { SeededRng } from '../sim/rng.ts';
 import { Store } from '../apiserver/store.ts';
 import type { KubeObject } from '../api/object.ts';
+import type { StoreEvent } from '../apiserver/store.ts';
 import fc from 'fast-check';
-import { CONTROLLER_INDEX, controllerIndexFunc, Informer } from './informer.ts';
+import { CONTROLLER_INDEX, controllerIndexFunc, ignoresStatus, Informer } from './informer.ts';
 
 const pairs = (o: KubeObject) => Object.entries(o.metadata.labels ?? {}).map(([k, v]) => `${k}=${v}`);
 
@@ -148,5 +149,60 @@ describe('Informer indexes', () => {
       });
       for (const ns of ['default', 'other']) expect([listed(late, ns), late.countByIndex('namespace', ns)]).toEqual([listed(early, ns), early.countByIndex('namespace', ns)]);
     }), { numRuns: 200 });
+  });
+});
+
+describe('ignoresStatus indexes', () => {
+  // Values from everything such a function may read: labels, annotations, ownerReferences and spec.
+  const values = (o: KubeObject) => {
+    const m = o.metadata;
+    return [`l=${m.labels?.app}`, `a=${m.annotations?.note}`, `o=${m.ownerReferences?.[0]?.uid}`, `n=${(o as { spec?: { nodeName?: string } }).spec?.nodeName}`];
+  };
+  const universe = ['l=undefined', 'l=web', 'l=api', 'a=undefined', 'a=x', 'a=y', 'o=undefined', 'o=rs-1', 'o=rs-2', 'n=undefined', 'n=w1', 'n=w2'];
+
+  it('list as an index computed on every update does, through status writes and writes of each field it reads', () => {
+    const step = fc.record({
+      name: fc.constantFrom('a', 'b', 'c'),
+      change: fc.constantFrom('status', 'labels', 'annotations', 'owner', 'node', 'copy', 'delete'),
+      value: fc.constantFrom(0, 1, 2),
+    });
+    fc.assert(fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+      // Changes delivered as a watch would, each new version sharing what the step left alone (as stored ones do).
+      const clock = new SimClock();
+      let deliver: (e: StoreEvent) => void = () => {};
+      const store = { list: () => [], resourceVersion: 0, watch: (_k: string, _o: unknown, h: typeof deliver) => { deliver = h; return () => {}; } };
+      const inf = new Informer(store as unknown as Store, clock, 'Pod');
+      inf.addIndexer('skipping', ignoresStatus((o) => values(o)));
+      inf.addIndexer('full', (o) => values(o));
+      inf.run();
+      const pods = new Map<string, KubeObject & { spec?: object; status?: object }>();
+      let rv = 0;
+      for (const s of steps) {
+        const key = `default/${s.name}`;
+        const existing = pods.get(key);
+        rv++;
+        if (s.change === 'delete' || !existing) {
+          const created = { apiVersion: 'v1', kind: 'Pod', metadata: { name: s.name, namespace: 'default', resourceVersion: String(rv) }, spec: {}, status: {} };
+          if (s.change === 'delete' && existing) pods.delete(key); else pods.set(key, created);
+          deliver({ type: s.change === 'delete' ? 'DELETED' : 'ADDED', object: existing ?? created, resourceVersion: rv, key });
+        } else {
+          const m = { ...existing.metadata, resourceVersion: String(rv) };
+          const pick = <V>(vs: V[]) => vs[s.value];
+          let spec = existing.spec, status = existing.status;
+          if (s.change === 'status') status = { message: pick(['one', 'two', 'three']) };
+          if (s.change === 'labels') m.labels = pick([undefined, { app: 'web' }, { app: 'api' }]);
+          if (s.change === 'annotations') m.annotations = pick([undefined, { note: 'x' }, { note: 'y' }]);
+          if (s.change === 'owner') m.ownerReferences = pick([undefined, 'rs-1', 'rs-2'].map((uid) => (uid ? [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: uid, uid, controller: true }] : undefined)));
+          if (s.change === 'node') spec = { ...spec, nodeName: pick([undefined, 'w1', 'w2']) };
+          // An equal copy of everything: nothing shared, nothing changed.
+          const next = s.change === 'copy' ? structuredClone({ ...existing, metadata: m }) : { ...existing, metadata: m, spec, status };
+          pods.set(key, next);
+          deliver({ type: 'MODIFIED', object: next, resourceVersion: rv, key });
+        }
+        clock.runUntilIdle();
+        const keys = (index: string, v: string) => inf.listByIndex(index, v).map((o) => o.metadata.name);
+        for (const v of universe) expect(keys('skipping', v)).toEqual(keys('full', v));
+      }
+    }), { numRuns: 300 });
   });
 });

@@ -15,6 +15,29 @@ export interface EventHandlers<T> {
 /** An object's values in an index. The result is only read: index functions may hand out shared arrays. */
 export type IndexFunc = (obj: KubeObject) => readonly string[];
 
+/**
+ * Index functions that read nothing but an object's spec and its metadata's labels, annotations and
+ * ownerReferences (and its namespace and name, which its key fixes), marked by ignoresStatus: an update that
+ * left those alone (a pod's status writes, three of its four updates) leaves their values as they were, and the
+ * informer does not compute them again for it.
+ */
+const statusBlindFuncs = new WeakSet<IndexFunc>();
+export function ignoresStatus(fn: IndexFunc): IndexFunc {
+  statusBlindFuncs.add(fn);
+  return fn;
+}
+
+/**
+ * Whether what ignoresStatus functions read is the same in a and b. Stored objects share every subtree a write
+ * left alone (apiserver/intern.ts), so identity decides: an equal copy counts as a change, which only costs the
+ * work this saves.
+ */
+function sameSpecAndOwnership(a: KubeObject, b: KubeObject): boolean {
+  const x = a.metadata, y = b.metadata;
+  return (a as { spec?: unknown }).spec === (b as { spec?: unknown }).spec && x.labels === y.labels
+    && x.ownerReferences === y.ownerReferences && x.annotations === y.annotations;
+}
+
 /** No values. */
 export const NO_INDEX_VALUES: readonly string[] = Object.freeze([]);
 const singleValues = new Map<string, readonly string[]>();
@@ -34,7 +57,7 @@ export function indexValue(value: string): readonly string[] {
  * Workload controllers find their pods through it instead of scanning the namespace.
  */
 export const CONTROLLER_INDEX = 'controller';
-export function controllerIndexFunc(o: KubeObject): readonly string[] {
+export const controllerIndexFunc = ignoresStatus((o: KubeObject): readonly string[] => {
   const refs = o.metadata.ownerReferences;
   if (!refs) return orphanValue(o.metadata.namespace ?? '');
   let v = controllerValues.get(refs);
@@ -44,7 +67,7 @@ export function controllerIndexFunc(o: KubeObject): readonly string[] {
   v = [ref.uid];
   if (Object.isFrozen(refs)) controllerValues.set(refs, v);
   return v;
-}
+});
 /**
  * [controller uid] per stored (frozen) owner references: a controller's pods share theirs (apiserver/intern.ts),
  * so a pod's every write finds the same array. Kept only as long as the references are.
@@ -59,9 +82,7 @@ function orphanValue(namespace: string): readonly string[] {
 
 /** Every informer's index of its objects by namespace. */
 const NAMESPACE_INDEX = 'namespace';
-function namespaceIndexFunc(o: KubeObject): readonly string[] {
-  return o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES;
-}
+const namespaceIndexFunc = ignoresStatus((o) => (o.metadata.namespace ? indexValue(o.metadata.namespace) : NO_INDEX_VALUES));
 
 /** DEFAULT_RESYNC: controllers' informers resync on this period unless they ask for another. */
 export const DEFAULT_RESYNC_MS = 10 * 60_000;
@@ -100,7 +121,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private build(name: string, fn: IndexFunc): Index {
-    const index: Index = { fn, byValue: new Map() };
+    const index: Index = { fn, byValue: new Map(), ignoresStatus: statusBlindFuncs.has(fn) };
     this.indices.set(name, index);
     this.indexList.push(index);
     for (const [key, obj] of this.items) for (const v of fn(obj)) addTo(index.byValue, v, key);
@@ -248,8 +269,10 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.items.set(key, obj);
     this.revision++;
     const indexList = this.indexList;
+    let unchanged: boolean | undefined;
     for (let i = 0; i < indexList.length; i++) {
-      const { fn, byValue: idx } = indexList[i];
+      const { fn, byValue: idx, ignoresStatus } = indexList[i];
+      if (old && ignoresStatus && (unchanged ??= sameSpecAndOwnership(old, obj))) continue;
       const values = fn(obj);
       if (old) {
         const oldValues = fn(old);
@@ -284,7 +307,7 @@ export class Informer<T extends KubeObject = KubeObject> {
  * as long as the object.
  */
 type IndexKeys = string | Set<string>;
-interface Index { fn: IndexFunc; byValue: Map<string, IndexKeys> }
+interface Index { fn: IndexFunc; byValue: Map<string, IndexKeys>; ignoresStatus: boolean }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;

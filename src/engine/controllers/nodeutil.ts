@@ -5,17 +5,21 @@ import type { KubeObject } from '../api/object.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import type { EventRecorder } from '../client/events.ts';
-import { indexValue, NO_INDEX_VALUES } from '../client/informer.ts';
+import { ignoresStatus, indexValue, NO_INDEX_VALUES } from '../client/informer.ts';
 
 /** The "spec.nodeName" index of the pod informer: pods by the node they are bound to. */
 export const NODE_NAME_INDEX = 'spec.nodeName';
-export function nodeNameIndexFunc(o: KubeObject): readonly string[] {
+export const nodeNameIndexFunc = ignoresStatus((o: KubeObject): readonly string[] => {
   const node = (o as Pod).spec?.nodeName;
   return node ? indexValue(node) : NO_INDEX_VALUES;
-}
+});
 
 export function getNodeCondition(node: Pick<Node, 'status'> | undefined, type: string): NodeCondition | undefined {
-  return node?.status?.conditions?.find((c) => c.type === type);
+  // An indexed loop, no closure: the node lifecycle controller asks once for every pod bound.
+  const conditions = node?.status?.conditions;
+  if (!conditions) return undefined;
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
+  return undefined;
 }
 
 /** nodeutil.IsNodeReady: the Ready condition is True. */

@@ -7,6 +7,18 @@ import type { Store } from '../apiserver/store.ts';
 import { controllerRefTo } from './podcontrol.ts';
 
 /**
+ * Whether an update leaves obj controlled by a controller of another kind than `kind` (the same stored owner
+ * references before and after): that kind's controller has nothing to wake for it, as resolveControllerRef finds
+ * none of its own and an object with a controller is never adopted. Most pod writes are status writes of pods
+ * a ReplicaSet owns, delivered to the StatefulSet and DaemonSet controllers too.
+ */
+export function stillControlledByOtherKind(old: KubeObject, cur: KubeObject, kind: string): boolean {
+  if (old.metadata.ownerReferences !== cur.metadata.ownerReferences) return false;
+  const ref = controllerOf(cur);
+  return !!ref && ref.kind !== kind;
+}
+
+/**
  * ClaimObject over a list. `match` says whether the owner wants the object (its selector, plus any filter).
  * Adoption first re-reads the owner from the API server (RecheckDeletionTimestamp): an owner that is gone or
  * being deleted adopts nothing.

@@ -16,7 +16,7 @@ import type { SimClock } from '../../sim/clock.ts';
 import { ControllerExpectations } from '../expectations.ts';
 import type { Revision } from '../history/revision.ts';
 import { isPodAvailable, podFromTemplate } from '../podcontrol.ts';
-import { claimObjects } from '../refmanager.ts';
+import { claimObjects, stillControlledByOtherKind } from '../refmanager.ts';
 import { FailedPodsBackoff } from './backoff.ts';
 import { DaemonSetHistory } from './history.ts';
 import { planRollingUpdate } from './rolling.ts';
@@ -78,6 +78,7 @@ export class DaemonSetsController extends Controller {
       },
       update: (o, p) => {
         if (o.metadata.resourceVersion === p.metadata.resourceVersion) return;
+        if (stillControlledByOtherKind(o, p, 'DaemonSet')) return;
         if (p.metadata.deletionTimestamp) return this.podDeleted(p);
         const oldOwner = this.ownerOf(o);
         const owner = this.ownerOf(p);

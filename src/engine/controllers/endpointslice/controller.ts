@@ -11,7 +11,7 @@ import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
-import type { Informer, SharedInformerFactory } from '../../client/informer.ts';
+import { ignoresStatus, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
 import { CONTROLLER_NAME, endpointPorts, HEADLESS_LABEL, MANAGED_BY_LABEL, podToEndpoint, portsKey, SERVICE_NAME_LABEL, shouldPodBeInEndpoints, ZONE_LABEL } from './endpoints.ts';
@@ -62,7 +62,7 @@ export class EndpointSliceController extends Controller {
     this.pods = informers.informerFor<P>('Pod');
     this.slices = informers.informerFor<Slice>('EndpointSlice');
     this.nodes = informers.informerFor<Node & KubeObject>('Node');
-    this.pods.addIndexer(POD_LABEL_INDEX, (o) => labelPairs(o.metadata.labels));
+    this.pods.addIndexer(POD_LABEL_INDEX, ignoresStatus((o) => labelPairs(o.metadata.labels)));
     this.services.addIndexer(SERVICE_SELECTOR_INDEX, (o) => pairs((o as Svc).spec?.selector).map((p) => `${o.metadata.namespace}/${p}`));
     this.slices.addIndexer(SERVICE_INDEX, (o) => {
       const name = o.metadata.labels?.[SERVICE_NAME_LABEL];

@@ -10,7 +10,7 @@ import type { Store } from '../../apiserver/store.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../client/controller.ts';
 import type { EventRecorder } from '../../client/events.ts';
-import { NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
+import { ignoresStatus, NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 
 type PG = PodGroup & KubeObject;
@@ -29,10 +29,10 @@ export class PodGroupController extends Controller {
     super('podgroup-controller', clock);
     this.pgInformer = informers.informerFor<PG>('PodGroup');
     this.podInformer = informers.informerFor<P>('Pod');
-    this.podInformer.addIndexer(INDEX, (p) => {
+    this.podInformer.addIndexer(INDEX, ignoresStatus((p) => {
       const name = podGroupName(p as P);
       return name ? [`${p.metadata.namespace}/${name}`] : NO_INDEX_VALUES;
-    });
+    }));
     this.event = recorder.forSource({ component: 'PodGroupController' });
   }
 

@@ -17,7 +17,7 @@ import type { Store } from '../../../apiserver/store.ts';
 import { jsonEqual } from '../../../apiserver/patch/mergepatch.ts';
 import { Controller } from '../../../client/controller.ts';
 import type { EventRecorder } from '../../../client/events.ts';
-import { indexValue, NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../../../client/informer.ts';
+import { ignoresStatus, indexValue, NO_INDEX_VALUES, type Informer, type SharedInformerFactory } from '../../../client/informer.ts';
 import type { SimClock } from '../../../sim/clock.ts';
 
 type P = Pod & KubeObject;
@@ -30,7 +30,7 @@ const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service';
 const KEY = 'reconcile';
 /** Pods that mount a claim and are bound to a node: the only ones the desired state can need. */
 const CLAIM_USER_INDEX = 'attachdetach:claimUser';
-const claimUserIndexFunc = (o: KubeObject): readonly string[] => ((o as P).spec?.nodeName && podClaimNames(o as P).length ? indexValue('') : NO_INDEX_VALUES);
+const claimUserIndexFunc = ignoresStatus((o) => ((o as P).spec?.nodeName && podClaimNames(o as P).length ? indexValue('') : NO_INDEX_VALUES));
 
 interface Desired { pv: PV; driver: string; node: string; pods: P[] }
 
