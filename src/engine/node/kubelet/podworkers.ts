@@ -9,9 +9,8 @@
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
 // postStart hooks take no time; ephemeral containers and in-place resize are not run.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
-import { objectKey, type KubeObject } from '../../api/object.ts';
-import { flat } from '../../api/flat.ts';
-import type { Store } from '../../apiserver/store.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { Store, StoreEvent } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { goDuration, type SimClock, type TimerId } from '../../sim/clock.ts';
@@ -80,8 +79,11 @@ interface Termination {
 interface PodWorker {
   uid: string;
   pod: P;
-  /** The pod's key in the store (objectKey), built once: status flushes read the pod by it. */
-  key: string;
+  /**
+   * The pod as stored now (undefined once it is gone), kept by the node's pod watch: what the status manager
+   * reads before each write, without a lookup in the store's map of every pod (five per pod).
+   */
+  stored: P | undefined;
   /** When the kubelet took the pod (the probes' tick grid). */
   epoch: number;
   containers: ContainerRecord[];
@@ -139,6 +141,14 @@ export class PodWorkers {
       resultChanged: (uid, id, type, result) => this.probeResult(uid, id, type, result),
     });
     cfg.runtime.onEvent((e) => this.runtimeEvent(e));
+    // Synchronous, unlike the kubelet's informer: every commit of a pod of this node, as it happens. Never
+    // stopped: a stopped kubelet's workers still read the store (its pods' other writers go on).
+    cfg.store.watch('Pod', { nodeName: cfg.nodeName }, (e) => this.podStored(e));
+  }
+
+  private podStored(e: StoreEvent): void {
+    const w = this.workers.get(e.object.metadata.uid!);
+    if (w) w.stored = e.type === 'DELETED' ? undefined : e.object as P;
   }
 
   get(uid: string): PodWorker | undefined { return this.workers.get(uid); }
@@ -451,8 +461,8 @@ export class PodWorkers {
     this.cfg.volumes?.release(w.uid);
     this.flushStatus(w);
     this.cfg.usageChanged();
-    const pod = this.cfg.store.tryGetByKey<Pod>('Pod', w.key);
-    if (!pod || pod.metadata.uid !== w.uid || !pod.metadata.deletionTimestamp) return;
+    const pod = this.storedPod(w);
+    if (!pod?.metadata.deletionTimestamp) return;
     // The status manager confirms the deletion once every container has stopped.
     try {
       this.cfg.store.delete('Pod', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
@@ -539,8 +549,8 @@ export class PodWorkers {
     w.statusQueued = false;
     if (this.workers.get(w.uid) !== w) return;
     const { store } = this.cfg;
-    const pod = store.tryGetByKey<Pod>('Pod', w.key) as P | undefined;
-    if (!pod || pod.metadata.uid !== w.uid) return;
+    const pod = this.storedPod(w);
+    if (!pod) return;
     if (this.upToDate(w, pod)) return;
     const status = podStatus(pod, this.statusInput(w, pod));
     if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
@@ -563,6 +573,11 @@ export class PodWorkers {
    */
   private upToDate(w: PodWorker, pod: P): boolean {
     return pod === w.published && w.changes === w.publishedChanges;
+  }
+
+  /** The worker's pod as stored now (not another pod that took its name since). */
+  private storedPod(w: PodWorker): P | undefined {
+    return w.stored;
   }
 
   private statusInput(w: PodWorker, pod: P): StatusInput {
@@ -635,8 +650,9 @@ export class PodWorkers {
       ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
       ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
     ];
+    const stored = this.cfg.store.tryGet<Pod>('Pod', pod.metadata.namespace, pod.metadata.name!) as P | undefined;
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, key: flat(objectKey(pod)), epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
+      uid: pod.metadata.uid!, pod, stored: stored?.metadata.uid === pod.metadata.uid ? stored : undefined, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
       syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
     };
     this.workers.set(w.uid, w);
