@@ -113,6 +113,26 @@ describe('the stored pod the watch keeps', () => {
     }), { numRuns: 25, seed: 11 });
     expect(reads).toBeGreaterThan(100);
   }, 120_000);
+
+  it('starts from the version admission read, not the older one the informer hands the kubelet', () => {
+    const proto = PodWorkers.prototype as unknown as StoredReads;
+    const kept = proto.storedPod;
+    let reads = 0;
+    vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
+      const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+      const got = kept.call(this, w);
+      reads++;
+      expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
+      return got;
+    });
+    const c = clusterWithNodes(1);
+    // Bound at creation, then changed before the kubelet's informer delivers the add (of the first version).
+    mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p0\nspec:\n  nodeName: w1\n  containers:\n  - name: app\n    image: nginx:1.27\n');
+    mustExec(c, 'kubectl label pod p0 changed=yes');
+    c.advance(5);
+    expect(reads).toBeGreaterThan(0);
+    expect((c.list('Pod')[0] as { status?: { phase?: string } }).status?.phase).toBe('Running');
+  });
 });
 
 describe('pod updates', () => {

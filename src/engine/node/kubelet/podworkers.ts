@@ -124,8 +124,11 @@ export interface PodWorkersConfig {
   usageChanged(): void;
   /** The volume manager: a pod's sandbox starts once its volumes are mounted; they are unmounted when it ends. */
   volumes?: VolumeManager;
-  /** Admission before the pod gets a worker (device allocation, extended resources); false: the pod was rejected. */
-  admit?(pod: P): boolean;
+  /**
+   * Admission before the pod gets a worker (device allocation, extended resources): the pod as stored (read to
+   * admit it, and the worker's first stored version), or undefined when it was rejected.
+   */
+  admit?(pod: P): P | undefined;
   /** CRI config a container gets from the devices it holds (envs, CDI devices). */
   deviceConfig?(podUID: string, container: string): Pick<ContainerConfig, 'envs' | 'cdiDevices'>;
 }
@@ -161,8 +164,12 @@ export class PodWorkers {
     let w = this.workers.get(uid);
     if (!w) {
       if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
-      if (!pod.status?.startTime && this.cfg.admit && !this.cfg.admit(pod)) return;
-      w = this.newWorker(pod);
+      let stored: P | undefined;
+      if (!pod.status?.startTime && this.cfg.admit) {
+        stored = this.cfg.admit(pod);
+        if (!stored) return;
+      }
+      w = this.newWorker(pod, stored);
       this.behaviorOf(w);
       if (pod.status?.startTime) this.adopt(w);
       this.requestSync(w);
@@ -575,6 +582,12 @@ export class PodWorkers {
     return pod === w.published && w.changes === w.publishedChanges;
   }
 
+  /** The pod as stored now, read from the store (not another pod that took its name since). */
+  private storedNow(pod: P): P | undefined {
+    const stored = this.cfg.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
+    return stored?.metadata.uid === pod.metadata.uid ? stored : undefined;
+  }
+
   /** The worker's pod as stored now (not another pod that took its name since). */
   private storedPod(w: PodWorker): P | undefined {
     return w.stored;
@@ -645,14 +658,14 @@ export class PodWorkers {
     return parsed;
   }
 
-  private newWorker(pod: P): PodWorker {
+  /** `stored`: the pod as stored now, when the caller has just read it. */
+  private newWorker(pod: P, stored = this.storedNow(pod)): PodWorker {
     const containers: ContainerRecord[] = [
       ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
       ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
     ];
-    const stored = this.cfg.store.tryGet<Pod>('Pod', pod.metadata.namespace, pod.metadata.name!) as P | undefined;
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, stored: stored?.metadata.uid === pod.metadata.uid ? stored : undefined, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
+      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
       syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
     };
     this.workers.set(w.uid, w);
