@@ -42,11 +42,14 @@ export const calicoPlugin: CniPlugin = {
   supportsNetworkPolicy: true,
   add(_conf, rt, host, network) {
     const ips = host.ipam(network).add([[{ subnet: podCidr(host) }]], rt.containerId, rt.ifName);
+    return ips.map((ip) => ({ address: `${ip.address.split('/')[0]}/32`, interface: 1 }));
+  },
+  result(_conf, rt, _network, ips) {
     const veth = vethName(rt.args.K8S_POD_NAMESPACE, rt.args.K8S_POD_NAME);
     return {
       cniVersion: CNI_VERSION,
       interfaces: [{ name: veth, mac: 'ee:ee:ee:ee:ee:ee' }, { name: rt.ifName, mac: macFor(rt.containerId), sandbox: rt.netns }],
-      ips: ips.map((ip) => ({ address: `${ip.address.split('/')[0]}/32`, interface: 1 })),
+      ips,
       routes: [{ dst: '0.0.0.0/0' }],
     };
   },

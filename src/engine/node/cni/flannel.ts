@@ -4,7 +4,7 @@
 import { formatIp, parseCidr } from '../../api/cidr.ts';
 import { hashString } from '../../sim/rng.ts';
 import type { HostFiles } from './hostfiles.ts';
-import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniPlugin, type CniResult, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
+import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const FLANNEL_SUBNET_ENV = '/run/flannel/subnet.env';
 export const FLANNEL_CONFLIST = '10-flannel.conflist';
@@ -76,7 +76,7 @@ function delegateError(op: 'add' | 'del', e: unknown): never {
 export const flannelPlugin: CniPlugin = {
   type: 'flannel',
   supportsNetworkPolicy: false,
-  add(_conf, rt: RuntimeConf, host, network): CniResult {
+  add(_conf, rt: RuntimeConf, host, network): CniIpConfig[] {
     const subnet = subnetOf(host);
     let ips;
     try {
@@ -84,11 +84,14 @@ export const flannelPlugin: CniPlugin = {
     } catch (e) {
       delegateError('add', e);
     }
+    return ips.map((ip) => ({ ...ip, interface: 2 }));
+  },
+  result(_conf, rt, network, ips): CniResult {
     const veth = `veth${(hashString(rt.containerId) >>> 0).toString(16).padStart(8, '0')}`;
     return {
       cniVersion: CNI_VERSION,
       interfaces: [{ name: 'cni0', mac: macFor(`${network}/cni0`) }, { name: veth, mac: macFor(veth) }, { name: rt.ifName, mac: macFor(rt.containerId), sandbox: rt.netns }],
-      ips: ips.map((ip) => ({ ...ip, interface: 2 })),
+      ips,
       routes: [{ dst: '0.0.0.0/0', gw: ips[0].gateway }],
     };
   },

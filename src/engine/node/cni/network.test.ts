@@ -139,5 +139,35 @@ describe('the runtime CNI side of a node', () => {
       }
     }), { numRuns: 300 });
   });
-});
 
+  // ADD's Result is made when it is read (the runtime reads only the address): it must be the one ADD returned.
+  it.each([
+    ['flannel', '{"cniVersion":"1.0.0","interfaces":[{"name":"cni0","mac":"d2:72:ad:47:67:3e"},{"name":"veth693c3b45","mac":"1e:89:fb:ad:ff:fc"},{"name":"eth0","mac":"6a:3c:3b:45:f8:84","sandbox":"/var/run/netns/cni-01010101-0101-0101"}],"ips":[{"address":"10.244.3.2/24","gateway":"10.244.3.1","interface":2}],"routes":[{"dst":"0.0.0.0/0","gw":"10.244.3.1"}]}'],
+    ['calico', '{"cniVersion":"1.0.0","interfaces":[{"name":"calie608e4a3294","mac":"ee:ee:ee:ee:ee:ee"},{"name":"eth0","mac":"6a:3c:3b:45:f8:84","sandbox":"/var/run/netns/cni-01010101-0101-0101"}],"ips":[{"address":"10.244.3.2/32","interface":1}],"routes":[{"dst":"0.0.0.0/0"}]}'],
+  ] as const)('%s ADD\'s whole Result, as it was built at ADD', (cni, json) => {
+    const n = new CniNetwork();
+    n.setPodCIDR('10.244.3.0/24');
+    n.daemonStarted(cni);
+    expect(JSON.stringify(n.setUp('01'.repeat(32), meta('a')).result)).toBe(json);
+  });
+
+  it('property: a Result read later (after other ADDs, DELs and a new subnet) is the one read at ADD', () => {
+    const op = fc.oneof(fc.record({ add: fc.nat(7) }), fc.record({ del: fc.nat(7) }), fc.record({ subnet: fc.constantFrom('10.244.3.1/24', '10.244.9.1/24') }));
+    fc.assert(fc.property(fc.constantFrom('flannel' as const, 'calico' as const), fc.array(op, { maxLength: 20 }), (cni, ops) => {
+      const n = new CniNetwork();
+      n.setPodCIDR('10.244.3.0/24');
+      n.daemonStarted(cni);
+      const results: { setUp: { result: unknown }; atAdd: string }[] = [];
+      const up = new Set<number>();
+      for (const o of ops) {
+        if ('add' in o && !up.has(o.add)) {
+          up.add(o.add);
+          const r = n.setUp(sandbox(o.add), meta(`p${o.add}`));
+          results.push({ setUp: r, atAdd: JSON.stringify(r.result) });
+        } else if ('del' in o && up.delete(o.del)) n.tearDown(sandbox(o.del), meta(`p${o.del}`));
+        else if ('subnet' in o) n.files.write('/run/flannel/subnet.env', `FLANNEL_SUBNET=${o.subnet}\nFLANNEL_MTU=1450\n`);
+      }
+      for (const r of results) expect(JSON.stringify(r.setUp.result)).toBe(r.atAdd);
+    }), { numRuns: 200 });
+  });
+});

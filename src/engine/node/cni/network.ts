@@ -14,7 +14,7 @@ import { flannelDaemonFiles, flannelPlugin, FLANNEL_SUBNET_ENV } from './flannel
 import { HostFiles } from './hostfiles.ts';
 import { HOST_LOCAL_DATA_DIR, HostLocal } from './hostlocal.ts';
 import { flat } from '../../api/flat.ts';
-import { CNI_VERSION, CniError, type CniPlugin, type CniResult, type NetConf, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
+import { CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type NetConf, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const CNI_CONF_DIR = '/etc/cni/net.d';
 export type CniName = 'flannel' | 'calico';
@@ -127,29 +127,34 @@ export class CniNetwork {
   }
 
   /** RunPodSandbox's network setup: ADD through the chain; the error reads as containerd reports it. */
-  setUp(sandboxId: string, meta: SandboxNetworkMeta): { ip: string; result: CniResult } {
+  setUp(sandboxId: string, meta: SandboxNetworkMeta): SetUpResult {
     const net = this.loaded();
     if (!net) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": cni plugin not initialized`);
     const rt = runtimeConf(sandboxId, meta);
-    let result: CniResult | undefined;
-    for (const conf of net.list.plugins) {
+    const network = net.list.name;
+    // The Result is the last plugin's (capability plugins pass theirs through).
+    let plugin: CniPlugin | undefined;
+    let conf: NetConf | undefined;
+    let ips: CniIpConfig[] | undefined;
+    for (const c of net.list.plugins) {
       try {
-        if (CAPABILITY_PLUGINS.has(conf.type)) continue;
-        const plugin = PLUGINS[conf.type];
-        if (!plugin) throw new Error(`failed to find plugin "${conf.type}" in path [/opt/cni/bin]`);
-        result = plugin.add(conf, rt, this.host, net.list.name);
+        if (CAPABILITY_PLUGINS.has(c.type)) continue;
+        plugin = PLUGINS[c.type];
+        if (!plugin) throw new Error(`failed to find plugin "${c.type}" in path [/opt/cni/bin]`);
+        conf = c;
+        ips = plugin.add(c, rt, this.host, network);
       } catch (e) {
         this.tearDown(sandboxId, meta);
-        throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": plugin type="${conf.type}" failed (add): ${e instanceof Error ? e.message : String(e)}`);
+        throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": plugin type="${c.type}" failed (add): ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    if (!result?.ips.length) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": no IP address in the CNI result`);
+    if (!plugin || !conf || !ips?.length) throw new Error(`rpc error: code = Unknown desc = failed to setup network for sandbox "${sandboxId}": no IP address in the CNI result`);
     // Simplification: the cached result (libcni's cache, CHECK's prevResult) keeps only the addresses, which is
     // what the plugins' CHECK reads (every plugin here answers in CNI_VERSION); the interfaces, routes, gateways
     // and interface indexes ADD returned are not kept (most of a kilobyte a pod).
-    const addresses = result.ips.map((ip) => flat(ip.address));
+    const addresses = ips.map((ip) => flat(ip.address));
     this.results.set(sandboxId, addresses);
-    return { ip: addresses[0].split('/')[0], result };
+    return new SetUpResult(addresses[0].split('/')[0], plugin, conf, rt, network, ips);
   }
 
   /** StopPodSandbox's teardown: DEL through the chain in reverse; the sandbox's addresses are released. */
@@ -198,6 +203,17 @@ export class CniNetwork {
   }
 
   private changed(): void { for (const l of this.listeners) l(); }
+}
+
+/** What setUp hands back: the pod's address, and ADD's whole Result, made when it is read (by tests: the runtime reads the address). */
+class SetUpResult {
+  constructor(
+    readonly ip: string,
+    private readonly plugin: CniPlugin, private readonly conf: NetConf, private readonly rt: RuntimeConf,
+    private readonly network: string, private readonly ips: CniIpConfig[],
+  ) {}
+
+  get result(): CniResult { return this.plugin.result(this.conf, this.rt, this.network, this.ips); }
 }
 
 function runtimeConf(sandboxId: string, meta: SandboxNetworkMeta): RuntimeConf {

@@ -61,7 +61,13 @@ export interface CniPlugin {
   readonly type: string;
   /** Whether the network enforces NetworkPolicy (Calico does; flannel does not). */
   readonly supportsNetworkPolicy: boolean;
-  add(conf: NetConf, rt: RuntimeConf, host: PluginHost, network: string): CniResult;
+  /** ADD: reserves the sandbox's addresses; returns them as its Result lists them (ips). */
+  add(conf: NetConf, rt: RuntimeConf, host: PluginHost, network: string): CniIpConfig[];
+  /**
+   * The whole Result of that ADD (interfaces, routes): made from its arguments and addresses alone, so only when
+   * someone reads it (the runtime reads only the addresses; the MACs and names cost about 1 KB a pod).
+   */
+  result(conf: NetConf, rt: RuntimeConf, network: string, ips: CniIpConfig[]): CniResult;
   /** DEL must succeed when the container is already gone (the spec asks plugins to be idempotent). */
   del(conf: NetConf, rt: RuntimeConf, host: PluginHost, network: string): void;
   check(conf: NetConf, rt: RuntimeConf, host: PluginHost, network: string, prev: CniResult): void;

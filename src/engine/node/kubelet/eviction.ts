@@ -10,7 +10,7 @@ import type { Container, Pod } from 'kubernetes-types/core/v1';
 import { Quantity } from '../../api/quantity.ts';
 import { resourceAmount } from '../../api/pod.ts';
 import type { SimClock, TimerId } from '../../sim/clock.ts';
-import type { RuntimeService } from '../runtime/cri.ts';
+import type { SimRuntime } from '../runtime/simruntime.ts';
 
 /** --eviction-hard memory.available<100Mi. */
 export const MEMORY_AVAILABLE_THRESHOLD_BYTES = 100 * 1024 * 1024;
@@ -42,7 +42,7 @@ export class EvictionManager {
   private timer: TimerId | undefined;
   private queued = false;
 
-  constructor(private readonly clock: SimClock, private readonly runtime: RuntimeService, private readonly capacityBytes: number, private readonly host: EvictionHost) {}
+  constructor(private readonly clock: SimClock, private readonly runtime: SimRuntime, private readonly capacityBytes: number, private readonly host: EvictionHost) {}
 
   underPressure(): boolean { return this.pressure; }
 
@@ -55,16 +55,8 @@ export class EvictionManager {
 
   /** Memory the node uses now, and how fast that grows (bytes per second). */
   observe(): { usedBytes: number; growPerSec: number } {
-    let used = SYSTEM_MEMORY_BYTES;
-    let grow = 0;
-    for (const c of this.runtime.listContainers()) {
-      if (c.state !== 'CONTAINER_RUNNING') continue;
-      const s = this.runtime.containerStats(c.id);
-      if (!s) continue;
-      used += s.memoryBytes;
-      grow += s.memoryGrowPerSec;
-    }
-    return { usedBytes: used, growPerSec: grow };
+    const use = this.runtime.memoryUse(SYSTEM_MEMORY_BYTES);
+    return { usedBytes: use.bytes, growPerSec: use.growPerSec };
   }
 
   private synchronize(): void {

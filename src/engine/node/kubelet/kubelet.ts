@@ -324,17 +324,20 @@ export class Kubelet {
     return this.podInformer.list().filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && this.pods.get(p.metadata.uid!)?.state !== 'terminated');
   }
 
-  /** canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status (rejectPod). */
-  private admitPod(pod: P): boolean {
+  /**
+   * canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status
+   * (rejectPod). The pod as stored when admitted, else undefined.
+   */
+  private admitPod(pod: P): P | undefined {
     // An older event of a pod already rejected (or gone) is not admitted twice.
     const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
-    if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return false;
+    if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return undefined;
     // The Node is read only for a pod that asks for devices or extended resources.
     const r = this.devices.admit(cur, () => this.activePods() ?? [], () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>);
-    if (r.admit) return true;
+    if (r.admit) return cur;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
-    return false;
+    return undefined;
   }
 
   private recordImage(image: string, size: number): void {

@@ -16,7 +16,7 @@ interface PodPlan {
 
 type Step =
   | { kind: 'wait'; s: number }
-  | { kind: 'crash' | 'kill' | 'delete' | 'image'; pod: number }
+  | { kind: 'crash' | 'kill' | 'delete' | 'force' | 'image'; pod: number }
   | { kind: 'reconnect' };
 
 const BEHAVIORS = ['', 'crash-after=3s', 'exit-after=5s,code=0', 'exit-after=4s,code=1', 'readiness=fail-after=12s', 'readiness=pass-after=8s', 'liveness=fail-after=10s', 'startup=pass-after=6s'];
@@ -58,6 +58,7 @@ function run(pods: PodPlan[], steps: Step[]): string[] {
     if (s.kind === 'crash') c.exec(`sim container crash ${name} app`);
     else if (s.kind === 'kill') c.exec(`sim pod kill ${name}`);
     else if (s.kind === 'delete') c.exec(`kubectl delete pod ${name} --wait=false`);
+    else if (s.kind === 'force') c.exec(`kubectl delete pod ${name} --grace-period=0 --force`);
     else c.exec('kubectl apply -f -', podYaml(name, p, p.tag === '1.28' ? '1.27' : '1.28'));
     c.advance(1);
   }
@@ -66,6 +67,8 @@ function run(pods: PodPlan[], steps: Step[]): string[] {
 }
 
 type Flushes = { upToDate(): boolean };
+interface Worker { uid: string; pod: { metadata: { namespace?: string; name?: string } } }
+type StoredReads = { storedPod(w: Worker): unknown; cfg: { store: { tryGet(kind: string, ns: string | undefined, name: string): { metadata: { uid?: string } } | undefined } } };
 
 describe('status flush', () => {
   afterEach(() => { vi.restoreAllMocks(); });
@@ -83,6 +86,53 @@ describe('status flush', () => {
     }), { numRuns: 25, seed: 7 });
     expect(skipped).toBeGreaterThan(100);
   }, 120_000);
+});
+
+describe('the stored pod the watch keeps', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('property: is at every read the one the store holds under the pod\'s name (when it is the worker\'s pod)', () => {
+    let reads = 0;
+    // Force deletions too: the pod is gone from the store while its worker still runs.
+    const steps = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), steps, (pods, steps) => {
+      const proto = PodWorkers.prototype as unknown as StoredReads;
+      const kept = proto.storedPod;
+      vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
+        const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+        const got = kept.call(this, w);
+        reads++;
+        expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
+        return got;
+      });
+      try {
+        run(pods, steps);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    }), { numRuns: 25, seed: 11 });
+    expect(reads).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('starts from the version admission read, not the older one the informer hands the kubelet', () => {
+    const proto = PodWorkers.prototype as unknown as StoredReads;
+    const kept = proto.storedPod;
+    let reads = 0;
+    vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
+      const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+      const got = kept.call(this, w);
+      reads++;
+      expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
+      return got;
+    });
+    const c = clusterWithNodes(1);
+    // Bound at creation, then changed before the kubelet's informer delivers the add (of the first version).
+    mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p0\nspec:\n  nodeName: w1\n  containers:\n  - name: app\n    image: nginx:1.27\n');
+    mustExec(c, 'kubectl label pod p0 changed=yes');
+    c.advance(5);
+    expect(reads).toBeGreaterThan(0);
+    expect((c.list('Pod')[0] as { status?: { phase?: string } }).status?.phase).toBe('Running');
+  });
 });
 
 describe('pod updates', () => {

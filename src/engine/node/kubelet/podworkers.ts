@@ -9,9 +9,8 @@
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
 // postStart hooks take no time; ephemeral containers and in-place resize are not run.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
-import { objectKey, type KubeObject } from '../../api/object.ts';
-import { flat } from '../../api/flat.ts';
-import type { Store } from '../../apiserver/store.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { Store, StoreEvent } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { goDuration, type SimClock, type TimerId } from '../../sim/clock.ts';
@@ -80,8 +79,11 @@ interface Termination {
 interface PodWorker {
   uid: string;
   pod: P;
-  /** The pod's key in the store (objectKey), built once: status flushes read the pod by it. */
-  key: string;
+  /**
+   * The pod as stored now (undefined once it is gone), kept by the node's pod watch: what the status manager
+   * reads before each write, without a lookup in the store's map of every pod (five per pod).
+   */
+  stored: P | undefined;
   /** When the kubelet took the pod (the probes' tick grid). */
   epoch: number;
   containers: ContainerRecord[];
@@ -122,8 +124,11 @@ export interface PodWorkersConfig {
   usageChanged(): void;
   /** The volume manager: a pod's sandbox starts once its volumes are mounted; they are unmounted when it ends. */
   volumes?: VolumeManager;
-  /** Admission before the pod gets a worker (device allocation, extended resources); false: the pod was rejected. */
-  admit?(pod: P): boolean;
+  /**
+   * Admission before the pod gets a worker (device allocation, extended resources): the pod as stored (read to
+   * admit it, and the worker's first stored version), or undefined when it was rejected.
+   */
+  admit?(pod: P): P | undefined;
   /** CRI config a container gets from the devices it holds (envs, CDI devices). */
   deviceConfig?(podUID: string, container: string): Pick<ContainerConfig, 'envs' | 'cdiDevices'>;
 }
@@ -139,6 +144,14 @@ export class PodWorkers {
       resultChanged: (uid, id, type, result) => this.probeResult(uid, id, type, result),
     });
     cfg.runtime.onEvent((e) => this.runtimeEvent(e));
+    // Synchronous, unlike the kubelet's informer: every commit of a pod of this node, as it happens. Never
+    // stopped: a stopped kubelet's workers still read the store (its pods' other writers go on).
+    cfg.store.watch('Pod', { nodeName: cfg.nodeName }, (e) => this.podStored(e));
+  }
+
+  private podStored(e: StoreEvent): void {
+    const w = this.workers.get(e.object.metadata.uid!);
+    if (w) w.stored = e.type === 'DELETED' ? undefined : e.object as P;
   }
 
   get(uid: string): PodWorker | undefined { return this.workers.get(uid); }
@@ -151,8 +164,12 @@ export class PodWorkers {
     let w = this.workers.get(uid);
     if (!w) {
       if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
-      if (!pod.status?.startTime && this.cfg.admit && !this.cfg.admit(pod)) return;
-      w = this.newWorker(pod);
+      let stored: P | undefined;
+      if (!pod.status?.startTime && this.cfg.admit) {
+        stored = this.cfg.admit(pod);
+        if (!stored) return;
+      }
+      w = this.newWorker(pod, stored);
       this.behaviorOf(w);
       if (pod.status?.startTime) this.adopt(w);
       this.requestSync(w);
@@ -451,8 +468,8 @@ export class PodWorkers {
     this.cfg.volumes?.release(w.uid);
     this.flushStatus(w);
     this.cfg.usageChanged();
-    const pod = this.cfg.store.tryGetByKey<Pod>('Pod', w.key);
-    if (!pod || pod.metadata.uid !== w.uid || !pod.metadata.deletionTimestamp) return;
+    const pod = this.storedPod(w);
+    if (!pod?.metadata.deletionTimestamp) return;
     // The status manager confirms the deletion once every container has stopped.
     try {
       this.cfg.store.delete('Pod', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
@@ -539,8 +556,8 @@ export class PodWorkers {
     w.statusQueued = false;
     if (this.workers.get(w.uid) !== w) return;
     const { store } = this.cfg;
-    const pod = store.tryGetByKey<Pod>('Pod', w.key) as P | undefined;
-    if (!pod || pod.metadata.uid !== w.uid) return;
+    const pod = this.storedPod(w);
+    if (!pod) return;
     if (this.upToDate(w, pod)) return;
     const status = podStatus(pod, this.statusInput(w, pod));
     if (w.lastStatus !== undefined && jsonEqual(status, w.lastStatus)) return;
@@ -563,6 +580,17 @@ export class PodWorkers {
    */
   private upToDate(w: PodWorker, pod: P): boolean {
     return pod === w.published && w.changes === w.publishedChanges;
+  }
+
+  /** The pod as stored now, read from the store (not another pod that took its name since). */
+  private storedNow(pod: P): P | undefined {
+    const stored = this.cfg.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
+    return stored?.metadata.uid === pod.metadata.uid ? stored : undefined;
+  }
+
+  /** The worker's pod as stored now (not another pod that took its name since). */
+  private storedPod(w: PodWorker): P | undefined {
+    return w.stored;
   }
 
   private statusInput(w: PodWorker, pod: P): StatusInput {
@@ -630,13 +658,14 @@ export class PodWorkers {
     return parsed;
   }
 
-  private newWorker(pod: P): PodWorker {
+  /** `stored`: the pod as stored now, when the caller has just read it. */
+  private newWorker(pod: P, stored = this.storedNow(pod)): PodWorker {
     const containers: ContainerRecord[] = [
       ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
       ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
     ];
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, key: flat(objectKey(pod)), epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
+      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
       syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
     };
     this.workers.set(w.uid, w);

@@ -14,7 +14,10 @@ export interface LogLine { at: number; text: string }
  * 150,000 pods keeps one, and reads (kubectl logs) are rare.
  */
 export class LogBuffer {
-  /** Made at the first line, at its size. */
+  /** The first run, in place rather than in the lists: most containers only ever write their start lines. */
+  private first: string | readonly string[] | undefined;
+  private firstAt = 0;
+  /** The runs after the first (every run, after a rotation), made at the second, at its size. */
   private ats: number[] | undefined;
   private runs: (string | readonly string[])[] | undefined;
   /** The lines of every run. */
@@ -29,23 +32,18 @@ export class LogBuffer {
 
   all(): LogLine[] {
     const out: LogLine[] = [];
+    const skip = { n: Math.max(0, this.lines - LOG_BUFFER_LINES) };
+    if (this.first !== undefined) emitRun(out, this.firstAt, this.first, skip);
     const { ats, runs } = this;
-    if (!ats || !runs) return out;
-    let skip = Math.max(0, this.lines - LOG_BUFFER_LINES);
-    for (let i = 0; i < runs.length; i++) {
-      const run = runs[i];
-      if (typeof run === 'string') {
-        if (skip > 0) skip--; else out.push({ at: ats[i], text: run });
-        continue;
-      }
-      // By index: a run is often a frozen list, and for-of over a frozen array allocates.
-      for (let j = 0; j < run.length; j++) if (skip > 0) skip--; else out.push({ at: ats[i], text: run[j] });
-    }
+    if (ats && runs) for (let i = 0; i < runs.length; i++) emitRun(out, ats[i], runs[i], skip);
     return out;
   }
 
   private push(at: number, run: string | readonly string[], lines: number): void {
-    if (!this.ats || !this.runs) {
+    if (this.first === undefined && !this.ats) {
+      this.first = run;
+      this.firstAt = at;
+    } else if (!this.ats || !this.runs) {
       this.ats = [at];
       this.runs = [run];
     } else {
@@ -54,13 +52,24 @@ export class LogBuffer {
     }
     this.lines += lines;
     if (this.lines > LOG_BUFFER_LINES * 2) {
-      // Rotation: the older lines go, the last LOG_BUFFER_LINES stay (one run each).
+      // Rotation: the older lines go, the last LOG_BUFFER_LINES stay (one run each, all in the lists).
       const kept = this.all();
+      this.first = undefined;
       this.ats = kept.map((l) => l.at);
       this.runs = kept.map((l) => l.text);
       this.lines = kept.length;
     }
   }
+}
+
+/** The lines of one run after the first `skip.n` (which it uses up). */
+function emitRun(out: LogLine[], at: number, run: string | readonly string[], skip: { n: number }): void {
+  if (typeof run === 'string') {
+    if (skip.n > 0) skip.n--; else out.push({ at, text: run });
+    return;
+  }
+  // By index: a run is often a frozen list, and for-of over a frozen array allocates.
+  for (let j = 0; j < run.length; j++) if (skip.n > 0) skip.n--; else out.push({ at, text: run[j] });
 }
 
 export interface ServerContext { now: number; podIP: string; tag: string }

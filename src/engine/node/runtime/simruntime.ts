@@ -52,6 +52,15 @@ interface SimContainer {
   status?: ContainerStatus;
 }
 
+/** A running container's memory use `ageSec` after its start: its idle use (varied a little), its growth, its limit. */
+function memoryBytes(c: SimContainer, ageSec: number): number {
+  const b = c.config.behavior;
+  const vary = b.explicitUsage ? 1 : 0.8 + 0.4 * c.jitter;
+  const limit = c.config.memoryLimitBytes;
+  const memory = pages(b.memoryBytes * vary + b.memoryGrowPerSec * ageSec);
+  return limit !== undefined ? Math.min(memory, limit) : memory;
+}
+
 export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   /** Each sandbox's status, replaced (never changed) when it changes. */
   private readonly sandboxes = new Map<string, PodSandboxStatus>();
@@ -294,18 +303,31 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     if (!c || c.state !== 'CONTAINER_RUNNING') return undefined;
     const b = c.config.behavior;
     const age = (this.clock.now() - c.startedAt!) / 1000;
-    const vary = b.explicitUsage ? 1 : 0.8 + 0.4 * c.jitter;
-    const limit = c.config.memoryLimitBytes;
-    const memory = pages(b.memoryBytes * vary + b.memoryGrowPerSec * age);
     const demand = b.explicitUsage ? b.cpuMilli : b.cpuMilli + (b.cpuMilli > 0 && c.jitter > 0.5 ? 1 : 0);
     const cpuLimit = c.config.cpuLimitMilli;
     const throttled = cpuLimit !== undefined && demand > cpuLimit;
     return {
       cpuMilli: throttled ? cpuLimit : demand,
-      memoryBytes: limit !== undefined ? Math.min(memory, limit) : memory,
+      memoryBytes: memoryBytes(c, age),
       memoryGrowPerSec: b.memoryGrowPerSec,
       cpuThrottledSeconds: throttled ? age * (1 - cpuLimit / demand) : 0,
     };
+  }
+
+  /**
+   * `from` plus the memory every running container uses now, and its growth: containerStats summed in container
+   * order, with no status list and no stats made (the eviction manager looks at every container start and stop).
+   */
+  memoryUse(from: number): { bytes: number; growPerSec: number } {
+    const now = this.clock.now();
+    let bytes = from;
+    let grow = 0;
+    for (const c of this.containers.values()) {
+      if (c.state !== 'CONTAINER_RUNNING') continue;
+      bytes += memoryBytes(c, (now - c.startedAt!) / 1000);
+      grow += c.config.behavior.memoryGrowPerSec;
+    }
+    return { bytes, growPerSec: grow };
   }
 
   readLogs(containerId: string): LogLine[] {
