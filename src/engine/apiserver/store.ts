@@ -1,7 +1,7 @@
 // The API server's storage (the etcd analog) with its REST semantics: resourceVersion, uid, generation,
 // optimistic concurrency, admission, graceful deletion, finalizers and watch with a bounded window.
 import { flat } from '../api/flat.ts';
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Event, Pod } from 'kubernetes-types/core/v1';
 import { KindRegistry, type KindInfo } from '../api/kinds.ts';
 import { deepFreeze, type KubeObject, type MutableMeta } from '../api/object.ts';
 import type { Selector } from '../api/labels.ts';
@@ -9,7 +9,7 @@ import type { FieldSelector } from '../api/fields.ts';
 import { QuantityError } from '../api/quantity.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
-import { applyDefaults, canonicalizeQuantities, defaultAdmissionChain, validateObject, type AdmissionAttributes, type AdmissionChain, type AdmissionPlugin } from './admission/index.ts';
+import { applyDefaults, canonicalizeQuantities, defaultAdmissionChain, recordedEventValid, validateObject, type AdmissionAttributes, type AdmissionChain, type AdmissionPlugin } from './admission/index.ts';
 import { alreadyExists, badRequest, conflict, expired, forbidden, invalid, notFound, unprocessable } from './errors.ts';
 import { applyJsonPatch } from './patch/jsonpatch.ts';
 import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
@@ -79,6 +79,12 @@ export interface CreateOptions extends WriteOptions {
    * part after "namespace/" (see nameInKey). The store keeps it rather than building the same string again.
    */
   key?: string;
+  /**
+   * With handOver and key: the object is an Event an EventRecorder built (client/events.ts). Its mutating admission
+   * is the plugins' alone (defaulting, quantities and allocation have nothing to do on it) and its validation a
+   * check that it is certainly valid (recordedEventValid), falling back to the full one.
+   */
+  recordedEvent?: boolean;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -192,13 +198,15 @@ export class Store {
 
   create<T extends KubeObject>(input: T, opts: CreateOptions = {}): T {
     const info = this.info(input.kind);
+    const recorded = opts.recordedEvent === true && info.kind === 'Event' && !info.custom;
     const obj = (opts.handOver ? input : copyJson(input)) as KubeObject;
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
     // One set of admission attributes for the mutating and the validating chain, as upstream's record of a request.
     const attrs = this.attributes(info, obj, undefined, opts.dryRun ?? false);
-    this.mutate(info, obj, undefined, attrs);
+    if (recorded) this.admission.admit(attrs);
+    else this.mutate(info, obj, undefined, attrs);
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.string(5);
     const name = meta.name ?? '';
     // As upstream BeforeCreate: system fields, then the strategy's PrepareForCreate (a Job's generated selector
@@ -211,7 +219,8 @@ export class Store {
     if ('deletionGracePeriodSeconds' in meta) delete meta.deletionGracePeriodSeconds;
     strategy.prepareForCreate?.(obj);
     if (strategy.generation) meta.generation = 1;
-    this.validate(info, obj, undefined, attrs);
+    if (recorded && recordedEventValid(obj as unknown as Event)) this.admission.validate(attrs);
+    else this.validate(info, obj, undefined, attrs);
     const key = opts.key ?? storedKey(meta.namespace, name);
     if (this.bucket(info.kind).has(key)) throw alreadyExists(info, name);
     if (opts.dryRun) return deepFreeze(obj) as T;
