@@ -126,6 +126,11 @@ export function isDNS1123Label(value: string): string[] {
   return errs;
 }
 
+/** isDNS1123Subdomain(value) finds nothing, without building the list (the pattern admits ASCII only). */
+export function isValidDNS1123Subdomain(value: string): boolean {
+  return value.length <= DNS1123SubdomainMaxLength && dns1123SubdomainRe.test(value);
+}
+
 export function isDNS1123Subdomain(value: string): string[] {
   const errs: string[] = [];
   if (utf8Length(value) > DNS1123SubdomainMaxLength) errs.push(maxLenError(DNS1123SubdomainMaxLength));

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { SimClock } from '../sim/clock.ts';
 import { SeededRng } from '../sim/rng.ts';
 import type { KubeObject } from '../api/object.ts';
-import { Store, type StoreEvent } from './store.ts';
+import { KEEP, nextVersion, Store, type StoreEvent } from './store.ts';
 import { StatusError } from './errors.ts';
 import { parseSelector } from '../api/labels.ts';
 import { parseFieldSelector } from '../api/fields.ts';
@@ -366,5 +366,22 @@ describe('Store updates and the deletion fields', () => {
     const held = store.update({ ...store.get('ConfigMap', 'default', 'held'), data: { v: 'later' } } as KubeObject);
     expect(held.metadata.deletionTimestamp).toBe('2026-01-01T00:00:00Z');
     expect(held.metadata.deletionGracePeriodSeconds).toBe(0);
+  });
+});
+
+describe('nextVersion', () => {
+  it('property: is the spread { ...old, metadata, spec, status } (KEEP: without that part), key order included', () => {
+    const key = fc.constantFrom('apiVersion', 'kind', 'metadata', 'spec', 'status', 'data');
+    const part = fc.constantFrom<unknown>(KEEP, undefined, null, { x: 1 }, 'text');
+    fc.assert(fc.property(fc.uniqueArray(key, { maxLength: 6 }), fc.boolean(), part, part, (keys, usual, spec, status) => {
+      // Half of the runs take the usual layout, the literal's case.
+      const layout = usual ? ['apiVersion', 'kind', 'metadata', 'spec', 'status'] : keys;
+      const old = Object.freeze(Object.fromEntries(layout.map((k) => [k, { k }]))) as unknown as KubeObject;
+      const metadata = { name: 'next' };
+      const want: Record<string, unknown> = { ...old, metadata, ...(spec === KEEP ? {} : { spec }), ...(status === KEEP ? {} : { status }) };
+      const got = nextVersion(old, metadata, spec, status);
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+      for (const k of Object.keys(want)) expect(got[k]).toBe(want[k]);
+    }), { numRuns: 500 });
   });
 });

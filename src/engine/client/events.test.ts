@@ -210,3 +210,44 @@ describe('Event names', () => {
     fc.assert(fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: 2 ** 50 }), fc.constantFrom(0, 2 ** 24 - 1, 2 ** 24, Date.UTC(2026, 0, 1))), fc.integer({ min: 0, max: 999_999 }), check), { numRuns: 2000 });
   });
 });
+
+describe('recorded Events through the API server', () => {
+  // The store takes a recorder's Event (CreateOptions.recordedEvent) without the defaulting and full validation that
+  // cannot change or refuse it: what it stores, or how it refuses, must be what the full create path gives.
+  const name = fc.string({ unit: fc.constantFrom('a', 'b', '1', '-', '.', '/', '%', 'A', '_'), maxLength: 6 });
+  const object = fc.record({
+    kind: fc.constantFrom('Pod', 'Node', 'ConfigMap'),
+    name,
+    namespace: fc.constantFrom(undefined, '', 'default', 'team-a', 'gone', 'ending', 'Bad_NS'),
+  });
+
+  function cluster(full: boolean) {
+    const clock = new SimClock();
+    const store = new Store(clock, new SeededRng(1));
+    for (const n of ['default', 'team-a', 'ending', 'Bad_NS']) store.load([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: n }, status: { phase: n === 'ending' ? 'Terminating' : 'Active' } }], 0);
+    if (full) {
+      // The full create path: the same options without recordedEvent.
+      const create = store.create.bind(store);
+      store.create = (obj, opts) => create(obj, { ...opts, recordedEvent: undefined });
+    }
+    const event = new EventRecorder(store, clock).forSource({ component: 'kubelet', host: 'w1' });
+    return { clock, store, event };
+  }
+
+  it('property: a recorded Event is stored, or refused, as the full create path does it', () => {
+    fc.assert(fc.property(fc.array(object, { minLength: 1, maxLength: 8 }), fc.boolean(), (objects, webhook) => {
+      const runs = [cluster(false), cluster(true)].map(({ clock, store, event }) => {
+        // A webhook that labels Events: the recorded path must still run the admission plugins.
+        if (webhook) store.registerWebhook({ name: 'label-events', admit: (a) => { if (a.kind.kind === 'Event') a.object.metadata.labels = { seen: 'yes' }; } });
+        const refused: string[] = [];
+        for (const o of objects) {
+          const obj: KubeObject = Object.freeze({ apiVersion: 'v1', kind: o.kind, metadata: Object.freeze({ name: o.name, namespace: o.namespace, uid: `uid-${o.name}` }) });
+          try { event(obj, 'Normal', 'Synced', `synced ${o.name}`); } catch (e) { refused.push(String(e)); }
+          clock.advance(1);
+        }
+        return { objects: JSON.stringify(store.list('Event')), rv: store.resourceVersion, refused };
+      });
+      expect(runs[0]).toEqual(runs[1]);
+    }), { numRuns: 300 });
+  });
+});

@@ -86,7 +86,7 @@ export class EventRecorder {
       reportingInstance: source.host ?? '',
     };
     try {
-      this.store.create(ev, { handOver: true, key: eventKey });
+      this.store.create(ev, { handOver: true, key: eventKey, recordedEvent: true });
       this.correlator.remember(c, ev);
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.

@@ -2,5 +2,6 @@
 export { applyDefaults } from './defaults.ts';
 export { canonicalizeQuantities } from './quantities.ts';
 export { validateObject } from './validation.ts';
+export { recordedEventValid } from './validation/event.ts';
 export { AdmissionChain, defaultAdmissionChain } from './plugins/chain.ts';
 export type { AdmissionHost, AdmissionPlugin, AdmissionStore, Attributes as AdmissionAttributes } from './plugins/plugin.ts';
