@@ -146,7 +146,8 @@ export class NodeInfo {
   }
 
   setNode(node: Node): void {
-    if (!sameNodeSelection(this.node, node)) this.selectorGeneration++;
+    const selectionChanged = !sameNodeSelection(this.node, node);
+    if (selectionChanged) this.selectorGeneration++;
     this.node = node;
     const alloc: Record<string, number> = {};
     for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
@@ -165,6 +166,7 @@ export class NodeInfo {
     this.generation++;
     this.columns?.write(this.position, this);
     this.log?.record(this.position, this.selectorGeneration);
+    if (selectionChanged) this.log?.nodeChanged(this.position);
   }
 
   addPod(info: PodInfo): void {
@@ -356,11 +358,22 @@ export function cyclePodInfo(state: { podInfo?: PodInfo }, pod: Pod): PodInfo {
   return (state.podInfo = podInfoOf(pod));
 }
 
+/** A reader that is told at once of every pod with its label that comes to or goes from a node of the list. */
+export interface PodWatcher {
+  /** The pod (what selectors see of it: selectionOf) came (1) to or went (−1) from the node at position i. */
+  podMoved(i: number, pod: Pod, sign: 1 | -1): void;
+}
+
 /**
  * Which positions of a node list changed, in order (upstream's generation-ordered node list that
  * UpdateSnapshot walks): a reader keeps a cursor and visits only what changed since, instead of every node.
  * Each entry also says what selectors see of the change: the node's selectorGeneration after it, and the pod
  * that came or went when that was the change, so that counts of matching pods follow by ±1 instead of a recount.
+ *
+ * Readers that count the pods of one label (an owner's spreading counts) are told of those pods at once
+ * (watch) and follow only the nodes' own changes (nodeAt): with many owners taking turns, an owner's counts
+ * would otherwise walk every change of the others since its last cycle, or recount every node once the ring
+ * no longer reaches back.
  */
 export class NodeChangeLog {
   // A ring of the newest `capacity` entries: recording allocates nothing.
@@ -370,12 +383,19 @@ export class NodeChangeLog {
   private readonly signs: Int8Array;
   /** The cursor after the newest entry. */
   end = 0;
+  /** A ring of the positions whose node changed what selectors see of the node itself (labels, taints). */
+  private readonly nodePositions: Int32Array;
+  /** The cursor after the newest of those. */
+  nodesEnd = 0;
+  /** The watchers by label key and value. */
+  private readonly watchers = new Map<string, Map<string, PodWatcher[]>>();
 
   constructor(private readonly capacity: number) {
     this.positions = new Int32Array(capacity);
     this.generations = new Float64Array(capacity);
     this.pods = new Array<Pod | undefined>(capacity).fill(undefined);
     this.signs = new Int8Array(capacity);
+    this.nodePositions = new Int32Array(capacity);
   }
 
   /** A change of the node at the position; with a pod, the pod came (sign 1) or went (−1) and nothing else changed. */
@@ -385,6 +405,43 @@ export class NodeChangeLog {
     this.generations[k] = selectorGeneration;
     this.pods[k] = pod;
     this.signs[k] = sign;
+    if (pod !== undefined && this.watchers.size) this.tell(position, pod, sign as 1 | -1);
+  }
+
+  /** What selectors see of the node at the position itself changed (its labels or taints), besides record. */
+  nodeChanged(position: number): void {
+    this.nodePositions[this.nodesEnd++ % this.capacity] = position;
+  }
+
+  /** Whether the ring of the nodes' own changes still reaches back to the cursor. */
+  nodesReach(cursor: number): boolean { return cursor >= this.nodesEnd - this.capacity; }
+  /** The position whose node changed itself at the cursor. */
+  nodeAt(cursor: number): number { return this.nodePositions[cursor % this.capacity]; }
+
+  /** From now on, tell the watcher of every pod labelled key=value that comes or goes. */
+  watch([key, value]: readonly [string, string], watcher: PodWatcher): void {
+    let byValue = this.watchers.get(key);
+    if (!byValue) this.watchers.set(key, (byValue = new Map()));
+    const list = byValue.get(value);
+    if (list) list.push(watcher);
+    else byValue.set(value, [watcher]);
+  }
+
+  unwatch([key, value]: readonly [string, string], watcher: PodWatcher): void {
+    const byValue = this.watchers.get(key);
+    const list = byValue?.get(value);
+    if (!list?.includes(watcher)) return;
+    if (list.length > 1) list.splice(list.indexOf(watcher), 1);
+    else if (byValue!.size > 1) byValue!.delete(value);
+    else this.watchers.delete(key);
+  }
+
+  private tell(position: number, pod: Pod, sign: 1 | -1): void {
+    const labels = pod.metadata?.labels;
+    for (const k in labels) {
+      const list = this.watchers.get(k)?.get(labels[k]);
+      if (list) for (let j = 0; j < list.length; j++) list[j].podMoved(position, pod, sign);
+    }
   }
 
   /** Whether the log still reaches back to the cursor: at(c) for cursor ≤ c < end are the positions changed since. */
