@@ -134,12 +134,6 @@ export class NodeInfo {
   labels: ReadonlyMap<string, string> = NO_LABELS;
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
-  /**
-   * The pods by label key and value: built when first asked (podsLabelled), then kept with the pods, so that
-   * "which pods here does this selector select" looks at the few pods with its label, not at all of them.
-   * Copies for dry runs never build it. The lists are counted: their order is not the order of `pods`.
-   */
-  private byLabel: Map<string, Map<string, PodInfo[]>> | undefined;
 
   constructor(public node: Node) {
     this.setNode(node);
@@ -177,7 +171,8 @@ export class NodeInfo {
       // stay; the pod moves to the end, as a removal and an addition would move it.
       this.pods.delete(uid);
       this.pods.set(uid, info);
-      this.retrack(old, info);
+      this.trackAffinity(old, -1);
+      this.trackAffinity(info, 1);
       this.generation++;
       if (sameSelection(old.pod, info.pod)) this.log?.record(this.position, this.selectorGeneration);
       else {
@@ -194,8 +189,8 @@ export class NodeInfo {
   /**
    * A new version of a pod the node has, when nothing that the node derives from the pod changed: its sums
    * (sameSums) and what selectors and affinity terms see (sameSelection): an assumed pod's binding confirmed, a
-   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the label lists
-   * hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
+   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the lists of
+   * PodInfos (podsWithAffinity) hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
    */
   updatePod(pod: Pod): boolean {
     const uid = pod.metadata!.uid!;
@@ -231,30 +226,15 @@ export class NodeInfo {
   private lowest = Infinity;
   private lowestAt = -1;
 
-  /** The node's pods labelled key=value, in no particular order. */
+  /**
+   * The node's pods labelled key=value, in the order of `pods`. Looked up when asked: an index kept per node and
+   * label cost every pod change more than the counts that asked it, which now mostly follow pods as they move
+   * (NodeChangeLog.watch) and ask only when a question or the node list is new.
+   */
   podsLabelled(key: string, value: string): readonly PodInfo[] {
-    if (!this.byLabel) {
-      this.byLabel = new Map();
-      for (const info of this.pods.values()) this.index(info, 1);
-    }
-    return this.byLabel.get(key)?.get(value) ?? NO_PODS;
-  }
-
-  private index(info: PodInfo, sign: 1 | -1): void {
-    const labels = info.pod.metadata?.labels;
-    for (const k in labels) {
-      let values = this.byLabel!.get(k);
-      if (!values) this.byLabel!.set(k, (values = new Map()));
-      const v = labels[k];
-      const list = values.get(v);
-      if (sign === 1) {
-        if (list) list.push(info);
-        else values.set(v, [info]);
-      } else if (list) {
-        if (list.length === 1) values.delete(v);
-        else list.splice(list.indexOf(info), 1);
-      }
-    }
+    let out: PodInfo[] | undefined;
+    for (const info of this.pods.values()) if (info.pod.metadata?.labels?.[key] === value) (out ??= []).push(info);
+    return out ?? NO_PODS;
   }
 
   /** NodeInfo.Snapshot: a copy that a dry run may change. */
@@ -272,7 +252,7 @@ export class NodeInfo {
   }
 
   private count(info: PodInfo, sign: 1 | -1): void {
-    this.track(info, sign);
+    this.trackAffinity(info, sign);
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
     this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;
@@ -288,29 +268,6 @@ export class NodeInfo {
   private podMoved(pod: Pod, sign: 1 | -1): void {
     this.selectorGeneration++;
     this.log?.record(this.position, this.selectorGeneration, selectionOf(pod), sign);
-  }
-
-  /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
-  private track(info: PodInfo, sign: 1 | -1): void {
-    if (this.byLabel) this.index(info, sign);
-    this.trackAffinity(info, sign);
-  }
-
-  /** A new version of a pod in the old one's stead in the lists of the node's pods. */
-  private retrack(old: PodInfo, info: PodInfo): void {
-    const labels = info.pod.metadata?.labels;
-    if (this.byLabel && labels === old.pod.metadata?.labels) {
-      // The same labels (most updates): the new version takes the old one's place in the same lists.
-      for (const k in labels) {
-        const list = this.byLabel.get(k)!.get(labels[k])!;
-        list[list.indexOf(old)] = info;
-      }
-    } else if (this.byLabel) {
-      this.index(old, -1);
-      this.index(info, 1);
-    }
-    this.trackAffinity(old, -1);
-    this.trackAffinity(info, 1);
   }
 
   private trackAffinity(info: PodInfo, sign: 1 | -1): void {
