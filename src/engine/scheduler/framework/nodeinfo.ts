@@ -346,6 +346,8 @@ export class NodeChangeLog {
   nodesEnd = 0;
   /** The watchers by label key and value. */
   private readonly watchers = new Map<string, Map<string, PodWatcher[]>>();
+  /** The list's pods per label key and value, from the first labelledPods on. */
+  private census: Map<string, Map<string, number>> | undefined;
 
   constructor(private readonly capacity: number) {
     this.positions = new Int32Array(capacity);
@@ -362,7 +364,32 @@ export class NodeChangeLog {
     this.generations[k] = selectorGeneration;
     this.pods[k] = pod;
     this.signs[k] = sign;
-    if (pod !== undefined && this.watchers.size) this.tell(position, pod, sign as 1 | -1);
+    if (pod === undefined) return;
+    if (this.census) this.tally(pod, sign);
+    if (this.watchers.size) this.tell(position, pod, sign as 1 | -1);
+  }
+
+  /**
+   * How many pods of the log's list (`all`, read at the first ask) carry the label: a question of a label no pod
+   * carries (an owner's first cycle) counts 0 on every node without looking at any.
+   */
+  labelledPods(all: readonly NodeInfo[], [key, value]: readonly [string, string]): number {
+    if (!this.census) {
+      this.census = new Map();
+      for (const node of all) for (const info of node.pods.values()) this.tally(info.pod, 1);
+    }
+    return this.census.get(key)?.get(value) ?? 0;
+  }
+
+  private tally(pod: Pod, sign: number): void {
+    const labels = pod.metadata?.labels;
+    for (const k in labels) {
+      let byValue = this.census!.get(k);
+      if (!byValue) this.census!.set(k, (byValue = new Map()));
+      const n = (byValue.get(labels[k]) ?? 0) + sign;
+      if (n) byValue.set(labels[k], n);
+      else byValue.delete(labels[k]);
+    }
   }
 
   /** What selectors see of the node at the position itself changed (its labels or taints), besides record. */

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parseSelector, selectorFromSet } from '../../api/labels.ts';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { SchedulerCache } from '../cache.ts';
-import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
+import { NodeInfo, nodeListLog, podInfoOf } from '../framework/nodeinfo.ts';
 import { node, pod, term } from './PodTopologySpread.fixtures.ts';
 import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
 
@@ -141,10 +141,10 @@ describe('counts carried across cycles', () => {
       fc.tuple(fc.record({ op: fc.constant('addNode' as const), zone })),
       fc.tuple(fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() })),
     );
-    // Per cycle, the changes, then which of the seven readers ask: the others fall behind, past the log's reach too
-    // (4 entries per node and 64).
+    // Per cycle, the changes, then which of the seven readers ask (and whether the log's census of labels is
+    // asked, from then on kept): the others fall behind, past the log's reach too (4 entries per node and 64).
     const askArb = fc.constantFrom(true, false, false);
-    const cycleArb = fc.record({ ops: fc.array(cacheOpArb, { minLength: 1, maxLength: 30 }), membership: membershipArb, ask: fc.array(askArb, { minLength: 7, maxLength: 7 }) });
+    const cycleArb = fc.record({ ops: fc.array(cacheOpArb, { minLength: 1, maxLength: 30 }), membership: membershipArb, ask: fc.array(askArb, { minLength: 8, maxLength: 8 }) });
     fc.assert(fc.property(fc.array(cycleArb, { minLength: 1, maxLength: 30 }), (cycles) => {
       const cache = new SchedulerCache();
       const names = ['n0', 'n1'];
@@ -236,6 +236,10 @@ describe('counts carried across cycles', () => {
           const got = watched.update(list, untaintedZone, (x) => cross.count(x, q), q);
           expect(new Map([...got.counts].sort())).toEqual(recount(untaintedZone, (x) => matching(x, q)));
           expect(got.total).toBe(list.reduce((n, x) => n + (untaintedZone(x) === undefined ? 0 : matching(x, q)), 0));
+        }
+        if (ask[7]) {
+          const log = nodeListLog(list)!;
+          for (const app of ['web', 'db']) expect(log.labelledPods(list, ['app', app])).toBe(list.reduce((n, x) => n + [...x.pods.values()].filter(({ pod: p }) => p.metadata?.labels?.app === app).length, 0));
         }
         if (ask[6]) expect(new Map([...watchedScan.update(list, zoneOf, (x) => cross.count(x, scanned), scanned).counts].sort())).toEqual(recount(zoneOf, (x) => matching(x, scanned)));
       }

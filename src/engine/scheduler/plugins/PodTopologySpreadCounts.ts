@@ -377,6 +377,8 @@ export class NodeCounts implements NodeVisitor, PodWatcher {
   private readonly changes: NodeChanges;
   private counts = new Int32Array(0);
   private share: (node: NodeInfo) => number = noShare;
+  /** During an update: no pod of the list carries the question's label, so every node counts 0. */
+  private none = false;
 
   constructor(private readonly question: PodQuestion) {
     this.changes = new NodeChanges(question.label ? 'nodes' : 'selection');
@@ -390,12 +392,15 @@ export class NodeCounts implements NodeVisitor, PodWatcher {
       this.counts = grown;
     }
     this.share = share;
-    this.changes.scan(all, this, this, this.question.label);
+    const label = this.question.label;
+    this.none = label !== undefined && nodeListLog(all)?.labelledPods(all, label) === 0;
+    this.changes.scan(all, this, this, label);
+    this.none = false;
     return this;
   }
 
   /** NodeVisitor: the node counted anew. */
-  changed(i: number, node: NodeInfo): void { this.counts[i] = this.share(node); }
+  changed(i: number, node: NodeInfo): void { this.counts[i] = this.none ? 0 : this.share(node); }
   dropped(i: number): void { this.counts[i] = 0; }
   /** NodeVisitor: a matching pod counts ±1. */
   podChanged(i: number, _node: NodeInfo, pod: Pod, sign: 1 | -1): void { this.podMoved(i, pod, sign); }
