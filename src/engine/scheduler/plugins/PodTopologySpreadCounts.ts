@@ -86,22 +86,34 @@ const MAX_QUESTIONS_PER_NODE = 32;
 const MAX_DOMAIN_COUNTS = 256;
 
 /**
- * The entry of the key, made when missing (make: a module function, not a closure per call); the entry becomes the
- * most recently used, and the least recently used go past max (released: no longer told of pods).
+ * Entries by key, the least recently used going first past MAX_DOMAIN_COUNTS (released: no longer told of
+ * pods). Each use stamps its entry from a clock and an eviction looks for the oldest stamp: a use costs one
+ * lookup, where moving the entry to the end of a Map (delete and set) cost three and rehashed it now and then.
  */
-function recent<T extends { release(): void }, A>(entries: Map<string, T>, key: string, make: (arg: A) => T, arg: A): T {
-  let e = entries.get(key);
-  if (e !== undefined) entries.delete(key);
-  else {
-    e = make(arg);
-    if (entries.size >= MAX_DOMAIN_COUNTS) {
-      const [oldest, gone] = entries.entries().next().value!;
-      entries.delete(oldest);
-      gone.release();
+class Recent<T extends { release(): void }> {
+  private readonly entries = new Map<string, { value: T; used: number }>();
+  private clock = 0;
+
+  /** The key's entry, made when missing (make: a module function, not a closure per call), now the most recently used. */
+  of<A>(key: string, make: (arg: A) => T, arg: A): T {
+    let e = this.entries.get(key);
+    if (e === undefined) {
+      if (this.entries.size >= MAX_DOMAIN_COUNTS) this.evict();
+      this.entries.set(key, (e = { value: make(arg), used: 0 }));
     }
+    e.used = ++this.clock;
+    return e.value;
   }
-  entries.set(key, e);
-  return e;
+
+  private evict(): void {
+    let oldest: string | undefined;
+    let at = Infinity;
+    for (const [key, e] of this.entries) {
+      if (e.used < at) { at = e.used; oldest = key; }
+    }
+    this.entries.get(oldest!)!.value.release();
+    this.entries.delete(oldest!);
+  }
 }
 
 const newDomainCounts = (watched: boolean) => new DomainCounts(watched);
@@ -113,9 +125,9 @@ const noShare = () => 0;
 /** What a plugin keeps from cycle to cycle about the nodes. */
 export class CrossCycleCache {
   private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
-  private readonly domainCounts = new Map<string, DomainCounts>();
-  private readonly nodeCounts = new Map<string, NodeCounts>();
-  private readonly topologies = new Map<string, TopologyValues>();
+  private readonly domainCounts = new Recent<DomainCounts>();
+  private readonly nodeCounts = new Recent<NodeCounts>();
+  private readonly topologies = new Recent<TopologyValues>();
 
   readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
@@ -139,7 +151,7 @@ export class CrossCycleCache {
 
   /** The domain counts named by the key (created empty). */
   domains(key: string): DomainCounts {
-    return recent(this.domainCounts, key, newDomainCounts, false);
+    return this.domainCounts.of(key, newDomainCounts, false);
   }
 
   /**
@@ -147,17 +159,17 @@ export class CrossCycleCache {
    * (see DomainCounts), which may leave domains in another order in `counts` than a scan would.
    */
   watchedDomains(key: string): DomainCounts {
-    return recent(this.domainCounts, key, newDomainCounts, true);
+    return this.domainCounts.of(key, newDomainCounts, true);
   }
 
   /** The question's matching pods on every node of the list, brought up to date. */
   nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
-    return recent(this.nodeCounts, q.key, newNodeCounts, q).update(all, (node) => this.count(node, q));
+    return this.nodeCounts.of(q.key, newNodeCounts, q).update(all, (node) => this.count(node, q));
   }
 
   /** The topology key's value of every node of the list, brought up to date. */
   topology(all: readonly NodeInfo[], key: string): TopologyValues {
-    return recent(this.topologies, key, newTopologyValues, key).update(all);
+    return this.topologies.of(key, newTopologyValues, key).update(all);
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
