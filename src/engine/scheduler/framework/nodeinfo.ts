@@ -134,19 +134,14 @@ export class NodeInfo {
   labels: ReadonlyMap<string, string> = NO_LABELS;
   /** node.status.images by name → size, for ImageLocality. */
   imageSizes = new Map<string, number>();
-  /**
-   * The pods by label key and value: built when first asked (podsLabelled), then kept with the pods, so that
-   * "which pods here does this selector select" looks at the few pods with its label, not at all of them.
-   * Copies for dry runs never build it. The lists are counted: their order is not the order of `pods`.
-   */
-  private byLabel: Map<string, Map<string, PodInfo[]>> | undefined;
 
   constructor(public node: Node) {
     this.setNode(node);
   }
 
   setNode(node: Node): void {
-    if (!sameNodeSelection(this.node, node)) this.selectorGeneration++;
+    const selectionChanged = !sameNodeSelection(this.node, node);
+    if (selectionChanged) this.selectorGeneration++;
     this.node = node;
     const alloc: Record<string, number> = {};
     for (const [k, v] of Object.entries((node.status?.allocatable ?? {}) as Record<string, string>)) alloc[k] = resourceAmount(k, v);
@@ -165,6 +160,7 @@ export class NodeInfo {
     this.generation++;
     this.columns?.write(this.position, this);
     this.log?.record(this.position, this.selectorGeneration);
+    if (selectionChanged) this.log?.nodeChanged(this.position);
   }
 
   addPod(info: PodInfo): void {
@@ -175,7 +171,8 @@ export class NodeInfo {
       // stay; the pod moves to the end, as a removal and an addition would move it.
       this.pods.delete(uid);
       this.pods.set(uid, info);
-      this.retrack(old, info);
+      this.trackAffinity(old, -1);
+      this.trackAffinity(info, 1);
       this.generation++;
       if (sameSelection(old.pod, info.pod)) this.log?.record(this.position, this.selectorGeneration);
       else {
@@ -192,8 +189,8 @@ export class NodeInfo {
   /**
    * A new version of a pod the node has, when nothing that the node derives from the pod changed: its sums
    * (sameSums) and what selectors and affinity terms see (sameSelection): an assumed pod's binding confirmed, a
-   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the label lists
-   * hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
+   * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the lists of
+   * PodInfos (podsWithAffinity) hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
    */
   updatePod(pod: Pod): boolean {
     const uid = pod.metadata!.uid!;
@@ -229,30 +226,15 @@ export class NodeInfo {
   private lowest = Infinity;
   private lowestAt = -1;
 
-  /** The node's pods labelled key=value, in no particular order. */
+  /**
+   * The node's pods labelled key=value, in the order of `pods`. Looked up when asked: an index kept per node and
+   * label cost every pod change more than the counts that asked it, which now mostly follow pods as they move
+   * (NodeChangeLog.watch) and ask only when a question or the node list is new.
+   */
   podsLabelled(key: string, value: string): readonly PodInfo[] {
-    if (!this.byLabel) {
-      this.byLabel = new Map();
-      for (const info of this.pods.values()) this.index(info, 1);
-    }
-    return this.byLabel.get(key)?.get(value) ?? NO_PODS;
-  }
-
-  private index(info: PodInfo, sign: 1 | -1): void {
-    const labels = info.pod.metadata?.labels;
-    for (const k in labels) {
-      let values = this.byLabel!.get(k);
-      if (!values) this.byLabel!.set(k, (values = new Map()));
-      const v = labels[k];
-      const list = values.get(v);
-      if (sign === 1) {
-        if (list) list.push(info);
-        else values.set(v, [info]);
-      } else if (list) {
-        if (list.length === 1) values.delete(v);
-        else list.splice(list.indexOf(info), 1);
-      }
-    }
+    let out: PodInfo[] | undefined;
+    for (const info of this.pods.values()) if (info.pod.metadata?.labels?.[key] === value) (out ??= []).push(info);
+    return out ?? NO_PODS;
   }
 
   /** NodeInfo.Snapshot: a copy that a dry run may change. */
@@ -270,7 +252,7 @@ export class NodeInfo {
   }
 
   private count(info: PodInfo, sign: 1 | -1): void {
-    this.track(info, sign);
+    this.trackAffinity(info, sign);
     for (const k in info.requests) this.requested[k] = (this.requested[k] ?? 0) + sign * info.requests[k];
     this.podCount += sign;
     this.requestedMilliCPU += sign * info.milliCPU;
@@ -286,29 +268,6 @@ export class NodeInfo {
   private podMoved(pod: Pod, sign: 1 | -1): void {
     this.selectorGeneration++;
     this.log?.record(this.position, this.selectorGeneration, selectionOf(pod), sign);
-  }
-
-  /** The pod in (1) or out of (−1) the lists of the node's pods: by label (once built) and with affinity terms. */
-  private track(info: PodInfo, sign: 1 | -1): void {
-    if (this.byLabel) this.index(info, sign);
-    this.trackAffinity(info, sign);
-  }
-
-  /** A new version of a pod in the old one's stead in the lists of the node's pods. */
-  private retrack(old: PodInfo, info: PodInfo): void {
-    const labels = info.pod.metadata?.labels;
-    if (this.byLabel && labels === old.pod.metadata?.labels) {
-      // The same labels (most updates): the new version takes the old one's place in the same lists.
-      for (const k in labels) {
-        const list = this.byLabel.get(k)!.get(labels[k])!;
-        list[list.indexOf(old)] = info;
-      }
-    } else if (this.byLabel) {
-      this.index(old, -1);
-      this.index(info, 1);
-    }
-    this.trackAffinity(old, -1);
-    this.trackAffinity(info, 1);
   }
 
   private trackAffinity(info: PodInfo, sign: 1 | -1): void {
@@ -356,11 +315,22 @@ export function cyclePodInfo(state: { podInfo?: PodInfo }, pod: Pod): PodInfo {
   return (state.podInfo = podInfoOf(pod));
 }
 
+/** A reader that is told at once of every pod with its label that comes to or goes from a node of the list. */
+export interface PodWatcher {
+  /** The pod (what selectors see of it: selectionOf) came (1) to or went (−1) from the node at position i. */
+  podMoved(i: number, pod: Pod, sign: 1 | -1): void;
+}
+
 /**
  * Which positions of a node list changed, in order (upstream's generation-ordered node list that
  * UpdateSnapshot walks): a reader keeps a cursor and visits only what changed since, instead of every node.
  * Each entry also says what selectors see of the change: the node's selectorGeneration after it, and the pod
  * that came or went when that was the change, so that counts of matching pods follow by ±1 instead of a recount.
+ *
+ * Readers that count the pods of one label (an owner's spreading counts) are told of those pods at once
+ * (watch) and follow only the nodes' own changes (nodeAt): with many owners taking turns, an owner's counts
+ * would otherwise walk every change of the others since its last cycle, or recount every node once the ring
+ * no longer reaches back.
  */
 export class NodeChangeLog {
   // A ring of the newest `capacity` entries: recording allocates nothing.
@@ -370,12 +340,21 @@ export class NodeChangeLog {
   private readonly signs: Int8Array;
   /** The cursor after the newest entry. */
   end = 0;
+  /** A ring of the positions whose node changed what selectors see of the node itself (labels, taints). */
+  private readonly nodePositions: Int32Array;
+  /** The cursor after the newest of those. */
+  nodesEnd = 0;
+  /** The watchers by label key and value. */
+  private readonly watchers = new Map<string, Map<string, PodWatcher[]>>();
+  /** The list's pods per label key and value, from the first labelledPods on. */
+  private census: Map<string, Map<string, number>> | undefined;
 
   constructor(private readonly capacity: number) {
     this.positions = new Int32Array(capacity);
     this.generations = new Float64Array(capacity);
     this.pods = new Array<Pod | undefined>(capacity).fill(undefined);
     this.signs = new Int8Array(capacity);
+    this.nodePositions = new Int32Array(capacity);
   }
 
   /** A change of the node at the position; with a pod, the pod came (sign 1) or went (−1) and nothing else changed. */
@@ -385,6 +364,68 @@ export class NodeChangeLog {
     this.generations[k] = selectorGeneration;
     this.pods[k] = pod;
     this.signs[k] = sign;
+    if (pod === undefined) return;
+    if (this.census) this.tally(pod, sign);
+    if (this.watchers.size) this.tell(position, pod, sign as 1 | -1);
+  }
+
+  /**
+   * How many pods of the log's list (`all`, read at the first ask) carry the label: a question of a label no pod
+   * carries (an owner's first cycle) counts 0 on every node without looking at any.
+   */
+  labelledPods(all: readonly NodeInfo[], [key, value]: readonly [string, string]): number {
+    if (!this.census) {
+      this.census = new Map();
+      for (const node of all) for (const info of node.pods.values()) this.tally(info.pod, 1);
+    }
+    return this.census.get(key)?.get(value) ?? 0;
+  }
+
+  private tally(pod: Pod, sign: number): void {
+    const labels = pod.metadata?.labels;
+    for (const k in labels) {
+      let byValue = this.census!.get(k);
+      if (!byValue) this.census!.set(k, (byValue = new Map()));
+      const n = (byValue.get(labels[k]) ?? 0) + sign;
+      if (n) byValue.set(labels[k], n);
+      else byValue.delete(labels[k]);
+    }
+  }
+
+  /** What selectors see of the node at the position itself changed (its labels or taints), besides record. */
+  nodeChanged(position: number): void {
+    this.nodePositions[this.nodesEnd++ % this.capacity] = position;
+  }
+
+  /** Whether the ring of the nodes' own changes still reaches back to the cursor. */
+  nodesReach(cursor: number): boolean { return cursor >= this.nodesEnd - this.capacity; }
+  /** The position whose node changed itself at the cursor. */
+  nodeAt(cursor: number): number { return this.nodePositions[cursor % this.capacity]; }
+
+  /** From now on, tell the watcher of every pod labelled key=value that comes or goes. */
+  watch([key, value]: readonly [string, string], watcher: PodWatcher): void {
+    let byValue = this.watchers.get(key);
+    if (!byValue) this.watchers.set(key, (byValue = new Map()));
+    const list = byValue.get(value);
+    if (list) list.push(watcher);
+    else byValue.set(value, [watcher]);
+  }
+
+  unwatch([key, value]: readonly [string, string], watcher: PodWatcher): void {
+    const byValue = this.watchers.get(key);
+    const list = byValue?.get(value);
+    if (!list?.includes(watcher)) return;
+    if (list.length > 1) list.splice(list.indexOf(watcher), 1);
+    else if (byValue!.size > 1) byValue!.delete(value);
+    else this.watchers.delete(key);
+  }
+
+  private tell(position: number, pod: Pod, sign: 1 | -1): void {
+    const labels = pod.metadata?.labels;
+    for (const k in labels) {
+      const list = this.watchers.get(k)?.get(labels[k]);
+      if (list) for (let j = 0; j < list.length; j++) list[j].podMoved(position, pod, sign);
+    }
   }
 
   /** Whether the log still reaches back to the cursor: at(c) for cursor ≤ c < end are the positions changed since. */

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parseSelector, selectorFromSet } from '../../api/labels.ts';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { SchedulerCache } from '../cache.ts';
-import { NodeInfo, podInfoOf } from '../framework/nodeinfo.ts';
+import { NodeInfo, nodeListLog, podInfoOf } from '../framework/nodeinfo.ts';
 import { node, pod, term } from './PodTopologySpread.fixtures.ts';
 import { CrossCycleCache, DomainCounts, spreadQuestion } from './PodTopologySpreadCounts.ts';
 
@@ -141,10 +141,10 @@ describe('counts carried across cycles', () => {
       fc.tuple(fc.record({ op: fc.constant('addNode' as const), zone })),
       fc.tuple(fc.record({ op: fc.constant('removeNode' as const), node: fc.nat() })),
     );
-    // Per cycle, the changes, then which of the five readers ask: the others fall behind, past the log's reach too
-    // (4 entries per node and 64).
+    // Per cycle, the changes, then which of the seven readers ask (and whether the log's census of labels is
+    // asked, from then on kept): the others fall behind, past the log's reach too (4 entries per node and 64).
     const askArb = fc.constantFrom(true, false, false);
-    const cycleArb = fc.record({ ops: fc.array(cacheOpArb, { minLength: 1, maxLength: 30 }), membership: membershipArb, ask: fc.array(askArb, { minLength: 5, maxLength: 5 }) });
+    const cycleArb = fc.record({ ops: fc.array(cacheOpArb, { minLength: 1, maxLength: 30 }), membership: membershipArb, ask: fc.array(askArb, { minLength: 8, maxLength: 8 }) });
     fc.assert(fc.property(fc.array(cycleArb, { minLength: 1, maxLength: 30 }), (cycles) => {
       const cache = new SchedulerCache();
       const names = ['n0', 'n1'];
@@ -156,6 +156,8 @@ describe('counts carried across cycles', () => {
       const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
       const scanned = spreadQuestion('default', parseSelector('app notin (db)'));
       const domains = new DomainCounts(), untainted = new DomainCounts(), all = new DomainCounts();
+      // Told of the labelled question's pods as they come and go; with the unlabelled one, scanning as the others.
+      const watched = new DomainCounts(true), watchedScan = new DomainCounts(true);
       // Stored labels: frozen, one object per template, in both namespaces (the log keeps one view per object).
       const labelsOf: Record<string, Record<string, string>> = { web: Object.freeze({ app: 'web' }), db: Object.freeze({ app: 'db' }) };
       const update = (o: CacheOp) => {
@@ -229,6 +231,17 @@ describe('counts carried across cycles', () => {
         }
         // A share that is no question's count: every pod change recounts the node.
         if (ask[4]) expect(new Map([...all.update(list, zoneOf, (x) => x.pods.size).counts].sort())).toEqual(recount(zoneOf, (x) => x.pods.size));
+        if (ask[5]) {
+          const untaintedZone = (x: NodeInfo) => (x.node.spec?.taints?.length ? undefined : zoneOf(x));
+          const got = watched.update(list, untaintedZone, (x) => cross.count(x, q), q);
+          expect(new Map([...got.counts].sort())).toEqual(recount(untaintedZone, (x) => matching(x, q)));
+          expect(got.total).toBe(list.reduce((n, x) => n + (untaintedZone(x) === undefined ? 0 : matching(x, q)), 0));
+        }
+        if (ask[7]) {
+          const log = nodeListLog(list)!;
+          for (const app of ['web', 'db']) expect(log.labelledPods(list, ['app', app])).toBe(list.reduce((n, x) => n + [...x.pods.values()].filter(({ pod: p }) => p.metadata?.labels?.app === app).length, 0));
+        }
+        if (ask[6]) expect(new Map([...watchedScan.update(list, zoneOf, (x) => cross.count(x, scanned), scanned).counts].sort())).toEqual(recount(zoneOf, (x) => matching(x, scanned)));
       }
     }), { numRuns: 300 });
   });
@@ -260,6 +273,29 @@ describe('counts carried across cycles', () => {
     expect(spreadQuestion('default', selector).matches(web)).toBe(false);
     // No namespace (a namespace-less pod) is one too.
     expect(spreadQuestion(undefined, selectorFromSet({ app: 'db' })).key).toBe('\u0000app=db');
+  });
+
+  it('counts that leave the cache are told of pods no more', () => {
+    const cache = new SchedulerCache();
+    cache.addOrUpdateNode(zoned('n0', 'a'));
+    const list = cache.nodeList();
+    const cross = new CrossCycleCache();
+    const q = spreadQuestion('default', selectorFromSet({ app: 'web' }));
+    const first = cross.watchedDomains('k0').update(list, (x) => x.labels.get('zone'), (x) => cross.count(x, q), q);
+    const perNode = cross.nodes(list, q);
+    // 256 other questions and keys push the first ones out.
+    for (let i = 1; i <= 256; i++) {
+      const other = spreadQuestion('default', selectorFromSet({ app: `a${i}` }));
+      cross.watchedDomains(`k${i}`).update(list, (x) => x.labels.get('zone'), (x) => cross.count(x, other), other);
+      cross.nodes(list, other);
+    }
+    cache.addOrUpdatePod(pod('p0', { node: 'n0', labels: Object.freeze({ app: 'web' }), namespace: 'default' }));
+    expect([first.total, perNode.of(list[0])]).toEqual([0, 0]);
+    // The ones still in the cache were told.
+    const last = spreadQuestion('default', selectorFromSet({ app: 'a256' }));
+    cache.addOrUpdatePod(pod('p1', { node: 'n0', labels: Object.freeze({ app: 'a256' }), namespace: 'default' }));
+    expect(cross.watchedDomains('k256').total).toBe(1);
+    expect(cross.nodes(list, last).of(list[0])).toBe(1);
   });
 
   it('the cache keeps the 256 most recently used domain counts', () => {

@@ -4,7 +4,7 @@
 // changed, which keeps PreFilter and PreScore cheap at 5,000 nodes.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { Selector } from '../../api/labels.ts';
-import { nodeListLog, type NodeChangeLog, type NodeInfo } from '../framework/nodeinfo.ts';
+import { nodeListLog, type NodeChangeLog, type NodeInfo, type PodWatcher } from '../framework/nodeinfo.ts';
 
 /**
  * A question about the pods of a node: which match, and a key that names the question for caching. With a
@@ -86,22 +86,38 @@ const MAX_QUESTIONS_PER_NODE = 32;
 const MAX_DOMAIN_COUNTS = 256;
 
 /**
- * The entry of the key, made when missing (make: a module function, not a closure per call); the entry becomes the
- * most recently used, and the least recently used go past max.
+ * Entries by key, the least recently used going first past MAX_DOMAIN_COUNTS (released: no longer told of
+ * pods). Each use stamps its entry from a clock and an eviction looks for the oldest stamp: a use costs one
+ * lookup, where moving the entry to the end of a Map (delete and set) cost three and rehashed it now and then.
  */
-function recent<T>(entries: Map<string, T>, key: string, make: (key: string) => T): T {
-  let e = entries.get(key);
-  if (e !== undefined) entries.delete(key);
-  else {
-    e = make(key);
-    if (entries.size >= MAX_DOMAIN_COUNTS) entries.delete(entries.keys().next().value!);
+class Recent<T extends { release(): void }> {
+  private readonly entries = new Map<string, { value: T; used: number }>();
+  private clock = 0;
+
+  /** The key's entry, made when missing (make: a module function, not a closure per call), now the most recently used. */
+  of<A>(key: string, make: (arg: A) => T, arg: A): T {
+    let e = this.entries.get(key);
+    if (e === undefined) {
+      if (this.entries.size >= MAX_DOMAIN_COUNTS) this.evict();
+      this.entries.set(key, (e = { value: make(arg), used: 0 }));
+    }
+    e.used = ++this.clock;
+    return e.value;
   }
-  entries.set(key, e);
-  return e;
+
+  private evict(): void {
+    let oldest: string | undefined;
+    let at = Infinity;
+    for (const [key, e] of this.entries) {
+      if (e.used < at) { at = e.used; oldest = key; }
+    }
+    this.entries.get(oldest!)!.value.release();
+    this.entries.delete(oldest!);
+  }
 }
 
-const newDomainCounts = () => new DomainCounts();
-const newNodeCounts = () => new NodeCounts();
+const newDomainCounts = (watched: boolean) => new DomainCounts(watched);
+const newNodeCounts = (q: PodQuestion) => new NodeCounts(q);
 const newTopologyValues = (key: string) => new TopologyValues(key);
 const noDomain = () => undefined;
 const noShare = () => 0;
@@ -109,9 +125,9 @@ const noShare = () => 0;
 /** What a plugin keeps from cycle to cycle about the nodes. */
 export class CrossCycleCache {
   private readonly podCounts = new NodeData((n) => ({ generation: n.generation, counts: new Map<string, number>() }), (n, d) => d.generation === n.generation);
-  private readonly domainCounts = new Map<string, DomainCounts>();
-  private readonly nodeCounts = new Map<string, NodeCounts>();
-  private readonly topologies = new Map<string, TopologyValues>();
+  private readonly domainCounts = new Recent<DomainCounts>();
+  private readonly nodeCounts = new Recent<NodeCounts>();
+  private readonly topologies = new Recent<TopologyValues>();
 
   readonly labels = (node: NodeInfo): NodeLabels => node.labels;
 
@@ -135,17 +151,25 @@ export class CrossCycleCache {
 
   /** The domain counts named by the key (created empty). */
   domains(key: string): DomainCounts {
-    return recent(this.domainCounts, key, newDomainCounts);
+    return this.domainCounts.of(key, newDomainCounts, false);
+  }
+
+  /**
+   * The same for counts that only get() reads: with a labelled question their matching pods are pushed to them
+   * (see DomainCounts), which may leave domains in another order in `counts` than a scan would.
+   */
+  watchedDomains(key: string): DomainCounts {
+    return this.domainCounts.of(key, newDomainCounts, true);
   }
 
   /** The question's matching pods on every node of the list, brought up to date. */
   nodes(all: readonly NodeInfo[], q: PodQuestion): NodeCounts {
-    return recent(this.nodeCounts, q.key, newNodeCounts).update(all, (node) => this.count(node, q), q);
+    return this.nodeCounts.of(q.key, newNodeCounts, q).update(all, (node) => this.count(node, q));
   }
 
   /** The topology key's value of every node of the list, brought up to date. */
   topology(all: readonly NodeInfo[], key: string): TopologyValues {
-    return recent(this.topologies, key, newTopologyValues).update(all);
+    return this.topologies.of(key, newTopologyValues, key).update(all);
   }
 
   /** At the start of a cycle, with the cycle's nodes: forget the others. */
@@ -167,36 +191,69 @@ export interface NodeVisitor {
   podChanged?(i: number, node: NodeInfo, pod: Pod, sign: 1 | -1): void;
 }
 
+/**
+ * What a NodeChanges follows: 'all' every change (NodeInfo.generation); 'selection' the changes that selectors
+ * and affinity terms see (NodeInfo.selectorGeneration), pods that came or went included (podChanged); 'nodes'
+ * only those of the nodes themselves (labels, taints), for visitors that pods do not concern or that the log
+ * tells of the pods of their label at once (PodWatcher).
+ */
+export type Follow = 'all' | 'selection' | 'nodes';
+
 /** Which positions of the node list hold a node that is new or changed since the last scan. */
 export class NodeChanges {
   private readonly nodes: NodeInfo[] = [];
   private readonly generations: number[] = [];
   private list: readonly NodeInfo[] | undefined;
   private cursor = 0;
+  /** 'nodes': the log that tells the watcher of its pods, and their label. */
+  private watched: NodeChangeLog | undefined;
+  private label: readonly [string, string] | undefined;
 
-  /** bySelector: changes that selectors and affinity terms see (NodeInfo.selectorGeneration), else every change. */
-  constructor(private readonly bySelector = false) {}
+  constructor(private readonly follows: Follow = 'all') {}
 
   /**
    * changed(i, node) for each new or changed position; dropped(i) for positions past the end of a shorter list.
    * The scheduler cache's list logs its changes: the same list again visits only the logged positions.
+   * watcher ('nodes' only): told from the first scan of a logged list on of the pods labelled `label` that come
+   * to or go from its nodes; a scan then visits only the nodes that changed themselves.
    */
-  scan(all: readonly NodeInfo[], visitor: NodeVisitor): void {
+  scan(all: readonly NodeInfo[], visitor: NodeVisitor, watcher?: PodWatcher, label?: readonly [string, string]): void {
     const log = nodeListLog(all);
     const from = this.cursor;
-    const logged = log !== undefined && all === this.list && log.reaches(from);
+    const same = log !== undefined && all === this.list;
     this.list = all;
-    this.cursor = log?.end ?? 0;
-    if (logged) {
-      for (let c = from; c < this.cursor; c++) {
-        if (this.bySelector) this.follow(all, log, c, visitor);
-        else this.visit(all, log.at(c), visitor);
+    if (this.follows === 'nodes') {
+      this.cursor = log?.nodesEnd ?? 0;
+      if (same && log.nodesReach(from)) {
+        for (let c = from; c < this.cursor; c++) this.visit(all, log.nodeAt(c), visitor);
+        return;
       }
-      return;
+      // Told from now on: the pods that come and go after the visits below.
+      if (watcher && label && this.watched !== log) {
+        this.release(watcher);
+        log?.watch(label, watcher);
+        this.watched = log;
+        this.label = label;
+      }
+    } else {
+      this.cursor = log?.end ?? 0;
+      if (same && log.reaches(from)) {
+        for (let c = from; c < this.cursor; c++) {
+          if (this.follows === 'selection') this.follow(all, log, c, visitor);
+          else this.visit(all, log.at(c), visitor);
+        }
+        return;
+      }
     }
     for (let i = 0; i < all.length; i++) this.visit(all, i, visitor);
     for (let i = all.length; i < this.nodes.length; i++) visitor.dropped(i);
     this.nodes.length = this.generations.length = all.length;
+  }
+
+  /** The watcher is told no more (its owner leaves the cache). */
+  release(watcher: PodWatcher): void {
+    this.watched?.unwatch(this.label!, watcher);
+    this.watched = this.label = undefined;
   }
 
   /** The node the last scan saw at the position. */
@@ -227,7 +284,7 @@ export class NodeChanges {
 
   private visit(all: readonly NodeInfo[], i: number, visitor: NodeVisitor): void {
     const node = all[i];
-    const generation = this.bySelector ? node.selectorGeneration : node.generation;
+    const generation = this.follows === 'all' ? node.generation : node.selectorGeneration;
     if (this.nodes[i] === node && this.generations[i] === generation) return;
     this.nodes[i] = node;
     this.generations[i] = generation;
@@ -239,9 +296,14 @@ export class NodeChanges {
  * The matching pods summed per domain (topology value) over all nodes, for one question and one way of
  * assigning nodes to domains (both named by the cache key). A node's domain and share are recomputed only
  * when it changed. Every domain some node is in is present, with 0 when no pod matches.
+ *
+ * watched, with a question that has a label: the log tells the counts of the question's pods as they come and
+ * go, and an update visits only the nodes that changed themselves. A domain whose only node changes goes to the
+ * end of `counts` whenever that node is visited, so its order then differs from a scan's: for readers by key.
  */
-export class DomainCounts implements NodeVisitor {
-  private readonly changes = new NodeChanges(true);
+export class DomainCounts implements NodeVisitor, PodWatcher {
+  /** Made at the first update, which tells whether the question has a label. */
+  private changes: NodeChanges | undefined;
   /** The update's ways of assigning a node to a domain and counting its share. */
   private domainOf: (node: NodeInfo) => string | undefined = noDomain;
   private share: (node: NodeInfo) => number = noShare;
@@ -255,15 +317,30 @@ export class DomainCounts implements NodeVisitor {
   /** The matching pods of all domains together. */
   total = 0;
 
+  constructor(private readonly watched = false) {}
+
   /** question: when share counts the node's pods that it matches (the same question for the same cache key). */
   update(all: readonly NodeInfo[], domainOf: (node: NodeInfo) => string | undefined, share: (node: NodeInfo) => number, question?: PodQuestion): this {
     this.domainOf = domainOf;
     this.share = share;
     this.question = question;
-    this.changes.scan(all, this);
+    const label = this.watched ? question?.label : undefined;
+    this.changes ??= new NodeChanges(label ? 'nodes' : 'selection');
+    this.changes.scan(all, this, this, label);
     this.domains.length = this.shares.length = all.length;
     return this;
   }
+
+  /** PodWatcher: a pod of the question's label came or went. */
+  podMoved(i: number, pod: Pod, sign: 1 | -1): void {
+    const d = this.domains[i];
+    if (d === undefined || !this.question!.matches(pod)) return;
+    this.shares[i] += sign;
+    this.counts.set(d, this.counts.get(d)! + sign);
+    this.total += sign;
+  }
+
+  release(): void { this.changes?.release(this); }
 
   /** NodeVisitor: the node's domain and share anew. */
   changed(i: number, node: NodeInfo): void {
@@ -283,11 +360,7 @@ export class DomainCounts implements NodeVisitor {
   /** NodeVisitor: a matching pod adds to or takes from its node's domain; other shares are counted anew. */
   podChanged(i: number, node: NodeInfo, pod: Pod, sign: 1 | -1): void {
     if (!this.question) return this.changed(i, node);
-    const d = this.domains[i];
-    if (d === undefined || !this.question.matches(pod)) return;
-    this.shares[i] += sign;
-    this.counts.set(d, this.counts.get(d)! + sign);
-    this.total += sign;
+    this.podMoved(i, pod, sign);
   }
 
   private retract(i: number): void {
@@ -308,32 +381,45 @@ export class DomainCounts implements NodeVisitor {
 
 /**
  * One question's matching pods per node, by list position (hostname spreading: each node is its own domain).
- * Score reads a node's count from an array; only nodes that changed since the last update are recounted.
+ * Score reads a node's count from an array; only nodes that changed since the last update are recounted. With
+ * a label, the question's pods are told as they come and go (PodWatcher), and nodes are recounted only when
+ * the list is new.
  */
-export class NodeCounts implements NodeVisitor {
-  private readonly changes = new NodeChanges(true);
+export class NodeCounts implements NodeVisitor, PodWatcher {
+  private readonly changes: NodeChanges;
   private counts = new Int32Array(0);
   private share: (node: NodeInfo) => number = noShare;
-  private question: PodQuestion | undefined;
+  /** During an update: no pod of the list carries the question's label, so every node counts 0. */
+  private none = false;
+
+  constructor(private readonly question: PodQuestion) {
+    this.changes = new NodeChanges(question.label ? 'nodes' : 'selection');
+  }
 
   /** share: the node's pods that the question matches. */
-  update(all: readonly NodeInfo[], share: (node: NodeInfo) => number, question: PodQuestion): this {
+  update(all: readonly NodeInfo[], share: (node: NodeInfo) => number): this {
     if (this.counts.length < all.length) {
       const grown = new Int32Array(Math.max(all.length, 2 * this.counts.length));
       grown.set(this.counts);
       this.counts = grown;
     }
     this.share = share;
-    this.question = question;
-    this.changes.scan(all, this);
+    const label = this.question.label;
+    this.none = label !== undefined && nodeListLog(all)?.labelledPods(all, label) === 0;
+    this.changes.scan(all, this, this, label);
+    this.none = false;
     return this;
   }
 
   /** NodeVisitor: the node counted anew. */
-  changed(i: number, node: NodeInfo): void { this.counts[i] = this.share(node); }
+  changed(i: number, node: NodeInfo): void { this.counts[i] = this.none ? 0 : this.share(node); }
   dropped(i: number): void { this.counts[i] = 0; }
   /** NodeVisitor: a matching pod counts ±1. */
-  podChanged(i: number, _node: NodeInfo, pod: Pod, sign: 1 | -1): void { if (this.question!.matches(pod)) this.counts[i] += sign; }
+  podChanged(i: number, _node: NodeInfo, pod: Pod, sign: 1 | -1): void { this.podMoved(i, pod, sign); }
+  /** PodWatcher: a pod of the question's label counts ±1 when it matches. */
+  podMoved(i: number, pod: Pod, sign: 1 | -1): void { if (this.question.matches(pod)) this.counts[i] += sign; }
+
+  release(): void { this.changes.release(this); }
 
   /** The node's count: at its list position when the last update saw it there, else counted now (copies, other lists). */
   of(node: NodeInfo): number {
@@ -356,7 +442,7 @@ const MAX_IDS_PER_NODE = 2;
  * the per-node loops index arrays instead of asking each node's label Map; only changed nodes are looked at again.
  */
 export class TopologyValues implements NodeVisitor {
-  private changes = new NodeChanges(true);
+  private changes = new NodeChanges('nodes');
   /** Row → id of the node's value, −1 without the label, −2 for a row no node was seen at. */
   private ids = new Int32Array(0);
   private readonly idOf = new Map<string, number>();
@@ -374,7 +460,7 @@ export class TopologyValues implements NodeVisitor {
     if (this.values.length > MAX_IDS_PER_NODE * all.length + 64) {
       this.idOf.clear();
       this.values.length = 0;
-      this.changes = new NodeChanges(true);
+      this.changes = new NodeChanges('nodes');
       this.ids.fill(-2);
       this.rowsWith = [];
       this.rowsWithout = this.idsInUse = 0;
@@ -391,8 +477,8 @@ export class TopologyValues implements NodeVisitor {
   /** NodeVisitor: the node's value looked up anew. */
   changed(i: number, node: NodeInfo): void { this.setRow(i, this.idOfValue(node.labels.get(this.key))); }
   dropped(i: number): void { this.setRow(i, -2); }
-  /** NodeVisitor: pods do not move a node's value. */
-  podChanged(): void {}
+  /** Nothing to release: pods do not move a node's value. */
+  release(): void {}
 
   /**
    * How many domains the list's nodes are in (after update): their distinct values, a node without the label

@@ -137,7 +137,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
       s.podsPerNode[i] = perNode;
       continue;
     }
-    const totals = cache.domains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
+    const totals = cache.watchedDomains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
       if (requireAllTopologies && !hasAllTopologies(topologies, -1, node)) return undefined;
       return matchesNodeInclusionPolicies(pod, node, c) ? (node.labels.get(c.topologyKey) ?? '') : undefined;
     }, (node) => perNode.of(node), q).counts;
