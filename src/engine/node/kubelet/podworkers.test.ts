@@ -88,6 +88,21 @@ describe('status flush', () => {
   }, 120_000);
 });
 
+/** Spies on storedPod: every read must give the store's own version of the worker's pod. Counts the reads. */
+function checkStoredReads(): { reads: number } {
+  const proto = PodWorkers.prototype as unknown as StoredReads;
+  const kept = proto.storedPod;
+  const checked = { reads: 0 };
+  vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
+    const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
+    const got = kept.call(this, w);
+    checked.reads++;
+    expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
+    return got;
+  });
+  return checked;
+}
+
 describe('the stored pod the watch keeps', () => {
   afterEach(() => { vi.restoreAllMocks(); });
 
@@ -96,41 +111,25 @@ describe('the stored pod the watch keeps', () => {
     // Force deletions too: the pod is gone from the store while its worker still runs.
     const steps = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
     fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), steps, (pods, steps) => {
-      const proto = PodWorkers.prototype as unknown as StoredReads;
-      const kept = proto.storedPod;
-      vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
-        const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
-        const got = kept.call(this, w);
-        reads++;
-        expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
-        return got;
-      });
+      const checked = checkStoredReads();
       try {
         run(pods, steps);
       } finally {
         vi.restoreAllMocks();
       }
+      reads += checked.reads;
     }), { numRuns: 25, seed: 11 });
     expect(reads).toBeGreaterThan(100);
   }, 120_000);
 
   it('starts from the version admission read, not the older one the informer hands the kubelet', () => {
-    const proto = PodWorkers.prototype as unknown as StoredReads;
-    const kept = proto.storedPod;
-    let reads = 0;
-    vi.spyOn(proto, 'storedPod').mockImplementation(function (this: StoredReads, w: Worker) {
-      const read = this.cfg.store.tryGet('Pod', w.pod.metadata.namespace, w.pod.metadata.name!);
-      const got = kept.call(this, w);
-      reads++;
-      expect(got).toBe(read?.metadata.uid === w.uid ? read : undefined);
-      return got;
-    });
+    const checked = checkStoredReads();
     const c = clusterWithNodes(1);
     // Bound at creation, then changed before the kubelet's informer delivers the add (of the first version).
     mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p0\nspec:\n  nodeName: w1\n  containers:\n  - name: app\n    image: nginx:1.27\n');
     mustExec(c, 'kubectl label pod p0 changed=yes');
     c.advance(5);
-    expect(reads).toBeGreaterThan(0);
+    expect(checked.reads).toBeGreaterThan(0);
     expect((c.list('Pod')[0] as { status?: { phase?: string } }).status?.phase).toBe('Running');
   });
 });
