@@ -2,9 +2,9 @@
 // have had from applying every batch at once.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { EventView, PodView, ViewBatch } from '../../worker/protocol.ts';
+import type { EventView, NodeView, PodView, ViewBatch } from '../../worker/protocol.ts';
 import { ClusterViewStore, initialState, reduceBatch } from './clusterStore.ts';
-import { CARD_COST, EVENTS_EVERY_MS, FEED_SHARE, INITIAL_BUDGET, MAX_BUDGET, MIN_BUDGET, nextBudget, PendingDelta, restAfter, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
+import { CARD_COST, EVENTS_EVERY_MS, FEED_SHARE, INITIAL_BUDGET, MAX_BUDGET, MAX_REST_MS, MIN_BUDGET, nextBudget, PendingDelta, restAfter, TARGET_FRAME_MS, type Pacing } from './feedPacer.ts';
 
 function pod(name: string, status = 'Running'): PodView {
   return {
@@ -158,6 +158,21 @@ describe('cluster view store pacing', () => {
     pacing.run(1000);
     expect(store.getState().pods.size).toBe(INITIAL_BUDGET * 2 + 1);
     expect(pacing.waiting()).toBe(0);
+  });
+
+  it('rests at most MAX_REST_MS after a frame that took seconds: a node added meanwhile shows a second later', () => {
+    const pacing = manualPacing();
+    const store = new ClusterViewStore(pacing);
+    store.apply(batch(1, { pods: { upserts: Array.from({ length: INITIAL_BUDGET * 2 }, (_, i) => pod(`p${i}`)), deletes: [] } }));
+    pacing.run(0, 4000); // a starved frame: four seconds from its callback until drawn
+    const amounts = { cpuMilli: 1000, memoryBytes: 1, pods: 110 };
+    const node: NodeView = { name: 'w2', ready: true, roles: [], capacity: amounts, allocatable: amounts, requested: amounts, labels: {}, unschedulable: false, taints: [], createdMs: 0 };
+    store.apply(batch(2, { nodes: { upserts: [node], deletes: [] } }));
+    pacing.frames(4000 + MAX_REST_MS - 1);
+    expect(store.getState().nodes.has('w2')).toBe(false);
+    pacing.frames(4000 + MAX_REST_MS);
+    expect(store.getState().nodes.has('w2')).toBe(true);
+    expect(restAfter(10)).toBe(10 * (1 / FEED_SHARE - 1));
   });
 
   it('keeps the feed to FEED_SHARE of the main thread while changes keep coming, and every change lands', () => {

@@ -130,9 +130,16 @@ export class PendingDelta<T> {
   }
 }
 
+/**
+ * The longest the feed rests after one frame. A frame can take seconds when every core is busy (a GC pause, two
+ * browsers and their workers on two cores): resting four times that could keep nodes, pods and the clock on the page a
+ * quarter of a minute behind the cluster. Past this, the adaptive budget alone makes the next frames cheaper.
+ */
+export const MAX_REST_MS = 1000;
+
 /** How long the feed rests after a frame that took `drawMs` to draw its pod changes. */
 export function restAfter(drawMs: number): number {
-  return Math.max(0, drawMs) * (1 / FEED_SHARE - 1);
+  return Math.min(MAX_REST_MS, Math.max(0, drawMs) * (1 / FEED_SHARE - 1));
 }
 
 /** The next budget after a frame that used the whole budget took `frameMs` to draw. */
