@@ -205,7 +205,10 @@ export class CniNetwork {
   private changed(): void { for (const l of this.listeners) l(); }
 }
 
-/** What setUp hands back: the pod's address, and ADD's whole Result, made when it is read (by tests: the runtime reads the address). */
+/**
+ * What setUp hands back: the pod's address, and ADD's whole Result, made when it is read (the runtime reads only
+ * the address; the plugins' tests read the Result).
+ */
 class SetUpResult {
   constructor(
     readonly ip: string,

@@ -190,7 +190,8 @@ export class NodeInfo {
    * A new version of a pod the node has, when nothing that the node derives from the pod changed: its sums
    * (sameSums) and what selectors and affinity terms see (sameSelection): an assumed pod's binding confirmed, a
    * status write (4 of 5 pod changes). The pod's PodInfo takes the new version in place, so that the lists of
-   * PodInfos (podsWithAffinity) hold it already; the rest is addPod's same-pod path. False, changing nothing, when that is not the case.
+   * PodInfos (podsWithAffinity) hold it already; the rest is addPod's same-pod path. False, changing nothing,
+   * when that is not the case.
    */
   updatePod(pod: Pod): boolean {
     const uid = pod.metadata!.uid!;
