@@ -42,6 +42,50 @@ function watchContainer(c: KubesimCluster, name: string) {
   return seen;
 }
 
+describe('status as SyncPod publishes it', () => {
+  /** The pod's status writes (changes of status only), with the virtual second each was written at. */
+  function statusWrites(c: KubesimCluster, name: string) {
+    const seen: { at: number; phase?: string; podIP?: string; ready?: string; readySince?: string; waiting?: string }[] = [];
+    let last = '';
+    c.onChange((e) => {
+      const p = e.object as Pod;
+      if (e.object.kind !== 'Pod' || p.metadata?.name !== name || !p.status?.startTime) return;
+      const json = JSON.stringify(p.status);
+      if (json === last) return;
+      last = json;
+      const cond = p.status.conditions?.find((x) => x.type === 'PodReadyToStartContainers');
+      seen.push({ at: seconds(c), phase: p.status.phase, podIP: p.status.podIP, ready: cond?.status, readySince: cond?.lastTransitionTime, waiting: p.status.containerStatuses?.[0]?.state?.waiting?.reason });
+    });
+    return seen;
+  }
+
+  it('shows no IP while the image is pulled: the sandbox and the containers are one SyncPod', () => {
+    const c = start();
+    const seen = statusWrites(c, 'web');
+    mustExec(c, 'kubectl apply -f -', podYaml('web', '  containers:\n  - name: app\n    image: nginx:1.27\n'));
+    // A label written during the pull is an update the busy pod worker takes up only after its SyncPod.
+    c.advance(1);
+    mustExec(c, 'kubectl label pod web tier=front');
+    c.advance(9);
+    expect(seen).toEqual([
+      { at: 2.005, phase: 'Pending', podIP: undefined, ready: 'False', readySince: '2026-01-01T00:00:02Z', waiting: 'ContainerCreating' },
+      { at: 4.724, phase: 'Running', podIP: seen[1].podIP, ready: 'True', readySince: '2026-01-01T00:00:04Z', waiting: undefined },
+    ]);
+    expect(seen[1].podIP).toMatch(/^10\.244\./);
+  });
+
+  it('publishes the IP with the step that stops the SyncPod: a failed pull', () => {
+    const c = start();
+    const seen = statusWrites(c, 'bad');
+    mustExec(c, 'kubectl apply -f -', podYaml('bad', '  containers:\n  - name: app\n    image: nginx:doesnotexist\n'));
+    c.advance(5);
+    expect(seen.slice(0, 2).map(({ podIP, ready, waiting }) => ({ ip: !!podIP, ready, waiting }))).toEqual([
+      { ip: false, ready: 'False', waiting: 'ContainerCreating' },
+      { ip: true, ready: 'True', waiting: 'ErrImagePull' },
+    ]);
+  });
+});
+
 describe('CrashLoopBackOff', () => {
   it('restarts at once, then after 10 s doubling to 5 minutes, with the upstream texts', () => {
     const c = start();

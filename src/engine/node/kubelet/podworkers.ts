@@ -249,11 +249,21 @@ export class PodWorkers {
 
   private sync(w: PodWorker): void {
     w.syncQueued = false;
+    this.syncPod(w, true);
+  }
+
+  /**
+   * SyncPod. `generateStatus`: it publishes the status first, as upstream's SyncPod sets it before the runtime's
+   * SyncPod runs; false where the runtime goes on with the SyncPod that created the sandbox (see createSandbox).
+   */
+  private syncPod(w: PodWorker, generateStatus: boolean): void {
     if (this.workers.get(w.uid) !== w) return;
     if (w.state !== 'syncing') { this.syncTerminating(w); return; }
-    this.markDirty(w);
-    if (w.pod.metadata.deletionTimestamp) { this.terminate(w, { cause: 'deleted' }); return; }
+    if (w.pod.metadata.deletionTimestamp) { this.markDirty(w); this.terminate(w, { cause: 'deleted' }); return; }
+    // A sync requested while a CRI step runs waits for it, as an update waits for the pod worker's SyncPod to
+    // return: what changed meanwhile is published by the sync that follows the step.
     if (w.busy) return;
+    if (generateStatus) this.markDirty(w);
     // WaitForAttachAndMount comes before the sandbox; the volume manager syncs the pod again when they are ready.
     if (!w.sandboxId && this.cfg.volumes && !this.cfg.volumes.waitForAttachAndMount(w.pod, () => this.requestSync(w))) return;
     if (!w.sandboxId) { this.createSandbox(w); return; }
@@ -410,8 +420,12 @@ export class PodWorkers {
       }
       w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
       this.scheduleDeadline(w);
-      this.changed(w);
-      this.requestSync(w);
+      // The same SyncPod goes on to the containers, as kuberuntime's SyncPod creates the sandbox and starts them in
+      // one call: the pod's IP and PodReadyToStartContainers are published with the containers' start, or with the
+      // step that stops it (a failed pull, a backoff), not while the images are pulled.
+      w.changes++;
+      this.syncPod(w, false);
+      if (!w.busy) this.markDirty(w);
     });
   }
 
