@@ -1,5 +1,4 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
-import { apiVersionOf } from '../api/kinds.ts';
 import { LabelSelectorError } from '../api/labels.ts';
 import { CommandError, formatError, type KubectlContext } from './context.ts';
 import { boolFlag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
@@ -11,7 +10,6 @@ import { getWatchCommand } from './commands/getwatch.ts';
 import { scaleCommand } from './commands/scale.ts';
 import { logsCommand } from './commands/logs.ts';
 import { execCommand } from './commands/exec.ts';
-import { VIEW_KINDS } from './eventsview.ts';
 import { topCommand } from './commands/top.ts';
 import { patchCommand } from './commands/patch.ts';
 import { diffCommand } from './commands/diff.ts';
@@ -25,7 +23,9 @@ import { eventsCommand } from './commands/events.ts';
 import { explainCommand } from './commands/explain/index.ts';
 import { waitCommand } from './commands/wait.ts';
 import { createCommand } from './commands/create/index.ts';
-import { TABLE_TABWRITER, tabwrite } from './printers/tabwriter.ts';
+import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts';
+import { clusterInfoCommand } from './commands/clusterinfo.ts';
+import { replaceCommand } from './commands/replace.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
 const common: FlagSpec[] = [
@@ -51,6 +51,9 @@ const perCommand: Record<string, FlagSpec[]> = {
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true }],
+  'api-versions': [],
+  'cluster-info': [],
+  replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, { name: 'validate', value: true }],
   rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
   set: [{ name: 'containers', short: 'c', value: true }, { name: 'limits', value: true }, { name: 'requests', value: true }, { name: 'env', short: 'e', value: true, repeated: true }, { name: 'list' }, { name: 'overwrite' }, { name: 'all' }],
   autoscale: [{ name: 'min', value: true }, { name: 'max', value: true }, { name: 'cpu-percent', value: true }, { name: 'name', value: true }],
@@ -72,7 +75,7 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, diff, patch, delete, scale, api-resources, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, version');
     return { code: 0 };
   }
   const specs = perCommand[cmd];
@@ -125,13 +128,10 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'version':
         ctx.out.push(`Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0\nServer Version: ${KUBERNETES_VERSION}`);
         return { code: 0 };
-      case 'api-resources': {
-        const rows = [...ctx.store.kinds.all(), ...VIEW_KINDS].sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
-          .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1))
-          .map((k) => [k.plural, k.shortNames.join(','), apiVersionOf(k), String(k.namespaced), k.kind]);
-        ctx.out.push(tabwrite([['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
-        return { code: 0 };
-      }
+      case 'api-resources': return { code: apiResourcesCommand(ctx) };
+      case 'api-versions': return { code: apiVersionsCommand(ctx) };
+      case 'cluster-info': return { code: clusterInfoCommand(ctx) };
+      case 'replace': return { code: replaceCommand(ctx, args) };
     }
   } catch (e) {
     if (e instanceof LabelSelectorError) {

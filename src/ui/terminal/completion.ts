@@ -16,8 +16,8 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'apply', 'autoscale', 'cordon', 'create', 'delete', 'describe', 'diff', 'drain', 'edit',
-  'events', 'explain', 'get', 'label', 'logs', 'patch', 'rollout', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'diff', 'drain', 'edit',
+  'events', 'explain', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait',
 ];
 const SIM_TREE: Record<string, string[]> = {
   '': ['advance', 'controlplane', 'explain', 'help', 'node', 'pod', 'scheduler'],

@@ -5,6 +5,7 @@ import { threeWayStrategicPatch } from '../../apiserver/patch/strategic.ts';
 import { formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests, type Manifest } from '../manifests.ts';
+import { fileObject } from './fileobject.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -38,27 +39,12 @@ export function dryRunMode(v: string | undefined): '' | 'client' | 'server' {
 }
 
 function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined, dryRun: '' | 'client' | 'server'): AppliedDocument {
-  if (m.error) return { manifest: m, ok: false, message: `error: ${m.error}` };
-  const obj = structuredClone(m.object!) as KubeObject;
-  const missing = [!obj.apiVersion && 'apiVersion not set', !obj.kind && 'kind not set'].filter(Boolean);
-  if (missing.length) return { manifest: m, ok: false, message: `error: error validating "${source}": error validating data: [${missing.join(', ')}]; if you choose to ignore these errors, turn validation off with --validate=false` };
-  const info = ctx.store.kinds.forManifest(String(obj.apiVersion), String(obj.kind));
-  const name = obj.metadata?.name ?? '';
-  if (!info) {
-    return { manifest: m, ok: false, message: `error: resource mapping not found for name: "${name}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first` };
-  }
-  obj.metadata ??= {};
-  if (info.namespaced) {
-    if (namespaceFlag && obj.metadata.namespace && obj.metadata.namespace !== namespaceFlag) {
-      return { manifest: m, ok: false, message: `error: the namespace from the provided object "${obj.metadata.namespace}" does not match the namespace "${namespaceFlag}". You must pass '--namespace=${obj.metadata.namespace}' to perform this operation.` };
-    }
-    obj.metadata.namespace ||= namespaceFlag || 'default';
-  }
+  const read = fileObject(ctx, m, source, namespaceFlag);
+  if ('error' in read) return { manifest: m, ok: false, message: read.error };
+  const { obj, info, name } = read;
   if (!name) return { manifest: m, ok: false, message: `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.plural}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${obj.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty` };
   const suffix = dryRun ? ` (${dryRun} dry run)` : '';
-  // The file as written (without the annotation) is what the next apply compares against.
-  const lastApplied = JSON.stringify(withoutLastApplied(m.object!)) + '\n';
-  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastApplied };
+  setLastApplied(obj, m.object!);
   try {
     const live = ctx.store.tryGet(info.kind, obj.metadata.namespace, name);
     if (!live) {
@@ -77,6 +63,12 @@ function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFla
       : formatError(e);
     return { manifest: m, ok: false, message };
   }
+}
+
+/** The file as written (without the annotation) is what the next apply compares against. */
+export function setLastApplied(obj: KubeObject, written: KubeObject): void {
+  const lastApplied = JSON.stringify(withoutLastApplied(written)) + '\n';
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: lastApplied };
 }
 
 function withoutLastApplied(o: KubeObject): KubeObject {

@@ -1,6 +1,7 @@
 // kubectl delete: by TYPE NAME, TYPE/NAME, -f, -l or --all. Background cascading deletion by default.
 // Simplification: kubectl waits for the object to disappear (--wait); the simulator returns at once and the
 // deletion completes as virtual time runs.
+import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { notFound } from '../../apiserver/errors.ts';
@@ -12,12 +13,9 @@ import { resolveResourceArgs } from '../resources.ts';
 
 export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const namespace = flag(args, 'namespace') ?? 'default';
-  const graceFlag = flag(args, 'grace-period');
-  let grace = graceFlag !== undefined ? Number(graceFlag) : undefined;
+  let grace = gracePeriodFlag(flag(args, 'grace-period'));
   if (boolFlag(args, 'now')) grace = 1;
   if (boolFlag(args, 'force') && grace === undefined) grace = 0;
-  if (grace !== undefined && (!Number.isInteger(grace) || grace < -1)) throw new CommandError(`invalid argument "${graceFlag}" for "--grace-period" flag`);
-  if (grace === -1) grace = undefined;
   const cascade = cascadePolicy(flag(args, 'cascade'));
   const targets: { kind: string; info: ReturnType<typeof ctx.store.info>; namespace?: string; name: string }[] = [];
   let code = 0;
@@ -56,12 +54,12 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
     try {
       if (!ctx.store.tryGet(t.kind, t.namespace, t.name)) throw notFound(t.info, t.name);
       if (dryRun === 'server' || dryRun === 'client') {
-        ctx.out.push(`${t.info.singular}${t.info.group ? '.' + t.info.group : ''} "${t.name}" deleted (${dryRun} dry run)`);
+        ctx.out.push(`${deletedMessage(t.info, t.name)} (${dryRun} dry run)`);
         continue;
       }
       if (grace === 0) ctx.err.push('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.');
       ctx.store.delete(t.kind, t.namespace, t.name, { gracePeriodSeconds: grace, propagationPolicy: cascade });
-      ctx.out.push(`${t.info.singular}${t.info.group ? '.' + t.info.group : ''} "${t.name}" deleted`);
+      ctx.out.push(deletedMessage(t.info, t.name));
     } catch (e) {
       ctx.err.push(formatError(e));
       code = 1;
@@ -70,8 +68,21 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   return code;
 }
 
+/** --grace-period in seconds; -1 (the default) leaves the object's own. */
+export function gracePeriodFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const grace = Number(text);
+  if (!Number.isInteger(grace) || grace < -1) throw new CommandError(`invalid argument "${text}" for "--grace-period" flag`);
+  return grace === -1 ? undefined : grace;
+}
+
+/** What kubectl prints for a deleted object: `deployment.apps "web" deleted`. */
+export function deletedMessage(info: KindInfo, name: string): string {
+  return `${info.singular}${info.group ? '.' + info.group : ''} "${name}" deleted`;
+}
+
 /** --cascade: background (default), foreground or orphan; the deprecated true/false still work. */
-function cascadePolicy(v: string | undefined): PropagationPolicy {
+export function cascadePolicy(v: string | undefined): PropagationPolicy {
   switch (v) {
     case undefined: case 'background': case 'true': return 'Background';
     case 'foreground': return 'Foreground';
