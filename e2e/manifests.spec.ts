@@ -94,6 +94,12 @@ test('terminal: stderr in red, history with the arrow keys, clear', async ({ pag
   // kubectl reads the editor's documents by name.
   await runInTerminal(page, 'kubectl apply -f web-deployment.yaml');
   await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web created');
+  // replace --force: the Deployment is deleted and created again from the document (a new uid).
+  await runInTerminal(page, 'kubectl replace --force -f web-deployment.yaml');
+  await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps "web" deleted');
+  await expect(page.getByTestId('terminal-output')).toContainText('deployment.apps/web replaced');
+  await runInTerminal(page, 'kubectl cluster-info');
+  await expect(page.getByTestId('terminal-output')).toContainText('CoreDNS is running at https://127.0.0.1:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy');
   await runInTerminal(page, 'kubectl apply -f missing.yaml');
   await expect(page.getByTestId('terminal-output')).toContainText('error: the path "missing.yaml" does not exist');
 
