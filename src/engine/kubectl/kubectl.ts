@@ -26,6 +26,7 @@ import { createCommand } from './commands/create/index.ts';
 import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts';
 import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
+import { printWarnings } from './commands/validate.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
 const common: FlagSpec[] = [
@@ -67,7 +68,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
-  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }],
+  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, { name: 'validate', value: true }],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }
@@ -122,7 +123,10 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'create': return { code: createCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
-        for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);
+        for (const d of documents) {
+          printWarnings(ctx, d.warnings ?? []);
+          (d.ok ? ctx.out : ctx.err).push(d.message);
+        }
         return { code: documents.every((d) => d.ok) ? 0 : 1, documents };
       }
       case 'version':
