@@ -201,7 +201,7 @@ export class Store {
     const info = this.info(input.kind);
     const recorded = opts.recordedEvent === true && info.kind === 'Event' && !info.custom;
     const obj = (opts.handOver ? input : copyJson(input)) as KubeObject;
-    if (opts.fieldValidation) decodeBody(info, obj, opts);
+    if (opts.fieldValidation) decodeBody(info, obj, opts, this.customResources);
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
@@ -236,7 +236,7 @@ export class Store {
    */
   update<T extends KubeObject>(input: T, opts: UpdateOptions = {}): T {
     const info = this.info(input.kind);
-    if (opts.fieldValidation) decodeBody(info, input, opts);
+    if (opts.fieldValidation) decodeBody(info, input, opts, this.customResources);
     const ns = info.namespaced ? input.metadata?.namespace : undefined;
     const name = input.metadata?.name ?? '';
     const key = storedKey(ns, name);
@@ -270,7 +270,7 @@ export class Store {
       throw e;
     }
     if (merged?.kind !== old.kind || merged.metadata?.name !== old.metadata.name) throw badRequest('the name of the object and the kind may not be changed by a patch');
-    if (opts.fieldValidation) decodePatched(info, merged, patch, opts);
+    if (opts.fieldValidation) decodePatched(info, merged, patch, opts, this.customResources);
     const p = patch as { metadata?: { resourceVersion?: string } };
     if (!p?.metadata?.resourceVersion) merged.metadata = { ...merged.metadata, resourceVersion: old.metadata.resourceVersion };
     return this.update(merged, opts.fieldValidation ? { ...opts, fieldValidation: undefined } : opts) as T & KubeObject;

@@ -126,11 +126,14 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-/** Decode obj (a JSON object) as the struct `root`; unknown fields are removed from obj. */
-export function decodeInto(obj: Record<string, unknown>, root: string): DecodeResult {
+/**
+ * Decode obj (a JSON object) as the struct `root`; unknown fields are removed from obj. `at` names obj's field when
+ * it is part of a larger body decoded elsewhere (a custom resource's metadata).
+ */
+export function decodeInto(obj: Record<string, unknown>, root: string, at?: string): DecodeResult {
   const d = new Decoder();
   try {
-    d.struct(obj, root, '', []);
+    d.struct(obj, root, at ?? '', at ? [at] : []);
   } catch (e) {
     if (e instanceof Fatal) return { error: e.message, strict: [] };
     throw e;

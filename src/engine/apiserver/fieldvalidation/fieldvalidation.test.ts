@@ -161,6 +161,49 @@ describe('replace, apply on a live object, patch', () => {
   });
 });
 
+describe('custom resources', () => {
+  const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+              items: {type: array, items: {type: object, properties: {name: {type: string}}}}
+              free: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`;
+  const WIDGET = (spec: string, meta = '') => `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w${meta}}\nspec:\n${spec}`;
+
+  it('what the structural schema prunes are unknown fields; metadata is ObjectMeta; preserved fields are kept', async () => {
+    const c = createCluster({ seed: 1 });
+    await c.exec('kubectl apply -f -', CRD);
+    const r = await c.exec('kubectl apply -f -', WIDGET('  size: 1\n  sizee: 2\n  items: [{name: a, nam: b}]\n  free: {anything: 1}\n', ', lables: {}'));
+    expect(r.stderr.trim()).toBe(`${CANNOT('Widget', 'v1')}strict decoding error: unknown field "metadata.lables", unknown field "spec.sizee", unknown field "spec.items[0].nam"`);
+    const warn = await c.exec('kubectl apply --validate=warn -f -', WIDGET('  size: 1\n  sizee: 2\n  free: {anything: 1}\n'));
+    expect(warn).toMatchObject({ code: 0, stderr: 'Warning: unknown field "spec.sizee"\n' });
+    expect((await getJson(c, 'widget w')).spec).toEqual({ size: 1, free: { anything: 1 } });
+  });
+
+  it('a wrong type is the schema validation\'s 422, as upstream', async () => {
+    const c = createCluster({ seed: 1 });
+    await c.exec('kubectl apply -f -', CRD);
+    const r = await c.exec('kubectl apply -f -', WIDGET('  size: "1"\n'));
+    expect(r.stderr).toContain('spec.size: Invalid value: "string": spec.size in body must be of type integer: "string"');
+  });
+});
+
 describe('stored objects decode cleanly', () => {
   it('whatever kubectl get -o yaml prints for a running cluster decodes without error or unknown field', async () => {
     const c = createCluster({ seed: 3 });
