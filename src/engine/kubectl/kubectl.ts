@@ -39,10 +39,13 @@ const common: FlagSpec[] = [
   { name: 'help', short: 'h' },
 ];
 
+/** kubectl's --validate: a bare --validate means strict. */
+const VALIDATE: FlagSpec = { name: 'validate', value: true, bareValue: 'strict' };
+
 const perCommand: Record<string, FlagSpec[]> = {
   get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
   describe: [],
-  apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
+  apply: [VALIDATE, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
   scale: [{ name: 'replicas', value: true }, { name: 'current-replicas', value: true }],
   patch: [{ name: 'patch', short: 'p', value: true }, { name: 'type', value: true }, { name: 'subresource', value: true }],
@@ -54,7 +57,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   'api-resources': [{ name: 'namespaced', value: true }],
   'api-versions': [],
   'cluster-info': [],
-  replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, { name: 'validate', value: true }],
+  replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, VALIDATE],
   rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
   set: [{ name: 'containers', short: 'c', value: true }, { name: 'limits', value: true }, { name: 'requests', value: true }, { name: 'env', short: 'e', value: true, repeated: true }, { name: 'list' }, { name: 'overwrite' }, { name: 'all' }],
   autoscale: [{ name: 'min', value: true }, { name: 'max', value: true }, { name: 'cpu-percent', value: true }, { name: 'name', value: true }],
@@ -68,7 +71,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
-  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, { name: 'validate', value: true }],
+  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }

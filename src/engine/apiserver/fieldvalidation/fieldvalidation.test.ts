@@ -121,6 +121,11 @@ describe('--validate=warn and --validate=ignore', () => {
     expect(bad.stderr).toContain('json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32');
   });
 
+  it('a bare --validate means strict and takes no value from the next argument', async () => {
+    const r = await apply(TYPO, '--validate ');
+    expect(r.stderr.trim()).toBe(`${CANNOT('ConfigMap', 'v1')}strict decoding error: unknown field "metadata.foo", unknown field "bar"`);
+  });
+
   it('an unknown --validate value is refused', async () => {
     const r = await apply(TYPO, '--validate=foo ');
     expect(r.stderr.trim()).toBe('error: invalid - validate option "foo"; must be one of: strict (or true), warn, ignore (or false)');
