@@ -32,6 +32,14 @@ test('a bad manifest shows an error marker and message at its lines', async ({ p
   await runInTerminal(page, 'kubectl get deployments');
   await expect(page.getByTestId('terminal-output')).toContainText('web');
   await expect(page.getByTestId('terminal-output')).not.toContainText('broken');
+
+  // A typo: the API server's strict decoding (kubectl's default --validate=strict) refuses it, and nothing is created.
+  await setEditorText(page, webDeployment(1).replace('name: web\n', 'name: typo\n').replace('image: nginx:1.27', 'imagee: nginx:1.27'));
+  await page.getByTestId('apply').click();
+  await expect(page.locator('[data-testid=apply-result][data-ok=false]')).toContainText(
+    'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.template.spec.containers[0].imagee"');
+  await runInTerminal(page, 'kubectl get deployment typo');
+  await expect(page.locator('[data-testid=terminal-line][data-kind=err]').last()).toContainText('deployments.apps "typo" not found');
 });
 
 test('documents: new, rename, switch, delete, and they persist', async ({ page }) => {

@@ -19,6 +19,7 @@ import { strategyFor } from './registry/strategy.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
+import { decodeBody, decodePatched, type FieldValidationOptions } from './fieldvalidation/index.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -64,7 +65,7 @@ export interface DeleteOptions {
 
 export type PatchType = 'merge' | 'strategic' | 'json';
 
-export interface WriteOptions {
+export interface WriteOptions extends FieldValidationOptions {
   dryRun?: boolean;
 }
 
@@ -200,6 +201,7 @@ export class Store {
     const info = this.info(input.kind);
     const recorded = opts.recordedEvent === true && info.kind === 'Event' && !info.custom;
     const obj = (opts.handOver ? input : copyJson(input)) as KubeObject;
+    if (opts.fieldValidation) decodeBody(info, obj, opts, this.customResources);
     const meta = (obj.metadata ??= {}) as MutableMeta;
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
@@ -234,6 +236,7 @@ export class Store {
    */
   update<T extends KubeObject>(input: T, opts: UpdateOptions = {}): T {
     const info = this.info(input.kind);
+    if (opts.fieldValidation) decodeBody(info, input, opts, this.customResources);
     const ns = info.namespaced ? input.metadata?.namespace : undefined;
     const name = input.metadata?.name ?? '';
     const key = storedKey(ns, name);
@@ -267,9 +270,10 @@ export class Store {
       throw e;
     }
     if (merged?.kind !== old.kind || merged.metadata?.name !== old.metadata.name) throw badRequest('the name of the object and the kind may not be changed by a patch');
+    if (opts.fieldValidation) decodePatched(info, merged, patch, opts, this.customResources);
     const p = patch as { metadata?: { resourceVersion?: string } };
     if (!p?.metadata?.resourceVersion) merged.metadata = { ...merged.metadata, resourceVersion: old.metadata.resourceVersion };
-    return this.update(merged, opts) as T & KubeObject;
+    return this.update(merged, opts.fieldValidation ? { ...opts, fieldValidation: undefined } : opts) as T & KubeObject;
   }
 
   /**

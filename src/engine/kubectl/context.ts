@@ -51,7 +51,8 @@ export function formatError(e: unknown, verbContext?: string): string {
     const s = e.status;
     if (s.reason === 'Invalid' && s.details?.causes?.length) {
       const causes = s.details.causes.map((c) => `${c.field}: ${c.message}`);
-      const head = `The ${s.details.kind} "${s.details.name}" is invalid: `;
+      // An error on no object (a patch that does not decode) is "The request is invalid".
+      const head = s.details.kind || s.details.name ? `The ${s.details.kind} "${s.details.name}" is invalid: ` : 'The request is invalid: ';
       return causes.length === 1 ? head + causes[0] : `${head}\n* ${causes.join('\n* ')}`;
     }
     return `Error from server (${s.reason}): ${verbContext ? `${verbContext}: ` : ''}${s.message}`;

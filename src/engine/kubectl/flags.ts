@@ -6,6 +6,8 @@ export interface FlagSpec {
   value?: boolean;
   /** May repeat (e.g. -f a -f b). */
   repeated?: boolean;
+  /** With value: pflag's NoOptDefVal, what a bare --flag means; a value then only comes as --flag=value. */
+  bareValue?: string;
 }
 
 export interface ParsedArgs {
@@ -38,6 +40,7 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
       if (!spec) throw new FlagError(`unknown flag: --${name}`);
       if (spec.value) {
         if (eq >= 0) set(spec, a.slice(eq + 1));
+        else if (spec.bareValue !== undefined) set(spec, spec.bareValue);
         else if (i + 1 < args.length) set(spec, args[++i]);
         else throw new FlagError(`flag needs an argument: --${name}`);
       } else set(spec, eq >= 0 ? a.slice(eq + 1) : 'true');

@@ -26,6 +26,7 @@ import { createCommand } from './commands/create/index.ts';
 import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts';
 import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
+import { printWarnings } from './commands/validate.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
 const common: FlagSpec[] = [
@@ -38,10 +39,13 @@ const common: FlagSpec[] = [
   { name: 'help', short: 'h' },
 ];
 
+/** kubectl's --validate: a bare --validate means strict. */
+const VALIDATE: FlagSpec = { name: 'validate', value: true, bareValue: 'strict' };
+
 const perCommand: Record<string, FlagSpec[]> = {
   get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
   describe: [],
-  apply: [{ name: 'validate', value: true }, { name: 'server-side' }],
+  apply: [VALIDATE, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],
   scale: [{ name: 'replicas', value: true }, { name: 'current-replicas', value: true }],
   patch: [{ name: 'patch', short: 'p', value: true }, { name: 'type', value: true }, { name: 'subresource', value: true }],
@@ -53,7 +57,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   'api-resources': [{ name: 'namespaced', value: true }],
   'api-versions': [],
   'cluster-info': [],
-  replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, { name: 'validate', value: true }],
+  replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, VALIDATE],
   rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
   set: [{ name: 'containers', short: 'c', value: true }, { name: 'limits', value: true }, { name: 'requests', value: true }, { name: 'env', short: 'e', value: true, repeated: true }, { name: 'list' }, { name: 'overwrite' }, { name: 'all' }],
   autoscale: [{ name: 'min', value: true }, { name: 'max', value: true }, { name: 'cpu-percent', value: true }, { name: 'name', value: true }],
@@ -67,7 +71,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
-  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }],
+  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }
@@ -122,7 +126,10 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'create': return { code: createCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
-        for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);
+        for (const d of documents) {
+          printWarnings(ctx, d.warnings ?? []);
+          (d.ok ? ctx.out : ctx.err).push(d.message);
+        }
         return { code: documents.every((d) => d.ok) ? 0 : 1, documents };
       }
       case 'version':

@@ -64,6 +64,18 @@ export class CustomResources {
   }
 
   /**
+   * The fields a custom resource's schema would prune from obj (dropped from obj here), for field validation; undefined
+   * for a kind no CRD serves.
+   */
+  unknownFields(info: KindInfo, obj: KubeObject): string[] | undefined {
+    const served = info.custom && this.served.get(info.kind);
+    if (!served) return undefined;
+    const pruned: string[] = [];
+    prune(obj, served.schema, true, pruned);
+    return pruned;
+  }
+
+  /**
    * Validation of a CRD, or of a custom resource by its ObjectMeta and schema (undefined for other kinds). A create
    * while the CRD is being deleted is refused, as the custom resource handler does.
    */

@@ -28,12 +28,13 @@ const OBJECT_META_FIELDS = ['apiVersion', 'kind', 'metadata'];
 
 /**
  * Pruning (structuralpruning.Prune): fields the schema does not specify are dropped, unless the node preserves
- * unknown fields. The root and embedded resources keep apiVersion, kind and metadata.
+ * unknown fields. The root and embedded resources keep apiVersion, kind and metadata. The dropped fields' paths
+ * ("spec.items[0].foo") go to `pruned`, for field validation's unknown-field errors and warnings.
  */
-export function prune(value: unknown, schema: Schema | undefined, isResourceRoot = false): void {
+export function prune(value: unknown, schema: Schema | undefined, isResourceRoot = false, pruned?: string[], path = ''): void {
   if (!schema) return;
   if (Array.isArray(value)) {
-    if (schema.items) for (const item of value) prune(item, schema.items);
+    if (schema.items) value.forEach((item, i) => prune(item, schema.items, false, pruned, `${path}[${i}]`));
     return;
   }
   if (!isObj(value)) return;
@@ -42,8 +43,12 @@ export function prune(value: unknown, schema: Schema | undefined, isResourceRoot
   for (const key of Object.keys(value)) {
     if (keepMeta && OBJECT_META_FIELDS.includes(key)) continue;
     const prop = schema.properties?.[key] ?? additional;
-    if (prop) prune(value[key], prop);
-    else if (!schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true) delete value[key];
+    const at = path ? `${path}.${key}` : key;
+    if (prop) prune(value[key], prop, false, pruned, at);
+    else if (!schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties !== true) {
+      delete value[key];
+      pruned?.push(at);
+    }
   }
 }
 

@@ -51,7 +51,7 @@ describe('HorizontalPodAutoscaler', () => {
 
   it('reports pods it cannot compute a utilization for', () => {
     const c = clusterWithNodes(1);
-    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1).replace(/ +requests:\n +cpu: 100m\n/, '        requests:\n'));
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1).replace(/ +cpu: 100m\n/, ''));
     mustExec(c, 'kubectl autoscale deployment web --max=3 --cpu-percent=50');
     c.advance(30);
     expect(mustExec(c, 'kubectl get hpa web --no-headers')).toMatch(/^web +Deployment\/web +cpu: <unknown>\/50% +1 +3 +1 /);

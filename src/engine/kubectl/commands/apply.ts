@@ -6,6 +6,8 @@ import { formatError, readSource, resourceName, type KubectlContext } from '../c
 import { flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests, type Manifest } from '../manifests.ts';
 import { fileObject } from './fileobject.ts';
+import { validationDirective } from './validate.ts';
+import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -16,16 +18,19 @@ export interface AppliedDocument {
   /** The object as it was before, and as the API server returned it (after a server dry run too). */
   live?: KubeObject;
   result?: KubeObject;
+  /** The API server's warnings (--validate=warn's unknown fields), printed before the message. */
+  warnings?: string[];
 }
 
 export function applyCommand(ctx: KubectlContext, args: ParsedArgs): AppliedDocument[] {
   const files = args.flags.get('filename') ?? [];
   if (!files.length) throw new Error('must specify one of -f and -k');
   const dryRun = dryRunMode(flag(args, 'dry-run'));
+  const validation = validationDirective(args);
   const results: AppliedDocument[] = [];
   for (const f of files) {
     const { text, source } = readSource(ctx, f);
-    for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, flag(args, 'namespace'), dryRun));
+    for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, flag(args, 'namespace'), dryRun, validation));
   }
   if (!results.length) throw new Error('no objects passed to apply');
   return results;
@@ -38,24 +43,26 @@ export function dryRunMode(v: string | undefined): '' | 'client' | 'server' {
   throw new Error(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }
 
-function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined, dryRun: '' | 'client' | 'server'): AppliedDocument {
+function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined, dryRun: '' | 'client' | 'server', fieldValidation: FieldValidation): AppliedDocument {
   const read = fileObject(ctx, m, source, namespaceFlag);
   if ('error' in read) return { manifest: m, ok: false, message: read.error };
   const { obj, info, name } = read;
   if (!name) return { manifest: m, ok: false, message: `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.plural}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${obj.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty` };
   const suffix = dryRun ? ` (${dryRun} dry run)` : '';
   setLastApplied(obj, m.object!);
+  const warnings: string[] = [];
+  const write = { dryRun: dryRun === 'server', fieldValidation, warnings };
   try {
     const live = ctx.store.tryGet(info.kind, obj.metadata.namespace, name);
     if (!live) {
-      const result = dryRun !== 'client' ? ctx.store.create(obj, { dryRun: dryRun === 'server' }) : obj;
-      return { manifest: m, ok: true, message: `${resourceName(info, name)} created${suffix}`, result };
+      const result = dryRun !== 'client' ? ctx.store.create(obj, write) : obj;
+      return { manifest: m, ok: true, message: `${resourceName(info, name)} created${suffix}`, result, warnings };
     }
     const original = parseLastApplied(live.metadata.annotations?.[LAST_APPLIED]);
     const patch = threeWayStrategicPatch(original, obj, live);
     if (!Object.keys(patch).length) return { manifest: m, ok: true, message: `${resourceName(info, name)} unchanged${suffix}`, live, result: live };
-    const result = dryRun !== 'client' ? ctx.store.patch(info.kind, obj.metadata.namespace, name, patch, { type: 'strategic', dryRun: dryRun === 'server' }) : live;
-    return { manifest: m, ok: true, message: `${resourceName(info, name)} configured${suffix}`, live, result };
+    const result = dryRun !== 'client' ? ctx.store.patch(info.kind, obj.metadata.namespace, name, patch, { type: 'strategic', ...write }) : live;
+    return { manifest: m, ok: true, message: `${resourceName(info, name)} configured${suffix}`, live, result, warnings };
   } catch (e) {
     const verb = ctx.store.tryGet(info.kind, obj.metadata.namespace, name) ? 'applying patch' : 'creating';
     const message = e instanceof StatusError && e.reason !== 'Invalid'

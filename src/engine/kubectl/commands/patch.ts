@@ -5,6 +5,7 @@ import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { CommandError, formatError, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
+import { printWarnings } from './validate.ts';
 
 export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const text = flag(args, 'patch');
@@ -28,7 +29,10 @@ export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
       try {
         const ns = info.namespaced ? namespace : undefined;
         const before = ctx.store.get(info.kind, ns, name);
-        const after = ctx.store.patch(info.kind, ns, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined });
+        // kubectl patch sends no fieldValidation: the API server's default for that is Warn.
+        const warnings: string[] = [];
+        const after = ctx.store.patch(info.kind, ns, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined, fieldValidation: 'Warn', warnings });
+        printWarnings(ctx, warnings);
         const same = jsonEqual(before, after);
         ctx.out.push(`${resourceName(info, name)} patched${same ? ' (no change)' : ''}`);
       } catch (e) {

@@ -13,6 +13,8 @@ import { LAST_APPLIED, setLastApplied } from './apply.ts';
 import { cascadePolicy, deletedMessage, gracePeriodFlag } from './delete.ts';
 import { fileObject } from './fileobject.ts';
 import { durationFlag } from './numericflags.ts';
+import { printWarnings, validationDirective } from './validate.ts';
+import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
 
 interface Replacement { obj: KubeObject; written: KubeObject; source: string }
@@ -29,6 +31,7 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (force && dryRun) throw new CommandError('--dry-run can not be used when --force is set');
   // As kubectl: --grace-period=0 becomes 1 s, so that the object is still deleted gracefully.
   if (grace === 0) grace = 1;
+  const fieldValidation = validationDirective(args);
   let code = 0;
   const items: Replacement[] = [];
   for (const f of files) {
@@ -42,11 +45,13 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
       items.push({ obj: read.obj, written: m.object!, source });
     }
   }
-  if (force) return forceReplace(ctx, args, items, grace, cascadePolicy(flag(args, 'cascade'))) || code;
+  if (force) return forceReplace(ctx, args, items, grace, cascadePolicy(flag(args, 'cascade')), fieldValidation) || code;
   for (const { obj, source } of items) {
     const info = ctx.store.info(obj.kind);
     try {
-      const result = dryRun === 'client' ? obj : ctx.store.update(obj, { dryRun: dryRun === 'server' });
+      const warnings: string[] = [];
+      const result = dryRun === 'client' ? obj : ctx.store.update(obj, { dryRun: dryRun === 'server', fieldValidation, warnings });
+      printWarnings(ctx, warnings);
       printResult(ctx, args, info, result, 'replaced');
     } catch (e) {
       ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when replacing "${source}"`) : formatError(e));
@@ -57,7 +62,7 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
 }
 
 /** Delete what exists (printing what was deleted), then create every object once none of them is left. */
-function forceReplace(ctx: KubectlContext, args: ParsedArgs, items: Replacement[], grace: number | undefined, cascade: PropagationPolicy): number {
+function forceReplace(ctx: KubectlContext, args: ParsedArgs, items: Replacement[], grace: number | undefined, cascade: PropagationPolicy, fieldValidation: FieldValidation): number {
   for (const { obj } of items) {
     const info = ctx.store.info(obj.kind);
     if (!ctx.store.tryGet(info.kind, obj.metadata.namespace, obj.metadata.name ?? '')) continue;
@@ -72,7 +77,10 @@ function forceReplace(ctx: KubectlContext, args: ParsedArgs, items: Replacement[
   if (!items.length) throw new CommandError('no objects passed to replace');
   for (const { obj } of items) {
     const info = ctx.store.info(obj.kind);
-    printResult(ctx, args, info, ctx.store.create(obj), 'replaced');
+    const warnings: string[] = [];
+    const created = ctx.store.create(obj, { fieldValidation, warnings });
+    printWarnings(ctx, warnings);
+    printResult(ctx, args, info, created, 'replaced');
   }
   return 0;
 }

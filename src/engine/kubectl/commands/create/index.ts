@@ -9,6 +9,7 @@ import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { namespaceGenerator, priorityClassGenerator, quotaGenerator, serviceAccountGenerator } from './cluster.ts';
 import { configMapGenerator, secretGenericGenerator } from './configdata.ts';
 import { usageError } from '../usage.ts';
+import { printWarnings, validationDirective } from '../validate.ts';
 import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
 import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
@@ -79,6 +80,7 @@ function runGenerator(ctx: KubectlContext, args: ParsedArgs, g: Generator, name:
 function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
   const dryRun = dryRunOf(args);
   const namespaceFlag = flag(args, 'namespace');
+  const fieldValidation = validationDirective(args);
   let code = 0;
   for (const f of args.flags.get('filename') ?? []) {
     const { text, source } = readSource(ctx, f);
@@ -98,7 +100,9 @@ function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
       obj.metadata ??= {};
       if (info.namespaced) obj.metadata.namespace ||= namespaceFlag || 'default';
       try {
-        const created = dryRun === 'client' ? obj : ctx.store.create(obj, { dryRun: dryRun === 'server' });
+        const warnings: string[] = [];
+        const created = dryRun === 'client' ? obj : ctx.store.create(obj, { dryRun: dryRun === 'server', fieldValidation, warnings });
+        printWarnings(ctx, warnings);
         printResult(ctx, args, info, created, 'created');
       } catch (e) {
         ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when creating "${source}"`) : formatError(e));
