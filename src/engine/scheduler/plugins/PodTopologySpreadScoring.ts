@@ -22,13 +22,6 @@ export interface SpreadScoreState {
   topologies: TopologyValues[];
   /** Other constraints: topologyValueToPodCounts by value id (0 for values no candidate has: read only candidateDomains). */
   podsPerValueId: (Int32Array | undefined)[];
-  /**
-   * Per constraint, what spreadScores reads by row: the value ids (topologies' rowIds), and the counts, by row
-   * for hostnames (podsPerNode's rowCounts) or by value id (podsPerValueId).
-   */
-  rowIds: Int32Array[];
-  counts: Int32Array[];
-  countsByRow: boolean[];
   /** The node list the topologies and counts are rows of. */
   nodeList: readonly NodeInfo[];
 }
@@ -129,9 +122,6 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     podsPerNode: new Array<NodeCounts | undefined>(n),
     topologies,
     podsPerValueId: new Array<Int32Array | undefined>(n),
-    rowIds: new Array<Int32Array>(n),
-    counts: new Array<Int32Array>(n),
-    countsByRow: new Array<boolean>(n),
     nodeList: allNodes,
   };
   const candidates = filtered.length - ignoredNodes.size;
@@ -143,11 +133,8 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     // The question's count on every node, brought up to date once: the domain totals read it too (the default
     // constraints, hostname and zone, ask the same question).
     const perNode = cache.nodes(allNodes, q);
-    s.rowIds[i] = topologies[i].rowIds;
-    s.countsByRow[i] = c.topologyKey === LABEL_HOSTNAME;
     if (c.topologyKey === LABEL_HOSTNAME) {
       s.podsPerNode[i] = perNode;
-      s.counts[i] = perNode.rowCounts;
       continue;
     }
     const totals = cache.watchedDomains(`score|${q.key}|${c.topologyKey}|${allKeys}|${inclusionKey(pod, c)}`).update(allNodes, (node) => {
@@ -156,10 +143,10 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     }, (node) => perNode.of(node), q).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
-    // Pod counts: integers.
+    // Pod counts: integers, in the kind of array the per-row counts are (spreadScores reads either).
     const perId = new Int32Array(values.length);
     for (const id of domains[i]) perId[id] = totals.get(values[id]) ?? 0;
-    s.podsPerValueId[i] = s.counts[i] = perId;
+    s.podsPerValueId[i] = perId;
   }
   return s;
 }
@@ -201,14 +188,21 @@ export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], ou
   for (let j = 0; j < n; j++) if (s.ignoredNodes.has(nodes[j].name)) out[j] = 0;
 }
 
+/** Constraint i's counts: by row for hostnames, else by value id. */
+function countsOf(s: SpreadScoreState, i: number): Int32Array {
+  return s.podsPerNode[i]?.rowCounts ?? s.podsPerValueId[i]!;
+}
+
 /**
  * The rounded scores of constraint 0, plus constraint 1 when there are two, of the nodes at these rows: the count
  * of the node's domain, by row for hostnames (each node its own domain), else by value id.
  */
 function listedScores(s: SpreadScoreState, two: boolean, rows: Int32Array, n: number, out: Float64Array): void {
-  const idsA = s.rowIds[0], countsA = s.counts[0], byRowA = s.countsByRow[0], skewA = s.constraints[0].maxSkew, weightA = s.topologyNormalizingWeight[0];
+  const idsA = s.topologies[0].rowIds, countsA = countsOf(s, 0), byRowA = s.podsPerNode[0] !== undefined;
+  const skewA = s.constraints[0].maxSkew, weightA = s.topologyNormalizingWeight[0];
   const c = two ? 1 : 0;
-  const idsB = s.rowIds[c], countsB = s.counts[c], byRowB = s.countsByRow[c], skewB = s.constraints[c].maxSkew, weightB = s.topologyNormalizingWeight[c];
+  const idsB = s.topologies[c].rowIds, countsB = countsOf(s, c), byRowB = s.podsPerNode[c] !== undefined;
+  const skewB = s.constraints[c].maxSkew, weightB = s.topologyNormalizingWeight[c];
   for (let j = 0; j < n; j++) {
     const r = rows[j];
     let score = 0;
