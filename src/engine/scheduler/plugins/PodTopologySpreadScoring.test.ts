@@ -1,6 +1,7 @@
 // Upstream podtopologyspread/scoring_test.go cases: TestPreScoreSkip, TestPreScoreStateEmptyNodes and
 // TestPodTopologySpreadScore (run with defaultingType System, as upstream does).
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Node, Pod, TopologySpreadConstraint } from 'kubernetes-types/core/v1';
 import { CycleState } from '../framework/interface.ts';
 import { rowsOf } from '../framework/nodecolumns.ts';
@@ -166,5 +167,26 @@ describe('PodTopologySpread PreScore with candidates outside the node list', () 
     const batch = new Float64Array(candidates.length);
     spreadScores(s, candidates, batch);
     expect([...batch]).toEqual(candidates.map((n) => spreadScore(s, n)));
+  });
+});
+
+describe('PodTopologySpread Score in one pass', () => {
+  it('property: one or two constraints by rows give every node the per-node score, whether rows are given or found, for candidates in any order', () => {
+    const keys = [LABEL_HOSTNAME, 'zone', 'rack'];
+    const nodeArb = fc.record({ zone: fc.option(fc.constantFrom('z1', 'z2', 'z3'), { nil: undefined }), rack: fc.option(fc.constantFrom('r1', 'r2'), { nil: undefined }), pods: fc.nat(4), other: fc.nat(2) });
+    const constraintArb = fc.record({ key: fc.constantFrom(...keys), maxSkew: fc.integer({ min: 1, max: 3 }) });
+    fc.assert(fc.property(fc.array(nodeArb, { minLength: 1, maxLength: 8 }), fc.array(constraintArb, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (specs, cs, given, picks) => {
+      const nodes = specs.map((n, i) => node(`n${i}`, { [LABEL_HOSTNAME]: `n${i}`, ...(n.zone && { zone: n.zone }), ...(n.rack && { rack: n.rack }) }));
+      const pods = specs.flatMap((n, i) => [...many(`n${i}`, n.pods), ...many(`n${i}`, n.other, { bar: '' })]);
+      const all = snapshot(nodes, pods);
+      const candidates = [...new Set(picks.map((p) => all[p % all.length]))];
+      const incoming = withSpread({ foo: '' }, ...cs.map((c) => soft(c.maxSkew, c.key)));
+      const constraints = filterConstraints(incoming.spec!.topologySpreadConstraints!, { foo: '' }, 'ScheduleAnyway');
+      const rows = given ? { ...rowsOf(candidates), positions: Int32Array.from(candidates, (n) => all.indexOf(n)), list: all } : undefined;
+      const s = computeScoreState(incoming, constraints, candidates, all, true, new CrossCycleCache(), rows);
+      const batch = new Float64Array(candidates.length).fill(-1);
+      spreadScores(s, candidates, batch, rows);
+      expect([...batch]).toEqual(candidates.map((n) => spreadScore(s, n)));
+    }), { numRuns: 300 });
   });
 });

@@ -21,7 +21,7 @@ export interface SpreadScoreState {
   /** Per constraint, the nodes' values of its topology key as ids. */
   topologies: TopologyValues[];
   /** Other constraints: topologyValueToPodCounts by value id (0 for values no candidate has: read only candidateDomains). */
-  podsPerValueId: (Float64Array | undefined)[];
+  podsPerValueId: (Int32Array | undefined)[];
   /** The node list the topologies and counts are rows of. */
   nodeList: readonly NodeInfo[];
 }
@@ -121,7 +121,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     topologyNormalizingWeight: new Array<number>(n),
     podsPerNode: new Array<NodeCounts | undefined>(n),
     topologies,
-    podsPerValueId: new Array<Float64Array | undefined>(n),
+    podsPerValueId: new Array<Int32Array | undefined>(n),
     nodeList: allNodes,
   };
   const candidates = filtered.length - ignoredNodes.size;
@@ -143,7 +143,8 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     }, (node) => perNode.of(node), q).counts;
     // Only the candidates' domains are scored.
     const { values } = topologies[i];
-    const perId = new Float64Array(values.length);
+    // Pod counts: integers, in the kind of array the per-row counts are (spreadScores reads either).
+    const perId = new Int32Array(values.length);
     for (const id of domains[i]) perId[id] = totals.get(values[id]) ?? 0;
     s.podsPerValueId[i] = perId;
   }
@@ -169,47 +170,49 @@ export function spreadScore(s: SpreadScoreState, node: NodeInfo): number {
 }
 
 /**
- * Score for every node at once, constraint by constraint (the same sums in the same order as spreadScore, so
- * the same numbers): one pass per constraint reads one column of value ids and one array of counts, by the
- * nodes' rows in the node list (positions when the scheduler gives them), checked against the list.
+ * Score for every node at once, the same sums in the same order as spreadScore (so the same numbers). With one
+ * or two constraints (the system defaults: hostname and zone), one pass over the nodes' rows in the node list
+ * (positions when the scheduler gives them, else checked against the list) reads each constraint's value id and
+ * count from arrays by row. More constraints, and nodes not in the list (copies), take the per-node form.
  */
 export function spreadScores(s: SpreadScoreState, nodes: readonly NodeInfo[], out: Float64Array, given?: NodeRows): void {
   const rows = rowsIn(s.nodeList, nodes, given);
-  out.fill(0, 0, nodes.length);
-  for (let i = 0; i < s.constraints.length; i++) {
-    const perNode = s.podsPerNode[i];
-    if (perNode) addHostnameScores(s, i, perNode, nodes, rows, out);
-    else addDomainScores(s, i, s.podsPerValueId[i]!, nodes, rows, out);
+  const n = nodes.length, k = s.constraints.length;
+  // Given positions are rows of the list (NodeRows); only rows found here may be missing (−1).
+  if (k === 0 || k > 2 || (given?.list !== s.nodeList && rows.includes(-1))) {
+    for (let j = 0; j < n; j++) out[j] = spreadScore(s, nodes[j]);
+    return;
   }
-  const ignored = s.ignoredNodes.size > 0;
-  for (let j = 0; j < nodes.length; j++) out[j] = ignored && s.ignoredNodes.has(nodes[j].name) ? 0 : Math.round(out[j]);
+  listedScores(s, k === 2, rows, n, out);
+  if (s.ignoredNodes.size === 0) return;
+  for (let j = 0; j < n; j++) if (s.ignoredNodes.has(nodes[j].name)) out[j] = 0;
 }
 
-/** Hostname constraint i: each node is its own domain, with its own count. */
-function addHostnameScores(s: SpreadScoreState, i: number, perNode: NodeCounts, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
-  const { maxSkew } = s.constraints[i];
-  const weight = s.topologyNormalizingWeight[i];
-  const topology = s.topologies[i];
-  // The row arrays read here, not through atRow: a field load and a call per row cost more than the sum.
-  const ids = topology.rowIds, counts = perNode.rowCounts;
-  for (let j = 0; j < nodes.length; j++) {
-    const r = rows[j];
-    if (r < 0) {
-      if (topology.atRow(r, nodes[j]) >= 0) out[j] += scoreForCount(perNode.atRow(r, nodes[j]), maxSkew, weight);
-    } else if (ids[r] >= 0) out[j] += scoreForCount(counts[r], maxSkew, weight);
-  }
+/** Constraint i's counts: by row for hostnames, else by value id. */
+function countsOf(s: SpreadScoreState, i: number): Int32Array {
+  return s.podsPerNode[i]?.rowCounts ?? s.podsPerValueId[i]!;
 }
 
-/** Other constraint i: the count of the node's domain. */
-function addDomainScores(s: SpreadScoreState, i: number, perValueId: Float64Array, nodes: readonly NodeInfo[], rows: Int32Array, out: Float64Array): void {
-  const { maxSkew } = s.constraints[i];
-  const weight = s.topologyNormalizingWeight[i];
-  const topology = s.topologies[i];
-  const ids = topology.rowIds;
-  for (let j = 0; j < nodes.length; j++) {
+/**
+ * The rounded scores of constraint 0, plus constraint 1 when there are two, of the nodes at these rows: the count
+ * of the node's domain, by row for hostnames (each node its own domain), else by value id.
+ */
+function listedScores(s: SpreadScoreState, two: boolean, rows: Int32Array, n: number, out: Float64Array): void {
+  const idsA = s.topologies[0].rowIds, countsA = countsOf(s, 0), byRowA = s.podsPerNode[0] !== undefined;
+  const skewA = s.constraints[0].maxSkew, weightA = s.topologyNormalizingWeight[0];
+  const c = two ? 1 : 0;
+  const idsB = s.topologies[c].rowIds, countsB = countsOf(s, c), byRowB = s.podsPerNode[c] !== undefined;
+  const skewB = s.constraints[c].maxSkew, weightB = s.topologyNormalizingWeight[c];
+  for (let j = 0; j < n; j++) {
     const r = rows[j];
-    const id = r >= 0 ? ids[r] : topology.atRow(r, nodes[j]);
-    if (id >= 0) out[j] += scoreForCount(perValueId[id] ?? 0, maxSkew, weight);
+    let score = 0;
+    const idA = idsA[r];
+    if (idA >= 0) score += scoreForCount(countsA[byRowA ? r : idA], skewA, weightA);
+    if (two) {
+      const idB = idsB[r];
+      if (idB >= 0) score += scoreForCount(countsB[byRowB ? r : idB], skewB, weightB);
+    }
+    out[j] = Math.round(score);
   }
 }
 
