@@ -139,11 +139,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   addEventHandler(handlers: EventHandlers<T>): void {
-    // A controller's handlers are tapped (loop trace, drop-events) when it registers them in start().
-    const h = tapHandlers(this.kind, handlers, { periodMs: this.resyncMs, nextAt: () => this.nextResyncAt });
-    this.handlers.push(h);
+    const i = this.handlers.length;
+    this.handlers.push(handlers);
+    // A controller's handlers are tapped (loop trace, drop-events) when it registers them in start(): the tap puts
+    // its wrapper in their place while it needs one. Deliveries look the handler up when they run.
+    tapHandlers(this.kind, handlers, (h) => { this.handlers[i] = h; }, { periodMs: this.resyncMs, nextAt: () => this.nextResyncAt });
     // A handler added after start sees the current contents as adds (client-go does the same).
-    if (this.synced) for (const obj of this.items.values()) this.clock.defer(() => h.add?.(obj));
+    if (this.synced) for (const obj of this.items.values()) this.clock.defer(() => this.handlers[i].add?.(obj));
   }
 
   hasSynced(): boolean { return this.synced; }
@@ -214,12 +216,12 @@ export class Informer<T extends KubeObject = KubeObject> {
       seen.add(key);
       const old = this.items.get(key);
       this.put(key, obj, old);
-      for (const h of this.handlers) this.clock.defer(() => (old ? h.update?.(old, obj) : h.add?.(obj)));
+      for (let i = 0; i < this.handlers.length; i++) this.clock.defer(() => (old ? this.handlers[i].update?.(old, obj) : this.handlers[i].add?.(obj)));
     }
     for (const [key, obj] of [...this.items]) {
       if (seen.has(key)) continue;
       this.remove(key, obj);
-      for (const h of this.handlers) this.clock.defer(() => h.delete?.(obj));
+      for (let i = 0; i < this.handlers.length; i++) this.clock.defer(() => this.handlers[i].delete?.(obj));
     }
     this.synced = true;
     this.stopWatch = this.store.watch(this.kind, { ...this.watchOpts, resourceVersion: this.lastRV }, (e) => this.enqueue(e));
