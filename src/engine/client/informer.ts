@@ -93,7 +93,14 @@ export class Informer<T extends KubeObject = KubeObject> {
   private readonly indices = new Map<string, Index>();
   private readonly indexList: Index[] = [];
   private readonly handlers: EventHandlers<T>[] = [];
-  private pending: StoreEvent[] = [];
+  /**
+   * Watch events not yet applied: the first pendingCount of pending. Two arrays take turns, each kept with its
+   * length and overwritten: a new one per flush grew again by copying, to thousands of events for the Pod
+   * informer, and lived long enough to be copied by the young-generation GC too.
+   */
+  private pending: (StoreEvent | undefined)[] = [];
+  private pendingCount = 0;
+  private spare: (StoreEvent | undefined)[] = [];
   private flushScheduled = false;
   private started = false;
   private synced = false;
@@ -228,7 +235,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private enqueue(e: StoreEvent): void {
-    this.pending.push(e);
+    this.pending[this.pendingCount++] = e;
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     this.clock.defer(this.flushPending);
@@ -239,9 +246,16 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   private flush(): void {
     this.flushScheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    for (const e of batch) this.apply(e);
+    // Events that come while the batch is applied (handlers' own writes) wait for the next flush.
+    const batch = this.pending, n = this.pendingCount;
+    this.pending = this.spare;
+    this.pendingCount = 0;
+    for (let i = 0; i < n; i++) {
+      const e = batch[i]!;
+      batch[i] = undefined;
+      this.apply(e);
+    }
+    this.spare = batch;
   }
 
   private apply(e: StoreEvent): void {
