@@ -199,8 +199,10 @@ export class Informer<T extends KubeObject = KubeObject> {
     const keys = this.index(index)?.byValue.get(value);
     if (keys === undefined) return [];
     if (typeof keys === 'string') return [this.items.get(keys)!];
-    const out: T[] = [];
-    for (const k of keys) out.push(this.items.get(k)!);
+    // Sized at once: grown by push, a ReplicaSet's list of 1,000 pods (each of its syncs) was copied ~8 times.
+    const out = new Array<T>(keys.size);
+    let i = 0;
+    for (const k of keys) out[i++] = this.items.get(k)!;
     return out;
   }
   /** How many objects listByIndex would return: a handler's cheap "none of mine" before it lists anything. */
