@@ -206,3 +206,29 @@ describe('ignoresStatus indexes', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('Informer delivery', () => {
+  it('applies each batch in order, and what its handlers write meanwhile in the next flush, after what they deferred', () => {
+    const clock = new SimClock();
+    const store = new Store(clock, new SeededRng(1));
+    store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    const inf = new Informer(store, clock, 'ConfigMap');
+    inf.run();
+    clock.runUntilIdle();
+    const log: string[] = [];
+    inf.addEventHandler({
+      add: (o) => {
+        log.push(o.metadata.name!);
+        if (o.metadata.name !== 'a' && o.metadata.name !== 'e') return;
+        clock.defer(() => log.push(`after ${o.metadata.name}`));
+        store.create(cm(`${o.metadata.name}2`, {}));
+        store.create(cm(`${o.metadata.name}3`, {}));
+      },
+    });
+    for (const batch of [['a', 'b'], ['c'], ['d', 'e', 'f', 'g'], ['h']]) {
+      for (const name of batch) store.create(cm(name, {}));
+      clock.runUntilIdle();
+    }
+    expect(log).toEqual(['a', 'b', 'after a', 'a2', 'a3', 'c', 'd', 'e', 'f', 'g', 'after e', 'e2', 'e3', 'h']);
+  });
+});

@@ -139,3 +139,53 @@ describe('drop-events', () => {
     expect(() => loops.dropEvents('nope', { count: 1 })).toThrow(/controller "nope" not found/);
   });
 });
+
+describe('an idle tap', () => {
+  /** A controller whose handler object counts its deliveries through `this`, and the informer's handler list. */
+  function counting() {
+    const clock = new SimClock(0);
+    const store = new Store(clock, new SeededRng(1));
+    store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    const informers = new SharedInformerFactory(store, clock);
+    const handlers = { seen: 0, add(this: { seen: number }) { this.seen++; }, update(this: { seen: number }) { this.seen++; } };
+    class Counter extends Controller {
+      readonly cms = informers.informerFor('ConfigMap');
+      start(): void { this.cms.addEventHandler(handlers); }
+      protected sync(): void {}
+    }
+    const ctl = new Counter('counter', clock);
+    const loops = new ControllerLoops(() => [ctl], store, clock);
+    ctl.loop.registerHandlers(() => ctl.start());
+    const installed = () => (ctl.cms as unknown as { handlers: unknown[] }).handlers[0];
+    const cm = (want: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' }, data: { want } });
+    return { clock, store, handlers, loops, installed, cm, informers };
+  }
+
+  it('has the informer call the handlers as registered, and wraps them only while traced or dropping events', () => {
+    const { clock, store, handlers, loops, installed, cm, informers } = counting();
+    informers.start();
+    expect(installed()).toBe(handlers);
+    loops.trace('counter');
+    expect(installed()).not.toBe(handlers);
+    loops.trace('counter', false);
+    expect(installed()).toBe(handlers);
+    loops.dropEvents('counter', { count: 1 });
+    expect(installed()).not.toBe(handlers);
+    store.create(cm('1'));
+    clock.advance(10);
+    expect(handlers.seen).toBe(0);
+    expect(installed()).toBe(handlers);
+    store.patch('ConfigMap', 'default', 'a', { data: { want: '2' } });
+    clock.advance(10);
+    expect(handlers.seen).toBe(1);
+  });
+
+  it('records the initial list when tracing starts before it is delivered', () => {
+    const { clock, store, loops, cm, informers } = counting();
+    store.create(cm('1'));
+    informers.start();
+    loops.trace('counter');
+    clock.advance(10);
+    expect(loops.view('counter').events.map(brief)).toEqual(['informer add watch']);
+  });
+});

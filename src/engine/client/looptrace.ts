@@ -54,7 +54,7 @@ export interface DropFault { count: number; kind?: string }
 
 /** The tap whose sync is running: reads and writes made now belong to it (syncs never nest or interleave). */
 let activeSync: { tap: LoopTap; key: string } | undefined;
-type Tapper = <T extends KubeObject>(kind: string, h: EventHandlers<T>, resync?: ResyncSchedule) => EventHandlers<T>;
+type Tapper = <T extends KubeObject>(kind: string, h: EventHandlers<T>, install: (h: EventHandlers<T>) => void, resync?: ResyncSchedule) => void;
 /** Wraps the handlers of the controller that is registering them now (Controller.start runs inside). */
 let registering: Tapper | undefined;
 
@@ -68,13 +68,20 @@ export function recordIndexRead(kind: string, index: string, value: string): voi
   if (activeSync) recordCacheRead('list', kind, `${index}=${value}`);
 }
 
-/** Informers wrap each handler registered while a controller starts, so that its deliveries can be seen and dropped. */
-export function tapHandlers<T extends KubeObject>(kind: string, h: EventHandlers<T>, resync?: ResyncSchedule): EventHandlers<T> {
-  return registering ? registering(kind, h, resync) : h;
+/**
+ * Informers tap each handler registered while a controller starts, so that its deliveries can be seen and
+ * dropped: `install` puts what the informer is to call in the handler's place (the handler itself while the
+ * controller is neither traced nor dropping events).
+ */
+export function tapHandlers<T extends KubeObject>(kind: string, h: EventHandlers<T>, install: (h: EventHandlers<T>) => void, resync?: ResyncSchedule): void {
+  registering?.(kind, h, install, resync);
 }
 
 /** An informer's resync: its period and the virtual time of its next tick (0 period: never). */
 export interface ResyncSchedule { periodMs: number; nextAt(): number }
+
+/** Handlers registered through a tap: as registered, wrapped, and how to put either where the informer calls it. */
+interface TappedHandlers { h: EventHandlers<KubeObject>; wrapped: EventHandlers<KubeObject>; install(h: EventHandlers<KubeObject>): void }
 
 export class LoopTap {
   syncs = 0;
@@ -91,15 +98,18 @@ export class LoopTap {
   readonly resyncOf = new Map<string, ResyncSchedule>();
   /** The running sync ends later (deferEnd). */
   private deferred = false;
+  private readonly taps: TappedHandlers[] = [];
 
   constructor(readonly name: string, private readonly clock: SimClock, private readonly queue: WorkQueue) {}
 
   /** Run Controller.start so that the handlers it registers report to this tap. */
   registerHandlers(fn: () => void): void {
     const prev = registering;
-    registering = (kind, h, resync) => {
+    registering = (kind, h, install, resync) => {
       if (resync) this.resyncOf.set(kind, resync);
-      return this.wrap(kind, h);
+      const tap = { h, wrapped: this.wrap(kind, h), install } as unknown as TappedHandlers;
+      this.taps.push(tap);
+      this.installOne(tap);
     };
     try { fn(); } finally { registering = prev; }
   }
@@ -121,12 +131,26 @@ export class LoopTap {
       this.record({ type: 'write', key: activeSync.key, verb, kind: e.object.kind, target: objectKey(e.object) });
     });
     this.untrace = () => { offQueue(); offWrites(); };
+    this.install();
   }
 
   untraceAll(): void {
     this.untrace?.();
     this.untrace = undefined;
     this.tracing = false;
+    this.install();
+  }
+
+  /**
+   * The wrapped handlers while the loop is traced or a drop-events fault is pending, else the handlers themselves:
+   * an idle tap would only pass each delivery on (a Pod change reaches a dozen tapped handlers).
+   */
+  private install(): void {
+    for (let i = 0; i < this.taps.length; i++) this.installOne(this.taps[i]);
+  }
+
+  private installOne(tap: TappedHandlers): void {
+    tap.install(this.tracing || this.drops ? tap.wrapped : tap.h);
   }
 
   /** The workqueue's process function: counts the sync of key by fn and marks it as the context of reads and writes. */
@@ -169,7 +193,10 @@ export class LoopTap {
     }
   }
 
-  dropEvents(fault: DropFault | undefined): void { this.drops = fault && fault.count > 0 ? { ...fault } : undefined; }
+  dropEvents(fault: DropFault | undefined): void {
+    this.drops = fault && fault.count > 0 ? { ...fault } : undefined;
+    this.install();
+  }
   get pendingDrops(): DropFault | undefined { return this.drops && { ...this.drops }; }
 
   /**
@@ -177,12 +204,15 @@ export class LoopTap {
    * (which other controllers read too) stays current, so the cache-replaying resync can repair the miss. A real
    * broken watch would leave the cache stale until a relist. The initial list's adds are labelled "watch".
    */
-  wrap<T extends KubeObject>(kind: string, h: EventHandlers<T>): EventHandlers<T> {
+  private wrap<T extends KubeObject>(kind: string, h: EventHandlers<T>): EventHandlers<T> {
     // The informer's resync re-delivers its cache as update(obj, obj); a watch update carries two versions.
     // Whether the delivery goes on to the handler (the fault swallows it otherwise); no closure per delivery.
     const passes = (op: InformerOp, obj: T, source: 'watch' | 'resync'): boolean => {
       if (source === 'watch' && this.drops && (this.drops.kind === undefined || this.drops.kind === kind)) {
-        if (--this.drops.count <= 0) this.drops = undefined;
+        if (--this.drops.count <= 0) {
+          this.drops = undefined;
+          this.install();
+        }
         this.record({ type: 'informer', kind, key: objectKey(obj), op, source, dropped: true }, true);
         return false;
       }

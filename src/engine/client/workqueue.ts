@@ -63,8 +63,10 @@ export class WorkQueue {
   }
 
   add(key: string): void {
-    if (this.dirty.has(key)) return;
-    this.dirty.add(key);
+    // One lookup, not has then add: most adds are of a key queued already (a ReplicaSet's, on each of its pods'
+    // changes), and the others hash a key built for the call.
+    const size = this.dirty.size;
+    if (this.dirty.add(key).size === size) return;
     if (key === this.current || this.busy.has(key)) return; // re-queued when the current processing is done
     this.queue.push(key);
     this.emit('add', key);
