@@ -326,18 +326,17 @@ export class Kubelet {
 
   /**
    * canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status
-   * (rejectPod). The pod as stored when admitted, else undefined.
+   * (rejectPod). `cur` is the pod as stored now.
    */
-  private admitPod(pod: P): P | undefined {
-    // An older event of a pod already rejected (or gone) is not admitted twice.
-    const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
-    if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return undefined;
+  private admitPod(cur: P): boolean {
+    // An older event of a pod already rejected is not admitted twice.
+    if (cur.status?.phase === 'Failed') return false;
     // The Node is read only for a pod that asks for devices or extended resources.
     const r = this.devices.admit(cur, () => this.activePods() ?? [], () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>);
-    if (r.admit) return cur;
+    if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
-    return undefined;
+    return false;
   }
 
   private recordImage(image: string, size: number): void {
