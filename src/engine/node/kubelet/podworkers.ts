@@ -714,12 +714,16 @@ export class PodWorkers {
   /** `stored`: the pod as stored now. */
   private newWorker(pod: P, stored: P | undefined): PodWorker {
     const containers: ContainerRecord[] = [
-      ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, path: fieldPath(true, spec.name), sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
-      ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, path: fieldPath(false, spec.name), sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
+      ...(pod.spec?.initContainers ?? []).map((spec) => newRecord(spec, true)),
+      ...(pod.spec?.containers ?? []).map((spec) => newRecord(spec, false)),
     ];
+    // Every field from the start, those set later too: workers then keep one shape as they go through their steps,
+    // and the code that reads them sees one shape rather than one per step.
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, busy: false, startingImageRef: '', state: 'syncing',
-      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
+      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, sandboxId: undefined, podIP: undefined,
+      busy: false, starting: undefined, startingImageRef: '', state: 'syncing', termination: undefined,
+      syncQueued: false, statusQueued: false, wakeAt: Infinity, wakeTimer: undefined, deadlineTimer: undefined,
+      lastStatus: undefined, changes: 0, published: undefined, publishedChanges: 0, behavior: NO_BEHAVIOR,
     };
     this.workers.set(w.uid, w);
     // From now on the watch keeps the worker's version.
@@ -788,6 +792,14 @@ export class PodWorkers {
     }
     w.lastStatus = undefined;
   }
+}
+
+/** A container's record before its first start (every field from the start: one shape, as the worker's). */
+function newRecord(spec: Container, init: boolean): ContainerRecord {
+  return {
+    spec, init, path: fieldPath(init, spec.name), sidecar: init && isRestartableInitContainer(spec), id: undefined, previousId: undefined,
+    restartCount: 0, waiting: undefined, notBefore: 0, everStarted: false, announced: undefined, stopping: undefined, forceRestart: undefined,
+  };
 }
 
 /** The kubelet's network error, as it appears in the NetworkNotReady event and the node's Ready condition. */
