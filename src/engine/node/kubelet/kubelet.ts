@@ -332,12 +332,16 @@ export class Kubelet {
     // An older event of a pod already rejected is not admitted twice.
     if (cur.status?.phase === 'Failed') return false;
     // The Node is read only for a pod that asks for devices or extended resources.
-    const r = this.devices.admit(cur, () => this.activePods() ?? [], () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>);
+    const r = this.devices.admit(cur, this.activePodList, this.allocatable);
     if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
     return false;
   }
+
+  // admitPod's reads, made only for a pod that asks for devices or extended resources (closures made once).
+  private readonly activePodList = (): P[] => this.activePods() ?? [];
+  private readonly allocatable = () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
 
   private recordImage(image: string, size: number): void {
     this.disk.changed();
