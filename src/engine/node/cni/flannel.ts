@@ -4,7 +4,7 @@
 import { formatIp, parseCidr } from '../../api/cidr.ts';
 import { hashString } from '../../sim/rng.ts';
 import type { HostFiles } from './hostfiles.ts';
-import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
+import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type IpamRange, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
 export const FLANNEL_SUBNET_ENV = '/run/flannel/subnet.env';
 export const FLANNEL_CONFLIST = '10-flannel.conflist';
@@ -52,21 +52,27 @@ function macByte(i: number, b: number): void {
   macCodes[i * 3 + 1] = HEX_CODES[b & 15];
 }
 
-function subnetOf(host: PluginHost): string {
+/** The node's subnet from subnet.env, with the IPAM range sets the delegate gets for it ([[{ subnet }]]). */
+function subnetOf(host: PluginHost): SubnetEnv {
   const env = host.files.read(FLANNEL_SUBNET_ENV);
   if (env === undefined) throw new CniError(CNI_ERR_INTERNAL, `loadFlannelSubnetEnv failed: open ${FLANNEL_SUBNET_ENV}: no such file or directory`);
   const kept = subnetEnvs.get(host.files);
-  if (kept?.env === env) return kept.subnet;
+  if (kept?.env === env) return kept;
   const m = /^FLANNEL_SUBNET=(.+)$/m.exec(env);
   if (!m) throw new CniError(CNI_ERR_INTERNAL, `loadFlannelSubnetEnv failed: ${FLANNEL_SUBNET_ENV} is missing FLANNEL_SUBNET`);
   const c = parseCidr(m[1]);
   const subnet = `${formatIp(c.base)}/${c.prefix}`;
-  subnetEnvs.set(host.files, { env, subnet });
-  return subnet;
+  const parsed: SubnetEnv = { env, rangeSets: [[{ subnet }]] };
+  subnetEnvs.set(host.files, parsed);
+  return parsed;
 }
 
-/** Each node's subnet.env as the plugin last parsed it, with its subnet: read at every ADD, it rarely changes. */
-const subnetEnvs = new WeakMap<HostFiles, { env: string; subnet: string }>();
+interface SubnetEnv { env: string; rangeSets: IpamRange[][] }
+/**
+ * Each node's subnet.env as the plugin last parsed it, with its range sets (which host-local only reads): read
+ * at every ADD, it rarely changes.
+ */
+const subnetEnvs = new WeakMap<HostFiles, SubnetEnv>();
 
 function delegateError(op: 'add' | 'del', e: unknown): never {
   const text = e instanceof Error ? e.message : String(e);
@@ -77,14 +83,16 @@ export const flannelPlugin: CniPlugin = {
   type: 'flannel',
   supportsNetworkPolicy: false,
   add(_conf, rt: RuntimeConf, host, network): CniIpConfig[] {
-    const subnet = subnetOf(host);
+    const { rangeSets } = subnetOf(host);
     let ips;
     try {
-      ips = host.ipam(network).add([[{ subnet }]], rt.containerId, rt.ifName);
+      ips = host.ipam(network).add(rangeSets, rt.containerId, rt.ifName);
     } catch (e) {
       delegateError('add', e);
     }
-    return ips.map((ip) => ({ ...ip, interface: 2 }));
+    // The addresses are the delegate's own new objects: the bridge's interface index is added to them in place.
+    for (let i = 0; i < ips.length; i++) ips[i].interface = 2;
+    return ips;
   },
   result(_conf, rt, network, ips): CniResult {
     const veth = `veth${(hashString(rt.containerId) >>> 0).toString(16).padStart(8, '0')}`;

@@ -8,7 +8,7 @@ import type { HostFiles } from './hostfiles.ts';
 export const HOST_LOCAL_DATA_DIR = '/var/lib/cni/networks';
 const LAST_RESERVED = 'last_reserved_ip.';
 
-interface Range { subnet: string; prefix: number; start: number; end: number; gateway: number }
+interface Range { subnet: string; prefix: number; start: number; end: number; gateway: number; gatewayText: string }
 
 /** Range.Canonicalize: the gateway defaults to .1, the range to .1 through the address before broadcast. */
 export function canonicalRange(r: IpamRange): Range {
@@ -25,7 +25,9 @@ export function canonicalRange(r: IpamRange): Range {
   const end = r.rangeEnd ? parseIp(r.rangeEnd) : last;
   if (!inside(start)) throw new CniError(CniErrorCode.InvalidNetworkConfig, `RangeStart ${r.rangeStart} not in network ${r.subnet}`);
   if (!inside(end)) throw new CniError(CniErrorCode.InvalidNetworkConfig, `RangeEnd ${r.rangeEnd} not in network ${r.subnet}`);
-  return { subnet: r.subnet, prefix: c.prefix, start, end, gateway: r.gateway ? parseIp(r.gateway) : c.base + 1 };
+  const gateway = r.gateway ? parseIp(r.gateway) : c.base + 1;
+  // Formatted once: every address handed out from the range carries it.
+  return { subnet: r.subnet, prefix: c.prefix, start, end, gateway, gatewayText: formatIp(gateway) };
 }
 
 /** "10.244.1.1-10.244.1.254", ranges joined by commas, as the error messages print a range set. */
@@ -136,7 +138,7 @@ export class HostLocal {
       if (this.files.filesIn(this.dir)?.get(ip) !== undefined) continue;
       this.files.writeIn(this.dir, ip, `${containerId}\r\n${ifName}`);
       this.files.writeIn(this.dir, lastName, ip);
-      return { address: `${ip}/${r.prefix}`, gateway: formatIp(r.gateway) };
+      return { address: `${ip}/${r.prefix}`, gateway: r.gatewayText };
     }
     throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
   }

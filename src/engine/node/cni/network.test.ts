@@ -19,6 +19,15 @@ describe('the runtime CNI side of a node', () => {
     expect(cniDaemonOf(image)).toBe(name);
   });
 
+  it('property: gives each image its own answer however often and in whatever order images are asked for (memo)', () => {
+    const images = ['docker.io/flannel/flannel:v0.26.1', 'quay.io/calico/node@sha256:abc', 'nginx:1.27', 'calico/node:v3', 'flannel/flannel-cni-plugin:v1', 'index.docker.io/calico/node:x'];
+    const expected = (image: string) => ({ 'flannel/flannel': 'flannel', 'calico/node': 'calico', 'quay.io/calico/node': 'calico' } as Record<string, string>)[
+      image.replace(/@.*$/, '').replace(/:[^/:]*$/, '').replace(/^(?:docker\.io|index\.docker\.io)\//, '')];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...images), { maxLength: 20 }), (asked) => {
+      for (const image of asked) expect(cniDaemonOf(image)).toBe(expected(image));
+    }));
+  });
+
   it('is not ready without a configuration, as containerd reports it', () => {
     const n = new CniNetwork();
     expect(n.status()).toEqual({ ready: false, reason: 'NetworkPluginNotReady', message: CNI_NOT_INITIALIZED });

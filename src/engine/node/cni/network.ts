@@ -42,9 +42,14 @@ const PLUGINS: Record<string, CniPlugin> = { flannel: flannelPlugin, calico: cal
 
 /** Which network a container image is the node agent of ("docker.io/flannel/flannel:v0.26.1" → flannel). */
 export function cniDaemonOf(image: string): CniName | undefined {
+  if (daemonOf.has(image)) return daemonOf.get(image);
   const repo = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '').replace(/^(?:docker\.io|index\.docker\.io)\//, '');
-  return DAEMON_IMAGES[repo];
+  const name = DAEMON_IMAGES[repo];
+  daemonOf.set(image, name);
+  return name;
 }
+/** Each image's answer, found once: every container start asks (three replaces each), for a handful of images. */
+const daemonOf = new Map<string, CniName | undefined>();
 
 export interface NetworkStatus { ready: boolean; reason?: string; message?: string }
 const NETWORK_READY: NetworkStatus = Object.freeze({ ready: true });

@@ -36,6 +36,9 @@ export interface NodeDevicesHooks {
   runtime: DeviceRuntime;
 }
 
+/** The answer for most pods (shared, frozen). */
+const ADMITTED: Readonly<AdmitResult> = Object.freeze({ admit: true });
+
 export class NodeDevices {
   readonly manager: DeviceManager;
   readonly gpus: GpuHardware | undefined;
@@ -67,8 +70,8 @@ export class NodeDevices {
    * for neither devices nor extended resources: when the allocator would change nothing, they are admitted
    * without listing the active pods.
    */
-  admit(pod: Pod, activePods: () => Pod[], allocatable: () => Record<string, string>): AdmitResult {
-    if (this.manager.admitsAsIs(pod) && !requestsExtendedResources(pod)) return { admit: true };
+  admit(pod: Pod, activePods: () => Pod[], allocatable: () => Record<string, string>): Readonly<AdmitResult> {
+    if (this.manager.admitsAsIs(pod) && !requestsExtendedResources(pod)) return ADMITTED;
     const active = activePods();
     const r = this.manager.admit(pod, new Set(active.map((p) => p.metadata!.uid!)));
     if (!r.admit) return r;

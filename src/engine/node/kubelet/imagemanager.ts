@@ -23,20 +23,23 @@ export class ImageManager {
     this.backoff = new Backoff(clock);
   }
 
-  /** EnsureImageExists: done runs at once, or when a pull finishes. */
-  ensure(pod: Pod & KubeObject, c: Container, fieldPath: string, done: (r: EnsureResult) => void): void {
+  /**
+   * EnsureImageExists: done(waiter, result) runs at once, or when a pull finishes. The waiter is handed back rather
+   * than held by a closure the caller makes for each container start.
+   */
+  ensure<T>(pod: Pod & KubeObject, c: Container, fieldPath: string, waiter: T, done: (waiter: T, r: EnsureResult) => void): void {
     const image = c.image ?? '';
     const policy = c.imagePullPolicy ?? (parseImage(image).tag === 'latest' ? 'Always' : 'IfNotPresent');
     const present = this.images.imageStatus(image);
     if (policy === 'Never' || (policy === 'IfNotPresent' && present)) {
       if (present) {
         this.emit(pod, 'Normal', 'Pulled', `Container image "${image}" already present on machine`, fieldPath);
-        done({ ok: true, imageRef: present.id });
+        done(waiter, { ok: true, imageRef: present.id });
         return;
       }
       const message = `Container image "${image}" is not present with pull policy of Never`;
       this.emit(pod, 'Warning', 'ErrImageNeverPull', message, fieldPath);
-      done({ ok: false, reason: 'ErrImageNeverPull', message });
+      done(waiter, { ok: false, reason: 'ErrImageNeverPull', message });
       return;
     }
     const key = `${pod.metadata.uid}_${image}`;
@@ -44,7 +47,7 @@ export class ImageManager {
     if (this.backoff.isInBackOffSinceUpdate(key, now)) {
       const message = `Back-off pulling image "${image}"`;
       this.emit(pod, 'Normal', 'BackOff', message, fieldPath);
-      done({ ok: false, reason: 'ImagePullBackOff', message, retryAt: this.backoff.expirySinceUpdate(key) });
+      done(waiter, { ok: false, reason: 'ImagePullBackOff', message, retryAt: this.backoff.expirySinceUpdate(key) });
       return;
     }
     this.emit(pod, 'Normal', 'Pulling', `Pulling image "${image}"`, fieldPath);
@@ -52,13 +55,13 @@ export class ImageManager {
       if (!r.ok) {
         this.emit(pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${r.error}`, fieldPath);
         this.backoff.next(key, this.clock.now());
-        done({ ok: false, reason: 'ErrImagePull', message: r.error });
+        done(waiter, { ok: false, reason: 'ErrImagePull', message: r.error });
         return;
       }
       const took = goDuration(r.durationMs);
       this.emit(pod, 'Normal', 'Pulled', `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${r.size} bytes.`, fieldPath);
       this.pulled(image, r.size);
-      done({ ok: true, imageRef: r.imageRef });
+      done(waiter, { ok: true, imageRef: r.imageRef });
     });
   }
 

@@ -326,19 +326,22 @@ export class Kubelet {
 
   /**
    * canAdmitPod's device allocation and extended resource fit; a rejected pod gets an event and a Failed status
-   * (rejectPod). The pod as stored when admitted, else undefined.
+   * (rejectPod). `cur` is the pod as stored now.
    */
-  private admitPod(pod: P): P | undefined {
-    // An older event of a pod already rejected (or gone) is not admitted twice.
-    const cur = this.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
-    if (!cur || cur.metadata.uid !== pod.metadata.uid || cur.status?.phase === 'Failed') return undefined;
+  private admitPod(cur: P): boolean {
+    // An older event of a pod already rejected is not admitted twice.
+    if (cur.status?.phase === 'Failed') return false;
     // The Node is read only for a pod that asks for devices or extended resources.
-    const r = this.devices.admit(cur, () => this.activePods() ?? [], () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>);
-    if (r.admit) return cur;
+    const r = this.devices.admit(cur, this.activePodList, this.allocatable);
+    if (r.admit) return true;
     this.event(cur, 'Warning', r.reason!, r.message!);
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
-    return undefined;
+    return false;
   }
+
+  // admitPod's reads, made only for a pod that asks for devices or extended resources (closures made once).
+  private readonly activePodList = (): P[] => this.activePods() ?? [];
+  private readonly allocatable = () => (this.store.tryGet<Node>('Node', undefined, this.config.name)?.status?.allocatable ?? {}) as Record<string, string>;
 
   private recordImage(image: string, size: number): void {
     this.disk.changed();

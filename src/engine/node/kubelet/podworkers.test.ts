@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KubesimCluster } from '../../index.ts';
 import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
 import { PodWorkers } from './podworkers.ts';
+import { StepQueue } from './stepqueue.ts';
 
 interface PodPlan {
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
@@ -132,6 +133,52 @@ describe('the stored pod the watch keeps', () => {
     expect(checked.reads).toBeGreaterThan(0);
     expect((c.list('Pod')[0] as { status?: { phase?: string } }).status?.phase).toBe('Running');
   });
+});
+
+type Unclaimed = { unclaimedNow(pod: Worker['pod'] & { metadata: { uid?: string } }): unknown } & StoredReads;
+
+describe('the pods without a worker the watch keeps', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('property: admission and a new worker start from the store\'s own version of the pod', () => {
+    let reads = 0;
+    const steps = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), steps, (pods, steps) => {
+      const proto = PodWorkers.prototype as unknown as Unclaimed;
+      const kept = proto.unclaimedNow;
+      vi.spyOn(proto, 'unclaimedNow').mockImplementation(function (this: Unclaimed, pod) {
+        const read = this.cfg.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!);
+        const got = kept.call(this, pod);
+        reads++;
+        expect(got).toBe(read?.metadata.uid === pod.metadata.uid ? read : undefined);
+        return got;
+      });
+      try {
+        run(pods, steps);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    }), { numRuns: 25, seed: 13 });
+    expect(reads).toBeGreaterThan(50);
+  }, 120_000);
+});
+
+type Queued = { clock: { after(ms: number, fn: () => void): unknown }; delayMs: number; run(item: unknown): void };
+
+describe('the workers\' step queues', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('property: write the same objects at the same times as a closure per delayed step', () => {
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), fc.array(step, { minLength: 1, maxLength: 8 }), (pods, steps) => {
+      const queued = run(pods, steps);
+      vi.spyOn(StepQueue.prototype as unknown as Queued & { schedule(item: unknown): void }, 'schedule').mockImplementation(function (this: Queued, item) {
+        this.clock.after(this.delayMs, () => this.run(item));
+      });
+      const closures = run(pods, steps);
+      vi.restoreAllMocks();
+      expect(queued).toEqual(closures);
+    }), { numRuns: 25, seed: 17 });
+  }, 120_000);
 });
 
 describe('pod updates', () => {

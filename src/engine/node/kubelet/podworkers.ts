@@ -19,10 +19,11 @@ import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
-import type { ImageManager } from './imagemanager.ts';
+import type { EnsureResult, ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
+import { StepQueue } from './stepqueue.ts';
 
 type P = Pod & KubeObject;
 type Emit = (obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string) => void;
@@ -49,6 +50,8 @@ const CNI_FAILURE_RETRY_MS = 10_000;
 interface ContainerRecord {
   spec: Container;
   init: boolean;
+  /** fieldPath(init, name): its events' field path (the name stays when the spec is replaced). */
+  path: string;
   sidecar: boolean;
   /** The latest instance, and the one before it (kept for lastState and logs --previous). */
   id?: string;
@@ -90,6 +93,9 @@ interface PodWorker {
   sandboxId?: string;
   podIP?: string;
   busy: boolean;
+  /** The container the CRI step under way creates and starts once CONTAINER_START_MS have passed, and its image. */
+  starting?: ContainerRecord;
+  startingImageRef: string;
   state: 'syncing' | 'terminating' | 'terminated';
   termination?: Termination;
   syncQueued: boolean;
@@ -125,20 +131,36 @@ export interface PodWorkersConfig {
   /** The volume manager: a pod's sandbox starts once its volumes are mounted; they are unmounted when it ends. */
   volumes?: VolumeManager;
   /**
-   * Admission before the pod gets a worker (device allocation, extended resources): the pod as stored (read to
-   * admit it, and the worker's first stored version), or undefined when it was rejected.
+   * Admission before the pod gets a worker (device allocation, extended resources) of the pod as stored now (the
+   * worker's first stored version): false when it was rejected.
    */
-  admit?(pod: P): P | undefined;
+  admit?(stored: P): boolean;
   /** CRI config a container gets from the devices it holds (envs, CDI devices). */
   deviceConfig?(podUID: string, container: string): Pick<ContainerConfig, 'envs' | 'cdiDevices'>;
 }
 
 export class PodWorkers {
   private readonly workers = new Map<string, PodWorker>();
+  /**
+   * The pods of this node that have no worker (yet), as stored now, kept by the pod watch: a pod is bound before
+   * the kubelet's informer hands it over, and admission reads this rather than the store's map of every pod.
+   */
+  private readonly unclaimed = new Map<string, P>();
   readonly crashBackoff: Backoff;
   readonly prober: Prober;
+  // The workers' steps, each queue with its one delay (see StepQueue).
+  private readonly syncs: StepQueue<PodWorker>;
+  private readonly flushes: StepQueue<PodWorker>;
+  private readonly sandboxes: StepQueue<PodWorker>;
+  private readonly hostNetworkSandboxes: StepQueue<PodWorker>;
+  private readonly containerStarts: StepQueue<PodWorker>;
 
   constructor(private readonly cfg: PodWorkersConfig) {
+    this.syncs = new StepQueue(cfg.clock, 0, (w) => this.sync(w));
+    this.flushes = new StepQueue(cfg.clock, 0, (w) => this.flushStatus(w));
+    this.sandboxes = new StepQueue(cfg.clock, SANDBOX_SETUP_MS, (w) => this.sandboxCreated(w));
+    this.hostNetworkSandboxes = new StepQueue(cfg.clock, HOST_NETWORK_SANDBOX_SETUP_MS, (w) => this.sandboxCreated(w));
+    this.containerStarts = new StepQueue(cfg.clock, CONTAINER_START_MS, (w) => this.containerStartDue(w));
     this.crashBackoff = new Backoff(cfg.clock);
     this.prober = new Prober(cfg.clock, cfg.runtime, (pod, type, reason, message, path) => cfg.emit(pod, type, reason, message, path), {
       resultChanged: (uid, id, type, result) => this.probeResult(uid, id, type, result),
@@ -150,8 +172,11 @@ export class PodWorkers {
   }
 
   private podStored(e: StoreEvent): void {
-    const w = this.workers.get(e.object.metadata.uid!);
+    const uid = e.object.metadata.uid!;
+    const w = this.workers.get(uid);
     if (w) w.stored = e.type === 'DELETED' ? undefined : e.object as P;
+    else if (e.type === 'DELETED') this.unclaimed.delete(uid);
+    else this.unclaimed.set(uid, e.object as P);
   }
 
   get(uid: string): PodWorker | undefined { return this.workers.get(uid); }
@@ -164,11 +189,8 @@ export class PodWorkers {
     let w = this.workers.get(uid);
     if (!w) {
       if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return;
-      let stored: P | undefined;
-      if (!pod.status?.startTime && this.cfg.admit) {
-        stored = this.cfg.admit(pod);
-        if (!stored) return;
-      }
+      const stored = this.unclaimedNow(pod);
+      if (!pod.status?.startTime && this.cfg.admit && (!stored || !this.cfg.admit(stored))) return;
       w = this.newWorker(pod, stored);
       this.behaviorOf(w);
       if (pod.status?.startTime) this.adopt(w);
@@ -237,7 +259,7 @@ export class PodWorkers {
     if (delayMs > 0) { this.wake(w, this.cfg.clock.now() + delayMs); return; }
     if (w.syncQueued) return;
     w.syncQueued = true;
-    this.cfg.clock.defer(() => this.sync(w));
+    this.syncs.schedule(w);
   }
 
   private wake(w: PodWorker, at: number): void {
@@ -336,7 +358,7 @@ export class PodWorkers {
       const period = this.crashBackoff.get(key);
       if (rec.announced !== cur.id) {
         rec.announced = cur.id;
-        this.cfg.emit(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${rec.spec.name} in pod ${podRef}`, fieldPath(rec.init, rec.spec.name));
+        this.cfg.emit(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${rec.spec.name} in pod ${podRef}`, rec.path);
       }
       rec.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(period)} restarting failed container=${rec.spec.name} pod=${podRef}` };
       this.changed(w);
@@ -351,27 +373,36 @@ export class PodWorkers {
 
   /** startContainer: ensure the image, then create and start (CONTAINER_START_MS). */
   private startContainer(w: PodWorker, rec: ContainerRecord): void {
-    const pod = w.pod;
-    const path = fieldPath(rec.init, rec.spec.name);
     w.busy = true;
-    this.cfg.images.ensure(pod, rec.spec, path, (r) => {
-      if (this.workers.get(w.uid) !== w) return;
-      if (!r.ok) {
-        w.busy = false;
-        rec.waiting = { reason: r.reason, message: r.message };
-        this.cfg.emit(w.pod, 'Warning', 'Failed', `Error: ${r.reason}`, path);
-        rec.notBefore = r.retryAt ?? this.cfg.clock.now() + PLEG_RELIST_MS;
-        this.changed(w);
-        this.requestSync(w);
-        return;
-      }
-      this.cfg.clock.after(CONTAINER_START_MS, () => {
-        w.busy = false;
-        if (this.workers.get(w.uid) !== w) return;
-        if (w.state === 'syncing' && w.sandboxId) this.createAndStart(w, rec, r.imageRef);
-        this.requestSync(w);
-      });
-    });
+    w.starting = rec;
+    this.cfg.images.ensure(w.pod, rec.spec, rec.path, w, this.imageEnsured);
+  }
+
+  /** EnsureImageExists answered (at once, or when the pull ended): the container is created, or waits. */
+  private readonly imageEnsured = (w: PodWorker, r: EnsureResult): void => {
+    if (this.workers.get(w.uid) !== w) return;
+    const rec = w.starting!;
+    if (!r.ok) {
+      w.busy = false;
+      w.starting = undefined;
+      rec.waiting = { reason: r.reason, message: r.message };
+      this.cfg.emit(w.pod, 'Warning', 'Failed', `Error: ${r.reason}`, rec.path);
+      rec.notBefore = r.retryAt ?? this.cfg.clock.now() + PLEG_RELIST_MS;
+      this.changed(w);
+      this.requestSync(w);
+      return;
+    }
+    w.startingImageRef = r.imageRef;
+    this.containerStarts.schedule(w);
+  };
+
+  private containerStartDue(w: PodWorker): void {
+    w.busy = false;
+    const rec = w.starting!;
+    w.starting = undefined;
+    if (this.workers.get(w.uid) !== w) return;
+    if (w.state === 'syncing' && w.sandboxId) this.createAndStart(w, rec, w.startingImageRef);
+    this.requestSync(w);
   }
 
   private createAndStart(w: PodWorker, rec: ContainerRecord, imageRef: string): void {
@@ -380,7 +411,7 @@ export class PodWorkers {
     const attempt = rec.id ? rec.restartCount + 1 : rec.restartCount;
     const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
     const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) });
-    const path = fieldPath(rec.init, spec.name);
+    const path = rec.path;
     emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
     if (rec.previousId) runtime.removeContainer(rec.previousId);
     rec.previousId = rec.id;
@@ -396,37 +427,40 @@ export class PodWorkers {
   }
 
   private createSandbox(w: PodWorker): void {
-    const { runtime, clock } = this.cfg;
     w.busy = true;
-    clock.after(w.pod.spec?.hostNetwork ? HOST_NETWORK_SANDBOX_SETUP_MS : SANDBOX_SETUP_MS, () => {
-      w.busy = false;
-      if (this.workers.get(w.uid) !== w || w.state !== 'syncing') return;
-      runtime.updateRuntimeConfig(this.cfg.podCIDR());
-      const pod = w.pod;
-      const hostNetwork = !!pod.spec?.hostNetwork;
-      // SyncPod: without a ready network only pods in the host's network namespace can start.
-      const net = runtime.networkStatus();
-      if (!net.ready && !hostNetwork) {
-        this.cfg.emit(pod, 'Warning', 'NetworkNotReady', `network is not ready: ${networkNotReadyError(net)}`);
-        this.requestSync(w, CNI_FAILURE_RETRY_MS);
-        return;
-      }
-      try {
-        w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork });
-      } catch (e) {
-        this.cfg.emit(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${e instanceof Error ? e.message : String(e)}`);
-        this.requestSync(w, CNI_FAILURE_RETRY_MS);
-        return;
-      }
-      w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
-      this.scheduleDeadline(w);
-      // The same SyncPod goes on to the containers, as kuberuntime's SyncPod creates the sandbox and starts them in
-      // one call: the pod's IP and PodReadyToStartContainers are published with the containers' start, or with the
-      // step that stops it (a failed pull, a backoff), not while the images are pulled.
-      w.changes++;
-      this.syncPod(w, false);
-      if (!w.busy) this.markDirty(w);
-    });
+    (w.pod.spec?.hostNetwork ? this.hostNetworkSandboxes : this.sandboxes).schedule(w);
+  }
+
+  /** The sandbox's setup time has passed: RunPodSandbox, then on to the containers. */
+  private sandboxCreated(w: PodWorker): void {
+    const { runtime } = this.cfg;
+    w.busy = false;
+    if (this.workers.get(w.uid) !== w || w.state !== 'syncing') return;
+    runtime.updateRuntimeConfig(this.cfg.podCIDR());
+    const pod = w.pod;
+    const hostNetwork = !!pod.spec?.hostNetwork;
+    // SyncPod: without a ready network only pods in the host's network namespace can start.
+    const net = runtime.networkStatus();
+    if (!net.ready && !hostNetwork) {
+      this.cfg.emit(pod, 'Warning', 'NetworkNotReady', `network is not ready: ${networkNotReadyError(net)}`);
+      this.requestSync(w, CNI_FAILURE_RETRY_MS);
+      return;
+    }
+    try {
+      w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork });
+    } catch (e) {
+      this.cfg.emit(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${e instanceof Error ? e.message : String(e)}`);
+      this.requestSync(w, CNI_FAILURE_RETRY_MS);
+      return;
+    }
+    w.podIP = hostNetwork ? this.cfg.hostIP : runtime.podSandboxStatus(w.sandboxId)!.ip;
+    this.scheduleDeadline(w);
+    // The same SyncPod goes on to the containers, as kuberuntime's SyncPod creates the sandbox and starts them in
+    // one call: the pod's IP and PodReadyToStartContainers are published with the containers' start, or with the
+    // step that stops it (a failed pull, a backoff), not while the images are pulled.
+    w.changes++;
+    this.syncPod(w, false);
+    if (!w.busy) this.markDirty(w);
   }
 
   /** The runtime's network became ready: pods waiting for it are synced now rather than at their next retry. */
@@ -498,7 +532,7 @@ export class PodWorkers {
     if (!cur || cur.state !== 'CONTAINER_RUNNING' || rec.stopping === cur.id) return;
     rec.stopping = cur.id;
     const { runtime, clock } = this.cfg;
-    this.cfg.emit(w.pod, 'Normal', 'Killing', message ?? `Stopping container ${rec.spec.name}`, fieldPath(rec.init, rec.spec.name));
+    this.cfg.emit(w.pod, 'Normal', 'Killing', message ?? `Stopping container ${rec.spec.name}`, rec.path);
     const hook = override === undefined && graceSeconds > 0 ? Math.min(preStopMs(rec.spec), graceSeconds * 1000) : 0;
     const stop = () => runtime.stopContainer(cur.id, override ?? Math.max(Math.ceil(graceSeconds - hook / 1000), MIN_GRACE_SECONDS));
     if (hook > 0) clock.after(hook, stop);
@@ -563,7 +597,7 @@ export class PodWorkers {
   private markDirty(w: PodWorker): void {
     if (w.statusQueued) return;
     w.statusQueued = true;
-    this.cfg.clock.defer(() => this.flushStatus(w));
+    this.flushes.schedule(w);
   }
 
   private flushStatus(w: PodWorker): void {
@@ -596,8 +630,13 @@ export class PodWorkers {
     return pod === w.published && w.changes === w.publishedChanges;
   }
 
-  /** The pod as stored now, read from the store (not another pod that took its name since). */
-  private storedNow(pod: P): P | undefined {
+  /**
+   * A pod without a worker as stored now: the watch's version, else (a pod stored before this kubelet watched, or
+   * gone) read from the store (not another pod that took its name since).
+   */
+  private unclaimedNow(pod: P): P | undefined {
+    const kept = this.unclaimed.get(pod.metadata.uid!);
+    if (kept) return kept;
     const stored = this.cfg.store.tryGet<P>('Pod', pod.metadata.namespace, pod.metadata.name!);
     return stored?.metadata.uid === pod.metadata.uid ? stored : undefined;
   }
@@ -659,7 +698,7 @@ export class PodWorkers {
   }
 
   private proberContext(w: PodWorker, rec: ContainerRecord) {
-    return { pod: w.pod, container: rec.spec, fieldPath: fieldPath(rec.init, rec.spec.name), podIP: w.podIP ?? '', epoch: w.epoch };
+    return { pod: w.pod, container: rec.spec, fieldPath: rec.path, podIP: w.podIP ?? '', epoch: w.epoch };
   }
 
   /** The behaviour annotation, parsed once per version; its mistakes become a Warning event. */
@@ -672,17 +711,23 @@ export class PodWorkers {
     return parsed;
   }
 
-  /** `stored`: the pod as stored now, when the caller has just read it. */
-  private newWorker(pod: P, stored = this.storedNow(pod)): PodWorker {
+  /** `stored`: the pod as stored now. */
+  private newWorker(pod: P, stored: P | undefined): PodWorker {
     const containers: ContainerRecord[] = [
-      ...(pod.spec?.initContainers ?? []).map((spec) => ({ spec, init: true, sidecar: isRestartableInitContainer(spec), restartCount: 0, notBefore: 0, everStarted: false })),
-      ...(pod.spec?.containers ?? []).map((spec) => ({ spec, init: false, sidecar: false, restartCount: 0, notBefore: 0, everStarted: false })),
+      ...(pod.spec?.initContainers ?? []).map((spec) => newRecord(spec, true)),
+      ...(pod.spec?.containers ?? []).map((spec) => newRecord(spec, false)),
     ];
+    // Every field from the start, those set later too: workers then keep one shape as they go through their steps,
+    // and the code that reads them sees one shape rather than one per step.
     const w: PodWorker = {
-      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, busy: false, state: 'syncing',
-      syncQueued: false, statusQueued: false, wakeAt: Infinity, behavior: NO_BEHAVIOR, changes: 0, publishedChanges: 0,
+      uid: pod.metadata.uid!, pod, stored, epoch: this.cfg.clock.now(), containers, sandboxId: undefined, podIP: undefined,
+      busy: false, starting: undefined, startingImageRef: '', state: 'syncing', termination: undefined,
+      syncQueued: false, statusQueued: false, wakeAt: Infinity, wakeTimer: undefined, deadlineTimer: undefined,
+      lastStatus: undefined, changes: 0, published: undefined, publishedChanges: 0, behavior: NO_BEHAVIOR,
     };
     this.workers.set(w.uid, w);
+    // From now on the watch keeps the worker's version.
+    this.unclaimed.delete(w.uid);
     return w;
   }
 
@@ -747,6 +792,14 @@ export class PodWorkers {
     }
     w.lastStatus = undefined;
   }
+}
+
+/** A container's record before its first start (every field from the start: one shape, as the worker's). */
+function newRecord(spec: Container, init: boolean): ContainerRecord {
+  return {
+    spec, init, path: fieldPath(init, spec.name), sidecar: init && isRestartableInitContainer(spec), id: undefined, previousId: undefined,
+    restartCount: 0, waiting: undefined, notBefore: 0, everStarted: false, announced: undefined, stopping: undefined, forceRestart: undefined,
+  };
 }
 
 /** The kubelet's network error, as it appears in the NetworkNotReady event and the node's Ready condition. */

@@ -48,7 +48,18 @@ const catalog: Record<string, CatalogEntry> = {
 export interface ImageRef { repository: string; tag: string; name: string }
 
 /** Split "nginx:1.27" / "registry.k8s.io/pause:3.10" / "busybox" (tag latest) / "img@sha256:…". */
-export function parseImage(image: string): ImageRef {
+export function parseImage(image: string): Readonly<ImageRef> {
+  let ref = parsed.get(image);
+  if (ref === undefined) parsed.set(image, (ref = Object.freeze(split(image))));
+  return ref;
+}
+/**
+ * Each image's parts, split once (frozen): the runtime looks an image up at every container start and the
+ * kubelet at every image check, and a cluster uses a handful of images.
+ */
+const parsed = new Map<string, Readonly<ImageRef>>();
+
+function split(image: string): ImageRef {
   const at = image.indexOf('@');
   if (at >= 0) return { repository: image.slice(0, at), tag: image.slice(at + 1), name: image };
   const slash = image.lastIndexOf('/');
