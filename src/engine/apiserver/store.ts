@@ -19,6 +19,7 @@ import { strategyFor } from './registry/strategy.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
+import { ObjectTable } from './objecttable.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -117,7 +118,7 @@ export const DEFAULT_WATCH_WINDOW = 10_000;
 export class Store {
   readonly kinds: KindRegistry;
   private rv = 0;
-  private readonly objects = new Map<string, Map<string, KubeObject>>();
+  private readonly objects = new Map<string, ObjectTable<KubeObject>>();
   private readonly history = new Map<string, WatchWindowEntries>();
   /** Per kind, the newest resourceVersion whose event fell out of the window. */
   private readonly compactedRV = new Map<string, number>();
@@ -385,9 +386,9 @@ export class Store {
 
   // ---- internals ----
 
-  private bucket(kind: string): Map<string, KubeObject> {
+  private bucket(kind: string): ObjectTable<KubeObject> {
     let b = this.objects.get(kind);
-    if (!b) this.objects.set(kind, (b = new Map()));
+    if (!b) this.objects.set(kind, (b = new ObjectTable()));
     return b;
   }
 
