@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ObjectTable, hashKey } from './objecttable.ts';
 
-type Op = { op: 'set' | 'delete' | 'get' | 'has'; key: string };
+type Op = { op: 'set' | 'delete' | 'get' | 'has' | 'entry'; key: string };
 
 /** Few distinct keys, so that sets, deletes and lookups meet the same keys often. */
-const key = fc.oneof(fc.integer({ min: 0, max: 40 }).map((i) => `default/web-${i}`), fc.string({ maxLength: 6 }));
+const key = fc.oneof(fc.integer({ min: 0, max: 40 }).map((i) => `default/web-${i}`), fc.string({ maxLength: 6 }), fc.constantFrom('a/b', 'a/b/c', 'a', '/a'));
 // Long runs (fast-check's default size keeps arrays to about ten): the table grows and compacts several times.
-const ops = fc.array(fc.record({ op: fc.constantFrom<Op['op']>('set', 'set', 'delete', 'get', 'has'), key }), { minLength: 20, maxLength: 400, size: 'max' });
+const ops = fc.array(fc.record({ op: fc.constantFrom<Op['op']>('set', 'set', 'delete', 'get', 'has', 'entry'), key }), { minLength: 20, maxLength: 400, size: 'max' });
 
 /** Run ops on the table and on a Map, checking every answer, the size and the order of the values as they go. */
 function sameAsMap(list: Op[], table: ObjectTable<{ v: number }>): void {
@@ -19,6 +19,15 @@ function sameAsMap(list: Op[], table: ObjectTable<{ v: number }>): void {
       map.set(k, v);
     } else if (op === 'delete') expect(table.delete(k)).toBe(map.delete(k));
     else if (op === 'get') expect(table.get(k)).toBe(map.get(k));
+    else if (op === 'entry') {
+      // Looked up as namespace and name: the key's parts before and after its first "/".
+      const slash = k.indexOf('/');
+      const [ns, name] = slash < 0 ? [undefined, k] : [k.slice(0, slash), k.slice(slash + 1)];
+      const whole = ns ? `${ns}/${name}` : name;
+      const found = table.entry(ns, name);
+      expect(found?.value).toBe(map.get(whole));
+      if (found) expect(found.key).toBe(whole);
+    }
     else expect(table.has(k)).toBe(map.has(k));
     expect(table.size).toBe(map.size);
   });
@@ -35,6 +44,7 @@ describe('ObjectTable (a kind\'s stored objects by key)', () => {
     // A table whose keys hash to a few values: lookups walk long probe runs of keys with different home slots.
     class Colliding<V extends object> extends ObjectTable<V> {
       protected override hash(k: string): number { return k.length % 3; }
+      protected override hashIn(namespace: string, name: string): number { return (namespace.length + 1 + name.length) % 3; }
     }
     fc.assert(fc.property(ops, (list) => sameAsMap(list, new Colliding())));
   });

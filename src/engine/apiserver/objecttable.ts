@@ -28,6 +28,30 @@ export class ObjectTable<V extends object> {
     return e < 0 ? undefined : this.vals[e];
   }
 
+  /**
+   * The stored key "namespace/name" (or "name" without a namespace) and its value, found without building the
+   * key: a write looks its object up by namespace and name, then hands the stored key on (to set and to the
+   * watchers, whose maps hashed that very string when it was added).
+   */
+  entry(namespace: string | undefined, name: string): { key: string; value: V } | undefined {
+    if (!namespace) {
+      const e = this.find(name, this.hash(name));
+      return e < 0 ? undefined : { key: this.keys[e], value: this.vals[e]! };
+    }
+    const h = this.hashIn(namespace, name);
+    const s = this.slots;
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const e = s[2 * i + 1] - 1;
+      if (e < 0) return undefined;
+      const key = this.keys[e];
+      if (s[2 * i] === h && key.length === namespace.length + 1 + name.length && key.charCodeAt(namespace.length) === SLASH && key.startsWith(namespace) && key.endsWith(name)) {
+        this.lastKey = key;
+        this.lastHash = h;
+        return { key, value: this.vals[e]! };
+      }
+    }
+  }
+
   has(key: string): boolean {
     return this.find(key, this.hash(key)) >= 0;
   }
@@ -84,6 +108,11 @@ export class ObjectTable<V extends object> {
     return this.lastHash;
   }
 
+  /** hash(`${namespace}/${name}`), without the string. */
+  protected hashIn(namespace: string, name: string): number {
+    return mix(hashChars(hashChars(hashChars(FNV_OFFSET, namespace), '/'), name));
+  }
+
   /** The entry index of key, or -1. */
   private find(key: string, h: number): number {
     const i = this.slotOf(key, h);
@@ -136,10 +165,20 @@ export class ObjectTable<V extends object> {
   }
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const SLASH = 47;
+
 /** FNV-1a of the key's UTF-16 code units, with a final mix so that the low bits (the home slot) see them all. */
 export function hashKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return mix(hashChars(FNV_OFFSET, key));
+}
+
+function hashChars(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+function mix(h: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   return h ^ (h >>> 12);
