@@ -20,6 +20,7 @@ import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
 import { decodeBody, decodePatched, type FieldValidationOptions } from './fieldvalidation/index.ts';
+import { ObjectTable } from './objecttable.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -118,7 +119,7 @@ export const DEFAULT_WATCH_WINDOW = 10_000;
 export class Store {
   readonly kinds: KindRegistry;
   private rv = 0;
-  private readonly objects = new Map<string, Map<string, KubeObject>>();
+  private readonly objects = new Map<string, ObjectTable<KubeObject>>();
   private readonly history = new Map<string, WatchWindowEntries>();
   /** Per kind, the newest resourceVersion whose event fell out of the window. */
   private readonly compactedRV = new Map<string, number>();
@@ -165,7 +166,7 @@ export class Store {
   // ---- reads ----
 
   tryGet<T = KubeObject>(kind: string, namespace: string | undefined, name: string): (T & KubeObject) | undefined {
-    return this.bucket(kind).get(keyOf(namespace, name)) as (T & KubeObject) | undefined;
+    return this.bucket(kind).entry(namespace, name)?.value as (T & KubeObject) | undefined;
   }
 
   /**
@@ -239,9 +240,10 @@ export class Store {
     if (opts.fieldValidation) decodeBody(info, input, opts, this.customResources);
     const ns = info.namespaced ? input.metadata?.namespace : undefined;
     const name = input.metadata?.name ?? '';
-    const key = storedKey(ns, name);
-    const old = this.bucket(info.kind).get(key);
-    if (!old) throw notFound(info, name);
+    // The stored key rather than a new one: the watchers' maps find it by identity, its hash known.
+    const found = this.bucket(info.kind).entry(ns, name);
+    if (!found) throw notFound(info, name);
+    const { key, value: old } = found;
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
     if (opts.subresource === 'status') {
@@ -323,10 +325,11 @@ export class Store {
   /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */
   bind(namespace: string, podName: string, nodeName: string): Pod & KubeObject {
     const info = this.info('Pod');
-    // The key built once, for the lookup and the commit (get and commit's default would build and hash one each).
-    const key = storedKey(namespace, podName);
-    const old = this.bucket('Pod').get(key) as (Pod & KubeObject) | undefined;
-    if (!old) throw notFound(info, podName);
+    // The stored key, for the commit (whose default would build one) and the watchers, as update does.
+    const found = this.bucket('Pod').entry(namespace, podName);
+    if (!found) throw notFound(info, podName);
+    const key = found.key;
+    const old = found.value as Pod & KubeObject;
     if (old.metadata.deletionTimestamp) throw conflict(info, podName, 'pod is being deleted, cannot be assigned to a host');
     if (old.spec?.nodeName) throw conflict(info, podName, `pod ${podName} is already assigned to node "${old.spec.nodeName}"`);
     // Only the changed paths are new; the rest is shared with the (frozen) old object.
@@ -389,9 +392,9 @@ export class Store {
 
   // ---- internals ----
 
-  private bucket(kind: string): Map<string, KubeObject> {
+  private bucket(kind: string): ObjectTable<KubeObject> {
     let b = this.objects.get(kind);
-    if (!b) this.objects.set(kind, (b = new Map()));
+    if (!b) this.objects.set(kind, (b = new ObjectTable()));
     return b;
   }
 
@@ -552,16 +555,12 @@ function keepOrDelete<K extends 'deletionTimestamp' | 'deletionGracePeriodSecond
   else if (key in meta) delete meta[key];
 }
 
-function keyOf(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
-}
-
 /**
- * keyOf, flat: a bucket keeps its keys as long as the objects, and a concatenated key would keep its pieces
- * (flat.ts). Built once per write and passed on (its hash is computed once, on the first lookup).
+ * The object's key ("namespace/name" or "name"), flat: a bucket keeps its keys as long as the objects, and a
+ * concatenated key would keep its pieces (flat.ts). Built once per write and passed on.
  */
 function storedKey(namespace: string | undefined, name: string): string {
-  return flat(keyOf(namespace, name));
+  return flat(namespace ? `${namespace}/${name}` : name);
 }
 
 /**
