@@ -2,37 +2,16 @@
 // [--selector] [--labels] [--external-ip] [--cluster-ip] [--session-affinity]: a Service for a pod, service,
 // replication controller, deployment or replica set, its selector and ports read from the object when not given.
 import type { KubeObject } from '../../../api/object.ts';
-import { CommandError, readSource, type KubectlContext } from '../../context.ts';
+import { CommandError, type KubectlContext } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
-import { parseManifests } from '../../manifests.ts';
 import { applyOverrides } from '../overrides.ts';
 import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
-import { findTargets, type FoundTargets } from '../targets.ts';
+import { findFileTargets, findTargets, NO_RESOURCES } from '../targets.ts';
 import { checkExposable, portsFor, protocolsFor, selectorFor } from './introspect.ts';
 import { buildService, makeLabelSpec } from './service.ts';
 
-const NO_RESOURCES = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
-
 /** DNS1035LabelMaxLength: a longer object name is cut to make the Service's. */
 const MAX_NAME = 63;
-
-/** The objects of -f files, as the files hold them (kubectl reads them from the file, not the server). */
-function fromFiles(ctx: KubectlContext, files: string[]): FoundTargets {
-  const out: FoundTargets = { targets: [], errors: [] };
-  for (const f of files) {
-    const { text, source } = readSource(ctx, f);
-    for (const m of parseManifests(text, source)) {
-      if (m.error || !m.object) {
-        out.errors.push(`error: ${m.error}`);
-        continue;
-      }
-      const info = ctx.store.kinds.forManifest(String(m.object.apiVersion), String(m.object.kind));
-      if (!info) out.errors.push(`error: resource mapping not found for name: "${m.object.metadata?.name ?? ''}" namespace: "" from "${source}": no matches for kind "${m.object.kind}" in version "${m.object.apiVersion}"\nensure CRDs are installed first`);
-      else out.targets.push({ info, obj: m.object as KubeObject });
-    }
-  }
-  return out;
-}
 
 function introspectedSelector(obj: KubeObject): string {
   try {
@@ -49,7 +28,7 @@ export function exposeCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (!files.length && !args.positional.length) throw new CommandError(NO_RESOURCES);
   // --selector is the Service's selector here, not a filter on the objects to expose.
   const lookup: ParsedArgs = { ...args, flags: new Map([...args.flags].filter(([k]) => k !== 'selector')) };
-  const { targets, errors } = files.length ? fromFiles(ctx, files) : findTargets(ctx, lookup, args.positional);
+  const { targets, errors } = files.length ? findFileTargets(ctx, files, flag(args, 'namespace')) : findTargets(ctx, lookup, args.positional);
   if (errors.length) {
     ctx.err.push(...errors);
     return 1;
