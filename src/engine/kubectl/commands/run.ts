@@ -7,11 +7,13 @@ import { StatusError } from '../../apiserver/errors.ts';
 import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { newMeta } from './create/objects.ts';
+import { durationFlag } from './numericflags.ts';
 import { atoi, buildService, parseLabelSpec } from './expose/service.ts';
 import { applyOverrides } from './overrides.ts';
 import { parsePairs } from './pairs.ts';
 import { checkOutput, dryRunOf, printResult, type DryRun } from './printresult.ts';
 import { ENV_NAME_FMT } from './set/env.ts';
+import { usageError } from './usage.ts';
 
 /** distribution/reference's ReferenceRegexp: [domain[:port]/]path[:tag][@digest]. */
 const IMAGE_REFERENCE = (() => {
@@ -26,23 +28,24 @@ const ENV_NAME = new RegExp(`^${ENV_NAME_FMT}$`);
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
-/** RunOptions.Validate, in kubectl's order. */
+/** RunOptions.Run's checks, in kubectl's order (most with the usage hint, as cmdutil.UsageErrorf words them). */
 function validate(args: ParsedArgs, dryRun: DryRun): void {
-  if (!args.positional.length || args.dashAt === 0) throw new CommandError('NAME is required for run');
+  if (!args.positional.length || args.dashAt === 0) throw usageError('run', 'NAME is required for run');
+  if (durationFlag(args, 'pod-running-timeout', 60_000) <= 0) throw usageError('run', '--pod-running-timeout must be higher than zero');
   const image = flag(args, 'image')!;
   if (!image) throw new CommandError('--image is required');
   if (!IMAGE_REFERENCE.test(image)) throw new CommandError(`Invalid image name "${image}": invalid reference format`);
   const stdin = boolFlag(args, 'stdin');
-  if (boolFlag(args, 'tty') && !stdin) throw new CommandError('-i/--stdin is required for containers with -t/--tty=true');
-  if (boolFlag(args, 'expose') && !flag(args, 'port')) throw new CommandError('--port must be set when exposing a service');
+  if (boolFlag(args, 'tty') && !stdin) throw usageError('run', '-i/--stdin is required for containers with -t/--tty=true');
+  if (boolFlag(args, 'expose') && !flag(args, 'port')) throw usageError('run', '--port must be set when exposing a service');
   const restart = flag(args, 'restart');
-  if (restart && !RESTART_POLICIES.includes(restart)) throw new CommandError(`invalid restart policy: ${restart}`);
+  if (restart && !RESTART_POLICIES.includes(restart)) throw usageError('run', `invalid restart policy: ${restart}`);
   // -i attaches unless --attach=false says otherwise.
   const attach = flag(args, 'attach') === undefined ? stdin : boolFlag(args, 'attach');
-  if (!attach && boolFlag(args, 'rm')) throw new CommandError('--rm should only be used for attached containers');
-  if (attach && dryRun) throw new CommandError("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
+  if (!attach && boolFlag(args, 'rm')) throw usageError('run', '--rm should only be used for attached containers');
+  if (attach && dryRun) throw usageError('run', "--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
   const pull = flag(args, 'image-pull-policy');
-  if (pull && !PULL_POLICIES.includes(pull)) throw new CommandError(`invalid image pull policy: ${pull}`);
+  if (pull && !PULL_POLICIES.includes(pull)) throw usageError('run', `invalid image pull policy: ${pull}`);
   if (attach) {
     // Simplification: the terminal has no stream to a container's stdin/stdout, so kubectl run cannot attach
     // (nor delete the pod when the attached session ends, --rm). Nothing is created.
