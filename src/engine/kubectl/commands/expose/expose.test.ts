@@ -136,6 +136,8 @@ status:
     mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Pod\nmetadata: {name: nolabels}\nspec:\n  containers: [{name: c, image: nginx}]\n');
     mustExec(c, 'kubectl apply -f -', 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  selector: {matchLabels: {app: db}}\n  serviceName: db\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: nginx}]}\n');
     mustExec(c, 'kubectl apply -f -', deploymentYaml('expr', 1).replace('      app: expr\n  template', '      app: expr\n    matchExpressions:\n    - {key: tier, operator: In, values: [web, api]}\n  template').replace('        app: expr\n    spec', '        app: expr\n        tier: web\n    spec'));
+    mustExec(c, 'kubectl apply -f -', 'apiVersion: v1\nkind: Service\nmetadata: {name: ext}\nspec: {type: ExternalName, externalName: example.com}\n');
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('onlyexpr', 1).replace('    matchLabels:\n      app: onlyexpr\n', '    matchExpressions:\n    - {key: app, operator: In, values: [onlyexpr]}\n'));
     const before = JSON.stringify(c.list('Service').map((s) => s.metadata.name));
     const cases: [string, string][] = [
       ['kubectl expose', "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'"],
@@ -146,6 +148,8 @@ status:
       ['kubectl expose pod nolabels --port=80', "error: couldn't retrieve selectors via --selector flag or introspection: the pod has no labels and cannot be exposed"],
       ['kubectl expose deployment expr --port=80', 'error: couldn\'t retrieve selectors via --selector flag or introspection: couldn\'t convert expressions - "[{Key:tier Operator:In Values:[web api]}]" to map-based selector format'],
       ['kubectl expose pod nolabels --selector=app=x', "error: couldn't find port via --port flag or introspection"],
+      ['kubectl expose service ext --port=80', "error: couldn't retrieve selectors via --selector flag or introspection: the service has no pod selector set"],
+      ['kubectl expose deployment onlyexpr --port=80', "error: couldn't retrieve selectors via --selector flag or introspection: invalid deployment: no selectors, therefore cannot be exposed"],
       ['kubectl expose deployment api --name=x --port=http', 'error: strconv.Atoi: parsing "http": invalid syntax'],
       ['kubectl expose deployment api --name=x --selector=app', 'error: unexpected label spec: app'],
       ['kubectl expose deployment api --name=x --session-affinity=Sticky', 'error: unknown session affinity: Sticky'],

@@ -28,9 +28,8 @@ export interface ServiceParams {
   namespace?: string;
 }
 
-/** generate.ParseLabels: "k=v,k2=v2", each pair exactly one "=", no empty key (values are the server's to check). */
+/** generate.ParseLabels of a non-empty spec: "k=v,k2=v2", each pair one "=", no empty key (values are the server's to check). */
 export function parseLabelSpec(spec: string): Record<string, string> {
-  if (!spec) throw new CommandError('no label spec passed');
   const labels: Record<string, string> = {};
   for (const pair of spec.split(',')) {
     const parts = pair.split('=');
@@ -80,7 +79,6 @@ export function buildService(p: ServiceParams): KubeObject {
   if (!p.selector) throw new CommandError('selector must be specified');
   const selector = parseLabelSpec(p.selector);
   const labels = p.labels ? parseLabelSpec(p.labels) : undefined;
-  if (!p.name) throw new CommandError('name must be specified');
   const spec: Record<string, unknown> = { ports: servicePorts(p), selector };
   if (!(spec.ports as ServicePort[]).length) delete spec.ports;
   if (p.externalIP) spec.externalIPs = [p.externalIP];
