@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { clickTile, editorReady, expectTiles, runInTerminal } from './helpers.ts';
 
-test('terminal: Tab completes commands, kinds and names; output is coloured', async ({ page }) => {
+test('terminal: Tab completes commands, kinds and names; output is coloured; kubectl run and expose', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
   await expect(page.getByTestId('node-card')).toHaveCount(3);
@@ -28,6 +28,19 @@ test('terminal: Tab completes commands, kinds and names; output is coloured', as
   await runInTerminal(page, 'kubectl get nodes');
   await expect(page.locator('.term-line.out .tc-ok').filter({ hasText: 'Ready' }).first()).toBeVisible();
   await expect(page.locator('.term-line.out .tc-head').filter({ hasText: 'STATUS' }).first()).toBeVisible();
+
+  // The two commands tutorials start with: a pod from an image, then a Service in front of it.
+  await input.fill('kubectl ru');
+  await input.press('Tab');
+  await expect(input).toHaveValue('kubectl run ');
+  await input.pressSequentially('web --image=nginx:1.27 --port=80');
+  await input.press('Enter');
+  await expect(page.getByTestId('terminal-output')).toContainText('pod/web created');
+  await expectTiles(page, (t) => t.pod === 'web' && t.node !== '', 1);
+  await runInTerminal(page, 'kubectl expose pod web --name=web-svc --type=NodePort');
+  await expect(page.getByTestId('terminal-output')).toContainText('service/web-svc exposed');
+  await runInTerminal(page, 'kubectl get svc web-svc');
+  await expect(page.getByTestId('terminal-output')).toContainText(/web-svc\s+NodePort\s+10\.\d+\.\d+\.\d+\s+<none>\s+80:3\d{4}\/TCP/);
 });
 
 test('command palette, theme switch and fault menu', async ({ page }) => {

@@ -27,6 +27,8 @@ import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts
 import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
 import { printWarnings } from './commands/validate.ts';
+import { runCommand } from './commands/run.ts';
+import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 
 const common: FlagSpec[] = [
@@ -41,6 +43,8 @@ const common: FlagSpec[] = [
 
 /** kubectl's --validate: a bare --validate means strict. */
 const VALIDATE: FlagSpec = { name: 'validate', value: true, bareValue: 'strict' };
+/** cmdutil.OverrideOptions' flags, which run and expose share. */
+const overrideFlags: FlagSpec[] = [{ name: 'overrides', value: true }, { name: 'override-type', value: true }, { name: 'field-manager', value: true }];
 
 const perCommand: Record<string, FlagSpec[]> = {
   get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
@@ -71,6 +75,8 @@ const perCommand: Record<string, FlagSpec[]> = {
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
+  run: [...overrideFlags, { name: 'image', value: true }, { name: 'env', value: true, repeated: true }, { name: 'port', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'annotations', value: true, repeated: true }, { name: 'restart', value: true }, { name: 'image-pull-policy', value: true }, { name: 'command' }, { name: 'expose' }, { name: 'privileged' }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'attach' }, { name: 'rm' }, { name: 'leave-stdin-open' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
+  expose: [...overrideFlags, { name: 'port', value: true }, { name: 'target-port', value: true }, { name: 'protocol', value: true }, { name: 'name', value: true }, { name: 'type', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'external-ip', value: true }, { name: 'load-balancer-ip', value: true }, { name: 'cluster-ip', value: true }, { name: 'session-affinity', value: true }],
   create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE],
 };
 
@@ -79,7 +85,7 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, version');
     return { code: 0 };
   }
   const specs = perCommand[cmd];
@@ -124,6 +130,8 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'explain': return { code: explainCommand(ctx, args) };
       case 'wait': return { code: waitCommand(ctx, args) };
       case 'create': return { code: createCommand(ctx, args) };
+      case 'run': return { code: runCommand(ctx, args) };
+      case 'expose': return { code: exposeCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
         for (const d of documents) {

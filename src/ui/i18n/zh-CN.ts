@@ -106,7 +106,7 @@ const zhCN: Resources = {
   },
   terminal: {
     title: '终端',
-    welcome: 'kubectl 和 sim 命令作用于模拟集群。试试：kubectl get pods -o wide、sim node add w4、clear',
+    welcome: 'kubectl 和 sim 命令作用于模拟集群。试试：kubectl run web --image=nginx --port=80 --expose、kubectl get pods -o wide、sim node add w4、clear',
     placeholder: 'kubectl get pods -o wide',
     inputLabel: '命令行',
     clear: '清屏',

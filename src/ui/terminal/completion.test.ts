@@ -28,6 +28,11 @@ describe('terminal completion', () => {
     ['sim controlplane stop sch', 'sim controlplane stop scheduler '],
     ['sim explain pod web-abd', 'sim explain pod web-abd '],
     ['kubectl get pods -o', 'kubectl get pods -o '],
+    ['kubectl ru', 'kubectl run '],
+    ['kubectl run web --ima', 'kubectl run web --image'],
+    ['kubectl expose dep', 'kubectl expose deployment '],
+    ['kubectl expose deployment w', 'kubectl expose deployment web '],
+    ['kubectl expose deployment web --target', 'kubectl expose deployment web --target-port '],
   ])('%s → %s', async (line, expected) => {
     expect((await complete(line, source))?.line).toBe(expected);
   });

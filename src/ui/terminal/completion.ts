@@ -16,9 +16,12 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'diff', 'drain', 'edit',
-  'events', 'explain', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'diff',
+  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
+  'top', 'uncordon', 'version', 'wait',
 ];
+/** The kinds kubectl expose offers (its ValidArgs). */
+const EXPOSE_KINDS = ['deployment', 'pod', 'replicaset', 'replicationcontroller', 'service'];
 const SIM_TREE: Record<string, string[]> = {
   '': ['advance', 'controlplane', 'explain', 'help', 'node', 'pod', 'scheduler'],
   node: ['add', 'delete', 'list', 'start', 'stop'],
@@ -38,6 +41,8 @@ const FLAGS: Record<string, string[]> = {
   drain: ['--delete-emptydir-data', '--force', '--ignore-daemonsets'],
   delete: ['--cascade', '--force', '--grace-period', '--now'],
   apply: ['--dry-run=server', '--filename', '-f'],
+  run: ['--annotations', '--command', '--dry-run=client', '--env', '--expose', '--image', '--image-pull-policy', '--labels', '--overrides', '--port', '--privileged', '--restart'],
+  expose: ['--cluster-ip', '--dry-run=client', '--external-ip', '--labels', '--name', '--port', '--protocol', '--selector', '--session-affinity', '--target-port', '--type'],
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
 };
 
@@ -80,6 +85,11 @@ async function candidatesFor(words: string[], current: string, source: Completio
     if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
     if (verb === 'logs') return args.length ? [] : names('Pod');
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
+    if (verb === 'expose') {
+      if (args.length === 0) return EXPOSE_KINDS;
+      const kind = args.length === 1 ? kindFor(source, args[0]) : undefined;
+      return kind ? names(kind.kind) : [];
+    }
     if (KIND_VERBS.has(verb)) {
       if (args.length === 0) return source.kinds.map((k) => k.resource.split('.')[0]);
       const kind = kindFor(source, args[0]);

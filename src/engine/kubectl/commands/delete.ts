@@ -2,14 +2,13 @@
 // Simplification: kubectl waits for the object to disappear (--wait); the simulator returns at once and the
 // deletion completes as virtual time runs.
 import type { KindInfo } from '../../api/kinds.ts';
-import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { notFound } from '../../apiserver/errors.ts';
 import type { PropagationPolicy } from '../../apiserver/store.ts';
-import { CommandError, formatError, readSource, type KubectlContext } from '../context.ts';
+import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
-import { parseManifests } from '../manifests.ts';
 import { resolveResourceArgs } from '../resources.ts';
+import { findFileTargets, NO_RESOURCES } from './targets.ts';
 
 export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const namespace = flag(args, 'namespace') ?? 'default';
@@ -21,19 +20,13 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   let code = 0;
   const files = args.flags.get('filename') ?? [];
   if (files.length) {
-    for (const f of files) {
-      const { text, source } = readSource(ctx, f);
-      for (const m of parseManifests(text, source)) {
-        if (m.error || !m.object) { ctx.err.push(`error: ${m.error ?? 'invalid object'}`); code = 1; continue; }
-        const o = m.object as KubeObject;
-        const info = ctx.store.kinds.forManifest(String(o.apiVersion), String(o.kind));
-        if (!info) { ctx.err.push(`error: resource mapping not found for name: "${o.metadata?.name}" namespace: "" from "${source}": no matches for kind "${o.kind}" in version "${o.apiVersion}"`); code = 1; continue; }
-        targets.push({ kind: info.kind, info, namespace: info.namespaced ? o.metadata?.namespace ?? namespace : undefined, name: o.metadata?.name ?? '' });
-      }
-    }
+    const found = findFileTargets(ctx, files, flag(args, 'namespace'));
+    if (found.errors.length) code = 1;
+    ctx.err.push(...found.errors);
+    for (const { info, obj } of found.targets) targets.push({ kind: info.kind, info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '' });
   } else {
     const resources = resolveResourceArgs(ctx.store, args.positional);
-    if (!resources.length) throw new CommandError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
+    if (!resources.length) throw new CommandError(NO_RESOURCES);
     const sel = flag(args, 'selector');
     const all = boolFlag(args, 'all');
     for (const { info, names } of resources) {

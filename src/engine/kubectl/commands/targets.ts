@@ -4,8 +4,10 @@ import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { notFound } from '../../apiserver/errors.ts';
-import { CommandError, formatError, type KubectlContext } from '../context.ts';
+import { CommandError, formatError, readSource, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
+import { parseManifests } from '../manifests.ts';
+import { fileObject } from './fileobject.ts';
 import { byNamespaceAndName } from '../printers/describe/context.ts';
 import { resolveResourceArgs } from '../resources.ts';
 
@@ -16,6 +18,9 @@ export interface FoundTargets {
   /** Lines for stderr, already in kubectl's words ("Error from server (NotFound): …"). */
   errors: string[];
 }
+
+/** The resource builder's error when neither arguments nor -f name anything. */
+export const NO_RESOURCES = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
 function namespaceOf(args: ParsedArgs): string {
   return flag(args, 'namespace') ?? 'default';
@@ -48,4 +53,18 @@ export function findTargets(ctx: KubectlContext, args: ParsedArgs, resourceArgs:
 /** info.ObjectName(): "deployments/web", as kubectl names objects in errors. */
 export function objectName(t: Target): string {
   return `${t.info.plural}/${t.obj.metadata.name}`;
+}
+
+/** The objects of -f files as the files hold them (kubectl's builder reads them from the file, not the server). */
+export function findFileTargets(ctx: KubectlContext, files: string[], namespaceFlag: string | undefined): FoundTargets {
+  const out: FoundTargets = { targets: [], errors: [] };
+  for (const f of files) {
+    const { text, source } = readSource(ctx, f);
+    for (const m of parseManifests(text, source)) {
+      const r = fileObject(ctx, m, source, namespaceFlag);
+      if ('error' in r) out.errors.push(r.error);
+      else out.targets.push({ info: r.info, obj: r.obj });
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { noPodTemplate, podSpecOf, selectContainers } from '../podtemplate.ts';
 import { findTargets, objectName } from '../targets.ts';
 import { editPodSpecs } from './podspecs.ts';
 
-const ENV_NAME_FMT = '[-._a-zA-Z][-._a-zA-Z0-9]*';
+export const ENV_NAME_FMT = '[-._a-zA-Z][-._a-zA-Z0-9]*';
 const ENV_NAME_MSG = regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit", ENV_NAME_FMT, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1');
 
 const isEnvArg = (s: string) => /^.+=/s.test(s) || s.endsWith('-');
