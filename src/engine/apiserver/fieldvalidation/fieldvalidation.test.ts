@@ -29,6 +29,23 @@ spec:
     spec: {containers: [{name: c, image: nginx}]}
 ${spec}`;
 
+/** A namespaced CustomResourceDefinition of Widget (example.com/v1) whose schema has these properties. */
+const WIDGET_CRD = (properties: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+${properties}`;
 const CANNOT = (kind: string, version: string) => `Error from server (BadRequest): error when creating "STDIN": ${kind} in version "${version}" cannot be handled as a ${kind}: `;
 
 async function apply(text: string, flags = ''): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -44,23 +61,7 @@ describe('strict decoding (kubectl apply, --validate=strict by default)', () => 
     ['unknown metadata field', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm, lables: {a: b}}\n', `${CANNOT('ConfigMap', 'v1')}strict decoding error: unknown field "metadata.lables"`],
     ['spec under metadata', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  spec: {}\n', `${CANNOT('ConfigMap', 'v1')}strict decoding error: unknown field "metadata.spec"`],
     ['unknown status field', POD('', 'status: {phasee: Running}\n'), `${CANNOT('Pod', 'v1')}strict decoding error: unknown field "status.phasee"`],
-    ['unknown field in a map of structs', `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: {type: object, minimun: 1}
-`, `${CANNOT('CustomResourceDefinition', 'v1')}strict decoding error: unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.minimun"`],
+    ['unknown field in a map of structs', WIDGET_CRD('          spec: {type: object, minimun: 1}\n'), `${CANNOT('CustomResourceDefinition', 'v1')}strict decoding error: unknown field "spec.versions[0].schema.openAPIV3Schema.properties.spec.minimun"`],
     ['int32 given a string', DEPLOY('  replicas: "3"\n'), `${CANNOT('Deployment', 'v1')}json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32`],
     ['int32 given a fraction', DEPLOY('  replicas: 1.5\n'), `${CANNOT('Deployment', 'v1')}json: cannot unmarshal number 1.5 into Go struct field DeploymentSpec.spec.replicas of type int32`],
     ['int32 overflow', DEPLOY('  replicas: 3000000000\n'), `${CANNOT('Deployment', 'v1')}json: cannot unmarshal number 3000000000 into Go struct field DeploymentSpec.spec.replicas of type int32`],
@@ -167,28 +168,13 @@ describe('replace, apply on a live object, patch', () => {
 });
 
 describe('custom resources', () => {
-  const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets, singular: widget}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
+  const CRD = WIDGET_CRD(`          spec:
             type: object
             properties:
               size: {type: integer}
               items: {type: array, items: {type: object, properties: {name: {type: string}}}}
               free: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`;
+`);
   const WIDGET = (spec: string, meta = '') => `apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w${meta}}\nspec:\n${spec}`;
 
   it('what the structural schema prunes are unknown fields; metadata is ObjectMeta; preserved fields are kept', async () => {
