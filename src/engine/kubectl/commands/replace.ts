@@ -13,11 +13,11 @@ import { LAST_APPLIED, setLastApplied } from './apply.ts';
 import { cascadePolicy, deletedMessage, gracePeriodFlag } from './delete.ts';
 import { fileObject } from './fileobject.ts';
 import { durationFlag } from './numericflags.ts';
-import { printWarnings, validationDirective } from './validate.ts';
+import { validationDirective, writeValidated } from './validate.ts';
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
 
-interface Replacement { obj: KubeObject; written: KubeObject; source: string }
+interface Replacement { obj: KubeObject; source: string }
 
 export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const files = args.flags.get('filename') ?? [];
@@ -42,16 +42,14 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
       // CreateOrUpdateAnnotation: --save-config writes the last-applied annotation; else it is kept up to date
       // only where the file has one.
       if (boolFlag(args, 'save-config') || read.obj.metadata.annotations?.[LAST_APPLIED] !== undefined) setLastApplied(read.obj, m.object!);
-      items.push({ obj: read.obj, written: m.object!, source });
+      items.push({ obj: read.obj, source });
     }
   }
   if (force) return forceReplace(ctx, args, items, grace, cascadePolicy(flag(args, 'cascade')), fieldValidation) || code;
   for (const { obj, source } of items) {
     const info = ctx.store.info(obj.kind);
     try {
-      const warnings: string[] = [];
-      const result = dryRun === 'client' ? obj : ctx.store.update(obj, { dryRun: dryRun === 'server', fieldValidation, warnings });
-      printWarnings(ctx, warnings);
+      const result = dryRun === 'client' ? obj : writeValidated(ctx, fieldValidation, (v) => ctx.store.update(obj, { dryRun: dryRun === 'server', ...v }));
       printResult(ctx, args, info, result, 'replaced');
     } catch (e) {
       ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when replacing "${source}"`) : formatError(e));
@@ -77,9 +75,7 @@ function forceReplace(ctx: KubectlContext, args: ParsedArgs, items: Replacement[
   if (!items.length) throw new CommandError('no objects passed to replace');
   for (const { obj } of items) {
     const info = ctx.store.info(obj.kind);
-    const warnings: string[] = [];
-    const created = ctx.store.create(obj, { fieldValidation, warnings });
-    printWarnings(ctx, warnings);
+    const created = writeValidated(ctx, fieldValidation, (v) => ctx.store.create(obj, v));
     printResult(ctx, args, info, created, 'replaced');
   }
   return 0;

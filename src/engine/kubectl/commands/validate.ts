@@ -15,9 +15,12 @@ export function validationDirective(args: ParsedArgs): FieldValidation {
   throw new CommandError(`invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`);
 }
 
-/** The write options kubectl sends, with a fresh list for the server's warnings. */
-export function validationOptions(args: ParsedArgs): { fieldValidation: FieldValidation; warnings: string[] } {
-  return { fieldValidation: validationDirective(args), warnings: [] };
+/** A write sent with a fieldValidation: the server's warnings are printed as they come back, before its result. */
+export function writeValidated<T>(ctx: KubectlContext, fieldValidation: FieldValidation, write: (opts: { fieldValidation: FieldValidation; warnings: string[] }) => T): T {
+  const warnings: string[] = [];
+  const result = write({ fieldValidation, warnings });
+  printWarnings(ctx, warnings);
+  return result;
 }
 
 export function printWarnings(ctx: KubectlContext, warnings: readonly string[]): void {

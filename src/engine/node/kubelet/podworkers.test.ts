@@ -89,6 +89,20 @@ describe('status flush', () => {
   }, 120_000);
 });
 
+/** Force deletions too: the pod is gone from the store while its worker still runs. */
+const stepsWithForce = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
+
+/** Runs the plans with the spies `spy` sets up, and removes them again; returns what `spy` returned. */
+function runSpied<T>(spy: () => T, pods: PodPlan[], steps: Step[]): T {
+  const spied = spy();
+  try {
+    run(pods, steps);
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return spied;
+}
+
 /** Spies on storedPod: every read must give the store's own version of the worker's pod. Counts the reads. */
 function checkStoredReads(): { reads: number } {
   const proto = PodWorkers.prototype as unknown as StoredReads;
@@ -109,16 +123,8 @@ describe('the stored pod the watch keeps', () => {
 
   it('property: is at every read the one the store holds under the pod\'s name (when it is the worker\'s pod)', () => {
     let reads = 0;
-    // Force deletions too: the pod is gone from the store while its worker still runs.
-    const steps = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
-    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), steps, (pods, steps) => {
-      const checked = checkStoredReads();
-      try {
-        run(pods, steps);
-      } finally {
-        vi.restoreAllMocks();
-      }
-      reads += checked.reads;
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), stepsWithForce, (pods, steps) => {
+      reads += runSpied(checkStoredReads, pods, steps).reads;
     }), { numRuns: 25, seed: 11 });
     expect(reads).toBeGreaterThan(100);
   }, 120_000);
@@ -142,22 +148,18 @@ describe('the pods without a worker the watch keeps', () => {
 
   it('property: admission and a new worker start from the store\'s own version of the pod', () => {
     let reads = 0;
-    const steps = fc.array(fc.oneof(step, fc.record({ kind: fc.constant('force' as const), pod: fc.nat(2) })), { minLength: 1, maxLength: 8 });
-    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), steps, (pods, steps) => {
-      const proto = PodWorkers.prototype as unknown as Unclaimed;
-      const kept = proto.unclaimedNow;
-      vi.spyOn(proto, 'unclaimedNow').mockImplementation(function (this: Unclaimed, pod) {
-        const read = this.cfg.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!);
-        const got = kept.call(this, pod);
-        reads++;
-        expect(got).toBe(read?.metadata.uid === pod.metadata.uid ? read : undefined);
-        return got;
-      });
-      try {
-        run(pods, steps);
-      } finally {
-        vi.restoreAllMocks();
-      }
+    fc.assert(fc.property(fc.array(plan, { minLength: 1, maxLength: 3 }), stepsWithForce, (pods, steps) => {
+      runSpied(() => {
+        const proto = PodWorkers.prototype as unknown as Unclaimed;
+        const kept = proto.unclaimedNow;
+        vi.spyOn(proto, 'unclaimedNow').mockImplementation(function (this: Unclaimed, pod) {
+          const read = this.cfg.store.tryGet('Pod', pod.metadata.namespace, pod.metadata.name!);
+          const got = kept.call(this, pod);
+          reads++;
+          expect(got).toBe(read?.metadata.uid === pod.metadata.uid ? read : undefined);
+          return got;
+        });
+      }, pods, steps);
     }), { numRuns: 25, seed: 13 });
     expect(reads).toBeGreaterThan(50);
   }, 120_000);

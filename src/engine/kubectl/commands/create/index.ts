@@ -9,7 +9,8 @@ import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { namespaceGenerator, priorityClassGenerator, quotaGenerator, serviceAccountGenerator } from './cluster.ts';
 import { configMapGenerator, secretGenericGenerator } from './configdata.ts';
 import { usageError } from '../usage.ts';
-import { printWarnings, validationDirective } from '../validate.ts';
+import { validationDirective, writeValidated } from '../validate.ts';
+import { fileObject } from '../fileobject.ts';
 import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
 import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
@@ -85,24 +86,15 @@ function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
   for (const f of args.flags.get('filename') ?? []) {
     const { text, source } = readSource(ctx, f);
     for (const m of parseManifests(text, source)) {
-      if (m.error || !m.object) {
-        ctx.err.push(`error: ${m.error}`);
+      const read = fileObject(ctx, m, source, namespaceFlag);
+      if ('error' in read) {
+        ctx.err.push(read.error);
         code = 1;
         continue;
       }
-      const obj = structuredClone(m.object);
-      const info = ctx.store.kinds.forManifest(String(obj.apiVersion), String(obj.kind));
-      if (!info) {
-        ctx.err.push(`error: resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`);
-        code = 1;
-        continue;
-      }
-      obj.metadata ??= {};
-      if (info.namespaced) obj.metadata.namespace ||= namespaceFlag || 'default';
+      const { obj, info } = read;
       try {
-        const warnings: string[] = [];
-        const created = dryRun === 'client' ? obj : ctx.store.create(obj, { dryRun: dryRun === 'server', fieldValidation, warnings });
-        printWarnings(ctx, warnings);
+        const created = dryRun === 'client' ? obj : writeValidated(ctx, fieldValidation, (v) => ctx.store.create(obj, { dryRun: dryRun === 'server', ...v }));
         printResult(ctx, args, info, created, 'created');
       } catch (e) {
         ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when creating "${source}"`) : formatError(e));
