@@ -44,6 +44,7 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
+import { defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
@@ -96,6 +97,8 @@ export class Cluster implements KubesimCluster, SimHost {
   /** sim operator: the built-in operators (training …) and their controllers. */
   readonly operators: OperatorManager;
   private readonly apiRng: SeededRng;
+  /** The terminal's kubectl configuration: part of the simulated environment, not of the API server. */
+  private readonly kubeconfig: Kubeconfig;
   private readonly ipam: NodeIpamConfig;
   private readonly startMs: number;
 
@@ -107,6 +110,7 @@ export class Cluster implements KubesimCluster, SimHost {
       clusterCIDR: snap?.config?.clusterCIDR ?? opts.clusterCIDR ?? DEFAULT_NODE_IPAM.clusterCIDR,
       nodeCIDRMaskSize: snap?.config?.nodeCIDRMaskSize ?? opts.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize,
     };
+    this.kubeconfig = snap?.config?.kubeconfig === undefined ? defaultKubeconfig() : fromFile(snap.config.kubeconfig);
     this.clock = new SimClock(snap?.nowMs ?? DEFAULT_START_MS);
     const root = new SeededRng(snap ? `${this.seed}@${snap.resourceVersion}` : this.seed);
     this.apiRng = root.fork('apiserver');
@@ -187,7 +191,7 @@ export class Cluster implements KubesimCluster, SimHost {
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
-    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
+    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.run(line, stdin, undefined, defaultKubeconfig()).result, list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
     this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin));
@@ -243,7 +247,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults() },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig) },
     };
   }
 
@@ -310,7 +314,8 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch']): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
+  /** `kubeconfig`: the terminal's by default; the simulator's own applies (addons, CNI) use kubeadm's admin.conf. */
+  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -319,11 +324,12 @@ export class Cluster implements KubesimCluster, SimHost {
     try {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
-      if ((program === 'kubectl' || program === 'k') && !this.store.available) {
+      // kubectl config reads and writes the kubeconfig only, so it works without an API server.
+      if ((program === 'kubectl' || program === 'k') && !this.store.available && rest[0] !== 'config') {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
@@ -345,7 +351,7 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   private applyAddon(name: string, manifest: string): void {
-    const r = this.exec('kubectl apply -f -', manifest);
+    const r = this.run('kubectl apply -f -', manifest, undefined, defaultKubeconfig()).result;
     if (r.code !== 0) throw new Error(`bootstrap addon ${name}: ${r.stderr}`);
   }
 

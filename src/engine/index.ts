@@ -11,6 +11,7 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { CniControl } from './simctl/cni.ts';
 import { validateNodeIpam } from './scenario/validate.ts';
 import type { OperatorManager } from './operators/manager.ts';
+import type { KubeconfigFile } from './kubectl/kubeconfig.ts';
 
 export interface ExecResult {
   code: number;
@@ -52,7 +53,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile };
 }
 
 export interface CreateClusterOptions {
