@@ -41,10 +41,10 @@ import { EndpointSliceController } from './controllers/endpointslice/controller.
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
-import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
-import { defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
+import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
@@ -191,17 +191,18 @@ export class Cluster implements KubesimCluster, SimHost {
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
-    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.run(line, stdin, undefined, defaultKubeconfig()).result, list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
+    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
-    this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin));
+    // A scenario's timeline is the simulator's script, not the user's typing.
+    this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }));
     for (const cmd of snap?.config?.timeline ?? []) this.timeline.schedule(cmd);
   }
 
   // ---- headless API ----
 
-  exec(commandLine: string, stdin?: string): ExecResult {
-    return this.run(commandLine, stdin).result;
+  exec(commandLine: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
+    return this.run(commandLine, stdin, undefined, opts.adminKubeconfig ? defaultKubeconfig() : this.kubeconfig).result;
   }
 
   apply(yamlText: string, opts: ApplyOptions = {}): ApplyResult {
@@ -314,7 +315,6 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  /** `kubeconfig`: the terminal's by default; the simulator's own applies (addons, CNI) use kubeadm's admin.conf. */
   private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
     const out: string[] = [];
     const err: string[] = [];
@@ -335,7 +335,7 @@ export class Cluster implements KubesimCluster, SimHost {
         code = r.code;
         documents = r.documents;
       } else if (program === 'sim') {
-        runSim(this, rest, out, { stdin, files: this.files });
+        runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (program === undefined) {
         code = 0;
       } else {
@@ -351,7 +351,7 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   private applyAddon(name: string, manifest: string): void {
-    const r = this.run('kubectl apply -f -', manifest, undefined, defaultKubeconfig()).result;
+    const r = this.exec('kubectl apply -f -', manifest, { adminKubeconfig: true });
     if (r.code !== 0) throw new Error(`bootstrap addon ${name}: ${r.stderr}`);
   }
 

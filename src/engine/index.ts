@@ -68,9 +68,19 @@ export interface CreateClusterOptions {
   cni?: 'flannel' | 'calico' | 'none';
 }
 
+/** `exec`'s options. */
+export interface ExecOptions {
+  /**
+   * kubectl with kubeadm's admin.conf instead of the cluster's kubeconfig (which `kubectl config` changes): for
+   * the simulator's own commands, such as a scenario's checks and reference solutions, which must not follow the
+   * context or namespace a user chose.
+   */
+  adminKubeconfig?: boolean;
+}
+
 export interface KubesimCluster {
   /** Run a `kubectl …` or `sim …` command line; stdin feeds `-f -`. */
-  exec(commandLine: string, stdin?: string): ExecResult;
+  exec(commandLine: string, stdin?: string, opts?: ExecOptions): ExecResult;
   /**
    * Run a command that may stream (`kubectl get -w`): its first output now, then `emit` with each later
    * printout until stop(). Commands that do not stream behave as in exec.

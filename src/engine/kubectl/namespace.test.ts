@@ -24,6 +24,10 @@ describe('the context namespace as the default namespace', () => {
     expect(mustExec(c, 'kubectl describe pod web')).toContain('Namespace:        dev\n');
     expect(mustExec(c, 'kubectl logs web')).not.toBe('');
     expect(c.exec('kubectl logs web -n default')).toEqual({ code: 1, stdout: '', stderr: 'Error from server (NotFound): pods "web" not found\n' });
+    // The simulator's pod commands name pods the same way.
+    expect(mustExec(c, 'sim explain pod web')).toContain('dev/web');
+    expect(mustExec(c, 'sim pod kill web')).toBe('pod/web: 1 container killed\n');
+    expect(c.exec('sim pod kill web -n default')).toMatchObject({ code: 1, stderr: 'error: pods "web" not found\n' });
     expect(mustExec(c, 'kubectl delete pod web --now')).toBe('pod "web" deleted\n');
   });
 
