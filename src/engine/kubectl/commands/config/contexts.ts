@@ -24,7 +24,7 @@ export const getContextsCommand: ConfigRun = (ctx, kc, args) => {
   const nameOnly = output === 'name';
   const missing = args.positional.filter((n) => !kc.contexts.has(n)).map((n) => `context ${n} not found`);
   const names = (args.positional.length ? args.positional.filter((n) => kc.contexts.has(n)) : [...kc.contexts.keys()]).sort();
-  const lines = nameOnly || boolFlag(args, 'no-headers') ? [] : [nameOnly ? 'CURRENT' : 'CURRENT\tNAME\tCLUSTER\tAUTHINFO\tNAMESPACE'];
+  const lines = nameOnly || boolFlag(args, 'no-headers') ? [] : ['CURRENT\tNAME\tCLUSTER\tAUTHINFO\tNAMESPACE'];
   for (const name of names) {
     const c = kc.contexts.get(name)!;
     lines.push(nameOnly ? name : `${kc.currentContext === name ? '*' : ' '}\t${name}\t${c.cluster}\t${c.user}\t${c.namespace ?? ''}`);

@@ -46,7 +46,7 @@ export function configCommand(ctx: KubectlContext, argv: string[]): number {
   const name = ALIASES[first] ?? first;
   if (first === undefined || first.startsWith('-')) {
     // cobra's DefaultSubCommandRun: the help (here the list of subcommands) on stderr, exit 1.
-    ctx.err.push(`Modify kubeconfig files.\n\nAvailable Commands:\n  ${Object.keys(SUBCOMMANDS).join(', ')}\n\nUsage:\n  kubectl config SUBCOMMAND [options]`);
+    ctx.err.push(`kubectl config reads and changes the kubeconfig.\n\nAvailable Commands:\n  ${Object.keys(SUBCOMMANDS).join(', ')}\n\nUsage:\n  kubectl config SUBCOMMAND [options]`);
     return 1;
   }
   const sub = SUBCOMMANDS[name];
