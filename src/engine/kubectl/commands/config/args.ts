@@ -16,7 +16,7 @@ export function goQuote(s: string): string {
   return JSON.stringify(s);
 }
 
-/** helpErrorf: kubectl prints the command's help, then this error. */
+/** helpErrorf's error (kubectl prints the command's help before it; the simulator prints the error alone). */
 export function unexpectedArgs(args: string[]): CommandError {
   return new CommandError(`Unexpected args: ${goList(args)}`);
 }
