@@ -1,7 +1,7 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
 import { LabelSelectorError } from '../api/labels.ts';
 import { CommandError, formatError, type KubectlContext } from './context.ts';
-import { boolFlag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
+import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -30,6 +30,8 @@ import { printWarnings } from './commands/validate.ts';
 import { runCommand } from './commands/run.ts';
 import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
+import { configCommand } from './commands/config/index.ts';
+import { configurationError } from './kubeconfig.ts';
 
 const common: FlagSpec[] = [
   { name: 'namespace', short: 'n', value: true },
@@ -39,6 +41,7 @@ const common: FlagSpec[] = [
   { name: 'output', short: 'o', value: true },
   { name: 'dry-run', value: true },
   { name: 'help', short: 'h' },
+  { name: 'context', value: true },
 ];
 
 /** kubectl's --validate: a bare --validate means strict. */
@@ -85,8 +88,17 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, config, version');
     return { code: 0 };
+  }
+  if (cmd === 'config') {
+    // config parses its own flags: set-context's --namespace is not the global -n.
+    try {
+      return { code: configCommand(ctx, rest) };
+    } catch (e) {
+      ctx.err.push(formatError(e));
+      return { code: 1 };
+    }
   }
   const specs = perCommand[cmd];
   if (!specs) {
@@ -102,6 +114,11 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       return { code: 1 };
     }
     throw e;
+  }
+  const invalid = ctx.kubeconfig && !(cmd === 'version' && boolFlag(args, 'client')) ? configurationError(ctx.kubeconfig, flag(args, 'context')) : undefined;
+  if (invalid) {
+    ctx.err.push(invalid);
+    return { code: 1 };
   }
   try {
     switch (cmd) {
