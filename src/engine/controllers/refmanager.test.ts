@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type { Pod } from 'kubernetes-types/core/v1';
 import type { OwnerReference } from 'kubernetes-types/meta/v1';
 import type { KubeObject } from '../api/object.ts';
 import { controllerOf } from '../api/pod.ts';
-import { stillControlledByOtherKind } from './refmanager.ts';
+import { Store } from '../apiserver/store.ts';
+import { SharedInformerFactory } from '../client/informer.ts';
+import { SimClock } from '../sim/clock.ts';
+import { SeededRng } from '../sim/rng.ts';
+import { isResync, stillControlledByOtherKind } from './refmanager.ts';
 
 describe('stillControlledByOtherKind', () => {
   const ref = (kind: string, controller: boolean): OwnerReference => ({ apiVersion: 'apps/v1', kind, name: 'x', uid: `${kind}-uid`, controller });
@@ -26,5 +31,34 @@ describe('stillControlledByOtherKind', () => {
       // A status write of a pod another kind controls (the shared references) is what it is for.
       if (oldRefs === newRefs && controllerOf(cur) && controllerOf(cur)!.kind !== kind) expect(skips).toBe(true);
     }), { numRuns: 300 });
+  });
+});
+
+describe('isResync', () => {
+  it('property: tells the informer\'s resyncs from watch updates as equal resourceVersions do', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('write', 'resync', 'idle'), { maxLength: 30 }), (steps) => {
+      const clock = new SimClock();
+      const store = new Store(clock, new SeededRng(1));
+      store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+      const informers = new SharedInformerFactory(store, clock, 1_000);
+      const seen: { resync: boolean; sameVersion: boolean }[] = [];
+      informers.informerFor<Pod & KubeObject>('Pod').addEventHandler({
+        update: (o, p) => seen.push({ resync: isResync(o, p), sameVersion: o.metadata.resourceVersion === p.metadata.resourceVersion }),
+      });
+      informers.start();
+      for (const name of ['a', 'b']) store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+      clock.advance(1);
+      let n = 0;
+      for (const step of steps) {
+        if (step === 'write') {
+          const pod = store.get<Pod>('Pod', 'default', n % 2 ? 'a' : 'b') as Pod & KubeObject;
+          store.update({ ...pod, status: { phase: 'Running', message: String(n++) } } as Pod & KubeObject, { subresource: 'status' });
+          clock.advance(1);
+        } else clock.advance(step === 'resync' ? 1_000 : 10);
+      }
+      for (const s of seen) expect(s.resync).toBe(s.sameVersion);
+      if (steps.includes('write')) expect(seen.some((s) => !s.resync)).toBe(true);
+      if (steps.includes('resync')) expect(seen.some((s) => s.resync)).toBe(true);
+    }), { numRuns: 50 });
   });
 });

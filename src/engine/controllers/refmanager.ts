@@ -19,6 +19,15 @@ export function stillControlledByOtherKind(old: KubeObject, cur: KubeObject, kin
 }
 
 /**
+ * Whether an update is the informer's resync, which re-delivers its cached object as update(obj, obj): upstream's
+ * handlers check for equal resourceVersions, and every stored version of an object is an object of its own with a
+ * resourceVersion of its own, so comparing the objects answers alike without reading the two strings.
+ */
+export function isResync(old: KubeObject, cur: KubeObject): boolean {
+  return old === cur;
+}
+
+/**
  * ClaimObject over a list. `match` says whether the owner wants the object (its selector, plus any filter).
  * Adoption first re-reads the owner from the API server (RecheckDeletionTimestamp): an owner that is gone or
  * being deleted adopts nothing.

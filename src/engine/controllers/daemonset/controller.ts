@@ -16,7 +16,7 @@ import type { SimClock } from '../../sim/clock.ts';
 import { ControllerExpectations } from '../expectations.ts';
 import type { Revision } from '../history/revision.ts';
 import { isPodAvailable, podFromTemplate } from '../podcontrol.ts';
-import { claimObjects, stillControlledByOtherKind } from '../refmanager.ts';
+import { claimObjects, isResync, stillControlledByOtherKind } from '../refmanager.ts';
 import { FailedPodsBackoff } from './backoff.ts';
 import { DaemonSetHistory } from './history.ts';
 import { planRollingUpdate } from './rolling.ts';
@@ -77,7 +77,7 @@ export class DaemonSetsController extends Controller {
         this.ownedChanged(p);
       },
       update: (o, p) => {
-        if (o.metadata.resourceVersion === p.metadata.resourceVersion) return;
+        if (isResync(o, p)) return;
         if (stillControlledByOtherKind(o, p, 'DaemonSet')) return;
         if (p.metadata.deletionTimestamp) return this.podDeleted(p);
         const oldOwner = this.ownerOf(o);

@@ -14,6 +14,7 @@ import { Controller } from '../../client/controller.ts';
 import { ignoresStatus, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
+import { isResync } from '../refmanager.ts';
 import { CONTROLLER_NAME, endpointPorts, HEADLESS_LABEL, MANAGED_BY_LABEL, podToEndpoint, portsKey, SERVICE_NAME_LABEL, shouldPodBeInEndpoints, ZONE_LABEL } from './endpoints.ts';
 import { MAX_ENDPOINTS_PER_SLICE, planSlices, type DesiredSet } from './reconciler.ts';
 
@@ -79,7 +80,7 @@ export class EndpointSliceController extends Controller {
     this.pods.addEventHandler({
       add: (p) => this.enqueueFor(p),
       update: (o, p) => {
-        if (o.metadata.resourceVersion === p.metadata.resourceVersion) return;
+        if (isResync(o, p)) return;
         this.enqueueFor(p, o);
       },
       delete: (p) => this.enqueueFor(p),

@@ -18,6 +18,7 @@ import { ExponentialRateLimiter } from '../../client/workqueue.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { ControllerExpectations } from '../expectations.ts';
 import { controllerRefTo, isPodActive, podFromTemplate } from '../podcontrol.ts';
+import { isResync } from '../refmanager.ts';
 import { BackoffStore, podFinishedTime, remainingBackoff, type BackoffRecord } from './backoff.ts';
 import { ensureJobConditionStatus, findCondition, isConditionTrue, isJobFinished, newCondition } from './conditions.ts';
 import {
@@ -168,7 +169,7 @@ export class JobController extends Controller {
   }
 
   private updatePod(old: P, cur: P): void {
-    if (cur.metadata.resourceVersion === old.metadata.resourceVersion) return;
+    if (isResync(old, cur)) return;
     if (cur.metadata.deletionTimestamp) {
       // Graceful deletion: the Job may replace the pod now rather than when it is gone.
       this.deletePod(cur, false);

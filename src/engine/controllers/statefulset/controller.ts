@@ -10,7 +10,7 @@ import { CONTROLLER_INDEX, controllerIndexFunc, type Informer, type SharedInform
 import type { SimClock } from '../../sim/clock.ts';
 import { ControllerHistory } from '../history/history.ts';
 import type { Revision } from '../history/revision.ts';
-import { claimObjects, stillControlledByOtherKind } from '../refmanager.ts';
+import { claimObjects, isResync, stillControlledByOtherKind } from '../refmanager.ts';
 import { StatefulSetControl } from './control.ts';
 import { StatefulPodControl } from './podcontrol.ts';
 import { isMemberOf, replicasOf, type P, type STS } from './utils.ts';
@@ -40,7 +40,7 @@ export class StatefulSetController extends Controller {
     this.podInformer.addEventHandler({
       add: (p) => this.podChanged(p),
       update: (o, p) => {
-        if (o.metadata.resourceVersion === p.metadata.resourceVersion) return;
+        if (isResync(o, p)) return;
         if (stillControlledByOtherKind(o, p, 'StatefulSet')) return;
         const oldOwner = this.ownerOf(o);
         const owner = this.ownerOf(p);
