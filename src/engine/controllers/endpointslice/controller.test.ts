@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { KubesimCluster } from '../../index.ts';
 import { clusterWithNodes, deploymentYaml, mustExec } from '../../testing/fixtures.ts';
+import type { Cluster } from '../../cluster.ts';
 
 const slicesOf = (c: KubesimCluster, svc: string, ns = 'default') => (c.list('EndpointSlice') as unknown as EndpointSlice[])
   .filter((s) => s.metadata?.namespace === ns && s.metadata?.labels?.['kubernetes.io/service-name'] === svc);
@@ -111,4 +112,31 @@ spec:
     expect(eps).toHaveLength(1);
     expect(eps[0].conditions).toEqual({ ready: true, serving: true, terminating: false });
   });
+
+  it('queues a Service only for pod updates that change its endpoints or membership, as upstream', () => {
+    const c = clusterWithNodes(1, 10);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
+    mustExec(c, 'kubectl apply -f -', service('web'));
+    mustExec(c, 'kubectl apply -f -', service('other').replace('name: other', 'name: other').replace('selector: {app: web}', 'selector: {tier: x}'));
+    c.advance(30);
+    const pod = c.list('Pod').find((p) => p.metadata.labels?.app === 'web')!.metadata.name!;
+    const queued = (from: number) => (c as Cluster).loopTrace('endpointslice-controller', from).events
+      .flatMap((e) => (e.type === 'queue' && e.op === 'add' ? [e.key] : []));
+    const seq = () => (c as Cluster).loopTrace('endpointslice-controller').events.at(-1)?.seq ?? 0;
+    let from = seq();
+    mustExec(c, `kubectl annotate pod ${pod} note=x`);
+    c.advance(1);
+    expect(queued(from)).toEqual([]);
+    // Joining "other" without leaving "web": only the Service it joined ("other" again for its own slice write).
+    const [placeholder] = slicesOf(c, 'other');
+    from = seq();
+    mustExec(c, `kubectl label pod ${pod} tier=x`);
+    c.advance(1);
+    expect(new Set(queued(from))).toEqual(new Set(['default/other']));
+    // The placeholder slice becomes the first real one under its own name (finalize turns the create into an update).
+    const [s] = slicesOf(c, 'other');
+    expect(s.metadata?.name).toBe(placeholder.metadata?.name);
+    expect(s.endpoints?.map((e) => e.targetRef?.name)).toEqual([pod]);
+  });
 });
+

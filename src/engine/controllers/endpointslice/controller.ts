@@ -14,6 +14,7 @@ import { Controller } from '../../client/controller.ts';
 import { ignoresStatus, type Informer, type SharedInformerFactory } from '../../client/informer.ts';
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
+import { podEndpointsChanged } from './podchange.ts';
 import { isResync } from '../refmanager.ts';
 import { CONTROLLER_NAME, endpointPorts, HEADLESS_LABEL, MANAGED_BY_LABEL, podToEndpoint, portsKey, SERVICE_NAME_LABEL, shouldPodBeInEndpoints, ZONE_LABEL } from './endpoints.ts';
 import { MAX_ENDPOINTS_PER_SLICE, planSlices, type DesiredSet } from './reconciler.ts';
@@ -81,7 +82,11 @@ export class EndpointSliceController extends Controller {
       add: (p) => this.enqueueFor(p),
       update: (o, p) => {
         if (isResync(o, p)) return;
-        this.enqueueFor(p, o);
+        const { podChanged, labelsChanged } = podEndpointsChanged(o, p);
+        if (!podChanged && !labelsChanged) return;
+        if (!labelsChanged) this.enqueueFor(p);
+        else if (podChanged) this.enqueueFor(p, o);
+        else this.enqueueMoved(p, o);
       },
       delete: (p) => this.enqueueFor(p),
     });
@@ -102,6 +107,21 @@ export class EndpointSliceController extends Controller {
     const seen = this.enqueueSelecting(p.metadata.labels, p, old, undefined);
     // Old labels that are the new ones (a status write) find the same Services again.
     if (old && old.metadata.labels !== p.metadata.labels) this.enqueueSelecting(old.metadata.labels, p, old, seen);
+  }
+
+  /**
+   * determineNeededServiceUpdates without a pod change: only the Services the pod joined or left (those selecting
+   * exactly one of its old and new labels) need a sync.
+   */
+  private enqueueMoved(p: P, old: P): void {
+    for (const labels of [p.metadata.labels, old.metadata.labels]) {
+      for (const value of selectorValues(p.metadata.namespace!, labels)) {
+        for (const svc of this.services.listByIndex(SERVICE_SELECTOR_INDEX, value)) {
+          const s = selectorFromSet(svc.spec?.selector);
+          if (s.matches(p.metadata.labels) !== s.matches(old.metadata.labels)) this.queue.add(objectKey(svc));
+        }
+      }
+    }
   }
 
   /**
@@ -138,11 +158,16 @@ export class EndpointSliceController extends Controller {
     // Services without a selector get no slices from this controller (their owner writes them).
     if (!svc.spec?.selector || !Object.keys(svc.spec.selector).length) return;
     const desired = this.desired(svc);
-    const plan = planSlices(desired, existing, this.maxPerSlice);
+    const plan = planSlices(desired, existing, this.maxPerSlice, (s) => s.metadata?.ownerReferences?.some((r) => r.controller && r.uid === svc.metadata.uid) === true);
     const labels = this.sliceLabels(svc);
     for (const s of plan.delete) this.deleteSlice(key, s as Slice);
     for (const u of plan.update) {
-      this.track(key, this.store.update({ ...structuredClone(u.slice), metadata: { ...structuredClone(u.slice.metadata), labels }, endpoints: u.endpoints } as Slice));
+      const updated = { ...structuredClone(u.slice), metadata: { ...structuredClone(u.slice.metadata), labels }, endpoints: u.endpoints } as Slice;
+      if (u.ports) {
+        if (u.ports.length) updated.ports = u.ports;
+        else delete updated.ports;
+      }
+      this.track(key, this.store.update(updated));
     }
     for (const c of plan.create) {
       const slice: EndpointSlice = {

@@ -1,7 +1,7 @@
 // The EndpointSlice reconciler (pkg/controller/endpointslice/reconciler.go), as a pure plan: per port set,
 // existing slices keep the endpoints still wanted (updated in place), stale ones leave, new ones fill the
 // slices with room first and then new slices of at most maxEndpointsPerSlice. A Service without endpoints
-// keeps one placeholder slice with no ports and no endpoints.
+// keeps one placeholder slice with no ports and no endpoints. Creates reuse slices that would be deleted.
 // Simplification: no "fewest slices" repacking pass and no topology hints.
 import type { Endpoint, EndpointPort, EndpointSlice } from 'kubernetes-types/discovery/v1';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
@@ -15,8 +15,8 @@ export interface DesiredSet { ports: EndpointPort[]; endpoints: Endpoint[] }
 export interface SlicePlan {
   /** New slices: endpoints and ports only; the controller adds the metadata. */
   create: { ports: EndpointPort[]; endpoints: Endpoint[] }[];
-  /** Existing slices with new endpoints (same name). */
-  update: { slice: EndpointSlice; endpoints: Endpoint[] }[];
+  /** Existing slices with new endpoints (same name), and new ports when a create took the slice over. */
+  update: { slice: EndpointSlice; endpoints: Endpoint[]; ports?: EndpointPort[] }[];
   delete: EndpointSlice[];
 }
 
@@ -26,7 +26,11 @@ export function isPlaceholder(s: EndpointSlice): boolean {
   return !(s.ports ?? []).length && !(s.endpoints ?? []).length;
 }
 
-export function planSlices(desired: Map<string, DesiredSet>, existing: EndpointSlice[], max = MAX_ENDPOINTS_PER_SLICE): SlicePlan {
+/**
+ * `owned`: whether a slice belongs to this Service (its controller reference), so that a create may take it over;
+ * slices of an earlier Service of the same name are left to the garbage collector.
+ */
+export function planSlices(desired: Map<string, DesiredSet>, existing: EndpointSlice[], max = MAX_ENDPOINTS_PER_SLICE, owned: (s: EndpointSlice) => boolean = () => true): SlicePlan {
   const plan: SlicePlan = { create: [], update: [], delete: [] };
   const byKey = new Map<string, EndpointSlice[]>();
   const placeholders: EndpointSlice[] = [];
@@ -70,5 +74,20 @@ export function planSlices(desired: Map<string, DesiredSet>, existing: EndpointS
     if (!placeholders.length) plan.create.push({ ports: [], endpoints: [] });
     plan.delete.push(...placeholders.slice(1));
   } else plan.delete.push(...placeholders);
+  reuseDeleted(plan, owned);
   return plan;
+}
+
+/**
+ * finalize's last step: creates become updates of slices that would otherwise be deleted (the last create takes
+ * the first such slice), so a placeholder turns into the Service's first real slice under its own name.
+ */
+function reuseDeleted(plan: SlicePlan, owned: (s: EndpointSlice) => boolean): void {
+  for (let i = 0; i < plan.delete.length && plan.create.length > 0;) {
+    const slice = plan.delete[i];
+    if (!owned(slice)) { i++; continue; }
+    const c = plan.create.pop()!;
+    plan.update.push({ slice, endpoints: c.endpoints, ports: c.ports });
+    plan.delete.splice(i, 1);
+  }
 }
