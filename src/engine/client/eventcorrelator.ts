@@ -11,6 +11,7 @@
 // joined reference; kind, namespace, name and apiVersion never change for one uid.
 // Simplification: the LRU bound counts (source, object) pairs, not the keys of each cache, so an object's
 // aggregation, dedupe and spam state are forgotten together.
+import type { ObjectReference } from 'kubernetes-types/core/v1';
 import { flat } from '../api/flat.ts';
 import type { SimClock } from '../sim/clock.ts';
 
@@ -22,7 +23,7 @@ export const SPAM_REFILL_MS = 300_000; // qps 1/300
 export const MAX_LRU_CACHE_ENTRIES = 4096;
 
 /** The involved object as the correlator tells objects apart. */
-export interface CorrelatedObject { kind?: string; namespace?: string; name?: string; uid?: string; apiVersion?: string }
+export interface CorrelatedObject { kind?: string; apiVersion?: string; metadata: { namespace?: string; name?: string; uid?: string } }
 
 /**
  * The Event an earlier occurrence was written as: the stored Event itself, as created, rather than a record of
@@ -35,20 +36,28 @@ export interface LoggedEvent {
   readonly involvedObject: { readonly fieldPath?: string };
 }
 
-/** What correlate decided; pass it back to remember() once the Event is written. */
+/**
+ * What correlate decided: the correlator's one result object, overwritten by its next correlate (one a call was
+ * 150,000 short-lived objects for as many pods). Pass state, key and fieldPath to remember() once the Event is written.
+ */
 export interface Correlation {
   skip: boolean;
   /** The message to record (possibly combined). */
   message: string;
   /** The Event to bump instead of creating one, if an earlier occurrence was written. */
   existing: LoggedEvent | undefined;
-  readonly state: ReasonState;
-  readonly fieldPath: string;
-  readonly key: string | undefined;
+  /** The correlated object's state, where the recorder keeps its last involved-object reference. */
+  object: ReferenceSlot;
+  state: ReasonState;
+  fieldPath: string;
+  key: string | undefined;
 }
 
+/** Where a recorder keeps the involved-object reference it wrote last for a (source, object) pair. */
+export interface ReferenceSlot { ref: ObjectReference | undefined }
+
 /** One (type, reason) of an object: the aggregator's distinct messages and the eventLogger's Events written. */
-interface ReasonState {
+export interface ReasonState {
   type: string;
   reason: string;
   /**
@@ -122,7 +131,7 @@ function fewFilter<T>(f: Few<T>, keep: (x: T) => boolean): Few<T> {
  * Everything the correlator keeps about one (source, object). Small lists searched in order rather than maps
  * with joined string keys: an object has a handful of reasons, and 150,000 pods' kubelets keep one of these each.
  */
-interface ObjectState {
+interface ObjectState extends ReferenceSlot {
   /** The spam filter's token bucket. */
   tokens: number;
   last: number;
@@ -147,13 +156,15 @@ export class EventCorrelator {
   private size = 0;
   private oldest: ObjectState | undefined;
   private newest: ObjectState | undefined;
+  private readonly result: Correlation = { skip: false, message: '', existing: undefined, object: { ref: undefined }, state: undefined as unknown as ReasonState, fieldPath: '', key: undefined };
 
   constructor(private readonly clock: SimClock) {}
 
   /** `source`: the source's component and host, joined (EventRecorder.forSource builds it once). */
   correlate(source: string, obj: CorrelatedObject, type: string, reason: string, fieldPath: string, message: string): Correlation {
     const now = this.clock.now();
-    const st = this.touch(source, obj.uid || `${obj.kind ?? ''}\u0000${obj.namespace ?? ''}\u0000${obj.name ?? ''}\u0000${obj.apiVersion ?? ''}`, now);
+    const m = obj.metadata;
+    const st = this.touch(source, m.uid || `${obj.kind ?? ''}\u0000${m.namespace ?? ''}\u0000${m.name ?? ''}\u0000${obj.apiVersion ?? ''}`, now);
     const r = findReason(st.reasons, type, reason) ?? addReason(st, type, reason, now);
     if (now - r.last > AGGREGATE_INTERVAL_MS) r.messages = undefined;
     r.last = now;
@@ -162,19 +173,24 @@ export class EventCorrelator {
     const combined = fewCount(r.messages) >= AGGREGATE_MAX_EVENTS;
     const key = combined ? undefined : text;
     const fp = combined ? '' : fieldPath;
-    return {
-      skip: !take(st, now),
-      message: combined ? `(combined from similar events): ${text}` : text,
-      existing: key === undefined ? r.combined : findLogged(r.logged, key, fp),
-      state: r, fieldPath: fp, key,
-    };
+    const c = this.result;
+    c.skip = !take(st, now);
+    c.message = combined ? `(combined from similar events): ${text}` : text;
+    c.existing = key === undefined ? r.combined : findLogged(r.logged, key, fp);
+    c.object = st;
+    c.state = r;
+    c.fieldPath = fp;
+    c.key = key;
+    return c;
   }
 
-  /** Remember the Event an occurrence was written as (the next repeat bumps it): the stored Event, as created. */
-  remember(c: Correlation, ev: LoggedEvent): void {
-    const r = c.state;
-    if (c.key === undefined) r.combined = ev;
-    else r.logged = withLogged(r.logged, ev, c.key, c.fieldPath);
+  /**
+   * Remember the Event an occurrence was written as (the next repeat bumps it): the stored Event, as created.
+   * state, key and fieldPath: the Correlation's, read before the write (whose watchers might record again).
+   */
+  remember(state: ReasonState, key: string | undefined, fieldPath: string, ev: LoggedEvent): void {
+    if (key === undefined) state.combined = ev;
+    else state.logged = withLogged(state.logged, ev, key, fieldPath);
   }
 
   /**
@@ -210,7 +226,7 @@ export class EventCorrelator {
       if (st === this.newest) return st;
       this.unlink(st);
     } else {
-      st = { tokens: SPAM_BURST, last: now, reasons: undefined, bySource, key, older: undefined, newer: undefined };
+      st = { tokens: SPAM_BURST, last: now, reasons: undefined, bySource, key, older: undefined, newer: undefined, ref: undefined };
       bySource.set(key, st);
       this.size++;
     }

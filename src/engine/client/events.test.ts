@@ -43,6 +43,38 @@ describe('EventRecorder and the EventCorrelator', () => {
     expect(killing.involvedObject).toEqual({ ...created.involvedObject, fieldPath: 'spec.initContainers{i}' });
   });
 
+  it('an object\'s Events share its involvedObject across other objects\' Events in between, until its version changes', () => {
+    const { store, pod, event, events } = setup();
+    const other = store.create({ ...pod, metadata: { name: 'q', namespace: 'default' } });
+    event(pod, 'Normal', 'Pulled', 'Pulled', 'spec.containers{c}');
+    event(other, 'Normal', 'Pulled', 'Pulled', 'spec.containers{c}');
+    event(pod, 'Normal', 'Created', 'Created container: c', 'spec.containers{c}');
+    const next: KubeObject = store.update({ ...pod, metadata: { ...pod.metadata, labels: { a: 'b' } } });
+    event(next, 'Normal', 'Started', 'Started container c', 'spec.containers{c}');
+    const [pulled, otherPulled, created, started] = events();
+    expect(created.involvedObject).toBe(pulled.involvedObject);
+    expect(otherPulled.involvedObject.name).toBe('q');
+    expect(started.involvedObject).toEqual({ ...created.involvedObject, resourceVersion: next.metadata.resourceVersion });
+  });
+
+  it('property: every Event\'s involvedObject is its object\'s reference at the time, however references are shared', () => {
+    const occurrence = fc.record({ pod: fc.nat(2), change: fc.boolean(), path: fc.constantFrom(undefined, 'spec.containers{c}', 'spec.containers{d}'), reason: fc.constantFrom('Pulled', 'Created', 'Started') });
+    fc.assert(fc.property(fc.array(occurrence, { maxLength: 20 }), (occurrences) => {
+      const { store, pod, event, events } = setup();
+      const pods: KubeObject[] = [pod, ...['q', 'r'].map((name) => store.create({ ...pod, metadata: { name, namespace: 'default' } }))];
+      const want: unknown[] = [];
+      occurrences.forEach((o, i) => {
+        if (o.change) pods[o.pod] = store.update({ ...pods[o.pod], metadata: { ...pods[o.pod].metadata, labels: { n: String(i) } } });
+        const p = pods[o.pod];
+        // A reason of its own each time: every occurrence is an Event of its own.
+        event(p, 'Normal', `${o.reason}${i}`, 'm', o.path);
+        const m = p.metadata;
+        want.push({ kind: 'Pod', namespace: 'default', name: m.name, uid: m.uid, apiVersion: 'v1', resourceVersion: m.resourceVersion, ...(o.path ? { fieldPath: o.path } : {}) });
+      });
+      expect(events().map((e) => e.involvedObject)).toEqual(want);
+    }), { numRuns: 300 });
+  });
+
   it('stores each Event under its namespace and name: the object\'s namespace, or default for a cluster-scoped object', () => {
     const { store, event, events } = setup();
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } });

@@ -5,7 +5,7 @@ import type { KubeObject } from '../api/object.ts';
 import type { SimClock } from '../sim/clock.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
-import { EventCorrelator } from './eventcorrelator.ts';
+import { EventCorrelator, type ReferenceSlot } from './eventcorrelator.ts';
 import { flat } from '../api/flat.ts';
 
 export type EventType = 'Normal' | 'Warning';
@@ -15,14 +15,6 @@ export interface EventSource { component: string; host?: string }
 export class EventRecorder {
   private seq = 0;
   private readonly correlator: EventCorrelator;
-  /**
-   * The involved-object reference written last, with the object and fieldPath it was built from: a component
-   * often records several Events about one object version in a row (a kubelet's Created and Started), which then
-   * share it (stored frozen). Only for stored (frozen) objects, which cannot have changed in between.
-   */
-  private lastRef: ObjectReference | undefined;
-  private lastRefOf: KubeObject | undefined;
-  private lastRefPath: string | undefined;
 
   constructor(private readonly store: Store, private readonly clock: SimClock) {
     this.correlator = new EventCorrelator(clock);
@@ -42,18 +34,9 @@ export class EventRecorder {
 
   private write(source: EventSource, key: string, obj: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
     const namespace = obj.metadata.namespace || 'default';
-    const m = obj.metadata;
-    const path = fieldPath ? sharedPath(fieldPath) : undefined;
-    // Two literals rather than a spread: the reference is allocated at its final shape either way.
-    const ref: ObjectReference = this.lastRef && this.lastRefOf === obj && this.lastRefPath === path && Object.isFrozen(obj) ? this.lastRef : path
-      ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath: path }
-      : { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion };
-    this.lastRef = ref;
-    this.lastRefOf = obj;
-    this.lastRefPath = path;
     const now = this.clock.nowRFC3339();
     message = sharedMessage(reason, message);
-    const c = this.correlator.correlate(key, ref, type, reason, fieldPath ?? '', message);
+    const c = this.correlator.correlate(key, obj, type, reason, fieldPath ?? '', message);
     if (c.skip) return;
     message = flat(c.message);
     const existing = c.existing;
@@ -68,6 +51,8 @@ export class EventRecorder {
         }
       }
     }
+    const ref = involvedObject(c.object, obj, fieldPath ? sharedPath(fieldPath) : undefined);
+    const { state, key: loggedKey, fieldPath: loggedPath } = c;
     // Name as upstream: "<object name>.<unix nanoseconds in hex>"; the sequence keeps same-instant events apart.
     // Built as the store's key, of which the name is the tail (the store keeps both; see CreateOptions.key).
     const eventKey = flat(`${namespace}/${ref.name}.${hexNanos(this.clock.now(), this.seq++ % 1_000_000)}`);
@@ -87,7 +72,7 @@ export class EventRecorder {
     };
     try {
       this.store.create(ev, { handOver: true, key: eventKey, recordedEvent: true });
-      this.correlator.remember(c, ev);
+      this.correlator.remember(state, loggedKey, loggedPath, ev);
     } catch (e) {
       // Events are best effort, as upstream: a namespace being deleted refuses them.
       if (!isStatusError(e)) throw e;
@@ -148,6 +133,23 @@ let lastPath = '';
 function sharedPath(fieldPath: string): string {
   if (fieldPath !== lastPath) lastPath = flat(fieldPath);
   return lastPath;
+}
+
+/**
+ * The reference to obj (and fieldPath) for a new Event: the one written last for the same (source, object) when
+ * it is equal, else a new one, kept in slot. A kubelet records Pulling, Pulled, Created and Started about one pod
+ * version, with other pods' Events in between, and each stored Event kept a reference of its own (stored frozen,
+ * so one can be shared).
+ */
+function involvedObject(slot: ReferenceSlot, obj: KubeObject, fieldPath: string | undefined): ObjectReference {
+  const m = obj.metadata;
+  const last = slot.ref;
+  if (last && last.resourceVersion === m.resourceVersion && last.fieldPath === fieldPath && last.uid === m.uid
+    && last.name === m.name && last.namespace === m.namespace && last.kind === obj.kind && last.apiVersion === obj.apiVersion) return last;
+  // Two literals rather than a spread: the reference is allocated at its final shape either way.
+  return (slot.ref = fieldPath
+    ? { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion, fieldPath }
+    : { kind: obj.kind, namespace: m.namespace, name: m.name, uid: m.uid, apiVersion: obj.apiVersion, resourceVersion: m.resourceVersion });
 }
 
 /** An Event's source: the component, and the host when there is one. */

@@ -94,6 +94,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   private readonly indexList: Index[] = [];
   private readonly handlers: EventHandlers<T>[] = [];
   /**
+   * Each handler's functions, read when it is installed: a watch event's delivery then reads no handler property.
+   * The handlers are object literals of a dozen shapes, so reading h.update on every delivery was megamorphic.
+   */
+  private readonly adds: (((obj: T) => void) | undefined)[] = [];
+  private readonly updates: (((oldObj: T, newObj: T) => void) | undefined)[] = [];
+  private readonly deletes: (((obj: T) => void) | undefined)[] = [];
+  /**
    * Watch events not yet applied: the first pendingCount of pending. Two arrays take turns, each kept with its
    * length and overwritten: a new one per flush grew again by copying, to thousands of events for the Pod
    * informer, and lived long enough to be copied by the young-generation GC too.
@@ -147,12 +154,19 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   addEventHandler(handlers: EventHandlers<T>): void {
     const i = this.handlers.length;
-    this.handlers.push(handlers);
+    this.install(i, handlers);
     // A controller's handlers are tapped (loop trace, drop-events) when it registers them in start(): the tap puts
     // its wrapper in their place while it needs one. Deliveries look the handler up when they run.
-    tapHandlers(this.kind, handlers, (h) => { this.handlers[i] = h; }, { periodMs: this.resyncMs, nextAt: () => this.nextResyncAt });
+    tapHandlers(this.kind, handlers, (h) => this.install(i, h), { periodMs: this.resyncMs, nextAt: () => this.nextResyncAt });
     // A handler added after start sees the current contents as adds (client-go does the same).
     if (this.synced) for (const obj of this.items.values()) this.clock.defer(() => this.handlers[i].add?.(obj));
+  }
+
+  private install(i: number, h: EventHandlers<T>): void {
+    this.handlers[i] = h;
+    this.adds[i] = h.add;
+    this.updates[i] = h.update;
+    this.deletes[i] = h.delete;
   }
 
   hasSynced(): boolean { return this.synced; }
@@ -267,16 +281,21 @@ export class Informer<T extends KubeObject = KubeObject> {
     const key = e.key;
     const old = this.items.get(key);
     const stillMatches = this.watchOpts.nodeName === undefined || (obj as { spec?: { nodeName?: string } }).spec?.nodeName === this.watchOpts.nodeName;
+    const handlers = this.handlers;
     if (e.type === 'DELETED' || !stillMatches) {
       if (!old) return;
       this.remove(key, old);
-      for (const h of this.handlers) h.delete?.(obj);
+      const deletes = this.deletes;
+      for (let i = 0; i < deletes.length; i++) deletes[i]?.call(handlers[i], obj);
       return;
     }
     this.put(key, obj, old);
-    for (const h of this.handlers) {
-      if (old) h.update?.(old, obj);
-      else h.add?.(obj);
+    if (old) {
+      const updates = this.updates;
+      for (let i = 0; i < updates.length; i++) updates[i]?.call(handlers[i], old, obj);
+    } else {
+      const adds = this.adds;
+      for (let i = 0; i < adds.length; i++) adds[i]?.call(handlers[i], obj);
     }
   }
 
