@@ -44,6 +44,8 @@ export const MIN_GRACE_SECONDS = 2;
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
 /** No container statuses (the init list of a pod without init containers): shared, never changed. */
 const NO_STATUSES: ContainerStatus[] = Object.freeze([]) as unknown as ContainerStatus[];
+/** A status write's options: the status is built for it, and stored as it is (handed over). */
+const STATUS_WRITE = Object.freeze({ subresource: 'status', handOver: true } as const);
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -612,7 +614,7 @@ export class PodWorkers {
     w.lastStatus = status;
     try {
       // The status is built for this write: stored as it is (handed over), and kept as stored (frozen, shared).
-      const written = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true });
+      const written = store.update({ ...pod, status } as P, STATUS_WRITE);
       w.lastStatus = written.status;
       w.published = written;
       w.publishedChanges = w.changes;
