@@ -6,7 +6,9 @@ import { hashString } from '../../sim/rng.ts';
 import type { HostFiles } from './hostfiles.ts';
 import { CNI_ERR_INTERNAL, CNI_VERSION, CniError, type CniIpConfig, type CniPlugin, type CniResult, type IpamRange, type NetConfList, type PluginHost, type RuntimeConf } from './plugin.ts';
 
-export const FLANNEL_SUBNET_ENV = '/run/flannel/subnet.env';
+const FLANNEL_RUN_DIR = '/run/flannel';
+const SUBNET_ENV = 'subnet.env';
+export const FLANNEL_SUBNET_ENV = `${FLANNEL_RUN_DIR}/${SUBNET_ENV}`;
 export const FLANNEL_CONFLIST = '10-flannel.conflist';
 /** The VXLAN backend's MTU: the host's 1500 minus 50 bytes of encapsulation. */
 const FLANNEL_MTU = 1450;
@@ -54,7 +56,8 @@ function macByte(i: number, b: number): void {
 
 /** The node's subnet from subnet.env, with the IPAM range sets the delegate gets for it ([[{ subnet }]]). */
 function subnetOf(host: PluginHost): SubnetEnv {
-  const env = host.files.read(FLANNEL_SUBNET_ENV);
+  // Read in its directory: read() would slice the path into both at every ADD.
+  const env = host.files.filesIn(FLANNEL_RUN_DIR)?.get(SUBNET_ENV);
   if (env === undefined) throw new CniError(CNI_ERR_INTERNAL, `loadFlannelSubnetEnv failed: open ${FLANNEL_SUBNET_ENV}: no such file or directory`);
   const kept = subnetEnvs.get(host.files);
   if (kept?.env === env) return kept;

@@ -27,6 +27,17 @@ describe('host-local IPAM', () => {
     expect(files.read('/var/lib/cni/networks/cbr0/last_reserved_ip.0')).toBe('10.244.1.3');
   });
 
+  it('gives each range set its own last reserved address, and releases the first set\'s address when the second fails', () => {
+    const { files, hl } = ipam();
+    const two = [[{ subnet: '10.244.1.0/24' }], [{ subnet: '10.0.0.0/30' }]]; // the second holds .2 alone
+    expect(hl.add(two, 'c1', 'eth0').map((ip) => ip.address)).toEqual(['10.244.1.2/24', '10.0.0.2/30']);
+    expect(files.read('/var/lib/cni/networks/cbr0/last_reserved_ip.0')).toBe('10.244.1.2');
+    expect(files.read('/var/lib/cni/networks/cbr0/last_reserved_ip.1')).toBe('10.0.0.2');
+    expect(() => hl.add(two, 'c2', 'eth0')).toThrow('failed to allocate for range 1: no IP addresses available in range set: 10.0.0.1-10.0.0.2');
+    expect(files.read('/var/lib/cni/networks/cbr0/10.244.1.3')).toBeUndefined();
+    expect(hl.reservations().map((r) => r.containerId)).toEqual(['c1', 'c1']);
+  });
+
   it('continues after the last reserved address: a released one is reused only after the range wraps', () => {
     const { hl } = ipam();
     hl.add(RANGE, 'c1', 'eth0');

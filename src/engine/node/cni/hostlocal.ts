@@ -46,17 +46,18 @@ export class HostLocal {
 
   /** cmdAdd: one address from each range set; on failure the ones already taken are released. */
   add(rangeSets: IpamRange[][], containerId: string, ifName: string): CniIpConfig[] {
-    // Loops rather than forEach and map with closures: every pod's sandbox ADD comes here.
-    const out: CniIpConfig[] = [];
+    // Loops rather than forEach and map with closures, and lists made at their size (an empty list grows to 17
+    // slots at its first push): every pod's sandbox ADD comes here.
+    const out = new Array<CniIpConfig>(rangeSets.length);
     for (let idx = 0; idx < rangeSets.length; idx++) {
       const set = rangeSets[idx];
       try {
-        const ranges: Range[] = [];
-        for (let i = 0; i < set.length; i++) ranges.push(this.canonical(set[i]));
-        out.push(this.get(ranges, idx, containerId, ifName));
+        const ranges = new Array<Range>(set.length);
+        for (let i = 0; i < set.length; i++) ranges[i] = this.canonical(set[i]);
+        out[idx] = this.get(ranges, idx, containerId, ifName);
       } catch (e) {
         // Deallocate what this ADD already took (the allocators of the earlier range sets).
-        if (out.length) this.del(containerId, ifName);
+        if (idx > 0) this.del(containerId, ifName);
         const text = e instanceof Error ? e.message : String(e);
         throw new CniError(e instanceof CniError && e.code !== CNI_ERR_INTERNAL ? e.code : CNI_ERR_INTERNAL, `failed to allocate for range ${idx}: ${text}`);
       }
@@ -121,7 +122,7 @@ export class HostLocal {
     const existing = heldIn(this.held(containerId, ifName), set);
     if (existing) throw new CniError(CNI_ERR_INTERNAL, `${existing} has been allocated to ${containerId}, duplicate allocation is not allowed`);
     // Read and written within the network's directory: no path is built per candidate address.
-    const lastName = `${LAST_RESERVED}${idx}`;
+    const lastName = lastReservedName(idx);
     const lastText = this.files.filesIn(this.dir)?.get(lastName);
     const last = lastText === undefined ? undefined : parseIp(lastText);
     let total = 0;
@@ -143,6 +144,12 @@ export class HostLocal {
     throw new CniError(CNI_ERR_INTERNAL, `no IP addresses available in range set: ${rangeSetString(set)}`);
   }
 }
+
+/** The file that holds range set idx's last reserved address, its name made once (every ADD reads and writes it). */
+function lastReservedName(idx: number): string {
+  return (lastReservedNames[idx] ??= `${LAST_RESERVED}${idx}`);
+}
+const lastReservedNames: string[] = [];
 
 function contains(r: Range, ip: number): boolean { return ip >= r.start && ip <= r.end; }
 

@@ -157,9 +157,12 @@ export class CniNetwork {
     // Simplification: the cached result (libcni's cache, CHECK's prevResult) keeps only the addresses, which is
     // what the plugins' CHECK reads (every plugin here answers in CNI_VERSION); the interfaces, routes, gateways
     // and interface indexes ADD returned are not kept (most of a kilobyte a pod).
-    const addresses = ips.map((ip) => flat(ip.address));
+    const addresses = new Array<string>(ips.length);
+    for (let i = 0; i < ips.length; i++) addresses[i] = flat(ips[i].address);
     this.results.set(sandboxId, addresses);
-    return new SetUpResult(addresses[0].split('/')[0], plugin, conf, rt, network, ips);
+    const first = addresses[0];
+    const slash = first.indexOf('/');
+    return new SetUpResult(slash < 0 ? first : first.slice(0, slash), plugin, conf, rt, network, ips);
   }
 
   /** StopPodSandbox's teardown: DEL through the chain in reverse; the sandbox's addresses are released. */
@@ -225,8 +228,25 @@ class SetUpResult {
 }
 
 function runtimeConf(sandboxId: string, meta: SandboxNetworkMeta): RuntimeConf {
-  return {
-    containerId: sandboxId, netns: `/var/run/netns/cni-${sandboxId.slice(0, 8)}-${sandboxId.slice(8, 12)}-${sandboxId.slice(12, 16)}`, ifName: 'eth0',
-    args: { K8S_POD_NAMESPACE: meta.namespace, K8S_POD_NAME: meta.name, K8S_POD_INFRA_CONTAINER_ID: sandboxId, K8S_POD_UID: meta.uid },
-  };
+  return new SandboxRuntimeConf(sandboxId, meta);
+}
+
+/**
+ * A sandbox's runtime arguments. CNI_NETNS and CNI_ARGS are made when read: only ADD's whole Result reads them,
+ * and that is made only when asked for (every pod's ADD built the path and the arguments for nothing).
+ */
+class SandboxRuntimeConf implements RuntimeConf {
+  readonly ifName = 'eth0';
+
+  constructor(readonly containerId: string, private readonly meta: SandboxNetworkMeta) {}
+
+  get netns(): string {
+    const id = this.containerId;
+    return `/var/run/netns/cni-${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}`;
+  }
+
+  get args(): RuntimeConf['args'] {
+    const { meta } = this;
+    return { K8S_POD_NAMESPACE: meta.namespace, K8S_POD_NAME: meta.name, K8S_POD_INFRA_CONTAINER_ID: this.containerId, K8S_POD_UID: meta.uid };
+  }
 }

@@ -67,8 +67,11 @@ export class DiskManager {
   changed(): void {
     if (this.queued) return;
     this.queued = true;
-    this.host.clock.defer(() => { this.queued = false; this.synchronize(); });
+    this.host.clock.defer(this.queuedSync);
   }
+
+  /** The queued look, made once: every container start and stop on the node queues one. */
+  private readonly queuedSync = (): void => { this.queued = false; this.synchronize(); };
 
   /** Bytes used on the node's filesystem, and how fast that grows. */
   observe(): { usedBytes: number; growPerSec: number } {

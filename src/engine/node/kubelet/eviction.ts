@@ -50,8 +50,11 @@ export class EvictionManager {
   changed(): void {
     if (this.queued) return;
     this.queued = true;
-    this.clock.defer(() => { this.queued = false; this.synchronize(); });
+    this.clock.defer(this.queuedSync);
   }
+
+  /** The queued look, made once: every container start and stop on the node queues one. */
+  private readonly queuedSync = (): void => { this.queued = false; this.synchronize(); };
 
   /** Memory the node uses now, and how fast that grows (bytes per second). */
   observe(): { usedBytes: number; growPerSec: number } {

@@ -90,7 +90,7 @@ export class Kubelet {
       usageChanged: () => {
         this.eviction.changed();
         this.disk.changed();
-        this.devices.podsChanged(() => { const active = this.activePods(); return active && new Set(active.map((p) => p.metadata.uid!)); });
+        this.devices.podsChanged(this.activePodUIDs);
       },
       admit: (pod) => this.admitPod(pod),
       deviceConfig: (uid, container) => this.devices.containerConfig(uid, container),
@@ -338,6 +338,12 @@ export class Kubelet {
     this.store.update({ ...cur, status: rejectedPodStatus(cur, r.reason!, r.message!, this.clock.nowRFC3339()) } as KubeObject, { subresource: 'status' });
     return false;
   }
+
+  /** The device manager's read of the active pods' UIDs, made only on a node with devices (a closure made once). */
+  private readonly activePodUIDs = (): ReadonlySet<string> | undefined => {
+    const active = this.activePods();
+    return active && new Set(active.map((p) => p.metadata.uid!));
+  };
 
   // admitPod's reads, made only for a pod that asks for devices or extended resources (closures made once).
   private readonly activePodList = (): P[] => this.activePods() ?? [];

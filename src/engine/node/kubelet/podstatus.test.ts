@@ -95,6 +95,15 @@ describe('pod status conditions', () => {
     expect(Object.isFrozen(a.hostIPs![0])).toBe(true);
   });
 
+  it('hands its new container status and pod IP lists over frozen (the store copies an unfrozen list)', () => {
+    const input: StatusInput = { now: 't1', hostIP: 'h', podIP: '10.0.0.9', sandboxReady: true, initContainers: [st('i', exited(0))], containers: [st('a', running), st('b', waiting)], podIsTerminal: false };
+    const s = podStatus(pod('Always', [{ name: 'i' }]), input);
+    const deepFrozen = (v: unknown): boolean => typeof v !== 'object' || v === null || (Object.isFrozen(v) && Object.values(v).every(deepFrozen));
+    for (const list of [s.containerStatuses, s.initContainerStatuses, s.podIPs]) expect(deepFrozen(list)).toBe(true);
+    expect(s.containerStatuses).toEqual(input.containers);
+    expect(s.podIPs).toEqual([{ ip: '10.0.0.9' }]);
+  });
+
   it('hands back the stored conditions and container statuses that did not change, the same objects', () => {
     const input = { now: 't1', hostIP: 'h', sandboxReady: true, initContainers: [], containers: [st('a', running), st('b', running)], podIsTerminal: false };
     const first = podStatus(pod('Always'), input);

@@ -270,12 +270,15 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   if (message) status.message = message;
   status.hostIP = input.hostIP;
   status.hostIPs = stored(hostIPsOf(input.hostIP), pod.status?.hostIPs);
+  // The lists that are new (not the stored ones) are frozen here: the store keeps a frozen part of a handed-over
+  // status as it is, where it would copy an unfrozen list. The conditions are left to the store, which shares
+  // equal lists between pods.
   if (input.podIP) {
     status.podIP = input.podIP;
-    status.podIPs = stored([{ ip: input.podIP }], pod.status?.podIPs);
+    status.podIPs = deepFreeze(stored([{ ip: input.podIP }], pod.status?.podIPs));
   }
   status.startTime = pod.status?.startTime ?? input.now;
-  if (input.initContainers.length) status.initContainerStatuses = stored(input.initContainers, pod.status?.initContainerStatuses);
-  status.containerStatuses = stored(input.containers, pod.status?.containerStatuses);
+  if (input.initContainers.length) status.initContainerStatuses = deepFreeze(stored(input.initContainers, pod.status?.initContainerStatuses));
+  status.containerStatuses = deepFreeze(stored(input.containers, pod.status?.containerStatuses));
   return status;
 }

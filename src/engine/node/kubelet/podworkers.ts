@@ -44,6 +44,9 @@ export const MIN_GRACE_SECONDS = 2;
 const NO_BEHAVIOR: PodWorker['behavior'] = { text: undefined, parsed: { settings: new Map(), errors: [] } };
 /** No container statuses (the init list of a pod without init containers): shared, never changed. */
 const NO_STATUSES: ContainerStatus[] = Object.freeze([]) as unknown as ContainerStatus[];
+const NO_CONTAINERS: readonly Container[] = Object.freeze([]);
+/** A status write's options: the status is built for it, and stored as it is (handed over). */
+const STATUS_WRITE = Object.freeze({ subresource: 'status', handOver: true } as const);
 /** workerBackOffPeriod: a pod whose sync failed (network not ready, CNI failure) is synced again this much later. */
 const CNI_FAILURE_RETRY_MS = 10_000;
 
@@ -612,7 +615,7 @@ export class PodWorkers {
     w.lastStatus = status;
     try {
       // The status is built for this write: stored as it is (handed over), and kept as stored (frozen, shared).
-      const written = store.update({ ...pod, status } as P, { subresource: 'status', handOver: true });
+      const written = store.update({ ...pod, status } as P, STATUS_WRITE);
       w.lastStatus = written.status;
       w.published = written;
       w.publishedChanges = w.changes;
@@ -713,10 +716,12 @@ export class PodWorkers {
 
   /** `stored`: the pod as stored now. */
   private newWorker(pod: P, stored: P | undefined): PodWorker {
-    const containers: ContainerRecord[] = [
-      ...(pod.spec?.initContainers ?? []).map((spec) => newRecord(spec, true)),
-      ...(pod.spec?.containers ?? []).map((spec) => newRecord(spec, false)),
-    ];
+    // Made at its size, without a list per kind spread into it: one per pod.
+    const inits = pod.spec?.initContainers ?? NO_CONTAINERS;
+    const mains = pod.spec?.containers ?? NO_CONTAINERS;
+    const containers = new Array<ContainerRecord>(inits.length + mains.length);
+    for (let i = 0; i < inits.length; i++) containers[i] = newRecord(inits[i], true);
+    for (let i = 0; i < mains.length; i++) containers[inits.length + i] = newRecord(mains[i], false);
     // Every field from the start, those set later too: workers then keep one shape as they go through their steps,
     // and the code that reads them sees one shape rather than one per step.
     const w: PodWorker = {

@@ -130,12 +130,16 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
    */
   writableLayers(): { id: string; sandboxId: string; imageRef: string; bytes: number; growPerSec: number }[] {
     const now = this.clock.now();
-    return [...this.containers.values()].map((c) => {
+    // Made at its size, without a copy of the container list to map: the disk manager asks at every change.
+    const out = new Array<{ id: string; sandboxId: string; imageRef: string; bytes: number; growPerSec: number }>(this.containers.size);
+    let i = 0;
+    for (const c of this.containers.values()) {
       const b = c.config.behavior;
       const ran = c.startedAt === undefined ? 0 : ((c.finishedAt ?? now) - c.startedAt) / 1000;
       const running = c.state === 'CONTAINER_RUNNING';
-      return { id: c.id, sandboxId: c.sandboxId, imageRef: c.config.imageRef, bytes: Math.round((b.diskBytes ?? 0) + (b.diskGrowPerSec ?? 0) * ran), growPerSec: running ? b.diskGrowPerSec ?? 0 : 0 };
-    });
+      out[i++] = { id: c.id, sandboxId: c.sandboxId, imageRef: c.config.imageRef, bytes: Math.round((b.diskBytes ?? 0) + (b.diskGrowPerSec ?? 0) * ran), growPerSec: running ? b.diskGrowPerSec ?? 0 : 0 };
+    }
+    return out;
   }
 
   // ---- sandboxes ----
