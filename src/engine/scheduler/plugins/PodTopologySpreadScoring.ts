@@ -27,6 +27,8 @@ export interface SpreadScoreState {
 }
 
 const NO_NODES: ReadonlySet<string> = new Set();
+/** The domain totals of a constraint that no candidate has the key of (read for no node). */
+const NO_COUNTS = new Int32Array(0);
 
 /** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
 export function topologyNormalizingWeight(size: number): number {
@@ -129,6 +131,12 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i];
+    // Candidates of the list when no node of the list has the key (the system default zone on nodes without
+    // zones): none is in a domain of it, so none scores for it and nothing reads its domain totals.
+    if (listed && c.topologyKey !== LABEL_HOSTNAME && topologies[i].labelledRows === 0) {
+      s.podsPerValueId[i] = NO_COUNTS;
+      continue;
+    }
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
     // The question's count on every node, brought up to date once: the domain totals read it too (the default
     // constraints, hostname and zone, ask the same question).
