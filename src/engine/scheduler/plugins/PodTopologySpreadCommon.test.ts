@@ -86,3 +86,14 @@ describe('ConstraintSource', () => {
     expect(source.constraints(podOf(0, 0, 0), 'ScheduleAnyway').map((c) => c.selector.toString())).toEqual(['app=web,tier=x', 'app=web,tier=x']);
   });
 });
+
+describe('defaultSelector: the selecting controllers', () => {
+  it.each([
+    ['v1', 'ReplicationController', true], ['apps/v1', 'ReplicaSet', true], ['apps/v1', 'StatefulSet', true],
+    ['apps/v1', 'DaemonSet', false], ['apps/v1', 'ReplicationController', false], ['v1', 'ReplicaSet', false], ['batch/v1', 'Job', false], ['extensions/v1beta1', 'ReplicaSet', false],
+  ])('an owner %s %s selects: %s', (apiVersion, kind, selects) => {
+    const owner = { kind, metadata: { name: 'o', namespace: 'default' }, spec: { selector: kind === 'ReplicationController' ? { app: 'web' } : { matchLabels: { app: 'web' } } } };
+    const pod: Pod = { metadata: { namespace: 'default', labels: { app: 'web' }, ownerReferences: [{ apiVersion, kind, name: 'o', uid: 'u', controller: true }] } };
+    expect(defaultSelector(pod, reader([owner])).toString()).toBe(selects ? 'app=web' : '');
+  });
+});

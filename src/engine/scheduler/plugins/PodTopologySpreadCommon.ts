@@ -141,8 +141,10 @@ export function defaultSelector(pod: Pod, objects: ObjectReader): Selector {
 function selectingController(pod: Pod, objects: ObjectReader): WithSelector | undefined {
   const owner = controllerOf(pod);
   if (!owner) return undefined;
-  const gvk = `${owner.apiVersion}, Kind=${owner.kind}`;
-  if (gvk !== 'v1, Kind=ReplicationController' && gvk !== 'apps/v1, Kind=ReplicaSet' && gvk !== 'apps/v1, Kind=StatefulSet') return undefined;
+  // The group/version and kind compared as they are, not as a gvk string built per pod.
+  const { apiVersion, kind } = owner;
+  const selecting = apiVersion === 'v1' ? kind === 'ReplicationController' : apiVersion === 'apps/v1' && (kind === 'ReplicaSet' || kind === 'StatefulSet');
+  if (!selecting) return undefined;
   return objects.tryGet(owner.kind, pod.metadata?.namespace, owner.name) as WithSelector | undefined;
 }
 

@@ -452,6 +452,7 @@ export class TopologyValues implements NodeVisitor {
   private rowsWith: number[] = [];
   private rowsWithout = 0;
   private idsInUse = 0;
+  private labelled = 0;
 
   constructor(readonly key: string) {}
 
@@ -463,7 +464,7 @@ export class TopologyValues implements NodeVisitor {
       this.changes = new NodeChanges('nodes');
       this.ids.fill(-2);
       this.rowsWith = [];
-      this.rowsWithout = this.idsInUse = 0;
+      this.rowsWithout = this.idsInUse = this.labelled = 0;
     }
     if (this.ids.length < all.length) {
       const grown = new Int32Array(Math.max(all.length, 2 * this.ids.length)).fill(-2);
@@ -489,6 +490,9 @@ export class TopologyValues implements NodeVisitor {
     return this.idsInUse + (this.rowsWithout > 0 && (empty === undefined || !this.rowsWith[empty]) ? 1 : 0);
   }
 
+  /** How many rows of the list (after update) have the label. */
+  get labelledRows(): number { return this.labelled; }
+
   private setRow(i: number, id: number): void {
     this.countRow(this.ids[i], -1);
     this.ids[i] = id;
@@ -498,6 +502,7 @@ export class TopologyValues implements NodeVisitor {
   private countRow(id: number, delta: 1 | -1): void {
     if (id === -2) return;
     if (id === -1) { this.rowsWithout += delta; return; }
+    this.labelled += delta;
     const n = (this.rowsWith[id] ?? 0) + delta;
     this.rowsWith[id] = n;
     if (n === 0) this.idsInUse--;

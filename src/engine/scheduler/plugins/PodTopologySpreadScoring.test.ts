@@ -190,3 +190,30 @@ describe('PodTopologySpread Score in one pass', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('PodTopologySpread Score for a topology key no listed node has', () => {
+  it('property: by the scheduler rows (no domain totals when no node of the list has the key), the scores of a fresh per-node state, as nodes gain and lose the key', () => {
+    const zoneArb = fc.option(fc.constantFrom('z1', 'z2'), { nil: undefined });
+    fc.assert(fc.property(fc.boolean(), fc.array(fc.record({ zone: zoneArb, pods: fc.nat(3) }), { minLength: 1, maxLength: 6 }), fc.array(fc.record({ at: fc.nat(), zone: zoneArb }), { maxLength: 4 }), (zoned, specs, changes) => {
+      const labelled = (name: string, zone: string | undefined) => host(name, zoned && zone ? { zone } : {});
+      const all = snapshot(specs.map((n, i) => labelled(`n${i}`, n.zone)), specs.flatMap((n, i) => many(`n${i}`, n.pods)));
+      const incoming = withSpread({ foo: '' }, soft(3, LABEL_HOSTNAME), soft(5, 'zone'));
+      const constraints = filterConstraints(incoming.spec!.topologySpreadConstraints!, { foo: '' }, 'ScheduleAnyway');
+      const cache = new CrossCycleCache();
+      const check = () => {
+        const rows = { ...rowsOf(all), list: all };
+        const s = computeScoreState(incoming, constraints, all, all, false, cache, rows);
+        const batch = new Float64Array(all.length).fill(-1);
+        spreadScores(s, all, batch, rows);
+        const fresh = computeScoreState(incoming, constraints, all, all, false, new CrossCycleCache());
+        expect([...batch]).toEqual(all.map((n) => spreadScore(fresh, n)));
+      };
+      check();
+      for (const c of changes) {
+        const info = all[c.at % all.length];
+        info.setNode(labelled(info.name, c.zone));
+        check();
+      }
+    }), { numRuns: 300 });
+  });
+});

@@ -27,6 +27,8 @@ export interface SpreadScoreState {
 }
 
 const NO_NODES: ReadonlySet<string> = new Set();
+/** The domain totals of a constraint that no candidate has the key of (read for no node). */
+const NO_COUNTS = new Int32Array(0);
 
 /** log(size + 2): from 1.09 for one domain to 8.52 for 5,000. */
 export function topologyNormalizingWeight(size: number): number {
@@ -113,7 +115,7 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     ignoredNodes = names;
   }
   const domains = new Array<number[]>(n);
-  for (let i = 0; i < n; i++) domains[i] = constraints[i].topologyKey === LABEL_HOSTNAME ? [] : candidateDomains(topologies[i], filtered, rows, ignored, listed);
+  for (let i = 0; i < n; i++) domains[i] = constraints[i].topologyKey === LABEL_HOSTNAME || keyless(constraints[i], topologies[i], listed) ? [] : candidateDomains(topologies[i], filtered, rows, ignored, listed);
   const s: SpreadScoreState = {
     constraints,
     ignoredNodes,
@@ -129,6 +131,10 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
   const allKeys = requireAllTopologies ? constraints.map((c) => c.topologyKey).join(',') : '';
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i];
+    if (keyless(c, topologies[i], listed)) {
+      s.podsPerValueId[i] = NO_COUNTS;
+      continue;
+    }
     const q = spreadQuestion(pod.metadata?.namespace, c.selector);
     // The question's count on every node, brought up to date once: the domain totals read it too (the default
     // constraints, hostname and zone, ask the same question).
@@ -149,6 +155,15 @@ export function computeScoreState(pod: Pod, constraints: readonly SpreadConstrai
     s.podsPerValueId[i] = perId;
   }
   return s;
+}
+
+/**
+ * Whether the candidates are of the list and no node of the list has the constraint's key (the system default
+ * zone on nodes without zones): none is in a domain of it, so none scores for it, and its domains, weight and
+ * totals are read for no node (not worked out).
+ */
+function keyless(c: SpreadConstraint, t: TopologyValues, listed: boolean): boolean {
+  return listed && c.topologyKey !== LABEL_HOSTNAME && t.labelledRows === 0;
 }
 
 /** The matching pods of the node's domain for constraint i. */
