@@ -33,6 +33,12 @@ describe('terminal completion', () => {
     ['kubectl expose dep', 'kubectl expose deployment '],
     ['kubectl expose deployment w', 'kubectl expose deployment web '],
     ['kubectl expose deployment web --target', 'kubectl expose deployment web --target-port '],
+    ['kubectl auth w', 'kubectl auth whoami '],
+    ['kubectl auth ca', 'kubectl auth can-i '],
+    ['kubectl auth can-i list pods --li', 'kubectl auth can-i list pods --list '],
+    ['kubectl get pods --as-g', 'kubectl get pods --as-group '],
+    ['kubectl create role r --ver', 'kubectl create role r --verb '],
+    ['kubectl create rolebinding r --cluster', 'kubectl create rolebinding r --clusterrole '],
   ])('%s → %s', async (line, expected) => {
     expect((await complete(line, source))?.line).toBe(expected);
   });

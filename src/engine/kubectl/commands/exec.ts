@@ -28,9 +28,9 @@ export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw new CommandError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
   const container = containerFor(ctx, pod, flag(args, 'container'));
-  if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   // The exec stream is a POST of pods/exec: its verb is create.
   authorizeRequest(ctx, { verb: 'create', apiGroup: '', resource: 'pods', subresource: 'exec', namespace: pod.metadata.namespace, name: pod.metadata.name });
+  if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   if (!ctx.nodes) throw new CommandError('unable to upgrade connection: no kubelets in this cluster');
   const r = ctx.nodes.execInContainer(pod, container, command);
   if ('error' in r) throw new CommandError(r.error);
