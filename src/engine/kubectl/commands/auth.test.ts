@@ -97,6 +97,11 @@ describe('every kubectl request is authorized as its user', () => {
     expect((await run('kubectl exec web --as jane -- ls')).stderr).toBe('Error from server (Forbidden): pods "web" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "default"\n');
     expect((await run('kubectl top pods --as jane')).stderr).toBe('Error from server (Forbidden): pods.metrics.k8s.io is forbidden: User "jane" cannot list resource "pods" in API group "metrics.k8s.io" in the namespace "default"\n');
     expect((await run('kubectl get pods -A --as jane')).stderr).toBe('Error from server (Forbidden): pods is forbidden: User "jane" cannot list resource "pods" in API group "" at the cluster scope\n');
+    expect((await run('kubectl get secrets -w --as jane')).stderr).toBe('Error from server (Forbidden): secrets is forbidden: User "jane" cannot watch resource "secrets" in API group "" in the namespace "default"\n');
+    // Events jane may not list are left out of describe, as kubectl ignores that Forbidden.
+    const described = await run('kubectl describe pod web --as jane');
+    expect(described.code).toBe(0);
+    expect(described.stdout).toMatch(/^Name:\s+web\n/);
   });
 
   it('kubectl scale needs the scale subresource, not the resource', async () => {
