@@ -172,6 +172,13 @@ describe('kubectl create role | clusterrole | rolebinding | clusterrolebinding',
     expect(await run('kubectl auth can-i list nodes --as system:serviceaccount:kube-system:monitor')).toMatchObject({ code: 0, stdout: 'yes\n' });
   });
 
+  it('kubectl explain documents the RBAC kinds\' fields', async () => {
+    const c = createCluster({ seed: 1 });
+    const r = await c.exec('kubectl explain rolebinding.roleRef');
+    expect(r.stdout).toMatch(/^GROUP:\s+rbac.authorization.k8s.io\nKIND:\s+RoleBinding\nVERSION:\s+v1\n\nFIELD: roleRef <RoleRef>/);
+    expect(r.stdout).toContain('name\t<string> -required-');
+  });
+
   it('refuses bad flags with kubectl\'s errors', async () => {
     const c = createCluster({ seed: 1 });
     const err = async (line: string) => (await c.exec(line)).stderr;
