@@ -8,6 +8,7 @@ import type { KubeObject } from '../../api/object.ts';
 import type { SeededRng } from '../../sim/rng.ts';
 import type { Store } from '../store.ts';
 import { aggregatedRules } from './aggregation.ts';
+import { RBAC_GROUP } from './rules.ts';
 
 const BOOTSTRAP_LABELS = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
 const AUTOUPDATE = { 'rbac.authorization.kubernetes.io/autoupdate': 'true' };
@@ -38,7 +39,7 @@ function roles(): (ClusterRole & KubeObject)[] {
     clusterRole('view', undefined, { aggregateFrom: 'view', labels: aggregateTo('edit') }),
     clusterRole('system:aggregate-to-admin', [
       rule(['authorization.k8s.io'], ['localsubjectaccessreviews'], ['create']),
-      rule(['rbac.authorization.k8s.io'], ['rolebindings', 'roles'], READ_WRITE),
+      rule([RBAC_GROUP], ['rolebindings', 'roles'], READ_WRITE),
     ], { labels: aggregateTo('admin') }),
     clusterRole('system:aggregate-to-edit', [
       rule([''], ['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy'], READ),
@@ -80,8 +81,8 @@ function binding(name: string, groups: string[]): ClusterRoleBinding & KubeObjec
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding',
     metadata: { name, labels: { ...BOOTSTRAP_LABELS }, annotations: { ...AUTOUPDATE } },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
-    subjects: groups.map((g) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: g })),
+    roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name },
+    subjects: groups.map((g) => ({ apiGroup: RBAC_GROUP, kind: 'Group', name: g })),
   };
 }
 

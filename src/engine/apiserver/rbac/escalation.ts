@@ -6,9 +6,8 @@ import type { KubeObject } from '../../api/object.ts';
 import { notFound } from '../errors.ts';
 import type { KindRegistry } from '../../api/kinds.ts';
 import { authorize, forbiddenError, isPrivileged, roleRefRules, rulesFor, type RbacReader, type UserInfo } from './authorizer.ts';
-import { compactRules, compactString, covers, goQuotedList } from './rules.ts';
+import { compactRules, compactString, covers, goQuotedList, RBAC_GROUP } from './rules.ts';
 
-export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 const RESOURCE: Record<string, string> = { Role: 'roles', ClusterRole: 'clusterroles', RoleBinding: 'rolebindings', ClusterRoleBinding: 'clusterrolebindings' };
 /** What an aggregationRule can gather: anything, so setting one takes * on *.* (clusterrole/policybased). */
 const FULL_AUTHORITY: PolicyRule[] = [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, { verbs: ['*'], nonResourceURLs: ['*'] }];

@@ -14,6 +14,9 @@ export interface RequestAttributes {
   path?: string;
 }
 
+/** The API group of the RBAC kinds (rbac.GroupName). */
+export const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
 const list = (v: string[] | undefined): string[] => v ?? [];
 
 export function verbMatches(rule: PolicyRule, verb: string): boolean {

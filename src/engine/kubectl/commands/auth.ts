@@ -8,7 +8,6 @@ import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { currentUser } from '../identity.ts';
 import { tabwrite, TABLE_TABWRITER } from '../printers/tabwriter.ts';
-import { usageError } from './usage.ts';
 
 /** cani.go's known verbs (a warning, not an error, for others). */
 const RESOURCE_VERBS = new Set(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection', 'use', 'bind', 'impersonate', '*', 'approve', 'sign', 'escalate', 'attest']);
@@ -20,7 +19,10 @@ export function authCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const [sub, ...rest] = args.positional;
   if (sub === 'can-i') return canI(ctx, args, rest);
   if (sub === 'whoami') return whoami(ctx, rest);
-  if (sub === undefined) throw usageError('auth', 'Inspect authorization: kubectl auth can-i | whoami');
+  if (sub === undefined) {
+    ctx.out.push('Inspect authorization\n\nAvailable Commands:\n  can-i         Check whether an action is allowed\n  whoami        Experimental: Check self subject attributes\n\nUsage:\n  kubectl auth [flags] [options]');
+    return 0;
+  }
   throw new CommandError(`unknown command "${sub}" for "kubectl auth"`);
 }
 

@@ -1,8 +1,9 @@
 // rbac.authorization.k8s.io/v1 defaulting (pkg/apis/rbac/v1/defaults.go): a binding's roleRef.apiGroup and its
 // subjects' apiGroup.
+import { RBAC_GROUP } from '../../rbac/rules.ts';
+
 type Obj = Record<string, unknown>;
 
-const RBAC_GROUP = 'rbac.authorization.k8s.io';
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding and SetDefaults_Subject. */

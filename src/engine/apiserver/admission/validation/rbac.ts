@@ -5,9 +5,9 @@ import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, Ro
 import type { FieldError } from '../../errors.ts';
 import { asArray, child, index, invalid, isRecord, notSupported, required, withGoValue } from './field.ts';
 import { goQuote, goStringSlice } from './gotext.ts';
+import { RBAC_GROUP } from '../../rbac/rules.ts';
 import { nameIsDNSSubdomain, pathSegmentName, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta.ts';
 
-export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 function validatePolicyRule(rule: PolicyRule, namespaced: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];

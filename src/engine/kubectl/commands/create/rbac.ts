@@ -7,8 +7,8 @@ import { CommandError } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
 import type { CreateInput, Generator } from './generator.ts';
 import { newMeta } from './objects.ts';
+import { RBAC_GROUP as RBAC } from '../../../apiserver/rbac/rules.ts';
 
-const RBAC = 'rbac.authorization.k8s.io';
 const API_VERSION = `${RBAC}/v1`;
 const RESOURCE_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy', 'deletecollection', 'use', 'bind', 'escalate', 'impersonate'];
 const NON_RESOURCE_VERBS = ['*', 'get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
