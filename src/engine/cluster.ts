@@ -43,9 +43,10 @@ import { EndpointSliceController } from './controllers/endpointslice/controller.
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
-import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
+import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
@@ -98,6 +99,8 @@ export class Cluster implements KubesimCluster, SimHost {
   /** sim operator: the built-in operators (training …) and their controllers. */
   readonly operators: OperatorManager;
   private readonly apiRng: SeededRng;
+  /** The terminal's kubectl configuration: part of the simulated environment, not of the API server. */
+  private readonly kubeconfig: Kubeconfig;
   private readonly ipam: NodeIpamConfig;
   private readonly startMs: number;
 
@@ -109,6 +112,7 @@ export class Cluster implements KubesimCluster, SimHost {
       clusterCIDR: snap?.config?.clusterCIDR ?? opts.clusterCIDR ?? DEFAULT_NODE_IPAM.clusterCIDR,
       nodeCIDRMaskSize: snap?.config?.nodeCIDRMaskSize ?? opts.nodeCIDRMaskSize ?? DEFAULT_NODE_IPAM.nodeCIDRMaskSize,
     };
+    this.kubeconfig = snap?.config?.kubeconfig === undefined ? defaultKubeconfig() : fromFile(snap.config.kubeconfig);
     this.clock = new SimClock(snap?.nowMs ?? DEFAULT_START_MS);
     const root = new SeededRng(snap ? `${this.seed}@${snap.resourceVersion}` : this.seed);
     this.apiRng = root.fork('apiserver');
@@ -193,17 +197,18 @@ export class Cluster implements KubesimCluster, SimHost {
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
-    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
+    this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
-    this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin));
+    // A scenario's timeline is the simulator's script, not the user's typing.
+    this.timeline = new CommandTimeline(this.clock, (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }));
     for (const cmd of snap?.config?.timeline ?? []) this.timeline.schedule(cmd);
   }
 
   // ---- headless API ----
 
-  exec(commandLine: string, stdin?: string): ExecResult {
-    return this.run(commandLine, stdin).result;
+  exec(commandLine: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
+    return this.run(commandLine, stdin, undefined, opts.adminKubeconfig ? defaultKubeconfig() : this.kubeconfig).result;
   }
 
   apply(yamlText: string, opts: ApplyOptions = {}): ApplyResult {
@@ -249,7 +254,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults() },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig) },
     };
   }
 
@@ -316,7 +321,7 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch']): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
+  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -325,17 +330,18 @@ export class Cluster implements KubesimCluster, SimHost {
     try {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
-      if ((program === 'kubectl' || program === 'k') && !this.store.available) {
+      // kubectl config reads and writes the kubeconfig only, so it works without an API server.
+      if ((program === 'kubectl' || program === 'k') && !this.store.available && rest[0] !== 'config') {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
         documents = r.documents;
       } else if (program === 'sim') {
-        runSim(this, rest, out, { stdin, files: this.files });
+        runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (program === undefined) {
         code = 0;
       } else {
@@ -351,7 +357,7 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   private applyAddon(name: string, manifest: string): void {
-    const r = this.exec('kubectl apply -f -', manifest);
+    const r = this.exec('kubectl apply -f -', manifest, { adminKubeconfig: true });
     if (r.code !== 0) throw new Error(`bootstrap addon ${name}: ${r.stderr}`);
   }
 

@@ -11,6 +11,7 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { CniControl } from './simctl/cni.ts';
 import { validateNodeIpam } from './scenario/validate.ts';
 import type { OperatorManager } from './operators/manager.ts';
+import type { KubeconfigFile } from './kubectl/kubeconfig.ts';
 
 export interface ExecResult {
   code: number;
@@ -52,7 +53,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile };
 }
 
 export interface CreateClusterOptions {
@@ -67,9 +68,19 @@ export interface CreateClusterOptions {
   cni?: 'flannel' | 'calico' | 'none';
 }
 
+/** `exec`'s options. */
+export interface ExecOptions {
+  /**
+   * kubectl with kubeadm's admin.conf instead of the cluster's kubeconfig (which `kubectl config` changes): for
+   * the simulator's own commands, such as a scenario's checks and reference solutions, which must not follow the
+   * context or namespace a user chose.
+   */
+  adminKubeconfig?: boolean;
+}
+
 export interface KubesimCluster {
   /** Run a `kubectl …` or `sim …` command line; stdin feeds `-f -`. */
-  exec(commandLine: string, stdin?: string): ExecResult;
+  exec(commandLine: string, stdin?: string, opts?: ExecOptions): ExecResult;
   /**
    * Run a command that may stream (`kubectl get -w`): its first output now, then `emit` with each later
    * printout until stop(). Commands that do not stream behave as in exec.

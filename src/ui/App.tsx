@@ -153,6 +153,15 @@ export function App({ engine, documents, workspaces }: AppProps) {
         const tb = await engine.table(kind);
         return tb.rows.filter((r) => !r.namespace || r.namespace === namespace).map((r) => r.name);
       },
+      // The kubeconfig is the terminal kubectl's own: ask it as a user would.
+      contexts: async () => {
+        const r = await engine.exec('kubectl config get-contexts -o name');
+        return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
+      },
+      namespace: async () => {
+        const r = await engine.exec("kubectl config view --minify -o 'jsonpath={..namespace}'");
+        return (r.code === 0 && r.stdout.trim()) || 'default';
+      },
     }),
     [kinds, store, engine],
   );

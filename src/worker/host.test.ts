@@ -199,6 +199,13 @@ describe('EngineHost', () => {
     await h.wallTick(5000);
     await h.host.save();
     expect(h.saves).toHaveLength(2);
+    await h.host.exec('kubectl get nodes');
+    await h.host.save();
+    expect(h.saves).toHaveLength(2);
+    // A kubectl config command may change the kubeconfig, which the snapshot keeps and no watch event announces.
+    await h.host.exec('kubectl config set-context --current --namespace=dev');
+    await h.host.save();
+    expect(h.saves).toHaveLength(3);
     h.host.dispose();
   });
 

@@ -29,6 +29,9 @@ import { specStatusView } from './specstatus.ts';
 import { relatedObjects } from './related.ts';
 import { lastChangeView } from './lastchange.ts';
 
+/** `kubectl config …`: it may change the kubeconfig. */
+const KUBECTL_CONFIG = /^\s*(kubectl|k)\s+config(\s|$)/;
+
 export interface SnapshotStore {
   load(): Promise<SavedCluster | undefined>;
   save(record: Omit<SavedCluster, 'id'>): Promise<void>;
@@ -171,6 +174,8 @@ export class EngineHost implements EngineApi {
       if (files) this.syncFiles(files);
       if (this.past && !isReadOnly(line)) return { code: 1, stdout: '', stderr: readOnlyRefusal(line, this.need().now(), this.past.atMs) };
       const r = await this.reader().exec(line, stdin);
+      // The snapshot keeps the kubeconfig, whose changes no watch event announces.
+      if (KUBECTL_CONFIG.test(line)) this.persistDirty = true;
       this.flush();
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };
     });

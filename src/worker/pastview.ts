@@ -27,6 +27,8 @@ export function pastCluster(
 }
 
 const KUBECTL_READS = new Set(['get', 'describe', 'events', 'explain', 'api-resources', 'version', 'diff', 'logs', 'top']);
+/** kubectl config subcommands that only read the kubeconfig. */
+const CONFIG_READS = new Set(['view', 'current-context', 'get-contexts', 'get-clusters', 'get-users']);
 const SIM_READS = new Set(['explain', 'help']);
 
 /** May this command line run while the page shows a past moment? */
@@ -40,6 +42,7 @@ export function isReadOnly(line: string): boolean {
   const [program, verb] = argv;
   if (program === 'kubectl' || program === 'k') {
     if (verb === 'get' && argv.some((a) => a === '-w' || a === '--watch' || a === '--watch-only')) return false;
+    if (verb === 'config') return CONFIG_READS.has(argv[2]);
     return verb === undefined || KUBECTL_READS.has(verb);
   }
   if (program === 'sim') return verb === undefined || SIM_READS.has(verb) || (verb === 'node' && argv[2] === 'list');

@@ -40,6 +40,9 @@ describe('the past moment (timeline scrubbing)', () => {
     const refused = await host.exec('kubectl scale deployment web --replicas=1');
     expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: the cluster is shown as it was at T−61s (read-only): resume the live cluster to run "kubectl scale"\n' });
     expect((await host.apply(DEFAULT_DOCUMENT_TEXT)).code).toBe(1);
+    // The kubeconfig can be read in the past, not changed.
+    expect(await host.exec('kubectl config current-context')).toEqual({ code: 0, stdout: 'kubernetes-admin@kubernetes\n', stderr: '' });
+    expect((await host.exec('kubectl config set-context --current --namespace=dev')).stderr).toContain('(read-only): resume the live cluster to run "kubectl config"');
     // The editor's dry run still answers (for the live cluster, where Apply would go) and changes nothing.
     const checked = await host.apply(DEFAULT_DOCUMENT_TEXT.replace('replicas: 3', 'replicas: -1'), { dryRun: 'server' });
     expect(checked.documents[0].message).toContain('spec.replicas: Invalid value: -1');

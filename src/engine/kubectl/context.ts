@@ -7,6 +7,7 @@ import type { PodLogSource } from './commands/logs.ts';
 import type { MetricsSource } from './commands/top.ts';
 import type { PodExecSource } from './commands/exec.ts';
 import type { WatchRenderer } from './commands/getwatch.ts';
+import type { Kubeconfig } from './kubeconfig.ts';
 import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
 import { checkAccess } from '../apiserver/rbac/authorizer.ts';
 import type { RequestAttributes } from '../apiserver/rbac/rules.ts';
@@ -26,6 +27,8 @@ export interface KubectlContext {
   nodes?: PodLogSource & MetricsSource & PodExecSource;
   /** Callers that can stream (the page's terminal) take `get -w`'s renderer of later changes. */
   watch?: (render: WatchRenderer) => void;
+  /** The client's kubeconfig (`kubectl config` changes it in place); without one, the namespace is "default". */
+  kubeconfig?: Kubeconfig;
   /**
    * The kubeconfig's user for this command line (identity.ts's KUBERNETES_ADMIN when unset): a kubeconfig
    * feature sets it from the current context.

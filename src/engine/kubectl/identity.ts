@@ -11,6 +11,15 @@ import { flag, type ParsedArgs } from './flags.ts';
 export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [SYSTEM_MASTERS, ALL_AUTHENTICATED] };
 
 /**
+ * Who a kubeconfig user is. Simplification: the kubeconfig keeps no credentials, so its user's name is the user name
+ * the API server authenticates; kubeadm's admin keeps its system:masters group, any other user is only
+ * system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
+ */
+export function kubeconfigIdentity(userName: string): UserInfo {
+  return userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] };
+}
+
+/**
  * The identity one request runs as: the context's user (a kubeconfig's, or KUBERNETES_ADMIN) unless the request
  * impersonates someone, in which case the context's user must be allowed to (Forbidden otherwise).
  */
@@ -36,6 +45,6 @@ export function requestIdentity(store: Store, base: UserInfo, args: ParsedArgs):
 }
 
 /** The user a command's requests run as (set by runKubectl). */
-export function currentUser(ctx: KubectlContext): UserInfo {
+export function requestUserOf(ctx: KubectlContext): UserInfo {
   return ctx.requestUser ?? ctx.user ?? KUBERNETES_ADMIN;
 }

@@ -1,7 +1,7 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
 import { LabelSelectorError } from '../api/labels.ts';
 import { CommandError, formatError, type KubectlContext } from './context.ts';
-import { boolFlag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
+import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -31,8 +31,10 @@ import { runCommand } from './commands/run.ts';
 import { authCommand } from './commands/auth.ts';
 import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
+import { configCommand } from './commands/config/index.ts';
+import { configurationError, currentUser } from './kubeconfig.ts';
 import { storeForUser } from '../apiserver/rbac/request.ts';
-import { KUBERNETES_ADMIN, requestIdentity } from './identity.ts';
+import { KUBERNETES_ADMIN, kubeconfigIdentity, requestIdentity } from './identity.ts';
 
 const common: FlagSpec[] = [
   { name: 'namespace', short: 'n', value: true },
@@ -42,6 +44,7 @@ const common: FlagSpec[] = [
   { name: 'output', short: 'o', value: true },
   { name: 'dry-run', value: true },
   { name: 'help', short: 'h' },
+  { name: 'context', value: true },
   // Impersonation (kubectl's global flags).
   { name: 'as', value: true },
   { name: 'as-group', value: true, repeated: true },
@@ -96,8 +99,17 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, auth, api-resources, api-versions, cluster-info, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, auth, cluster-info, config, version');
     return { code: 0 };
+  }
+  if (cmd === 'config') {
+    // config parses its own flags: set-context's --namespace is not the global -n.
+    try {
+      return { code: configCommand(ctx, rest) };
+    } catch (e) {
+      ctx.err.push(formatError(e));
+      return { code: 1 };
+    }
   }
   const specs = perCommand[cmd];
   if (!specs) {
@@ -114,9 +126,16 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     }
     throw e;
   }
+  const invalid = ctx.kubeconfig && !(cmd === 'version' && boolFlag(args, 'client')) ? configurationError(ctx.kubeconfig, flag(args, 'context')) : undefined;
+  if (invalid) {
+    ctx.err.push(invalid);
+    return { code: 1 };
+  }
   try {
     // The request's identity: every read and write below goes through the API server as this user.
-    const user = requestIdentity(ctx.store, ctx.user ?? KUBERNETES_ADMIN, args);
+    // Who the kubeconfig's context says kubectl is (kubeadm's admin without one), then any --as.
+    const base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(currentUser(ctx.kubeconfig, flag(args, 'context'))) : KUBERNETES_ADMIN);
+    const user = requestIdentity(ctx.store, base, args);
     ctx.apiserver = ctx.store;
     ctx.requestUser = user;
     ctx.store = storeForUser(ctx.store, user);

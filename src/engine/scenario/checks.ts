@@ -45,10 +45,11 @@ function evaluateBody(c: KubesimCluster, check: Check): CheckResult {
     : pass(text(`as wanted, this does not hold: ${inner.reason.en}`, `符合要求，这一条不成立：${inner.reason.zh}`));
 }
 
-/** `kubectl get … -o json` as the student would run it; an error is the reason. */
+/** `kubectl get … -o json` as the student would run it in a fresh shell (admin.conf); an error is the reason. */
 function kubectlGet(c: KubesimCluster, what: string, namespace?: string): { ok: true; value: unknown } | { ok: false; result: CheckResult } {
   const line = `kubectl get ${what}${namespace ? ` -n ${namespace}` : ''} -o json`;
-  const r = c.exec(line);
+  // The check's namespace is its own (default when unnamed), whatever context the student chose.
+  const r = c.exec(line, undefined, { adminKubeconfig: true });
   if (r.code !== 0) {
     const err = r.stderr.trim();
     return { ok: false, result: fail(text(`\`${line}\` failed: ${err}`, `\`${line}\` 出错：${err}`)) };

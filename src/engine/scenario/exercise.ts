@@ -18,7 +18,7 @@ export function evaluateStep(cluster: KubesimCluster, step: ExerciseStep): StepR
 export function runSolution(cluster: KubesimCluster, step: ExerciseStep): string[] {
   const failed: string[] = [];
   for (const cmd of step.solution) {
-    const r = cluster.exec(cmd.run, cmd.stdin);
+    const r = cluster.exec(cmd.run, cmd.stdin, { adminKubeconfig: true });
     if (r.code !== 0) failed.push(`${cmd.run}: ${r.stderr.trim()}`);
   }
   return failed;

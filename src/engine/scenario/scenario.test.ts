@@ -189,3 +189,19 @@ describe('checks explain what they saw', () => {
     [{ podsReady: { owner: 'deployment/web' }, description: { en: 'web serves', zh: 'web 在服务' } }, /^pass: web serves — deployment\/web: 2 of 2 .* \| web 在服务——deployment\/web：/],
   ])('%#', (check, expected) => expect(reason(check)).toMatch(expected));
 });
+
+describe('the simulator\'s own commands ignore the terminal\'s kubeconfig', () => {
+  it('checks and the timeline use kubeadm\'s admin.conf, whatever context the student chose', () => {
+    const c = createCluster({ seed: 1 });
+    mustExec(c, 'kubectl create configmap settings --from-literal=k=v');
+    mustExec(c, 'kubectl config set-context --current --namespace=kube-system');
+    const check: Check = { jsonpath: { get: 'configmap/settings', path: '{.data.k}', equals: 'v' } };
+    expect(evaluateCheck(c, check).pass).toBe(true);
+    c.schedule({ at: c.now() + 1000, run: 'kubectl create configmap later' });
+    mustExec(c, 'kubectl config delete-context kubernetes-admin@kubernetes'); // the terminal's kubectl now refuses
+    expect(c.exec('kubectl get configmaps').code).toBe(1);
+    expect(evaluateCheck(c, check).pass).toBe(true);
+    c.advance(2);
+    expect(c.list('ConfigMap').filter((o) => o.metadata.name === 'later').map((o) => o.metadata.namespace)).toEqual(['default']);
+  });
+});

@@ -26,18 +26,18 @@ export function crashTarget(pod: Pod, container: string | undefined): string {
 }
 
 /** sim container crash POD [CONTAINER] [-n NAMESPACE]. */
-export function containerCrash(host: SimHost, args: string[], out: string[]): void {
+export function containerCrash(host: SimHost, args: string[], out: string[], namespace = 'default'): void {
   const p = parseFlags(args, [{ name: 'namespace', short: 'n', value: true }]);
   const [name, container] = p.positional;
   if (!name || p.positional.length > 2) throw new CommandError('usage: sim container crash POD [CONTAINER] [-n NAMESPACE]');
-  const crashed = host.crashContainer(flag(p, 'namespace') ?? 'default', name, container);
+  const crashed = host.crashContainer(flag(p, 'namespace') || namespace, name, container);
   out.push(`pod/${name}: container ${crashed} crashed (exit code 1)`);
 }
 
-export function podKill(host: SimHost, args: string[], out: string[]): void {
+export function podKill(host: SimHost, args: string[], out: string[], namespace = 'default'): void {
   const p = parseFlags(args, [{ name: 'namespace', short: 'n', value: true }]);
   const name = p.positional[0];
   if (!name || p.positional.length > 1) throw new CommandError('usage: sim pod kill POD [-n NAMESPACE]');
-  const killed = host.killPod(flag(p, 'namespace') ?? 'default', name);
+  const killed = host.killPod(flag(p, 'namespace') || namespace, name);
   out.push(`pod/${name}: ${killed} container${killed === 1 ? '' : 's'} killed`);
 }

@@ -59,4 +59,6 @@ export interface SimHost {
 export interface SimInput {
   stdin?: string;
   files: ReadonlyMap<string, string>;
+  /** The namespace of a pod named without -n: the kubeconfig context's, as for kubectl ("default" when absent). */
+  namespace?: string;
 }

@@ -60,10 +60,10 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
       case 'gpu':
         return gpuCommand(host, argv.slice(1), out);
       case 'pod':
-        if (verb === 'kill') return podKill(host, rest, out);
+        if (verb === 'kill') return podKill(host, rest, out, input.namespace);
         throw new CommandError(`unknown command "pod ${verb ?? ''}" for "sim": expected kill`);
       case 'container':
-        if (verb === 'crash') return containerCrash(host, rest, out);
+        if (verb === 'crash') return containerCrash(host, rest, out, input.namespace);
         throw new CommandError(`unknown command "container ${verb ?? ''}" for "sim": expected crash`);
       case 'controlplane':
         return controlPlaneCommand(host.controlPlane, argv.slice(1), out);
@@ -95,7 +95,7 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
         const p = parseFlags(rest, [{ name: 'namespace', short: 'n', value: true }, { name: 'output', short: 'o', value: true }]);
         const name = p.positional[0];
         if (!name) throw new CommandError('usage: sim explain pod NAME [-n NAMESPACE] [-o json]');
-        const trace = host.schedulingTrace(`${flag(p, 'namespace') ?? 'default'}/${name}`);
+        const trace = host.schedulingTrace(`${flag(p, 'namespace') || input.namespace || 'default'}/${name}`);
         const output = flag(p, 'output');
         if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
         out.push(output === 'json' ? JSON.stringify(trace ? traceForDisplay(trace) : null, null, 2) : explainPod(trace, name, host.now()));

@@ -9,6 +9,7 @@ const source: CompletionSource = {
     { kind: 'Node', resource: 'nodes', namespaced: false },
   ],
   names: (kind, ns) => (kind === 'Node' ? ['w1', 'w2'] : kind === 'Pod' ? (ns === 'default' ? ['web-abc', 'web-abd', 'api-1'] : ['coredns-1']) : ['web']),
+  contexts: () => ['kubernetes-admin@kubernetes', 'dev'],
 };
 
 describe('terminal completion', () => {
@@ -39,6 +40,11 @@ describe('terminal completion', () => {
     ['kubectl get pods --as-g', 'kubectl get pods --as-group '],
     ['kubectl create role r --ver', 'kubectl create role r --verb '],
     ['kubectl create rolebinding r --cluster', 'kubectl create rolebinding r --clusterrole '],
+    ['kubectl conf', 'kubectl config '],
+    ['kubectl config use-c', 'kubectl config use-context '],
+    ['kubectl config use-context d', 'kubectl config use-context dev '],
+    ['kubectl config use k', 'kubectl config use kubernetes-admin@kubernetes '],
+    ['kubectl config set-context --current --names', 'kubectl config set-context --current --namespace='],
   ])('%s → %s', async (line, expected) => {
     expect((await complete(line, source))?.line).toBe(expected);
   });
@@ -46,6 +52,13 @@ describe('terminal completion', () => {
   it('lists candidates when several remain', async () => {
     expect((await complete('kubectl get po', source))?.candidates).toEqual(['poddisruptionbudgets', 'pods']);
     expect((await complete('sim node st', source))?.candidates).toEqual(['start', 'stop']);
+  });
+
+  it('names objects in the kubeconfig context\'s namespace when the line has no -n', async () => {
+    const inKubeSystem: CompletionSource = { ...source, namespace: () => 'kube-system' };
+    expect((await complete('kubectl logs co', inKubeSystem))?.line).toBe('kubectl logs coredns-1 ');
+    expect(await complete('kubectl logs co', source)).toBeUndefined();
+    expect((await complete('kubectl logs -n default a', inKubeSystem))?.line).toBe('kubectl logs -n default api-1 ');
   });
 
   it('offers nothing where nothing fits', async () => {

@@ -6,6 +6,10 @@ export interface CompletionSource {
   kinds: readonly ResourceKindView[];
   /** Names of the objects of a kind ("Pod", "Node" …), in the namespace given when it matters. */
   names(kind: string, namespace: string): Promise<string[]> | string[];
+  /** The kubeconfig's context names (`kubectl config get-contexts -o name`). */
+  contexts?(): Promise<string[]> | string[];
+  /** The current context's namespace, the default of a command without -n ("default" when absent). */
+  namespace?(): Promise<string> | string;
 }
 
 export interface Completion {
@@ -16,10 +20,16 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'auth', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'diff',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'delete', 'describe', 'diff',
   'drain', 'edit', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
+const CONFIG_SUBCOMMANDS = [
+  'current-context', 'delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users', 'rename-context',
+  'set', 'set-cluster', 'set-context', 'set-credentials', 'unset', 'use-context', 'view',
+];
+/** config subcommands whose first argument is a context name. */
+const CONTEXT_ARGS = new Set(['delete-context', 'get-contexts', 'rename-context', 'set-context', 'use', 'use-context']);
 /** The kinds kubectl expose offers (its ValidArgs). */
 const EXPOSE_KINDS = ['deployment', 'pod', 'replicaset', 'replicationcontroller', 'service'];
 const SIM_TREE: Record<string, string[]> = {
@@ -41,12 +51,13 @@ const FLAGS: Record<string, string[]> = {
   delete: ['--cascade', '--force', '--grace-period', '--now'],
   apply: ['--dry-run=server', '--filename', '-f'],
   run: ['--annotations', '--command', '--dry-run=client', '--env', '--expose', '--image', '--image-pull-policy', '--labels', '--overrides', '--port', '--privileged', '--restart'],
+  'set-context': ['--cluster', '--current', '--namespace=', '--user'],
   expose: ['--cluster-ip', '--dry-run=client', '--external-ip', '--labels', '--name', '--port', '--protocol', '--selector', '--session-affinity', '--target-port', '--type'],
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
   auth: ['--list', '--quiet', '--subresource', '--no-headers'],
   create: ['--aggregation-rule', '--clusterrole', '--group', '--non-resource-url', '--resource', '--resource-name', '--role', '--serviceaccount', '--user', '--verb'],
   // kubectl's impersonation flags, offered after any command.
-  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
+  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--context', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
 };
 
 function commonPrefix(words: string[]): string {
@@ -56,12 +67,13 @@ function commonPrefix(words: string[]): string {
   return p;
 }
 
-function namespaceOf(words: string[]): string {
+/** The namespace the line names with -n, else the kubeconfig context's, as kubectl would use. */
+async function namespaceOf(words: string[], source: CompletionSource): Promise<string> {
   for (let i = 0; i < words.length; i++) {
     if ((words[i] === '-n' || words[i] === '--namespace') && words[i + 1]) return words[i + 1];
     if (words[i].startsWith('--namespace=')) return words[i].slice('--namespace='.length);
   }
-  return 'default';
+  return (await source.namespace?.()) || 'default';
 }
 
 function kindFor(source: CompletionSource, typed: string): ResourceKindView | undefined {
@@ -74,17 +86,21 @@ function kindFor(source: CompletionSource, typed: string): ResourceKindView | un
 
 /** What may follow `words` (the complete words before the one being typed). */
 async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
-  const ns = namespaceOf(words);
   const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f)$/.test(words[i - 1])));
-  const names = async (kind: string) => source.names(kind, ns);
+  const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
   if (current.startsWith('-')) {
-    const verb = positional[1] === 'node' ? positional[2] : positional[1];
-    return [...(FLAGS[verb ?? ''] ?? []), ...FLAGS['']];
+    const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
+    // set-context's own --namespace shadows the global -n/--namespace.
+    return [...(FLAGS[verb ?? ''] ?? []), ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
   if (positional.length === 0) return ['clear', 'kubectl', 'sim'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;
+    if (verb === 'config') {
+      if (args.length === 0) return CONFIG_SUBCOMMANDS;
+      return args.length === 1 && CONTEXT_ARGS.has(args[0]) ? (source.contexts?.() ?? []) : [];
+    }
     if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
     if (verb === 'logs') return args.length ? [] : names('Pod');
     if (verb === 'auth') return args.length ? [] : ['can-i', 'whoami'];

@@ -8,6 +8,7 @@ import { parseManifests, type Manifest } from '../manifests.ts';
 import { fileObject } from './fileobject.ts';
 import { validationDirective } from './validate.ts';
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
+import { commandNamespace, type CommandNamespace } from '../namespace.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -30,7 +31,7 @@ export function applyCommand(ctx: KubectlContext, args: ParsedArgs): AppliedDocu
   const results: AppliedDocument[] = [];
   for (const f of files) {
     const { text, source } = readSource(ctx, f);
-    for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, flag(args, 'namespace'), dryRun, validation));
+    for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, commandNamespace(ctx, args), dryRun, validation));
   }
   if (!results.length) throw new Error('no objects passed to apply');
   return results;
@@ -43,8 +44,8 @@ export function dryRunMode(v: string | undefined): '' | 'client' | 'server' {
   throw new Error(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }
 
-function applyOne(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined, dryRun: '' | 'client' | 'server', fieldValidation: FieldValidation): AppliedDocument {
-  const read = fileObject(ctx, m, source, namespaceFlag);
+function applyOne(ctx: KubectlContext, m: Manifest, source: string, ns: CommandNamespace, dryRun: '' | 'client' | 'server', fieldValidation: FieldValidation): AppliedDocument {
+  const read = fileObject(ctx, m, source, ns);
   if ('error' in read) return { manifest: m, ok: false, message: read.error };
   const { obj, info, name } = read;
   if (!name) return { manifest: m, ok: false, message: `error: error when retrieving current configuration of:\nResource: "${info.group ? `${info.group}/${info.version}` : info.version}, Resource=${info.plural}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${obj.metadata.namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty` };

@@ -85,6 +85,19 @@ describe('kubectl auth whoami', () => {
 });
 
 describe('every kubectl request is authorized as its user', () => {
+  it('the kubeconfig\'s current context names the user', async () => {
+    const { run } = await cluster();
+    await run('kubectl config set-credentials jane --token=t');
+    await run('kubectl config set-context jane@kubernetes --cluster=kubernetes --user=jane');
+    expect((await run('kubectl auth whoami --context jane@kubernetes')).stdout).toBe('ATTRIBUTE   VALUE\nUsername    jane\nGroups      [system:authenticated]\n');
+    await run('kubectl config use-context jane@kubernetes');
+    expect(await run('kubectl auth can-i list pods')).toMatchObject({ code: 0, stdout: 'yes\n' });
+    expect((await run('kubectl get secrets')).stderr).toBe('Error from server (Forbidden): secrets is forbidden: User "jane" cannot list resource "secrets" in API group "" in the namespace "default"\n');
+    // jane may not impersonate: --as is checked against her.
+    expect((await run('kubectl get pods --as bob')).stderr).toBe('Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n');
+  });
+
+
   it('answers Forbidden with the API server\'s text for reads, writes and subresources', async () => {
     const { run } = await cluster();
     await run('kubectl run web --image=nginx');

@@ -6,7 +6,7 @@ import type { RequestAttributes } from '../../apiserver/rbac/rules.ts';
 import { goList, policyRuleRows } from '../printers/policyrules.ts';
 import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
-import { currentUser } from '../identity.ts';
+import { requestUserOf } from '../identity.ts';
 import { tabwrite, TABLE_TABWRITER } from '../printers/tabwriter.ts';
 
 /** cani.go's known verbs (a warning, not an error, for others). */
@@ -31,7 +31,7 @@ function namespaceOf(args: ParsedArgs): string {
 }
 
 function canI(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
-  const user = currentUser(ctx);
+  const user = requestUserOf(ctx);
   const store = ctx.apiserver ?? ctx.store;
   const warn = (text: string) => ctx.err.push(`Warning: ${text}`);
   if (boolFlag(args, 'list')) {
@@ -88,7 +88,7 @@ function printRules(ctx: KubectlContext, rules: PolicyRule[], headers: boolean):
 
 function whoami(ctx: KubectlContext, rest: string[]): number {
   if (rest.length) throw new CommandError(`unknown command "${rest[0]}" for "kubectl auth whoami"`);
-  const user = currentUser(ctx);
+  const user = requestUserOf(ctx);
   const lines = ['ATTRIBUTE\tVALUE', `Username\t${user.name}`];
   if (user.uid) lines.push(`UID\t${user.uid}`);
   if (user.groups.length) lines.push(`Groups\t${goList(user.groups)}`);

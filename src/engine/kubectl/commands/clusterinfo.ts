@@ -4,23 +4,23 @@
 import type { Service } from 'kubernetes-types/core/v1';
 import { parseSelector } from '../../api/labels.ts';
 import type { KubectlContext } from '../context.ts';
-
-/** The API server's address in the simulator's kubeconfig (the one `The connection to the server …` names). */
-export const API_SERVER_URL = 'https://127.0.0.1:6443';
+import { API_SERVER_URL, currentServer } from '../kubeconfig.ts';
 
 export function clusterInfoCommand(ctx: KubectlContext): number {
-  const lines = [`Kubernetes control plane is running at ${API_SERVER_URL}`];
+  // The server of the kubeconfig's current context, as kubectl prints the host it talks to.
+  const server = ctx.kubeconfig ? currentServer(ctx.kubeconfig) : API_SERVER_URL;
+  const lines = [`Kubernetes control plane is running at ${server}`];
   const services = ctx.store.list<Service>('Service', { namespace: 'kube-system', labelSelector: parseSelector('kubernetes.io/cluster-service=true') });
   for (const svc of services) {
     const name = svc.metadata.labels?.['kubernetes.io/name'] || svc.metadata.name;
-    lines.push(`${name} is running at ${serviceLink(svc)}`);
+    lines.push(`${name} is running at ${serviceLink(svc, server)}`);
   }
   lines.push('', "To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.");
   ctx.out.push(lines.join('\n'));
   return 0;
 }
 
-function serviceLink(svc: Service): string {
+function serviceLink(svc: Service, server: string): string {
   const ingress = svc.status?.loadBalancer?.ingress?.[0];
   if (ingress) {
     const host = ingress.ip || ingress.hostname;
@@ -34,5 +34,5 @@ function serviceLink(svc: Service): string {
     if (scheme) target = `${scheme}:${target}:${port.name ?? ''}`;
     else if (port.name) target = `${target}:${port.name}`;
   }
-  return `${API_SERVER_URL}/api/v1/namespaces/${svc.metadata!.namespace}/services/${target}/proxy`;
+  return `${server}/api/v1/namespaces/${svc.metadata!.namespace}/services/${target}/proxy`;
 }

@@ -9,9 +9,11 @@ import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { findFileTargets, NO_RESOURCES } from './targets.ts';
+import { commandNamespace } from '../namespace.ts';
 
 export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const ns = commandNamespace(ctx, args);
+  const namespace = ns.namespace;
   let grace = gracePeriodFlag(flag(args, 'grace-period'));
   if (boolFlag(args, 'now')) grace = 1;
   if (boolFlag(args, 'force') && grace === undefined) grace = 0;
@@ -20,7 +22,7 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   let code = 0;
   const files = args.flags.get('filename') ?? [];
   if (files.length) {
-    const found = findFileTargets(ctx, files, flag(args, 'namespace'));
+    const found = findFileTargets(ctx, files, ns);
     if (found.errors.length) code = 1;
     ctx.err.push(...found.errors);
     for (const { info, obj } of found.targets) targets.push({ kind: info.kind, info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '' });

@@ -5,12 +5,13 @@ import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { describe } from '../printers/index.ts';
+import { namespaceOf } from '../namespace.ts';
 
 export function describeCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const resources = resolveResourceArgs(ctx.store, args.positional);
   if (!resources.length) throw new CommandError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
   const allNamespaces = boolFlag(args, 'all-namespaces');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const sel = flag(args, 'selector');
   const selector = sel !== undefined ? parseSelector(sel) : undefined;
   // What a describer reads beside the object (events, a node's pods …): a user who may not list them gets the object

@@ -8,6 +8,7 @@ import { toJson, toYaml } from '../printers/index.ts';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter.ts';
 import { parseTime, translateTimestampSince } from '../printers/time.ts';
 import { resolveKind } from '../resources.ts';
+import { namespaceOf } from '../namespace.ts';
 
 type EventT = Event & KubeObject;
 
@@ -36,7 +37,7 @@ export function eventsCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const types = (flag(args, 'types') ?? '').split(',').filter(Boolean);
   if (types.some((t) => !/^(normal|warning)$/i.test(t))) throw new CommandError('valid --types are Normal or Warning');
   const allNamespaces = boolFlag(args, 'all-namespaces');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   let forKind: string | undefined;
   let forName: string | undefined;
   const forObject = flag(args, 'for');

@@ -5,6 +5,7 @@ import { badRequest } from '../../apiserver/errors.ts';
 import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { containerFor, podFor } from './logs.ts';
+import { namespaceOf } from '../namespace.ts';
 
 /** What kubelets serve for `kubectl exec` (cluster.ts hands it over). */
 export interface PodExecSource {
@@ -23,7 +24,7 @@ export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const quiet = boolFlag(args, 'quiet');
   // Simplification: there is no terminal to attach; -t says so as kubectl does when stdin is not one.
   if (boolFlag(args, 'tty') && !quiet) ctx.err.push('Unable to use a TTY - input is not a terminal or the right kind of file');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const pod = podFor(ctx, resource, namespace);
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw new CommandError(`cannot exec into a container in a completed pod; current phase is ${phase}`);

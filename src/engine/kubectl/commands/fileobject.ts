@@ -1,14 +1,15 @@
 // An object read from -f, checked as kubectl's resource builder checks it before any request: YAML errors,
-// apiVersion and kind set, a kind the server serves, and the namespace (the object's, -n, or "default").
+// apiVersion and kind set, a kind the server serves, and the namespace (the object's, else the command's).
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import type { KubectlContext } from '../context.ts';
 import type { Manifest } from '../manifests.ts';
+import type { CommandNamespace } from '../namespace.ts';
 
 export type FileObject = { obj: KubeObject; info: KindInfo; name: string } | { error: string };
 
 /** A copy of the manifest's object to send, or the error kubectl prints for it. */
-export function fileObject(ctx: KubectlContext, m: Manifest, source: string, namespaceFlag: string | undefined): FileObject {
+export function fileObject(ctx: KubectlContext, m: Manifest, source: string, ns: CommandNamespace): FileObject {
   if (m.error) return { error: `error: ${m.error}` };
   const obj = structuredClone(m.object!) as KubeObject;
   const missing = [!obj.apiVersion && 'apiVersion not set', !obj.kind && 'kind not set'].filter(Boolean);
@@ -20,10 +21,11 @@ export function fileObject(ctx: KubectlContext, m: Manifest, source: string, nam
   }
   obj.metadata ??= {};
   if (info.namespaced) {
-    if (namespaceFlag && obj.metadata.namespace && obj.metadata.namespace !== namespaceFlag) {
-      return { error: `error: the namespace from the provided object "${obj.metadata.namespace}" does not match the namespace "${namespaceFlag}". You must pass '--namespace=${obj.metadata.namespace}' to perform this operation.` };
+    // Only --namespace is enforced: a context's namespace is a default, not a constraint.
+    if (ns.enforce && obj.metadata.namespace && obj.metadata.namespace !== ns.namespace) {
+      return { error: `error: the namespace from the provided object "${obj.metadata.namespace}" does not match the namespace "${ns.namespace}". You must pass '--namespace=${obj.metadata.namespace}' to perform this operation.` };
     }
-    obj.metadata.namespace ||= namespaceFlag || 'default';
+    obj.metadata.namespace ||= ns.namespace;
   }
   return { obj, info, name };
 }

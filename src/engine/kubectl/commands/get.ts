@@ -11,6 +11,7 @@ import { viewOf } from '../eventsview.ts';
 import { noResourcesMessage, printTable, toJson, toList, toName, toYaml } from '../printers/index.ts';
 import { printCustomColumns, printJsonPath } from '../printers/customcolumns.ts';
 import { sortObjects } from '../printers/sortby.ts';
+import { namespaceOf } from '../namespace.ts';
 
 const POD_FIELDS = ['metadata.name', 'metadata.namespace', 'spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'];
 const META_FIELDS = ['metadata.name', 'metadata.namespace'];
@@ -38,7 +39,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     throw new CommandError("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.");
   }
   const allNamespaces = boolFlag(args, 'all-namespaces');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const labelSel = flag(args, 'selector');
   const fieldSel = flag(args, 'field-selector');
   const selector = labelSel !== undefined ? parseSelector(labelSel) : undefined;

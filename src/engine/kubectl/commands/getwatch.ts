@@ -14,6 +14,7 @@ import { viewOf } from '../eventsview.ts';
 import { printTable, toJson, toName, toYaml } from '../printers/index.ts';
 import { printJsonPath } from '../printers/customcolumns.ts';
 import { supportedFields } from './get.ts';
+import { namespaceOf } from '../namespace.ts';
 
 /** Turns one change into the text kubectl would print for it, line ends included (undefined: the object does not match). */
 export type WatchRenderer = (e: StoreEvent) => string | undefined;
@@ -48,7 +49,7 @@ export function getWatchCommand(ctx: KubectlContext, args: ParsedArgs, register:
   const { info, names } = resources[0];
   const name = names[0];
   const allNamespaces = boolFlag(args, 'all-namespaces');
-  const namespace = info.namespaced && !allNamespaces ? (flag(args, 'namespace') ?? 'default') : undefined;
+  const namespace = info.namespaced && !allNamespaces ? namespaceOf(ctx, args) : undefined;
   const labelSel = flag(args, 'selector');
   const fieldSel = flag(args, 'field-selector');
   if (name && (labelSel !== undefined || fieldSel !== undefined)) throw new CommandError('when specifying names, a selector (-l or --field-selector) may not be used');

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../apiserver/errors.ts';
 import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveKind } from '../resources.ts';
+import { namespaceOf } from '../namespace.ts';
 
 /** What kubelets serve for `kubectl logs` (cluster.ts hands it over). */
 export interface PodLogSource {
@@ -17,7 +18,7 @@ const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 
 export function logsCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (boolFlag(args, 'follow')) throw new CommandError('--follow streams only in the page terminal; headless callers advance time and read the logs again');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const sel = flag(args, 'selector');
   const tailText = flag(args, 'tail');
   const tail = tailText === undefined ? (sel !== undefined ? 10 : -1) : Number(tailText);

@@ -6,6 +6,7 @@ import { CommandError, formatError, resourceName, type KubectlContext } from '..
 import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { writeValidated } from './validate.ts';
+import { namespaceOf } from '../namespace.ts';
 
 export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const text = flag(args, 'patch');
@@ -20,7 +21,7 @@ export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
   } catch (e) {
     throw new CommandError(`unable to parse "${text}": ${(e as Error).message.split('\n')[0]}`);
   }
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const resources = resolveResourceArgs(ctx.store, args.positional);
   if (!resources.length || resources.every((r) => !r.names.length)) throw new CommandError('resource(s) were provided, but no name was specified');
   let code = 0;

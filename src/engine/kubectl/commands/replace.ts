@@ -16,6 +16,7 @@ import { durationFlag } from './numericflags.ts';
 import { validationDirective, writeValidated } from './validate.ts';
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
+import { commandNamespace } from '../namespace.ts';
 
 interface Replacement { obj: KubeObject; source: string }
 
@@ -37,7 +38,7 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
   for (const f of files) {
     const { text, source } = readSource(ctx, f);
     for (const m of parseManifests(text, source)) {
-      const read = fileObject(ctx, m, source, flag(args, 'namespace'));
+      const read = fileObject(ctx, m, source, commandNamespace(ctx, args));
       if ('error' in read) { ctx.err.push(read.error); code = 1; continue; }
       // CreateOrUpdateAnnotation: --save-config writes the last-applied annotation; else it is kept up to date
       // only where the file has one.

@@ -14,6 +14,7 @@ import { parsePairs } from './pairs.ts';
 import { checkOutput, dryRunOf, printResult, type DryRun } from './printresult.ts';
 import { ENV_NAME_FMT } from './set/env.ts';
 import { usageError } from './usage.ts';
+import { namespaceOf } from '../namespace.ts';
 
 /** distribution/reference's ReferenceRegexp: [domain[:port]/]path[:tag][@digest]. */
 const IMAGE_REFERENCE = (() => {
@@ -91,10 +92,10 @@ function buildPod(args: ParsedArgs, name: string, commandArgs: string[]): KubeOb
   } as KubeObject;
 }
 
-/** createGeneratedObject: sent to the API server unless the dry run is the client's. */
-function send(ctx: KubectlContext, obj: KubeObject, dryRun: DryRun): KubeObject {
+/** createGeneratedObject: sent to the command's namespace unless the dry run is the client's. */
+function send(ctx: KubectlContext, args: ParsedArgs, obj: KubeObject, dryRun: DryRun): KubeObject {
   if (dryRun === 'client') return obj;
-  return ctx.store.create({ ...obj, metadata: { ...obj.metadata, namespace: obj.metadata.namespace ?? 'default' } }, { dryRun: dryRun === 'server' });
+  return ctx.store.create({ ...obj, metadata: { ...obj.metadata, namespace: namespaceOf(ctx, args) } }, { dryRun: dryRun === 'server' });
 }
 
 export function runCommand(ctx: KubectlContext, args: ParsedArgs): number {
@@ -104,13 +105,13 @@ export function runCommand(ctx: KubectlContext, args: ParsedArgs): number {
   checkOutput(args);
   validate(args, dryRun);
   const [name, ...commandArgs] = args.positional;
-  const pod = send(ctx, applyOverrides(args, buildPod(args, name, commandArgs)), dryRun);
+  const pod = send(ctx, args, applyOverrides(args, buildPod(args, name, commandArgs)), dryRun);
   let code = 0;
   if (boolFlag(args, 'expose')) {
     // kubectl prints the Service as soon as it is created, before the Pod; a failure leaves the Pod created.
     try {
       const labels = flag(args, 'labels') ?? '';
-      const service = send(ctx, buildService({ name, selector: labels || `run=${name}`, labels, ports: flag(args, 'port')!, namespace: flag(args, 'namespace') }), dryRun);
+      const service = send(ctx, args, buildService({ name, selector: labels || `run=${name}`, labels, ports: flag(args, 'port')!, namespace: flag(args, 'namespace') }), dryRun);
       printResult(ctx, args, ctx.store.info('Service'), service, 'created');
       if (flag(args, 'output') === 'yaml') ctx.out.push('---');
     } catch (e) {

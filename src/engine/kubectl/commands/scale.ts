@@ -3,6 +3,7 @@ import { CommandError, formatError, resourceName, type KubectlContext } from '..
 import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { conflict } from '../../apiserver/errors.ts';
+import { namespaceOf } from '../namespace.ts';
 import { onSubresource } from '../../apiserver/rbac/request.ts';
 
 /** Kinds with a scale subresource. */
@@ -15,7 +16,7 @@ export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (!Number.isInteger(replicas)) throw new CommandError(`invalid argument "${replicasText}" for "--replicas" flag: strconv.ParseInt: parsing "${replicasText}": invalid syntax`);
   if (replicas < 0) throw new CommandError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
   const current = flag(args, 'current-replicas');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const resources = resolveResourceArgs(ctx.store, args.positional);
   if (!resources.length || resources.every((r) => !r.names.length)) throw new CommandError('resource(s) were provided, but no name was specified');
   let code = 0;

@@ -10,6 +10,7 @@ import { parseManifests } from '../manifests.ts';
 import { fileObject } from './fileobject.ts';
 import { byNamespaceAndName } from '../printers/describe/context.ts';
 import { resolveResourceArgs } from '../resources.ts';
+import { namespaceOf, type CommandNamespace } from '../namespace.ts';
 
 export interface Target { info: KindInfo; obj: KubeObject }
 
@@ -22,13 +23,9 @@ export interface FoundTargets {
 /** The resource builder's error when neither arguments nor -f name anything. */
 export const NO_RESOURCES = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
-function namespaceOf(args: ParsedArgs): string {
-  return flag(args, 'namespace') ?? 'default';
-}
-
 /** ResourceTypeOrNameArgs(--all, args…) with the -l selector and -n namespace of the command line. */
 export function findTargets(ctx: KubectlContext, args: ParsedArgs, resourceArgs: string[]): FoundTargets {
-  const namespace = namespaceOf(args);
+  const namespace = namespaceOf(ctx, args);
   const all = boolFlag(args, 'all');
   const sel = flag(args, 'selector');
   const out: FoundTargets = { targets: [], errors: [] };
@@ -56,12 +53,12 @@ export function objectName(t: Target): string {
 }
 
 /** The objects of -f files as the files hold them (kubectl's builder reads them from the file, not the server). */
-export function findFileTargets(ctx: KubectlContext, files: string[], namespaceFlag: string | undefined): FoundTargets {
+export function findFileTargets(ctx: KubectlContext, files: string[], ns: CommandNamespace): FoundTargets {
   const out: FoundTargets = { targets: [], errors: [] };
   for (const f of files) {
     const { text, source } = readSource(ctx, f);
     for (const m of parseManifests(text, source)) {
-      const r = fileObject(ctx, m, source, namespaceFlag);
+      const r = fileObject(ctx, m, source, ns);
       if ('error' in r) out.errors.push(r.error);
       else out.targets.push({ info: r.info, obj: r.obj });
     }

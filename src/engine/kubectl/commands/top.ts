@@ -10,6 +10,7 @@ import { authorizeRequest, CommandError, type KubectlContext } from '../context.
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter.ts';
 import { resolveKind } from '../resources.ts';
+import { namespaceOf } from '../namespace.ts';
 
 /** What metrics-server reports (cluster.ts hands it over). */
 export interface MetricsSource {
@@ -46,7 +47,7 @@ function print(ctx: KubectlContext, header: string[], rows: string[][], noHeader
 function topPods(ctx: KubectlContext, args: ParsedArgs, name: string | undefined): number {
   if (!ctx.nodes) throw new CommandError('Metrics API not available');
   const all = boolFlag(args, 'all-namespaces');
-  const namespace = flag(args, 'namespace') ?? 'default';
+  const namespace = namespaceOf(ctx, args);
   const sel = flag(args, 'selector');
   const selector = sel !== undefined ? parseSelector(sel) : undefined;
   const pods = new Map(ctx.store.list<Pod>('Pod', { namespace: all ? undefined : namespace, labelSelector: selector }).map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));

@@ -10,6 +10,8 @@ export interface CreateInput {
   name: string;
   /** The namespace given with -n (kubectl sets metadata.namespace only then). */
   namespace?: string;
+  /** The namespace the object is sent to: --namespace, else the kubeconfig context's. */
+  requestNamespace: string;
   /** Arguments after NAME: the command of a deployment, job or cronjob. */
   command: string[];
 }

@@ -3,7 +3,7 @@
 import type { KubeObject } from '../../../api/object.ts';
 import { StatusError } from '../../../apiserver/errors.ts';
 import { CommandError, formatError, readSource, type KubectlContext } from '../../context.ts';
-import { flag, type ParsedArgs } from '../../flags.ts';
+import type { ParsedArgs } from '../../flags.ts';
 import { parseManifests } from '../../manifests.ts';
 import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { namespaceGenerator, priorityClassGenerator, quotaGenerator, serviceAccountGenerator } from './cluster.ts';
@@ -15,6 +15,7 @@ import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
 import { clusterRoleBindingGenerator, clusterRoleGenerator, roleBindingGenerator, roleGenerator } from './rbac.ts';
 import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
+import { commandNamespace } from '../../namespace.ts';
 
 const generators: Record<string, Generator> = {
   deployment: deploymentGenerator, deploy: deploymentGenerator,
@@ -61,8 +62,9 @@ export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
 
 function runGenerator(ctx: KubectlContext, args: ParsedArgs, g: Generator, name: string, command: string[]): number {
   const { info, served } = servedKind(ctx, g.kind);
-  const explicitNamespace = info.namespaced ? flag(args, 'namespace') : undefined;
-  const obj = g.build({ ctx, args, name, namespace: explicitNamespace, command });
+  // The generated object names its namespace only when --namespace was given; it is sent to the command's namespace.
+  const ns = commandNamespace(ctx, args);
+  const obj = g.build({ ctx, args, name, namespace: info.namespaced && ns.enforce ? ns.namespace : undefined, requestNamespace: ns.namespace, command });
   const dryRun = dryRunOf(args);
   if (dryRun === 'client') {
     printResult(ctx, args, info, obj, 'created');
@@ -71,7 +73,7 @@ function runGenerator(ctx: KubectlContext, args: ParsedArgs, g: Generator, name:
   try {
     if (!served) throw notServed();
     const toCreate: KubeObject = structuredClone(obj);
-    if (info.namespaced) toCreate.metadata.namespace = explicitNamespace ?? 'default';
+    if (info.namespaced) toCreate.metadata.namespace = ns.namespace;
     printResult(ctx, args, info, ctx.store.create(toCreate, { dryRun: dryRun === 'server' }), 'created');
     return 0;
   } catch (e) {
@@ -83,13 +85,13 @@ function runGenerator(ctx: KubectlContext, args: ParsedArgs, g: Generator, name:
 /** kubectl create -f: every document created as it is, errors worded as kubectl words them. */
 function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
   const dryRun = dryRunOf(args);
-  const namespaceFlag = flag(args, 'namespace');
+  const ns = commandNamespace(ctx, args);
   const fieldValidation = validationDirective(args);
   let code = 0;
   for (const f of args.flags.get('filename') ?? []) {
     const { text, source } = readSource(ctx, f);
     for (const m of parseManifests(text, source)) {
-      const read = fileObject(ctx, m, source, namespaceFlag);
+      const read = fileObject(ctx, m, source, ns);
       if ('error' in read) {
         ctx.err.push(read.error);
         code = 1;

@@ -54,10 +54,10 @@ export const deploymentGenerator: Generator = {
 
 /** createJobFromCronJob: the CronJob's job template, marked as instantiated by hand and owned by the CronJob. */
 function jobFromCronJob(input: CreateInput, from: string): KubeObject {
-  const { ctx, name, namespace } = input;
+  const { ctx, name, namespace, requestNamespace } = input;
   const [resource] = resolveResourceArgs(ctx.store, [from]);
   if (!resource?.names.length) throw new CommandError('from must be an existing cronjob');
-  const obj = ctx.store.get(resource.info.kind, namespace ?? 'default', resource.names[0]);
+  const obj = ctx.store.get(resource.info.kind, requestNamespace, resource.names[0]);
   if (obj.kind !== 'CronJob') throw new CommandError(`unknown object type *${resource.info.version}.${obj.kind}`);
   const cj = obj as CronJob & KubeObject;
   const template = cj.spec?.jobTemplate;

@@ -9,6 +9,7 @@ import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { findFileTargets, findTargets, NO_RESOURCES } from '../targets.ts';
 import { checkExposable, portsFor, protocolsFor, selectorFor } from './introspect.ts';
 import { buildService, makeLabelSpec } from './service.ts';
+import { commandNamespace } from '../../namespace.ts';
 
 /** DNS1035LabelMaxLength: a longer object name is cut to make the Service's. */
 const MAX_NAME = 63;
@@ -28,7 +29,7 @@ export function exposeCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (!files.length && !args.positional.length) throw new CommandError(NO_RESOURCES);
   // --selector is the Service's selector here, not a filter on the objects to expose.
   const lookup: ParsedArgs = { ...args, flags: new Map([...args.flags].filter(([k]) => k !== 'selector')) };
-  const { targets, errors } = files.length ? findFileTargets(ctx, files, flag(args, 'namespace')) : findTargets(ctx, lookup, args.positional);
+  const { targets, errors } = files.length ? findFileTargets(ctx, files, commandNamespace(ctx, args)) : findTargets(ctx, lookup, args.positional);
   if (errors.length) {
     ctx.err.push(...errors);
     return 1;
@@ -64,7 +65,7 @@ export function exposeCommand(ctx: KubectlContext, args: ParsedArgs): number {
       printResult(ctx, args, serviceInfo, service, 'exposed');
       continue;
     }
-    const created = ctx.store.create({ ...service, metadata: { ...service.metadata, namespace: namespace ?? 'default' } }, { dryRun: dryRun === 'server' });
+    const created = ctx.store.create({ ...service, metadata: { ...service.metadata, namespace: commandNamespace(ctx, args).namespace } }, { dryRun: dryRun === 'server' });
     printResult(ctx, args, serviceInfo, created, 'exposed');
   }
   return 0;

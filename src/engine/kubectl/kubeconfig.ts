@@ -1,0 +1,207 @@
+// kubectl's kubeconfig (client-go's clientcmd api.Config): clusters, users and contexts by name and the current
+// context. It belongs to the simulated environment, not to the API server: it is kept in ClusterSnapshot.config,
+// and changing it writes nothing to the store. A new cluster gets kubeadm's admin.conf.
+//
+// Simplification: no credential is kept. Certificate and key data are the placeholder DATA+OMITTED and a token or
+// password REDACTED (what `kubectl config view` prints for them), as snapshots and share links carry the kubeconfig;
+// so `view --raw` prints the placeholders too. Every context reaches the one simulated API server, whatever its
+// cluster's server says, and a context's user is a name (no authentication).
+
+/** The API server's address in kubeadm's admin.conf, as `kubectl cluster-info` prints it. */
+export const API_SERVER_URL = 'https://127.0.0.1:6443';
+/** Where kubectl keeps it ($HOME/.kube/config of the control plane's root user), named in messages. */
+export const KUBECONFIG_PATH = '/root/.kube/config';
+/** kubectl's working directory, against which relative certificate paths are made absolute. */
+export const WORKING_DIRECTORY = '/root';
+export const DATA_OMITTED = 'DATA+OMITTED';
+export const REDACTED = 'REDACTED';
+
+/** v1.Cluster's fields the simulator keeps (their kubeconfig names). */
+export interface KubeconfigCluster {
+  server: string;
+  'tls-server-name'?: string;
+  'insecure-skip-tls-verify'?: boolean;
+  'certificate-authority'?: string;
+  'certificate-authority-data'?: string;
+  'proxy-url'?: string;
+  'disable-compression'?: boolean;
+}
+
+/** v1.AuthInfo's fields the simulator keeps. */
+export interface KubeconfigUser {
+  'client-certificate'?: string;
+  'client-certificate-data'?: string;
+  'client-key'?: string;
+  'client-key-data'?: string;
+  token?: string;
+  tokenFile?: string;
+  username?: string;
+  password?: string;
+}
+
+export interface KubeconfigContext {
+  cluster: string;
+  user: string;
+  namespace?: string;
+}
+
+/** clientcmd's internal Config: entries by name (Maps, so any name is a key). */
+export interface Kubeconfig {
+  currentContext: string;
+  clusters: Map<string, KubeconfigCluster>;
+  users: Map<string, KubeconfigUser>;
+  contexts: Map<string, KubeconfigContext>;
+}
+
+/** The file as kubectl writes and prints it (clientcmd v1.Config): named lists sorted by name, null when empty. */
+export interface KubeconfigFile {
+  kind: 'Config';
+  apiVersion: 'v1';
+  preferences: Record<string, never>;
+  clusters: { name: string; cluster: KubeconfigCluster }[] | null;
+  users: { name: string; user: KubeconfigUser }[] | null;
+  contexts: { name: string; context: KubeconfigContext }[] | null;
+  'current-context': string;
+}
+
+/** kubeadm's admin.conf for a cluster named "kubernetes". */
+export function defaultKubeconfig(): Kubeconfig {
+  return {
+    currentContext: 'kubernetes-admin@kubernetes',
+    clusters: new Map([['kubernetes', { server: API_SERVER_URL, 'certificate-authority-data': DATA_OMITTED }]]),
+    users: new Map([['kubernetes-admin', { 'client-certificate-data': DATA_OMITTED, 'client-key-data': DATA_OMITTED }]]),
+    contexts: new Map([['kubernetes-admin@kubernetes', { cluster: 'kubernetes', user: 'kubernetes-admin' }]]),
+  };
+}
+
+/** The namespace a command uses without --namespace: the context's (the current one by default), else "default". */
+export function contextNamespace(kc: Kubeconfig, contextName?: string): string {
+  return kc.contexts.get(contextName || kc.currentContext)?.namespace || 'default';
+}
+
+/**
+ * The user name of the current context ("kubernetes-admin" by default; "" without a current context): who kubectl
+ * acts as. Authorization, where the simulator has it, maps this name to an identity.
+ */
+export function currentUser(kc: Kubeconfig, contextName?: string): string {
+  return kc.contexts.get(contextName || kc.currentContext)?.user ?? '';
+}
+
+/** The server kubectl talks to: the current context's cluster's (the simulated API server answers any). */
+export function currentServer(kc: Kubeconfig): string {
+  const context = kc.contexts.get(kc.currentContext);
+  return (context && kc.clusters.get(context.cluster)?.server) || API_SERVER_URL;
+}
+
+/**
+ * What kubectl says before any request when the context to use (--context, else current-context) is not in the
+ * kubeconfig (clientcmd's ConfirmUsable, printed by cmdutil.CheckErr); undefined when it is usable.
+ */
+export function configurationError(kc: Kubeconfig, contextName?: string): string | undefined {
+  const name = contextName || kc.currentContext;
+  if (!name || kc.contexts.has(name)) return undefined;
+  return `Error in configuration: context was not found for specified context: ${name}`;
+}
+
+function named<T>(m: Map<string, T>, key: string): { name: string }[] | null {
+  if (!m.size) return null;
+  return [...m.keys()].sort().map((name) => ({ name, [key]: m.get(name) }));
+}
+
+// Field orders of the Go structs: -o json prints them in this order.
+const CLUSTER_FIELDS = ['server', 'tls-server-name', 'insecure-skip-tls-verify', 'certificate-authority', 'certificate-authority-data', 'proxy-url', 'disable-compression'] as const;
+const USER_FIELDS = ['client-certificate', 'client-certificate-data', 'client-key', 'client-key-data', 'token', 'tokenFile', 'username', 'password'] as const;
+const CONTEXT_FIELDS = ['cluster', 'user', 'namespace'] as const;
+
+function ordered<T extends object>(value: T, fields: readonly string[], always: readonly string[]): T {
+  const src = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = src[f];
+    // omitempty: "" and false are left out, except for the fields Go always writes.
+    if (always.includes(f)) out[f] = v ?? '';
+    else if (v !== undefined && v !== '' && v !== false) out[f] = v;
+  }
+  return out as T;
+}
+
+export function toFile(kc: Kubeconfig): KubeconfigFile {
+  const clusters = new Map([...kc.clusters].map(([k, v]) => [k, ordered(v, CLUSTER_FIELDS, ['server'])]));
+  const users = new Map([...kc.users].map(([k, v]) => [k, ordered(v, USER_FIELDS, [])]));
+  const contexts = new Map([...kc.contexts].map(([k, v]) => [k, ordered(v, CONTEXT_FIELDS, ['cluster', 'user'])]));
+  return {
+    kind: 'Config', apiVersion: 'v1', preferences: {},
+    clusters: named(clusters, 'cluster') as KubeconfigFile['clusters'],
+    users: named(users, 'user') as KubeconfigFile['users'],
+    contexts: named(contexts, 'context') as KubeconfigFile['contexts'],
+    'current-context': kc.currentContext,
+  };
+}
+
+type FieldKind = 'string' | 'bool' | 'data' | 'secret';
+const CLUSTER_KINDS: Record<keyof KubeconfigCluster, FieldKind> = {
+  server: 'string', 'tls-server-name': 'string', 'insecure-skip-tls-verify': 'bool', 'certificate-authority': 'string',
+  'certificate-authority-data': 'data', 'proxy-url': 'string', 'disable-compression': 'bool',
+};
+const USER_KINDS: Record<keyof KubeconfigUser, FieldKind> = {
+  'client-certificate': 'string', 'client-certificate-data': 'data', 'client-key': 'string', 'client-key-data': 'data',
+  token: 'secret', tokenFile: 'string', username: 'string', password: 'secret',
+};
+const CONTEXT_KINDS: Record<keyof KubeconfigContext, FieldKind> = { cluster: 'string', user: 'string', namespace: 'string' };
+
+/** The kind of each settable field, by entry kind (`kubectl config set` navigates with them). */
+export const FIELD_KINDS = { clusters: CLUSTER_KINDS, users: USER_KINDS, contexts: CONTEXT_KINDS } as const;
+
+/** What is kept of a credential: its placeholder (see the top of this file). */
+export function placeholder(kind: FieldKind, value: string): string {
+  if (!value) return value;
+  return kind === 'data' ? DATA_OMITTED : kind === 'secret' ? REDACTED : value;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readEntry<T>(v: unknown, kinds: Record<string, FieldKind>, where: string): T {
+  if (!isObject(v)) throw new Error(`${where}: expected an object`);
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(v)) {
+    const kind = kinds[k];
+    if (!kind || value === undefined || value === null) continue; // fields the simulator does not keep
+    if (kind === 'bool') {
+      if (typeof value !== 'boolean') throw new Error(`${where}.${k}: expected a boolean`);
+      out[k] = value;
+    } else {
+      if (typeof value !== 'string') throw new Error(`${where}.${k}: expected a string`);
+      out[k] = placeholder(kind, value);
+    }
+  }
+  return out as T;
+}
+
+function readList<T>(v: unknown, key: string, kinds: Record<string, FieldKind>, required: string[]): Map<string, T> {
+  const m = new Map<string, T>();
+  if (v === undefined || v === null) return m;
+  if (!Array.isArray(v)) throw new Error(`kubeconfig ${key}: expected a list`);
+  v.forEach((item, i) => {
+    const where = `kubeconfig ${key}[${i}]`;
+    if (!isObject(item) || typeof item.name !== 'string' || !item.name) throw new Error(`${where}.name: expected a non-empty string`);
+    if (m.has(item.name)) throw new Error(`${where}: duplicate name "${item.name}"`);
+    const entryKey = key.slice(0, -1); // "clusters" → "cluster"
+    const entry = readEntry<Record<string, unknown>>(item[entryKey] ?? {}, kinds, `${where}.${entryKey}`);
+    for (const r of required) entry[r] ??= '';
+    m.set(item.name, entry as T);
+  });
+  return m;
+}
+
+/** A kubeconfig from a snapshot (which a share link may carry): checked field by field; throws naming the field. */
+export function fromFile(v: unknown): Kubeconfig {
+  if (!isObject(v)) throw new Error('kubeconfig: expected an object');
+  const current = v['current-context'] ?? '';
+  if (typeof current !== 'string') throw new Error('kubeconfig current-context: expected a string');
+  return {
+    currentContext: current,
+    clusters: readList<KubeconfigCluster>(v.clusters, 'clusters', CLUSTER_KINDS, ['server']),
+    users: readList<KubeconfigUser>(v.users, 'users', USER_KINDS, []),
+    contexts: readList<KubeconfigContext>(v.contexts, 'contexts', CONTEXT_KINDS, ['cluster', 'user']),
+  };
+}
