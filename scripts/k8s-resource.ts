@@ -14,6 +14,7 @@ import type { Ingress, IngressClass, NetworkPolicy } from 'kubernetes-types/netw
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1';
 import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 
@@ -31,4 +32,5 @@ export type K8sResource =
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
-  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass | CustomResourceDefinition;
+  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass | CustomResourceDefinition
+  | Role | ClusterRole | RoleBinding | ClusterRoleBinding;

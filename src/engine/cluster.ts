@@ -5,6 +5,7 @@ import type { Event } from 'kubernetes-types/core/v1';
 import type { KubeObject } from './api/object.ts';
 import { Store } from './apiserver/store.ts';
 import { SYSTEM_PRIORITY_CLASSES } from './apiserver/admission/plugins/priority.ts';
+import { ensureBootstrapPolicy } from './apiserver/rbac/bootstrap.ts';
 import { EventRecorder } from './client/events.ts';
 import { SharedInformerFactory } from './client/informer.ts';
 import type { Controller } from './client/controller.ts';
@@ -22,6 +23,7 @@ import { NamespaceController } from './controllers/namespace/controller.ts';
 import { JobController } from './controllers/job/controller.ts';
 import { CronJobController } from './controllers/cronjob/controller.ts';
 import { TTLAfterFinishedController } from './controllers/ttlafterfinished/controller.ts';
+import { ClusterRoleAggregationController } from './controllers/clusterroleaggregation/controller.ts';
 import { ServiceAccountsController } from './controllers/serviceaccount/controller.ts';
 import { ResourceQuotaController } from './controllers/resourcequota/controller.ts';
 import { DisruptionController } from './controllers/disruption/controller.ts';
@@ -122,6 +124,9 @@ export class Cluster implements KubesimCluster, SimHost {
       // The API server's bootstrap-system-priority-classes post-start hook.
       for (const pc of SYSTEM_PRIORITY_CLASSES) this.store.create(structuredClone(pc));
     }
+    // The rbac/bootstrap-roles post-start hook, also after loading a snapshot saved before RBAC existed. Its uids come
+    // from a fork of their own: the API server's draws (every later uid and generated name) stay where they were.
+    ensureBootstrapPolicy(this.store, root.fork('rbac-bootstrap'));
 
     this.informers = new SharedInformerFactory(this.store, this.clock);
     this.recorder = new EventRecorder(this.store, this.clock);
@@ -141,6 +146,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
       new PodGroupController(this.store, this.clock, this.informers, this.recorder),
       new ServiceAccountsController(this.store, this.clock, this.informers),
+      new ClusterRoleAggregationController(this.store, this.clock, this.informers),
       new ResourceQuotaController(this.store, this.clock, this.informers),
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),
       // metrics-server: the machines' pod usage (the node manager exists by the time the controller first syncs).

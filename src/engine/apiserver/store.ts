@@ -87,6 +87,11 @@ export interface CreateOptions extends WriteOptions {
    * check that it is certainly valid (recordedEventValid), falling back to the full one.
    */
   recordedEvent?: boolean;
+  /**
+   * A uid the caller drew from an RNG of its own (the API server's bootstrap objects), so that the objects it adds
+   * do not shift the draws, and so the uids and generated names, of everything after them.
+   */
+  uid?: string;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -215,7 +220,7 @@ export class Store {
     // As upstream BeforeCreate: system fields, then the strategy's PrepareForCreate (a Job's generated selector
     // needs the uid), then validation.
     const strategy = this.strategyOf(info);
-    meta.uid = this.rng.uuid();
+    meta.uid = opts.uid ?? this.rng.uuid();
     meta.creationTimestamp = this.clock.nowRFC3339();
     // Deleting a key that is not there is a runtime call (about 0.5 µs, measured on Event creates).
     if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;

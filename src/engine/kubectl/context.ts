@@ -8,6 +8,9 @@ import type { MetricsSource } from './commands/top.ts';
 import type { PodExecSource } from './commands/exec.ts';
 import type { WatchRenderer } from './commands/getwatch.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
+import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
+import { checkAccess } from '../apiserver/rbac/authorizer.ts';
+import type { RequestAttributes } from '../apiserver/rbac/rules.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -26,6 +29,23 @@ export interface KubectlContext {
   watch?: (render: WatchRenderer) => void;
   /** The client's kubeconfig (`kubectl config` changes it in place); without one, the namespace is "default". */
   kubeconfig?: Kubeconfig;
+  /**
+   * The kubeconfig's user for this command line (identity.ts's KUBERNETES_ADMIN when unset): a kubeconfig
+   * feature sets it from the current context.
+   */
+  user?: UserInfo;
+  /** The user this command's requests run as, after --as (set by runKubectl; `store` is already theirs). */
+  requestUser?: UserInfo;
+  /** The API server as it is, for the authorization checks of requests that do not go through `store`. */
+  apiserver?: KubectlContext['store'];
+}
+
+/**
+ * Authorize a request that does not go through ctx.store (pods/log, pods/exec, the metrics API): Forbidden unless
+ * the request's user may.
+ */
+export function authorizeRequest(ctx: KubectlContext, attrs: RequestAttributes): void {
+  if (ctx.requestUser) checkAccess(ctx.apiserver ?? ctx.store, ctx.requestUser, attrs);
 }
 
 /**

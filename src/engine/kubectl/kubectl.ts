@@ -28,10 +28,13 @@ import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
 import { printWarnings } from './commands/validate.ts';
 import { runCommand } from './commands/run.ts';
+import { authCommand } from './commands/auth.ts';
 import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 import { configCommand } from './commands/config/index.ts';
-import { configurationError } from './kubeconfig.ts';
+import { configurationError, currentUser } from './kubeconfig.ts';
+import { storeForUser } from '../apiserver/rbac/request.ts';
+import { KUBERNETES_ADMIN, kubeconfigIdentity, requestIdentity } from './identity.ts';
 
 const common: FlagSpec[] = [
   { name: 'namespace', short: 'n', value: true },
@@ -42,6 +45,10 @@ const common: FlagSpec[] = [
   { name: 'dry-run', value: true },
   { name: 'help', short: 'h' },
   { name: 'context', value: true },
+  // Impersonation (kubectl's global flags).
+  { name: 'as', value: true },
+  { name: 'as-group', value: true, repeated: true },
+  { name: 'as-uid', value: true },
 ];
 
 /** kubectl's --validate: a bare --validate means strict. */
@@ -75,12 +82,16 @@ const perCommand: Record<string, FlagSpec[]> = {
   label: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   annotate: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   edit: [],
+  auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }],
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
   run: [...overrideFlags, { name: 'image', value: true }, { name: 'env', value: true, repeated: true }, { name: 'port', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'annotations', value: true, repeated: true }, { name: 'restart', value: true }, { name: 'image-pull-policy', value: true }, { name: 'command' }, { name: 'expose' }, { name: 'privileged' }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'attach' }, { name: 'rm' }, { name: 'leave-stdin-open' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   expose: [...overrideFlags, { name: 'port', value: true }, { name: 'target-port', value: true }, { name: 'protocol', value: true }, { name: 'name', value: true }, { name: 'type', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'external-ip', value: true }, { name: 'load-balancer-ip', value: true }, { name: 'cluster-ip', value: true }, { name: 'session-affinity', value: true }],
-  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE],
+  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE,
+    // create role | clusterrole | rolebinding | clusterrolebinding
+    { name: 'verb', value: true, repeated: true }, { name: 'resource', value: true, repeated: true }, { name: 'resource-name', value: true, repeated: true }, { name: 'non-resource-url', value: true, repeated: true }, { name: 'aggregation-rule', value: true },
+    { name: 'role', value: true }, { name: 'clusterrole', value: true }, { name: 'user', value: true, repeated: true }, { name: 'group', value: true, repeated: true }, { name: 'serviceaccount', value: true, repeated: true }],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }
@@ -88,7 +99,7 @@ export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   const [cmd, ...rest] = argv;
   if (!cmd) {
-    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, cluster-info, config, version');
+    ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, auth, cluster-info, config, version');
     return { code: 0 };
   }
   if (cmd === 'config') {
@@ -121,6 +132,13 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     return { code: 1 };
   }
   try {
+    // The request's identity: every read and write below goes through the API server as this user.
+    // Who the kubeconfig's context says kubectl is (kubeadm's admin without one), then any --as.
+    const base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(currentUser(ctx.kubeconfig, flag(args, 'context'))) : KUBERNETES_ADMIN);
+    const user = requestIdentity(ctx.store, base, args);
+    ctx.apiserver = ctx.store;
+    ctx.requestUser = user;
+    ctx.store = storeForUser(ctx.store, user);
     switch (cmd) {
       case 'get':
         if (boolFlag(args, 'watch') || boolFlag(args, 'watch-only')) return { code: getWatchCommand(ctx, args, ctx.watch) };
@@ -143,6 +161,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'label': return { code: labelCommand(ctx, args) };
       case 'annotate': return { code: annotateCommand(ctx, args) };
       case 'edit': throw new CommandError('kubectl edit opens a text editor, which this terminal does not have: open the object in the editor panel, change it there and apply it (or use kubectl patch)');
+      case 'auth': return { code: authCommand(ctx, args) };
       case 'events': return { code: eventsCommand(ctx, args) };
       case 'explain': return { code: explainCommand(ctx, args) };
       case 'wait': return { code: waitCommand(ctx, args) };

@@ -20,7 +20,7 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'delete', 'describe', 'diff',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'delete', 'describe', 'diff',
   'drain', 'edit', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
@@ -44,7 +44,6 @@ const CONTROL_PLANE = ['apiserver', 'controller-manager', 'scheduler'];
 /** Verbs whose first argument is a resource kind. */
 const KIND_VERBS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'scale', 'patch', 'wait', 'edit']);
 const FLAGS: Record<string, string[]> = {
-  '': ['--all-namespaces', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
   get: ['--output=wide', '--output=yaml', '--output=json', '--show-labels', '--sort-by', '--watch', '-o'],
   logs: ['--all-containers', '--container', '--previous', '--tail', '--timestamps', '-c', '-p'],
   scale: ['--replicas'],
@@ -55,6 +54,10 @@ const FLAGS: Record<string, string[]> = {
   'set-context': ['--cluster', '--current', '--namespace=', '--user'],
   expose: ['--cluster-ip', '--dry-run=client', '--external-ip', '--labels', '--name', '--port', '--protocol', '--selector', '--session-affinity', '--target-port', '--type'],
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
+  auth: ['--list', '--quiet', '--subresource', '--no-headers'],
+  create: ['--aggregation-rule', '--clusterrole', '--group', '--non-resource-url', '--resource', '--resource-name', '--role', '--serviceaccount', '--user', '--verb'],
+  // kubectl's impersonation flags, offered after any command.
+  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--context', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
 };
 
 function commonPrefix(words: string[]): string {
@@ -100,6 +103,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     }
     if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
     if (verb === 'logs') return args.length ? [] : names('Pod');
+    if (verb === 'auth') return args.length ? [] : ['can-i', 'whoami'];
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {
       if (args.length === 0) return EXPOSE_KINDS;

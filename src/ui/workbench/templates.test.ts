@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../engine/index.ts';
 import { TEMPLATES } from './templates.ts';
 
-const REQUIRED = ['Deployment', 'Service', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'Ingress', 'NetworkPolicy', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'PriorityClass', 'PodGroup'];
+const REQUIRED = ['Deployment', 'Service', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'Ingress', 'NetworkPolicy', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'PriorityClass', 'PodGroup', 'Role', 'RoleBinding'];
 
 describe('editor templates', () => {
   it('cover the kinds issue 7 names, one each', () => {

@@ -345,4 +345,36 @@ spec:
         memory: 128Mi
 `,
   },
+  {
+    kind: 'Role',
+    file: 'role',
+    text: `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: pod-reader
+  namespace: default
+rules:
+  - apiGroups: [""]
+    resources: ["pods", "pods/log"]
+    verbs: ["get", "list", "watch"]
+`,
+  },
+  {
+    kind: 'RoleBinding',
+    file: 'rolebinding',
+    text: `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: read-pods
+  namespace: default
+subjects:
+  - kind: User
+    name: jane
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: pod-reader
+  apiGroup: rbac.authorization.k8s.io
+`,
+  },
 ];

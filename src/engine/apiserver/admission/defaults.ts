@@ -10,6 +10,7 @@ import { setEndpointSliceDefaults, setServiceDefaults } from './defaults/service
 import { setNetworkPolicyDefaults } from './defaults/networkpolicy.ts';
 import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from './defaults/autoscaling.ts';
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
+import { setBindingDefaults } from './defaults/rbac.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
@@ -102,6 +103,10 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'CSIDriver':
       setCSIDriverDefaults(obj as unknown as Obj);
+      break;
+    case 'RoleBinding':
+    case 'ClusterRoleBinding':
+      setBindingDefaults(obj as unknown as Obj);
       break;
     case 'Event':
       // Fields a core/v1 Event always serializes (no omitempty upstream).

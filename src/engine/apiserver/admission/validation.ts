@@ -38,6 +38,8 @@ import type { Ingress } from 'kubernetes-types/networking/v1';
 import { validateService, validateServiceUpdate } from './validation/service.ts';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
 import { validateNetworkPolicy, validateNetworkPolicyUpdate } from './validation/networkpolicy.ts';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1';
+import * as rbac from './validation/rbac.ts';
 import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
@@ -72,6 +74,10 @@ const validators: Record<string, Validator<never>> = {
   EndpointSlice: { create: validateEndpointSlice, update: validateEndpointSliceUpdate } satisfies Validator<EndpointSlice>,
   Ingress: { create: validateIngress, update: validateIngressUpdate } satisfies Validator<Ingress>,
   NetworkPolicy: { create: validateNetworkPolicy, update: validateNetworkPolicyUpdate } satisfies Validator<NetworkPolicy>,
+  Role: { create: rbac.validateRole, update: rbac.validateRoleUpdate } satisfies Validator<Role>,
+  ClusterRole: { create: rbac.validateClusterRole, update: rbac.validateClusterRoleUpdate } satisfies Validator<ClusterRole>,
+  RoleBinding: { create: rbac.validateRoleBinding, update: rbac.validateRoleBindingUpdate } satisfies Validator<RoleBinding>,
+  ClusterRoleBinding: { create: rbac.validateClusterRoleBinding, update: rbac.validateClusterRoleBindingUpdate } satisfies Validator<ClusterRoleBinding>,
 };
 
 /** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */

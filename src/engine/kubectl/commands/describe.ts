@@ -1,6 +1,6 @@
 // kubectl describe TYPE [NAME|PREFIX] / TYPE/NAME: names match as prefixes when no exact match exists.
 import { parseSelector } from '../../api/labels.ts';
-import { notFound } from '../../apiserver/errors.ts';
+import { isStatusError, notFound } from '../../apiserver/errors.ts';
 import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
@@ -14,7 +14,12 @@ export function describeCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const namespace = namespaceOf(ctx, args);
   const sel = flag(args, 'selector');
   const selector = sel !== undefined ? parseSelector(sel) : undefined;
-  const dctx = { now: ctx.clock.now(), list: (kind: string, ns?: string) => ctx.store.list(kind, { namespace: ns }) };
+  // What a describer reads beside the object (events, a node's pods …): a user who may not list them gets the object
+  // described without them, as kubectl ignores a Forbidden there.
+  const list = (kind: string, ns?: string) => {
+    try { return ctx.store.list(kind, { namespace: ns }); } catch (e) { if (isStatusError(e, 'Forbidden')) return []; throw e; }
+  };
+  const dctx = { now: ctx.clock.now(), list };
   const blocks: string[] = [];
   let code = 0;
   for (const { info, names } of resources) {

@@ -2,7 +2,7 @@
 // and container (pods/exec ExecLocation), the kubelet on the pod's node runs the command in the container.
 import type { Pod } from 'kubernetes-types/core/v1';
 import { badRequest } from '../../apiserver/errors.ts';
-import { CommandError, type KubectlContext } from '../context.ts';
+import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { containerFor, podFor } from './logs.ts';
 import { namespaceOf } from '../namespace.ts';
@@ -29,6 +29,8 @@ export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') throw new CommandError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
   const container = containerFor(ctx, pod, flag(args, 'container'));
+  // The exec stream is a POST of pods/exec: its verb is create.
+  authorizeRequest(ctx, { verb: 'create', apiGroup: '', resource: 'pods', subresource: 'exec', namespace: pod.metadata.namespace, name: pod.metadata.name });
   if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   if (!ctx.nodes) throw new CommandError('unable to upgrade connection: no kubelets in this cluster');
   const r = ctx.nodes.execInContainer(pod, container, command);

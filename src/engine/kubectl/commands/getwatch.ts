@@ -7,7 +7,7 @@ import { parseSelector } from '../../api/labels.ts';
 import { parseFieldSelector } from '../../api/fields.ts';
 import { badRequest, isStatusError } from '../../apiserver/errors.ts';
 import type { StoreEvent } from '../../apiserver/store.ts';
-import { CommandError, printVerbatim, type KubectlContext } from '../context.ts';
+import { authorizeRequest, CommandError, printVerbatim, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { viewOf } from '../eventsview.ts';
@@ -74,6 +74,8 @@ export function getWatchCommand(ctx: KubectlContext, args: ParsedArgs, register:
     labelColumns: (args.flags.get('label-columns') ?? []).flatMap((l) => l.split(',')).filter(Boolean),
     noHeaders: boolFlag(args, 'no-headers'),
   });
+  // The watch request (a named one is a watch with a metadata.name field selector: no name in its attributes).
+  authorizeRequest(ctx, { verb: 'watch', apiGroup: info.group, resource: info.plural, namespace });
   if (!boolFlag(args, 'watch-only')) {
     const items = ctx.store.list(info.kind, { namespace }).filter(matches);
     items.sort((a, b) => `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace ?? ''}/${b.metadata.name}`));

@@ -4,7 +4,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { parseSelector, selectorFromLabelSelector } from '../../api/labels.ts';
 import { badRequest, notFound } from '../../apiserver/errors.ts';
-import { CommandError, type KubectlContext } from '../context.ts';
+import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveKind } from '../resources.ts';
 import { namespaceOf } from '../namespace.ts';
@@ -43,6 +43,7 @@ export function logsCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const all = boolFlag(args, 'all-containers');
   const prefix = boolFlag(args, 'prefix') || (sel !== undefined && pods.length > 1);
   for (const pod of pods) {
+    authorizeRequest(ctx, { verb: 'get', apiGroup: '', resource: 'pods', subresource: 'log', namespace: pod.metadata.namespace, name: pod.metadata.name });
     const names = all ? [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => c.name) : [containerFor(ctx, pod, container)];
     for (const name of names) {
       const out = ctx.nodes?.containerLogs(pod, name, boolFlag(args, 'previous')) ?? [];

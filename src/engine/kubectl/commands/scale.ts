@@ -4,6 +4,7 @@ import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { conflict } from '../../apiserver/errors.ts';
 import { namespaceOf } from '../namespace.ts';
+import { onSubresource } from '../../apiserver/rbac/request.ts';
 
 /** Kinds with a scale subresource. */
 export const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
@@ -31,7 +32,8 @@ export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
         if (current !== undefined && Number(current) !== have) {
           throw conflict(info, name, `expected ${current} replicas, found ${have}`);
         }
-        ctx.store.patch(info.kind, obj.metadata.namespace, name, path.reduceRight<unknown>((v, k) => ({ [k]: v }), replicas));
+        // kubectl scale PATCHes the scale subresource: RBAC checks deployments/scale, not deployments.
+        onSubresource(ctx.store, 'scale', () => ctx.store.patch(info.kind, obj.metadata.namespace, name, path.reduceRight<unknown>((v, k) => ({ [k]: v }), replicas)));
         ctx.out.push(`${resourceName(info, name)} scaled`);
       } catch (e) {
         ctx.err.push(formatError(e));

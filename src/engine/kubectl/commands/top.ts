@@ -6,7 +6,7 @@ import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { parseSelector } from '../../api/labels.ts';
 import { resourceAmount } from '../../api/pod.ts';
 import { notFound, StatusError } from '../../apiserver/errors.ts';
-import { CommandError, type KubectlContext } from '../context.ts';
+import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter.ts';
 import { resolveKind } from '../resources.ts';
@@ -51,6 +51,8 @@ function topPods(ctx: KubectlContext, args: ParsedArgs, name: string | undefined
   const sel = flag(args, 'selector');
   const selector = sel !== undefined ? parseSelector(sel) : undefined;
   const pods = new Map(ctx.store.list<Pod>('Pod', { namespace: all ? undefined : namespace, labelSelector: selector }).map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));
+  // kubectl top reads the metrics API (metrics.k8s.io), which metrics-server serves.
+  authorizeRequest(ctx, { verb: name === undefined ? 'list' : 'get', apiGroup: 'metrics.k8s.io', resource: 'pods', namespace: all ? undefined : namespace, name });
   let metrics = ctx.nodes.podMetrics().filter((m) => pods.has(`${m.namespace}/${m.name}`));
   if (name !== undefined) {
     metrics = metrics.filter((m) => m.name === name);
@@ -89,6 +91,7 @@ function topNodes(ctx: KubectlContext, args: ParsedArgs, name: string | undefine
   if (!ctx.nodes) throw new CommandError('Metrics API not available');
   const sel = flag(args, 'selector');
   const selector = sel !== undefined ? parseSelector(sel) : undefined;
+  authorizeRequest(ctx, { verb: name === undefined ? 'list' : 'get', apiGroup: 'metrics.k8s.io', resource: 'nodes', name });
   let nodes = ctx.store.list<Node>('Node', { labelSelector: selector });
   if (name !== undefined) {
     nodes = nodes.filter((n) => n.metadata.name === name);

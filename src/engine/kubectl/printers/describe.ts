@@ -18,6 +18,8 @@ import { describeService } from './describe/service.ts';
 import { describeNetworkPolicy } from './describe/networkpolicy.ts';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describe/storage.ts';
 
+import { describeRole, describeRoleBinding } from './describe/rbac.ts';
+
 export type { DescribeContext } from './describe/context.ts';
 
 type Describer = (obj: KubeObject, ctx: DescribeContext) => string;
@@ -39,6 +41,10 @@ const describers: Record<string, Describer> = {
   '/PersistentVolumeClaim': describePersistentVolumeClaim,
   '/PersistentVolume': describePersistentVolume,
   'storage.k8s.io/StorageClass': describeStorageClass,
+  'rbac.authorization.k8s.io/Role': describeRole,
+  'rbac.authorization.k8s.io/ClusterRole': describeRole,
+  'rbac.authorization.k8s.io/RoleBinding': describeRoleBinding,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': describeRoleBinding,
 };
 
 export function describe(kind: KindInfo, obj: KubeObject, ctx: DescribeContext): string {

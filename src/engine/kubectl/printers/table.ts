@@ -21,6 +21,7 @@ import { configMapTable, genericTable, leaseTable, namespaceTable } from './colu
 import { limitRangeTable, podDisruptionBudgetTable, priorityClassTable, resourceQuotaTable, secretTable, serviceAccountTable } from './columns/policy.ts';
 import { endpointSliceTable, ingressClassTable, ingressTable, serviceTable } from './columns/service.ts';
 import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable, volumeAttachmentTable } from './columns/storage.ts';
+import { roleBindingTable, roleTable } from './columns/rbac.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
@@ -73,6 +74,10 @@ const tables: Record<string, TableDef> = {
   'storage.k8s.io/CSIDriver': csiDriverTable,
   'storage.k8s.io/CSINode': csiNodeTable,
   'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinitionTable,
+  'rbac.authorization.k8s.io/Role': roleTable,
+  'rbac.authorization.k8s.io/ClusterRole': roleTable,
+  'rbac.authorization.k8s.io/RoleBinding': roleBindingTable,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': roleBindingTable,
 };
 
 export function tableFor(kind: KindInfo): TableDef {

@@ -13,6 +13,7 @@ import { validationDirective, writeValidated } from '../validate.ts';
 import { fileObject } from '../fileobject.ts';
 import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
+import { clusterRoleBindingGenerator, clusterRoleGenerator, roleBindingGenerator, roleGenerator } from './rbac.ts';
 import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
 import { commandNamespace } from '../../namespace.ts';
 
@@ -25,6 +26,8 @@ const generators: Record<string, Generator> = {
   serviceaccount: serviceAccountGenerator, sa: serviceAccountGenerator,
   priorityclass: priorityClassGenerator, pc: priorityClassGenerator,
   quota: quotaGenerator, resourcequota: quotaGenerator,
+  role: roleGenerator, clusterrole: clusterRoleGenerator,
+  rolebinding: roleBindingGenerator, clusterrolebinding: clusterRoleBindingGenerator,
 };
 
 const SECRET_TYPES = ['generic', 'docker-registry', 'tls'];

@@ -340,4 +340,76 @@ export const TYPES: Record<string, TypeDoc> = {
   ResourceClaim: { d: "ResourceClaim references one entry in PodSpec.ResourceClaims." },
   StatefulSetUpdateStrategy: { d: "StatefulSetUpdateStrategy indicates the strategy that the StatefulSet controller will use to perform updates. It includes any additional parameters necessary to perform the update for the indicated strategy." },
   DaemonSetUpdateStrategy: { d: "DaemonSetUpdateStrategy is a struct used to control the update strategy for a DaemonSet." },
+  AggregationRule: {
+    d: "AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole",
+    f: {
+      clusterRoleSelectors: { t: "[]LabelSelector", r: "LabelSelector", d: "ClusterRoleSelectors holds a list of selectors which will be used to find ClusterRoles and create the rules. If any of the selectors match, then the ClusterRole's permissions will be added" },
+    },
+  },
+  ClusterRole: {
+    d: "ClusterRole is a cluster level, logical grouping of PolicyRules that can be referenced as a unit by a RoleBinding or ClusterRoleBinding.",
+    f: {
+      aggregationRule: { t: "AggregationRule", r: "AggregationRule", d: "AggregationRule is an optional field that describes how to build the Rules for this ClusterRole. If AggregationRule is set, then the Rules are controller managed and direct changes to Rules will be stomped by the controller." },
+      apiVersion: { t: "string", d: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources" },
+      kind: { t: "string", d: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      metadata: { t: "ObjectMeta", r: "ObjectMeta", d: "Standard object's metadata." },
+      rules: { t: "[]PolicyRule", r: "PolicyRule", d: "Rules holds all the PolicyRules for this ClusterRole" },
+    },
+  },
+  ClusterRoleBinding: {
+    d: "ClusterRoleBinding references a ClusterRole, but not contain it.  It can reference a ClusterRole in the global namespace, and adds who information via Subject.",
+    f: {
+      apiVersion: { t: "string", d: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources" },
+      kind: { t: "string", d: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      metadata: { t: "ObjectMeta", r: "ObjectMeta", d: "Standard object's metadata." },
+      roleRef: { t: "RoleRef", r: "RoleRef", d: "RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.", req: true },
+      subjects: { t: "[]Subject", r: "Subject", d: "Subjects holds references to the objects the role applies to." },
+    },
+  },
+  PolicyRule: {
+    d: "PolicyRule holds information that describes a policy rule, but does not contain information about who the rule applies to or which namespace the rule applies to.",
+    f: {
+      apiGroups: { t: "[]string", d: "APIGroups is the name of the APIGroup that contains the resources.  If multiple API groups are specified, any action requested against one of the enumerated resources in any API group will be allowed. \"\" represents the core API group and \"*\" represents all API groups." },
+      nonResourceURLs: { t: "[]string", d: "NonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path Since non-resource URLs are not namespaced, this field is only applicable for ClusterRoles referenced from a ClusterRoleBinding. Rules can either apply to API resources (such as \"pods\" or \"secrets\") or non-resource URL paths (such as \"/api\"),  but not both." },
+      resourceNames: { t: "[]string", d: "ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed." },
+      resources: { t: "[]string", d: "Resources is a list of resources this rule applies to. '*' represents all resources." },
+      verbs: { t: "[]string", d: "Verbs is a list of Verbs that apply to ALL the ResourceKinds contained in this rule. '*' represents all verbs.", req: true },
+    },
+  },
+  Role: {
+    d: "Role is a namespaced, logical grouping of PolicyRules that can be referenced as a unit by a RoleBinding.",
+    f: {
+      apiVersion: { t: "string", d: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources" },
+      kind: { t: "string", d: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      metadata: { t: "ObjectMeta", r: "ObjectMeta", d: "Standard object's metadata." },
+      rules: { t: "[]PolicyRule", r: "PolicyRule", d: "Rules holds all the PolicyRules for this Role" },
+    },
+  },
+  RoleBinding: {
+    d: "RoleBinding references a role, but does not contain it.  It can reference a Role in the same namespace or a ClusterRole in the global namespace. It adds who information via Subjects and namespace information by which namespace it exists in.  RoleBindings in a given namespace only have effect in that namespace.",
+    f: {
+      apiVersion: { t: "string", d: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources" },
+      kind: { t: "string", d: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      metadata: { t: "ObjectMeta", r: "ObjectMeta", d: "Standard object's metadata." },
+      roleRef: { t: "RoleRef", r: "RoleRef", d: "RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.", req: true },
+      subjects: { t: "[]Subject", r: "Subject", d: "Subjects holds references to the objects the role applies to." },
+    },
+  },
+  RoleRef: {
+    d: "RoleRef contains information that points to the role being used",
+    f: {
+      apiGroup: { t: "string", d: "APIGroup is the group for the resource being referenced", req: true },
+      kind: { t: "string", d: "Kind is the type of resource being referenced", req: true },
+      name: { t: "string", d: "Name is the name of resource being referenced", req: true },
+    },
+  },
+  Subject: {
+    d: "Subject contains a reference to the object or user identities a role binding applies to.  This can either hold a direct API object reference, or a value for non-objects such as user and group names.",
+    f: {
+      apiGroup: { t: "string", d: "APIGroup holds the API group of the referenced subject. Defaults to \"\" for ServiceAccount subjects. Defaults to \"rbac.authorization.k8s.io\" for User and Group subjects." },
+      kind: { t: "string", d: "Kind of object being referenced. Values defined by this API group are \"User\", \"Group\", and \"ServiceAccount\". If the Authorizer does not recognized the kind value, the Authorizer should report an error.", req: true },
+      name: { t: "string", d: "Name of the object being referenced.", req: true },
+      namespace: { t: "string", d: "Namespace of the referenced object.  If the object kind is non-namespace, such as \"User\" or \"Group\", and this value is not empty the Authorizer should report an error." },
+    },
+  },
 };

@@ -1,0 +1,72 @@
+// A request's way through the API server's handler chain for one user: the authorization filter (every read,
+// write and subresource call is authorized with the verb kubectl's HTTP request would carry) and, for RBAC
+// objects, the policy-based storage's escalation check. The store beneath is unchanged: members of
+// system:masters get it as it is.
+import type { KubeObject } from '../../api/object.ts';
+import type { Store } from '../store.ts';
+import { checkAccess, isPrivileged, type UserInfo } from './authorizer.ts';
+import { confirmNoEscalation, isRbacKind } from './escalation.ts';
+import type { RequestAttributes } from './rules.ts';
+
+const SUBRESOURCE = Symbol('subresource');
+type Tagged = Store & { [SUBRESOURCE]?: string };
+
+/** The store as the user's requests see it. */
+export function storeForUser(store: Store, user: UserInfo): Store {
+  if (isPrivileged(user)) return store;
+  const target = store as Tagged;
+  let subresource: string | undefined;
+  const attrs = (verb: string, kind: string, namespace: string | undefined, name?: string, sub?: string): RequestAttributes => {
+    const info = store.info(kind);
+    return { verb, apiGroup: info.group, resource: info.plural, subresource: sub ?? subresource, namespace: info.namespaced ? namespace : undefined, name };
+  };
+  const check = (a: RequestAttributes) => checkAccess(store, user, a);
+  const methods: Partial<Record<keyof Store, unknown>> = {
+    tryGet: (kind: string, ns: string | undefined, name: string) => { check(attrs('get', kind, ns, name)); return store.tryGet(kind, ns, name); },
+    get: (kind: string, ns: string | undefined, name: string) => { check(attrs('get', kind, ns, name)); return store.get(kind, ns, name); },
+    list: (kind: string, opts: Parameters<Store['list']>[1] = {}) => { check(attrs('list', kind, opts.namespace)); return store.list(kind, opts); },
+    watch: (kind: string, opts: Parameters<Store['watch']>[1], handler: Parameters<Store['watch']>[2]) => { check(attrs('watch', kind, opts.namespace)); return store.watch(kind, opts, handler); },
+    create: (obj: KubeObject, opts?: Parameters<Store['create']>[1]) => {
+      // A create is a POST to the collection: its request carries no name.
+      check(attrs('create', obj.kind, obj.metadata?.namespace));
+      confirmNoEscalation(store, store.kinds, user, obj);
+      return store.create(obj, opts);
+    },
+    update: (obj: KubeObject, opts: Parameters<Store['update']>[1] = {}) => {
+      check(attrs('update', obj.kind, obj.metadata?.namespace, obj.metadata?.name, opts.subresource));
+      if (isRbacKind(obj.kind)) confirmNoEscalation(store, store.kinds, user, obj);
+      return store.update(obj, opts);
+    },
+    patch: (kind: string, ns: string | undefined, name: string, patch: unknown, opts: Parameters<Store['patch']>[4] = {}) => {
+      check(attrs('patch', kind, ns, name, opts.subresource));
+      // The escalation check sees the patched object, as the storage's update does.
+      if (isRbacKind(kind)) confirmNoEscalation(store, store.kinds, user, store.patch(kind, ns, name, patch, { ...opts, dryRun: true }));
+      return store.patch(kind, ns, name, patch, opts);
+    },
+    delete: (kind: string, ns: string | undefined, name: string, opts?: Parameters<Store['delete']>[3]) => { check(attrs('delete', kind, ns, name)); return store.delete(kind, ns, name, opts); },
+    evict: (ns: string, name: string, opts?: Parameters<Store['evict']>[2]) => { check(attrs('create', 'Pod', ns, name, 'eviction')); return store.evict(ns, name, opts); },
+    bind: (ns: string, pod: string, node: string) => { check(attrs('create', 'Pod', ns, pod, 'binding')); return store.bind(ns, pod, node); },
+  };
+  return new Proxy(target, {
+    get(t, prop) {
+      if (prop === SUBRESOURCE) return subresource;
+      if (Object.hasOwn(methods, prop)) return methods[prop as keyof Store];
+      const v: unknown = Reflect.get(t, prop, t);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+    },
+    set(t, prop, value) {
+      if (prop === SUBRESOURCE) { subresource = value as string | undefined; return true; }
+      return Reflect.set(t, prop, value, t);
+    },
+  });
+}
+
+/**
+ * Run `write` as a request on a subresource of what it writes (kubectl scale's PATCH of deployments/scale): the
+ * user needs the subresource's verb, not the resource's. A store that is not a user's passes through.
+ */
+export function onSubresource<T>(store: Store, subresource: string, write: () => T): T {
+  const tagged = store as Tagged;
+  tagged[SUBRESOURCE] = subresource;
+  try { return write(); } finally { tagged[SUBRESOURCE] = undefined; }
+}

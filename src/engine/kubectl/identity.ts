@@ -1,0 +1,50 @@
+// Who kubectl is: the kubeconfig user (by default kubeadm's admin) and, with --as / --as-group / --as-uid, the
+// user it impersonates. The API server's impersonation filter checks the `impersonate` verb on each asked-for
+// attribute before the request runs as the impersonated user.
+import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
+import { ALL_AUTHENTICATED, checkAccess, serviceAccountOf, SYSTEM_MASTERS } from '../apiserver/rbac/authorizer.ts';
+import type { Store } from '../apiserver/store.ts';
+import { CommandError, type KubectlContext } from './context.ts';
+import { flag, type ParsedArgs } from './flags.ts';
+
+/** kubeadm's admin.conf user (here in system:masters, as the task's kubeconfig defines it). */
+export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [SYSTEM_MASTERS, ALL_AUTHENTICATED] };
+
+/**
+ * Who a kubeconfig user is. Simplification: the kubeconfig keeps no credentials, so its user's name is the user name
+ * the API server authenticates; kubeadm's admin keeps its system:masters group, any other user is only
+ * system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
+ */
+export function kubeconfigIdentity(userName: string): UserInfo {
+  return userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] };
+}
+
+/**
+ * The identity one request runs as: the context's user (a kubeconfig's, or KUBERNETES_ADMIN) unless the request
+ * impersonates someone, in which case the context's user must be allowed to (Forbidden otherwise).
+ */
+export function requestIdentity(store: Store, base: UserInfo, args: ParsedArgs): UserInfo {
+  const as = flag(args, 'as');
+  const asGroups = args.flags.get('as-group') ?? [];
+  const asUid = flag(args, 'as-uid');
+  if (as === undefined || as === '') {
+    if (asGroups.length || asUid) throw new CommandError(`invalid configuration: requesting uid, groups or user-extra for ${base.name} without impersonating a user`);
+    return base;
+  }
+  const sa = serviceAccountOf(as);
+  const impersonate = (resource: string, name: string, extra: { apiGroup?: string; namespace?: string } = {}) =>
+    checkAccess(store, base, { verb: 'impersonate', apiGroup: extra.apiGroup ?? '', resource, name, namespace: extra.namespace });
+  if (sa) impersonate('serviceaccounts', sa.name, { namespace: sa.namespace });
+  else impersonate('users', as);
+  for (const g of asGroups) impersonate('groups', g);
+  if (asUid) impersonate('uids', asUid, { apiGroup: 'authentication.k8s.io' });
+  // A service account impersonated without groups gets its own; every impersonated user is authenticated.
+  const groups = asGroups.length === 0 && sa ? ['system:serviceaccounts', `system:serviceaccounts:${sa.namespace}`] : [...asGroups];
+  if (as !== 'system:anonymous' && !groups.includes(ALL_AUTHENTICATED)) groups.push(ALL_AUTHENTICATED);
+  return { name: as, groups, ...(asUid ? { uid: asUid } : {}) };
+}
+
+/** The user a command's requests run as (set by runKubectl). */
+export function requestUserOf(ctx: KubectlContext): UserInfo {
+  return ctx.requestUser ?? ctx.user ?? KUBERNETES_ADMIN;
+}
