@@ -2,17 +2,18 @@
 // user it impersonates. The API server's impersonation filter checks the `impersonate` verb on each asked-for
 // attribute before the request runs as the impersonated user.
 import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
-import { ALL_AUTHENTICATED, checkAccess, serviceAccountOf, SYSTEM_MASTERS } from '../apiserver/rbac/authorizer.ts';
+import { ALL_AUTHENTICATED, checkAccess, serviceAccountOf } from '../apiserver/rbac/authorizer.ts';
+import { KUBEADM_CLUSTER_ADMINS } from '../apiserver/rbac/bootstrap.ts';
 import type { Store } from '../apiserver/store.ts';
 import { CommandError, type KubectlContext } from './context.ts';
 import { flag, type ParsedArgs } from './flags.ts';
 
-/** kubeadm's admin.conf user (here in system:masters, as the task's kubeconfig defines it). */
-export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [SYSTEM_MASTERS, ALL_AUTHENTICATED] };
+/** kubeadm's admin.conf user: since kubeadm 1.29 in kubeadm:cluster-admins (bound to cluster-admin), not system:masters. */
+export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, ALL_AUTHENTICATED] };
 
 /**
  * Who a kubeconfig user is. Simplification: the kubeconfig keeps no credentials, so its user's name is the user name
- * the API server authenticates; kubeadm's admin keeps its system:masters group, any other user is only
+ * the API server authenticates; kubeadm's admin keeps its kubeadm:cluster-admins group, any other user is only
  * system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
  */
 export function kubeconfigIdentity(userName: string): UserInfo {

@@ -110,12 +110,27 @@ export function bootstrapPolicy(): (KubeObject)[] {
   ];
 }
 
+/** The group kubeadm (1.29 on) puts admin.conf's user in, bound to cluster-admin by kubeadm init. */
+export const KUBEADM_CLUSTER_ADMINS = 'kubeadm:cluster-admins';
+
+/** kubeadm init's ClusterRoleBinding for its admin group (kubeadm's own object: no rbac-defaults labels). */
+function kubeadmClusterAdmins(): ClusterRoleBinding & KubeObject {
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding',
+    metadata: { name: KUBEADM_CLUSTER_ADMINS },
+    roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: 'cluster-admin' },
+    subjects: [{ apiGroup: RBAC_GROUP, kind: 'Group', name: KUBEADM_CLUSTER_ADMINS }],
+  };
+}
+
 /**
- * The rbac/bootstrap-roles post-start hook: create the default objects that are missing (a new cluster, or a
- * snapshot saved before they existed). Existing ones are left as they are. Uids come from `rng`, not the store's.
+ * The rbac/bootstrap-roles post-start hook, then kubeadm init's admin binding: create the objects that are missing
+ * (a new cluster, or a snapshot saved before they existed). Existing ones are left as they are. Uids come from
+ * `rng`, not the store's.
+ * Simplification: kubeadm's binding is also recreated when a user deleted it (upstream it is made once, at init).
  */
 export function ensureBootstrapPolicy(store: Store, rng: SeededRng): void {
-  for (const obj of bootstrapPolicy()) {
+  for (const obj of [...bootstrapPolicy(), kubeadmClusterAdmins()]) {
     if (store.tryGet(obj.kind, undefined, obj.metadata.name!)) continue;
     store.create(obj, { uid: rng.uuid() });
   }

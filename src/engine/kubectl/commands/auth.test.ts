@@ -65,7 +65,7 @@ describe('kubectl auth can-i', () => {
       '                                                [/api]              []               [get]',
       '                                                [/apis/*]           []               [get]',
     ].join('\n'));
-    // The admin holds cluster-admin's rules through its binding to system:masters.
+    // The admin holds cluster-admin's rules through kubeadm's binding of kubeadm:cluster-admins.
     expect((await run('kubectl auth can-i --list')).stdout.split('\n').slice(1, 3)).toEqual([
       '*.*                                             []                  []               [*]',
       '                                                [*]                 []               [*]',
@@ -76,7 +76,7 @@ describe('kubectl auth can-i', () => {
 describe('kubectl auth whoami', () => {
   it('prints the user and groups, impersonated service accounts with their groups', async () => {
     const { run } = await cluster();
-    expect((await run('kubectl auth whoami')).stdout).toBe('ATTRIBUTE   VALUE\nUsername    kubernetes-admin\nGroups      [system:masters system:authenticated]\n');
+    expect((await run('kubectl auth whoami')).stdout).toBe('ATTRIBUTE   VALUE\nUsername    kubernetes-admin\nGroups      [kubeadm:cluster-admins system:authenticated]\n');
     expect((await run('kubectl auth whoami --as system:serviceaccount:dev:ci')).stdout).toBe(
       'ATTRIBUTE   VALUE\nUsername    system:serviceaccount:dev:ci\nGroups      [system:serviceaccounts system:serviceaccounts:dev system:authenticated]\n');
     expect((await run('kubectl auth whoami --as jane --as-group devs --as-uid 42')).stdout).toBe(
@@ -240,10 +240,13 @@ describe('the default policy', () => {
     expect(rbacObjects(c.snapshot().objects)).toEqual([
       'ClusterRole/admin', 'ClusterRole/cluster-admin', 'ClusterRole/edit', 'ClusterRole/system:aggregate-to-admin', 'ClusterRole/system:aggregate-to-edit',
       'ClusterRole/system:aggregate-to-view', 'ClusterRole/system:basic-user', 'ClusterRole/system:discovery', 'ClusterRole/system:public-info-viewer', 'ClusterRole/view',
-      'ClusterRoleBinding/cluster-admin', 'ClusterRoleBinding/system:basic-user', 'ClusterRoleBinding/system:discovery', 'ClusterRoleBinding/system:public-info-viewer',
+      'ClusterRoleBinding/cluster-admin', 'ClusterRoleBinding/kubeadm:cluster-admins', 'ClusterRoleBinding/system:basic-user', 'ClusterRoleBinding/system:discovery',
+      'ClusterRoleBinding/system:public-info-viewer',
     ]);
     expect((await c.exec('kubectl get clusterrole edit -o jsonpath={.metadata.labels}')).stdout).toBe('{"kubernetes.io/bootstrapping":"rbac-defaults","rbac.authorization.k8s.io/aggregate-to-admin":"true"}');
     expect((await c.exec('kubectl get clusterrolebinding cluster-admin -o jsonpath={.subjects}')).stdout).toBe('[{"apiGroup":"rbac.authorization.k8s.io","kind":"Group","name":"system:masters"}]');
+    // kubeadm init's binding for admin.conf's group (kubeadm 1.29 on), without the rbac-defaults labels.
+    expect((await c.exec('kubectl get clusterrolebinding kubeadm:cluster-admins -o wide --no-headers')).stdout).toMatch(/^kubeadm:cluster-admins\s+ClusterRole\/cluster-admin\s+\S+\s+kubeadm:cluster-admins\s*$/m);
   });
 
   it('a new labelled ClusterRole is aggregated into view by the controller', async () => {

@@ -37,7 +37,7 @@ function canI(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
   if (boolFlag(args, 'list')) {
     if (rest.length) throw new CommandError('list option must be specified with no arguments');
     if (boolFlag(args, 'quiet') || boolFlag(args, 'all-namespaces') || flag(args, 'subresource')) throw new CommandError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
-    // Only RBAC resolves rules: system:masters' members see what the cluster-admin binding grants them.
+    // Only RBAC resolves rules: members of system:masters (or kubeadm:cluster-admins) see what cluster-admin's bindings grant them.
     printRules(ctx, rulesFor(store, user, namespaceOf(args)), !boolFlag(args, 'no-headers'));
     return 0;
   }
