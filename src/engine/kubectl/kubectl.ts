@@ -68,7 +68,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
-  'api-resources': [{ name: 'namespaced', value: true }],
+  'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
   'api-versions': [],
   'cluster-info': [],
   replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, VALIDATE],
@@ -179,7 +179,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'version':
         ctx.out.push(`Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0\nServer Version: ${KUBERNETES_VERSION}`);
         return { code: 0 };
-      case 'api-resources': return { code: apiResourcesCommand(ctx) };
+      case 'api-resources': return { code: apiResourcesCommand(ctx, args) };
       case 'api-versions': return { code: apiVersionsCommand(ctx) };
       case 'cluster-info': return { code: clusterInfoCommand(ctx) };
       case 'replace': return { code: replaceCommand(ctx, args) };

@@ -13,3 +13,23 @@ describe('kubectl api-versions', () => {
     expect(mustExec(c, 'kubectl api-versions')).toContain('\nexample.com/v1\n');
   });
 });
+
+describe('kubectl api-resources', () => {
+  it('filters by --namespaced and --api-group only when given, and prints -o name as RESOURCE[.GROUP]', () => {
+    const c = clusterWithNodes(1);
+    const names = (line: string) => mustExec(c, line).trim().split('\n');
+    const clusterScoped = names('kubectl api-resources --namespaced=false -o name');
+    expect(clusterScoped).toEqual(expect.arrayContaining(['nodes', 'namespaces', 'persistentvolumes', 'clusterroles.rbac.authorization.k8s.io', 'storageclasses.storage.k8s.io']));
+    expect(clusterScoped).not.toContain('pods');
+    const namespacedOnly = names('kubectl api-resources --namespaced -o name');
+    expect(namespacedOnly).toEqual(expect.arrayContaining(['pods', 'services', 'deployments.apps', 'roles.rbac.authorization.k8s.io']));
+    expect(namespacedOnly).not.toContain('nodes');
+    expect(names('kubectl api-resources -o name').length).toBe(clusterScoped.length + namespacedOnly.length);
+    // An empty --api-group is the core group.
+    expect(names('kubectl api-resources --api-group= -o name').every((n) => !n.includes('.'))).toBe(true);
+    const apps = names('kubectl api-resources --api-group=apps --no-headers');
+    expect(apps.map((l) => l.split(/\s+/)[0])).toEqual(['controllerrevisions', 'daemonsets', 'deployments', 'replicasets', 'statefulsets']);
+    expect(c.exec('kubectl api-resources -o wide-ish').stderr.trim()).toBe('error: --output wide-ish is not available');
+    expect(c.exec('kubectl api-resources --namespaced=maybe').stderr.trim()).toBe('error: invalid argument "maybe" for "--namespaced" flag: strconv.ParseBool: parsing "maybe": invalid syntax');
+  });
+});

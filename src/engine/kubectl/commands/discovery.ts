@@ -1,7 +1,8 @@
 // kubectl api-resources and api-versions: what the API server serves, from the kinds it knows (built-in and
 // custom) and the read-only views (events.k8s.io Events).
 import { apiVersionOf, type KindInfo } from '../../api/kinds.ts';
-import type { KubectlContext } from '../context.ts';
+import { CommandError, type KubectlContext } from '../context.ts';
+import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { VIEW_KINDS } from '../eventsview.ts';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter.ts';
 
@@ -9,12 +10,29 @@ function servedKinds(ctx: KubectlContext): KindInfo[] {
   return [...ctx.store.kinds.all(), ...VIEW_KINDS];
 }
 
-/** The core group first, then the others by group and resource name. */
-export function apiResourcesCommand(ctx: KubectlContext): number {
-  const rows = servedKinds(ctx).sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
-    .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1))
-    .map((k) => [k.plural, k.shortNames.join(','), apiVersionOf(k), String(k.namespaced), k.kind]);
-  ctx.out.push(tabwrite([['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
+/**
+ * The core group first, then the others by group and resource name. As kubectl: `--namespaced` filters only when
+ * given, `--api-group` (even empty: the core group) likewise; `-o name` prints RESOURCE[.GROUP].
+ */
+export function apiResourcesCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const output = flag(args, 'output') ?? '';
+  if (output !== '' && output !== 'name') throw new CommandError(`--output ${output} is not available`);
+  const namespaced = args.flags.has('namespaced') ? flag(args, 'namespaced') : undefined;
+  if (namespaced !== undefined && namespaced !== 'true' && namespaced !== 'false') {
+    throw new CommandError(`invalid argument "${namespaced}" for "--namespaced" flag: strconv.ParseBool: parsing "${namespaced}": invalid syntax`);
+  }
+  const group = args.flags.has('api-group') ? flag(args, 'api-group') ?? '' : undefined;
+  const kinds = servedKinds(ctx)
+    .filter((k) => (namespaced === undefined || String(k.namespaced) === namespaced) && (group === undefined || k.group === group))
+    .sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
+    .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1));
+  if (output === 'name') {
+    if (kinds.length) ctx.out.push(kinds.map((k) => (k.group ? `${k.plural}.${k.group}` : k.plural)).join('\n'));
+    return 0;
+  }
+  const rows = kinds.map((k) => [k.plural, k.shortNames.join(','), apiVersionOf(k), String(k.namespaced), k.kind]);
+  const lines = boolFlag(args, 'no-headers') ? rows : [['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'], ...rows];
+  if (lines.length) ctx.out.push(tabwrite(lines.map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
   return 0;
 }
 
