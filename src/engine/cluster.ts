@@ -46,6 +46,8 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
+import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
+import type { UserInfo } from './apiserver/rbac/authorizer.ts';
 import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
@@ -208,7 +210,7 @@ export class Cluster implements KubesimCluster, SimHost {
   // ---- headless API ----
 
   exec(commandLine: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
-    return this.run(commandLine, stdin, undefined, opts.adminKubeconfig ? defaultKubeconfig() : this.kubeconfig).result;
+    return (opts.adminKubeconfig ? this.run(commandLine, stdin, undefined, defaultKubeconfig(), KUBERNETES_SUPER_ADMIN) : this.run(commandLine, stdin)).result;
   }
 
   apply(yamlText: string, opts: ApplyOptions = {}): ApplyResult {
@@ -321,7 +323,7 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
+  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig, user?: UserInfo): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -335,7 +337,7 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;

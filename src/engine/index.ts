@@ -73,7 +73,8 @@ export interface ExecOptions {
   /**
    * kubectl with kubeadm's admin.conf instead of the cluster's kubeconfig (which `kubectl config` changes): for
    * the simulator's own commands, such as a scenario's checks and reference solutions, which must not follow the
-   * context or namespace a user chose.
+   * context or namespace a user chose. They run as kubeadm's super-admin (system:masters), which RBAC objects a
+   * user changes cannot lock out.
    */
   adminKubeconfig?: boolean;
 }

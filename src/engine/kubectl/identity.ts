@@ -2,7 +2,7 @@
 // user it impersonates. The API server's impersonation filter checks the `impersonate` verb on each asked-for
 // attribute before the request runs as the impersonated user.
 import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
-import { ALL_AUTHENTICATED, checkAccess, serviceAccountOf } from '../apiserver/rbac/authorizer.ts';
+import { ALL_AUTHENTICATED, checkAccess, serviceAccountOf, SYSTEM_MASTERS } from '../apiserver/rbac/authorizer.ts';
 import { KUBEADM_CLUSTER_ADMINS } from '../apiserver/rbac/bootstrap.ts';
 import type { Store } from '../apiserver/store.ts';
 import { CommandError, type KubectlContext } from './context.ts';
@@ -10,6 +10,12 @@ import { flag, type ParsedArgs } from './flags.ts';
 
 /** kubeadm's admin.conf user: since kubeadm 1.29 in kubeadm:cluster-admins (bound to cluster-admin), not system:masters. */
 export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, ALL_AUTHENTICATED] };
+
+/**
+ * kubeadm's super-admin.conf user, in system:masters (no RBAC check can refuse it): the simulator's own commands
+ * (addons, scenario timelines and checks) run as it, so that RBAC objects a user breaks cannot lock them out.
+ */
+export const KUBERNETES_SUPER_ADMIN: UserInfo = { name: 'kubernetes-super-admin', groups: [SYSTEM_MASTERS, ALL_AUTHENTICATED] };
 
 /**
  * Who a kubeconfig user is. Simplification: the kubeconfig keeps no credentials, so its user's name is the user name

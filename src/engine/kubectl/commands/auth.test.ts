@@ -232,6 +232,16 @@ subjects: [{kind: Robot, name: r2}, {kind: ServiceAccount, name: sa}]
   });
 });
 
+describe('kubeadm\'s admin', () => {
+  it('is locked out when its group\'s binding goes, as upstream; the simulator\'s own commands run as super-admin', () => {
+    const c = createCluster({ seed: 1 });
+    expect(c.exec('kubectl delete clusterrolebinding kubeadm:cluster-admins').stdout).toBe('clusterrolebinding.rbac.authorization.k8s.io "kubeadm:cluster-admins" deleted\n');
+    expect(c.exec('kubectl get pods').stderr).toBe('Error from server (Forbidden): pods is forbidden: User "kubernetes-admin" cannot list resource "pods" in API group "" in the namespace "default"\n');
+    expect(c.exec('kubectl get pods -n kube-system', undefined, { adminKubeconfig: true }).code).toBe(0);
+    expect(c.exec('kubectl auth whoami', undefined, { adminKubeconfig: true }).stdout).toContain('kubernetes-super-admin');
+  });
+});
+
 describe('the default policy', () => {
   const rbacObjects = (objects: KubeObject[]) => objects.filter((o) => o.apiVersion === 'rbac.authorization.k8s.io/v1').map((o) => `${o.kind}/${o.metadata.name}`).sort();
 
