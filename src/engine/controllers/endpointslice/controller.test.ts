@@ -127,16 +127,30 @@ spec:
     mustExec(c, `kubectl annotate pod ${pod} note=x`);
     c.advance(1);
     expect(queued(from)).toEqual([]);
-    // Joining "other" without leaving "web": only the Service it joined ("other" again for its own slice write).
+    // Joining "other" without leaving "web": only the Service it joined; the controller's own slice write does not
+    // queue it again (the tracker expects it).
     const [placeholder] = slicesOf(c, 'other');
     from = seq();
     mustExec(c, `kubectl label pod ${pod} tier=x`);
     c.advance(1);
-    expect(new Set(queued(from))).toEqual(new Set(['default/other']));
+    expect(queued(from)).toEqual(['default/other']);
     // The placeholder slice becomes the first real one under its own name (finalize turns the create into an update).
     const [s] = slicesOf(c, 'other');
     expect(s.metadata?.name).toBe(placeholder.metadata?.name);
     expect(s.endpoints?.map((e) => e.targetRef?.name)).toEqual([pod]);
+  });
+
+  it('puts back a slice someone else changed, a second after the change', () => {
+    const c = clusterWithNodes(1, 11);
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
+    mustExec(c, 'kubectl apply -f -', service('web'));
+    c.advance(30);
+    const [s] = slicesOf(c, 'web');
+    mustExec(c, `kubectl patch endpointslice ${s.metadata?.name} --type=json -p '[{"op":"replace","path":"/endpoints","value":[]}]'`);
+    (c as Cluster).advanceMs(999);
+    expect(slicesOf(c, 'web')[0].endpoints).toEqual([]);
+    (c as Cluster).advanceMs(1);
+    expect(slicesOf(c, 'web')[0].endpoints).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,9 @@ type P = Pod & KubeObject;
 type Slice = EndpointSlice & KubeObject;
 
 const SERVICE_INDEX = 'service-name';
+/** endpointSliceChangeMinSyncDelay. */
+const ENDPOINT_SLICE_CHANGE_MIN_SYNC_DELAY_MS = 1000;
+const managedByController = (s: Slice): boolean => s.metadata.labels?.[MANAGED_BY_LABEL] === CONTROLLER_NAME;
 /** Pods by each label pair, Services by each selector pair: a sync or a pod event looks only at candidates. */
 const POD_LABEL_INDEX = 'endpointslice/label';
 const SERVICE_SELECTOR_INDEX = 'endpointslice/selector';
@@ -90,16 +93,32 @@ export class EndpointSliceController extends Controller {
       },
       delete: (p) => this.enqueueFor(p),
     });
-    // A slice changed by someone else is put back (the controller owns its slices).
+    // A slice changed by someone else puts its Service back (the controller owns its slices); its own writes, which
+    // the tracker expects, do not (upstream's endpointSliceTracker.ShouldSync / HandleDeletion).
     this.slices.addEventHandler({
-      update: (_o, s) => this.enqueueOwner(s),
-      delete: (s) => this.enqueueOwner(s),
+      add: (s) => { if (managedByController(s) && !this.isOwnWrite(s)) this.enqueueOwner(s); },
+      update: (o, s) => {
+        if (isResync(o, s)) return;
+        if (o.metadata.labels?.[SERVICE_NAME_LABEL] !== s.metadata.labels?.[SERVICE_NAME_LABEL]) {
+          this.enqueueOwner(s);
+          this.enqueueOwner(o);
+        } else if (managedByController(o) !== managedByController(s) || (managedByController(s) && !this.isOwnWrite(s))) this.enqueueOwner(s);
+      },
+      delete: (s) => { if (managedByController(s) && !this.isOwnWrite(s, true)) this.enqueueOwner(s); },
     });
   }
 
+  /** The slice version this controller wrote (or the deletion it made), as the tracker recorded it. */
+  private isOwnWrite(s: Slice, deleted = false): boolean {
+    const name = s.metadata.labels?.[SERVICE_NAME_LABEL];
+    const rv = name ? this.written.get(`${s.metadata.namespace}/${name}`)?.get(s.metadata.name!) : undefined;
+    return deleted ? rv === null : rv !== undefined && rv === s.metadata.resourceVersion;
+  }
+
+  /** queueServiceForEndpointSlice: after endpointSliceChangeMinSyncDelay, so a burst of slice changes makes one sync. */
   private enqueueOwner(s: Slice): void {
     const name = s.metadata.labels?.[SERVICE_NAME_LABEL];
-    if (name && s.metadata.labels?.[MANAGED_BY_LABEL] === CONTROLLER_NAME) this.queue.add(`${s.metadata.namespace}/${name}`);
+    if (name) this.queue.addAfter(`${s.metadata.namespace}/${name}`, ENDPOINT_SLICE_CHANGE_MIN_SYNC_DELAY_MS);
   }
 
   /** GetPodServiceMemberships: the Services whose selector matches the pod's labels, old or new. */
