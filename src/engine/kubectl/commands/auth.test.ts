@@ -30,6 +30,16 @@ async function cluster() {
 }
 
 describe('kubectl auth can-i', () => {
+  it('asks about the kubeconfig context\'s namespace unless -n names another', async () => {
+    const { run } = await cluster();
+    expect((await run('kubectl create namespace dev')).code).toBe(0);
+    expect((await run('kubectl config set-context --current --namespace=dev')).code).toBe(0);
+    // jane's Role is in default only.
+    expect(await run('kubectl auth can-i list pods --as jane')).toEqual({ code: 1, stdout: 'no\n', stderr: '' });
+    expect(await run('kubectl auth can-i list pods --as jane -n default')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect((await run('kubectl auth can-i --list --as jane')).stdout).not.toContain('pods/log');
+  });
+
   it('answers yes (exit 0) or no (exit 1) for the user, impersonated with --as', async () => {
     const { run } = await cluster();
     expect(await run('kubectl auth can-i list pods --as jane')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });

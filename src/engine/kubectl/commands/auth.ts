@@ -7,6 +7,7 @@ import { goList, policyRuleRows } from '../printers/policyrules.ts';
 import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { requestUserOf } from '../identity.ts';
+import { namespaceOf } from '../namespace.ts';
 import { tabwrite, TABLE_TABWRITER } from '../printers/tabwriter.ts';
 
 /** cani.go's known verbs (a warning, not an error, for others). */
@@ -26,8 +27,9 @@ export function authCommand(ctx: KubectlContext, args: ParsedArgs): number {
   throw new CommandError(`unknown command "${sub}" for "kubectl auth"`);
 }
 
-function namespaceOf(args: ParsedArgs): string {
-  return boolFlag(args, 'all-namespaces') ? '' : flag(args, 'namespace') ?? 'default';
+/** The namespace asked about: -n, else the kubeconfig context's; every namespace ('') with -A. */
+function askedNamespace(ctx: KubectlContext, args: ParsedArgs): string {
+  return boolFlag(args, 'all-namespaces') ? '' : namespaceOf(ctx, args);
 }
 
 function canI(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
@@ -38,7 +40,7 @@ function canI(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
     if (rest.length) throw new CommandError('list option must be specified with no arguments');
     if (boolFlag(args, 'quiet') || boolFlag(args, 'all-namespaces') || flag(args, 'subresource')) throw new CommandError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
     // Only RBAC resolves rules: members of system:masters (or kubeadm:cluster-admins) see what cluster-admin's bindings grant them.
-    printRules(ctx, rulesFor(store, user, namespaceOf(args)), !boolFlag(args, 'no-headers'));
+    printRules(ctx, rulesFor(store, user, askedNamespace(ctx, args)), !boolFlag(args, 'no-headers'));
     return 0;
   }
   if (rest.length !== 2) throw new CommandError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
@@ -72,7 +74,7 @@ function canI(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
     if (info && !namespaced && !all) warn(group ? `resource '${resource}' is not namespace scoped in group '${group}'` : `resource '${resource}' is not namespace scoped`);
     if (!RESOURCE_VERBS.has(verb)) warn(`verb '${verb}' is not a known verb`);
     // kubectl sends its namespace whatever the resource's scope; the authorizer sees it as the API server would.
-    attrs = { verb, apiGroup: group, resource, subresource, name, namespace: namespaceOf(args) || undefined };
+    attrs = { verb, apiGroup: group, resource, subresource, name, namespace: askedNamespace(ctx, args) || undefined };
   }
   const allowed = authorize(store, user, attrs);
   if (!boolFlag(args, 'quiet')) ctx.out.push(allowed ? 'yes' : 'no');
