@@ -149,6 +149,11 @@ export function isDNS1035Label(value: string): string[] {
 
 const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
+/** Go's %v of a []string: "[a b]" (nothing is "[]"). */
+export function goList(items: readonly string[] | undefined): string {
+  return `[${(items ?? []).join(' ')}]`;
+}
+
 /** strconv.Quote (what %q prints): escapes quotes, backslashes and non-printable runes. */
 export function goQuote(s: string): string {
   let out = '"';

@@ -1,4 +1,5 @@
 // A small pflag-like parser: --flag=value, --flag value, -f value, -fvalue, boolean flags, "--" ends flags.
+import { CommandError } from './context.ts';
 export interface FlagSpec {
   name: string;
   short?: string;
@@ -75,4 +76,20 @@ export function flag(p: ParsedArgs, name: string): string | undefined {
 export function boolFlag(p: ParsedArgs, name: string): boolean {
   const v = flag(p, name);
   return v !== undefined && v !== 'false';
+}
+
+/** strconv.ParseBool. */
+export function parseGoBool(v: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  return undefined;
+}
+
+/** A boolean flag's value (undefined when not given), refused as pflag refuses a value ParseBool does not take. */
+export function parseBoolFlag(args: ParsedArgs, name: string): boolean | undefined {
+  const v = args.flags.get(name)?.at(-1);
+  if (v === undefined) return undefined;
+  const b = parseGoBool(v);
+  if (b === undefined) throw new CommandError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+  return b;
 }

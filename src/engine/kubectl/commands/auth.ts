@@ -3,7 +3,8 @@
 import type { PolicyRule } from 'kubernetes-types/rbac/v1';
 import { authorize, rulesFor } from '../../apiserver/rbac/authorizer.ts';
 import type { RequestAttributes } from '../../apiserver/rbac/rules.ts';
-import { goList, policyRuleRows } from '../printers/policyrules.ts';
+import { policyRuleRows } from '../printers/policyrules.ts';
+import { goList } from '../../api/validation.ts';
 import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { requestUserOf } from '../identity.ts';

@@ -21,6 +21,8 @@ describe('kubectl api-resources', () => {
     const clusterScoped = names('kubectl api-resources --namespaced=false -o name');
     expect(clusterScoped).toEqual(expect.arrayContaining(['nodes', 'namespaces', 'persistentvolumes', 'clusterroles.rbac.authorization.k8s.io', 'storageclasses.storage.k8s.io']));
     expect(clusterScoped).not.toContain('pods');
+    // Any value strconv.ParseBool takes.
+    expect(names('kubectl api-resources --namespaced=0 -o name')).toEqual(clusterScoped);
     const namespacedOnly = names('kubectl api-resources --namespaced -o name');
     expect(namespacedOnly).toEqual(expect.arrayContaining(['pods', 'services', 'deployments.apps', 'roles.rbac.authorization.k8s.io']));
     expect(namespacedOnly).not.toContain('nodes');

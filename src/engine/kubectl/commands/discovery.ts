@@ -2,7 +2,7 @@
 // custom) and the read-only views (events.k8s.io Events).
 import { apiVersionOf, type KindInfo } from '../../api/kinds.ts';
 import { CommandError, type KubectlContext } from '../context.ts';
-import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
+import { boolFlag, flag, parseBoolFlag, type ParsedArgs } from '../flags.ts';
 import { VIEW_KINDS } from '../eventsview.ts';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter.ts';
 
@@ -17,13 +17,10 @@ function servedKinds(ctx: KubectlContext): KindInfo[] {
 export function apiResourcesCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const output = flag(args, 'output') ?? '';
   if (output !== '' && output !== 'name') throw new CommandError(`--output ${output} is not available`);
-  const namespaced = args.flags.has('namespaced') ? flag(args, 'namespaced') : undefined;
-  if (namespaced !== undefined && namespaced !== 'true' && namespaced !== 'false') {
-    throw new CommandError(`invalid argument "${namespaced}" for "--namespaced" flag: strconv.ParseBool: parsing "${namespaced}": invalid syntax`);
-  }
+  const namespaced = parseBoolFlag(args, 'namespaced');
   const group = args.flags.has('api-group') ? flag(args, 'api-group') ?? '' : undefined;
   const kinds = servedKinds(ctx)
-    .filter((k) => (namespaced === undefined || String(k.namespaced) === namespaced) && (group === undefined || k.group === group))
+    .filter((k) => (namespaced === undefined || k.namespaced === namespaced) && (group === undefined || k.group === group))
     .sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
     .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1));
   if (output === 'name') {

@@ -2,6 +2,7 @@
 // and resource name (k8s.io/kubectl/pkg/util/rbac), sorted by their generated String(), one row each.
 import type { PolicyRule } from 'kubernetes-types/rbac/v1';
 import { breakdownRule, compactRules, protoString } from '../../apiserver/rbac/rules.ts';
+import { goList } from '../../api/validation.ts';
 
 /** describe.CombineResourceGroup: "pods", "deployments.apps", "pods/log", "*.*". */
 export function combineResourceGroup(resources: string[] | undefined, groups: string[] | undefined): string {
@@ -11,9 +12,6 @@ export function combineResourceGroup(resources: string[] | undefined, groups: st
   if (groups?.length && groups[0] !== '') out += `.${groups[0]}`;
   return slash < 0 ? out : `${out}/${resources[0].slice(slash + 1)}`;
 }
-
-/** Go's %v of a []string. */
-export const goList = (v: string[] | undefined): string => `[${(v ?? []).join(' ')}]`;
 
 /** The rows' cells: Resources, Non-Resource URLs, Resource Names, Verbs. */
 export function policyRuleRows(rules: PolicyRule[]): string[][] {

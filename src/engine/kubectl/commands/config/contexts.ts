@@ -3,7 +3,8 @@ import { CommandError } from '../../context.ts';
 import { boolFlag, flag } from '../../flags.ts';
 import { KUBECONFIG_PATH } from '../../kubeconfig.ts';
 import { TABLE_TABWRITER, tabwrite } from '../../printers/tabwriter.ts';
-import { goQuote, unexpectedArgs, type ConfigRun } from './args.ts';
+import { unexpectedArgs, type ConfigRun } from './args.ts';
+import { goQuote } from '../../../api/validation.ts';
 
 export const currentContextCommand: ConfigRun = (ctx, kc) => {
   if (!kc.currentContext) throw new CommandError('current-context is not set');

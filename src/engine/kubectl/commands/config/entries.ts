@@ -3,7 +3,9 @@ import { CommandError, type KubectlContext } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
 import { DATA_OMITTED, KUBECONFIG_PATH, placeholder, WORKING_DIRECTORY, type Kubeconfig, type KubeconfigCluster, type KubeconfigUser } from '../../kubeconfig.ts';
 import { usageError } from '../usage.ts';
-import { goQuote, parseBoolFlag, unexpectedArgs, type ConfigRun } from './args.ts';
+import { unexpectedArgs, type ConfigRun } from './args.ts';
+import { goQuote } from '../../../api/validation.ts';
+import { parseBoolFlag } from '../../flags.ts';
 
 function printNames(ctx: KubectlContext, names: Iterable<string>): number {
   // Go ranges over a map in no set order; sorted is one of them, and stable.

@@ -7,7 +7,9 @@
 // where kubectl prints pointer addresses.
 import { CommandError } from '../../context.ts';
 import { FIELD_KINDS, placeholder, type Kubeconfig } from '../../kubeconfig.ts';
-import { goQuote, parseBoolFlag, parseGoBool, unexpectedArgs, type ConfigRun } from './args.ts';
+import { unexpectedArgs, type ConfigRun } from './args.ts';
+import { goQuote } from '../../../api/validation.ts';
+import { parseBoolFlag, parseGoBool } from '../../flags.ts';
 
 type EntryKind = keyof typeof FIELD_KINDS;
 const GO_TYPES: Record<EntryKind, string> = { clusters: 'api.Cluster', users: 'api.AuthInfo', contexts: 'api.Context' };

@@ -7,7 +7,9 @@ import { toFile, type Kubeconfig } from '../../kubeconfig.ts';
 import { printJsonPath } from '../../printers/customcolumns.ts';
 import { toJson, toYaml } from '../../printers/format.ts';
 import { usageError } from '../usage.ts';
-import { goList, parseBoolFlag, type ConfigRun } from './args.ts';
+import type { ConfigRun } from './args.ts';
+import { goList } from '../../../api/validation.ts';
+import { parseBoolFlag } from '../../flags.ts';
 
 /** PrintFlags' formats, in kubectl's order (for its error text); the simulator prints yaml, json and jsonpath. */
 const ALLOWED = ['json', 'yaml', 'name', 'go-template', 'go-template-file', 'template', 'templatefile', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file'];

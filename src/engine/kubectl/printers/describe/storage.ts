@@ -3,6 +3,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../../api/object.ts';
 import { Quantity } from '../../../api/quantity.ts';
+import { goList } from '../../../api/validation.ts';
 import { accessModesString, claimClass, isDefaultClass, volumeClass, type PV, type PVC, type SC } from '../../../api/storage.ts';
 import { typed } from '../columns/column.ts';
 import { formatLabels, sortedKeys } from '../labelmap.ts';
@@ -13,8 +14,6 @@ import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.ts'
 import { LEVEL_0, LEVEL_1, LEVEL_2, PrefixWriter } from './writer.ts';
 
 const quantity = (v: string | undefined) => { try { return Quantity.parse(v ?? '0').toString(); } catch { return v ?? ''; } };
-/** Go's %v of a []string. */
-const goList = (xs: string[] | undefined) => `[${(xs ?? []).join(' ')}]`;
 
 function status(obj: KubeObject, phase: string | undefined, now: number): string {
   return obj.metadata.deletionTimestamp ? `Terminating (lasts ${translateTimestampSince(obj.metadata.deletionTimestamp, now)})` : phase ?? '';
