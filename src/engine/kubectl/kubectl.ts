@@ -91,7 +91,13 @@ const perCommand: Record<string, FlagSpec[]> = {
   create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE,
     // create role | clusterrole | rolebinding | clusterrolebinding
     { name: 'verb', value: true, repeated: true }, { name: 'resource', value: true, repeated: true }, { name: 'resource-name', value: true, repeated: true }, { name: 'non-resource-url', value: true, repeated: true }, { name: 'aggregation-rule', value: true },
-    { name: 'role', value: true }, { name: 'clusterrole', value: true }, { name: 'user', value: true, repeated: true }, { name: 'group', value: true, repeated: true }, { name: 'serviceaccount', value: true, repeated: true }],
+    { name: 'role', value: true }, { name: 'clusterrole', value: true }, { name: 'user', value: true, repeated: true }, { name: 'group', value: true, repeated: true }, { name: 'serviceaccount', value: true, repeated: true },
+    // create service | secret docker-registry | secret tls | ingress | poddisruptionbudget, --append-hash
+    { name: 'tcp', value: true, repeated: true }, { name: 'clusterip', value: true }, { name: 'node-port', value: true }, { name: 'external-name', value: true },
+    { name: 'docker-username', value: true }, { name: 'docker-password', value: true }, { name: 'docker-email', value: true }, { name: 'docker-server', value: true },
+    { name: 'cert', value: true }, { name: 'key', value: true }, { name: 'append-hash' },
+    { name: 'rule', value: true, repeated: true }, { name: 'class', value: true }, { name: 'default-backend', value: true }, { name: 'annotation', value: true, repeated: true },
+    { name: 'min-available', value: true }, { name: 'max-unavailable', value: true }],
 };
 
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }

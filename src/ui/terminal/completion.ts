@@ -1,6 +1,7 @@
 // Tab completion for the terminal: commands, sub-commands, resource kinds, object names and flags, as a
 // shell's completion would offer them for kubectl and sim.
 import type { ResourceKindView } from '../../worker/protocol.ts';
+import { createFlags } from './createflags.ts';
 
 export interface CompletionSource {
   kinds: readonly ResourceKindView[];
@@ -55,7 +56,6 @@ const FLAGS: Record<string, string[]> = {
   expose: ['--cluster-ip', '--dry-run=client', '--external-ip', '--labels', '--name', '--port', '--protocol', '--selector', '--session-affinity', '--target-port', '--type'],
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
   auth: ['--list', '--quiet', '--subresource', '--no-headers'],
-  create: ['--aggregation-rule', '--clusterrole', '--group', '--non-resource-url', '--resource', '--resource-name', '--role', '--serviceaccount', '--user', '--verb'],
   // kubectl's impersonation flags, offered after any command.
   '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--context', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
 };
@@ -91,7 +91,8 @@ async function candidatesFor(words: string[], current: string, source: Completio
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
     // set-context's own --namespace shadows the global -n/--namespace.
-    return [...(FLAGS[verb ?? ''] ?? []), ...(verb === 'set-context' ? [] : FLAGS[''])];
+    const own = verb === 'create' ? createFlags(positional.slice(2)) : FLAGS[verb ?? ''] ?? [];
+    return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
   if (positional.length === 0) return ['clear', 'kubectl', 'sim'];
   const [cmd, verb, ...args] = positional;

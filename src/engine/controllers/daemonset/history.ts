@@ -5,7 +5,7 @@ import { isStatusError } from '../../apiserver/errors.ts';
 import type { Store } from '../../apiserver/store.ts';
 import type { Informer } from '../../client/informer.ts';
 import { computeHash } from '../hash.ts';
-import { goJson } from '../history/gojson.ts';
+import { goJson } from '../../api/gojson.ts';
 import { rawData, templatePatch, type Revision } from '../history/revision.ts';
 import { controllerRefTo } from '../podcontrol.ts';
 import { claimObjects } from '../refmanager.ts';

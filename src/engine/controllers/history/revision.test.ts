@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/object.ts';
-import { goJson } from './gojson.ts';
+import { goJson } from '../../api/gojson.ts';
 import { fnv32, hashControllerRevision, safeEncodeString } from './hash.ts';
 import {
   applyRevision, controllerRevisionName, equalRevision, newControllerRevision, nextRevision, rawData, sortControllerRevisions, templatePatch,

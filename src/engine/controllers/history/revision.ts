@@ -4,7 +4,7 @@ import type { ControllerRevision } from 'kubernetes-types/apps/v1';
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { controllerRefTo } from '../podcontrol.ts';
-import { goJson } from './gojson.ts';
+import { goJson } from '../../api/gojson.ts';
 import { hashControllerRevision } from './hash.ts';
 
 export type Revision = ControllerRevision & KubeObject;

@@ -66,7 +66,7 @@ describe('kubectl replace', () => {
     ['kubectl replace -f - --grace-period=3', 'error: --grace-period must have --force specified\n'],
     ['kubectl replace -f - --timeout=10s', 'error: --timeout must have --force specified\n'],
     ['kubectl replace -f - --force --dry-run=server', 'error: --dry-run can not be used when --force is set\n'],
-    ['kubectl replace -f - -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,name,yaml\n'],
+    ['kubectl replace -f - -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,jsonpath,name,yaml\n'],
   ])('%s is refused before any change', (cmd, stderr) => {
     const c = clusterWithNodes(1);
     mustExec(c, 'kubectl apply -f -', CM('1'));

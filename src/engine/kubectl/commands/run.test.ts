@@ -131,7 +131,7 @@ status:
       ['kubectl run web --image=nginx --annotations=note', 'error: invalid annotations format: note'],
       ['kubectl run web --image=nginx --port=http', 'error: strconv.Atoi: parsing "http": invalid syntax'],
       ['kubectl run web --image=nginx --dry-run=maybe', 'error: Invalid dry-run value (maybe). Must be "none", "server", or "client".'],
-      ['kubectl run web --image=nginx -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,name,yaml'],
+      ['kubectl run web --image=nginx -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,jsonpath,name,yaml'],
       ['kubectl run web --image=nginx --overrides={', 'error: Invalid JSON Patch'],
       ['kubectl run web --image=nginx --overrides={} --override-type=xml', 'error: invalid override type: xml'],
       ['kubectl run taken --image=nginx', 'Error from server (AlreadyExists): pods "taken" already exists'],

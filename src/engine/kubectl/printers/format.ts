@@ -2,6 +2,7 @@
 import YAML from 'yaml';
 import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
+import { htmlEscapeJson } from '../../api/gojson.ts';
 import { jsonKeyLess, sortKeysDeep, yamlKeyLess } from './keyorder.ts';
 import { foldLongScalars } from './yamlfold.ts';
 import { yamlNeedsDoubleQuotes } from './yamlscalar.ts';
@@ -42,12 +43,10 @@ function needsDoubleQuotes(s: string): boolean {
   return yamlNeedsDoubleQuotes(s);
 }
 
-const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
 /** kubectl -o json: encoding/json with 4-space indent, HTML-safe escapes (\u003c, \u0026), trailing newline. */
 export function toJson(obj: unknown, opts: EncodeOptions = {}): string {
   const value = sortKeysDeep(obj, opts.sortKeys === false ? undefined : jsonKeyLess);
-  return JSON.stringify(value, null, 4).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]) + '\n';
+  return htmlEscapeJson(JSON.stringify(value, null, 4)) + '\n';
 }
 
 /** kubectl -o name: "<kind>.<group>/<name>" in lower case, core kinds without a group ("pod/web-1"). */

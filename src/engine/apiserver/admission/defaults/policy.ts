@@ -1,6 +1,7 @@
 // Defaults of the policy and identity kinds: SetDefaults_PriorityClass, SetDefaults_LimitRangeItem, SetDefaults_Secret
 // and the v1 conversion that folds a Secret's write-only stringData into data.
 import { isObj, type Obj } from './objects.ts';
+import { base64Encode } from '../../../api/base64.ts';
 
 /** SetDefaults_PriorityClass. */
 export function setPriorityClassDefaults(pc: Obj): void {
@@ -28,19 +29,12 @@ export function setLimitRangeDefaults(spec: Obj): void {
   if (Array.isArray(spec.limits)) for (const item of spec.limits) if (isObj(item)) setLimitRangeItemDefaults(item);
 }
 
-/** UTF-8 then base64, as a []byte serializes in JSON. */
-function base64(text: string): string {
-  let binary = '';
-  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
 /** SetDefaults_Secret (type Opaque) and stringData, which overwrites data's keys and is never stored. */
 export function setSecretDefaults(secret: Obj): void {
   if (secret.type === undefined || secret.type === null || secret.type === '') secret.type = 'Opaque';
   if (isObj(secret.stringData)) {
     const data = isObj(secret.data) ? secret.data : {};
-    for (const [k, v] of Object.entries(secret.stringData)) data[k] = base64(String(v));
+    for (const [k, v] of Object.entries(secret.stringData)) data[k] = base64Encode(String(v));
     if (Object.keys(data).length) secret.data = data;
   }
   delete secret.stringData;

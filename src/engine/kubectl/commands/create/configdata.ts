@@ -5,6 +5,8 @@ import { CommandError, type KubectlContext } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
 import type { Generator } from './generator.ts';
 import { newMeta } from './objects.ts';
+import { base64Encode } from '../../../api/base64.ts';
+import { appendHash } from './hash.ts';
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const CONFIG_KEY_MSG = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
@@ -30,7 +32,7 @@ function parseFileSource(source: string): [string, string] {
 }
 
 /** The key/value pairs of the sources, in the order given, validated like ConfigMap and Secret keys. */
-function collect(ctx: KubectlContext, args: ParsedArgs, kind: 'ConfigMap' | 'Secret', name: string): Map<string, string> {
+export function collect(ctx: KubectlContext, args: ParsedArgs, kind: 'ConfigMap' | 'Secret', name: string): Map<string, string> {
   const literals = args.flags.get('from-literal') ?? [];
   const files = args.flags.get('from-file') ?? [];
   const envFile = flag(args, 'from-env-file');
@@ -65,15 +67,17 @@ export const configMapGenerator: Generator = {
   failure: (m) => `failed to create configmap: ${m}`,
   build({ ctx, args, name, namespace }) {
     const data = collect(ctx, args, 'ConfigMap', name);
-    return { apiVersion: 'v1', kind: 'ConfigMap', metadata: newMeta(name, namespace), ...(data.size ? { data: Object.fromEntries(data) } : {}) } as KubeObject;
+    return appendHash(args, { apiVersion: 'v1', kind: 'ConfigMap', metadata: newMeta(name, namespace), ...(data.size ? { data: Object.fromEntries(data) } : {}) } as KubeObject);
   },
 };
 
-/** UTF-8 bytes as base64: what a Secret's data holds. */
-function base64(s: string): string {
-  let bin = '';
-  for (const b of new TextEncoder().encode(s)) bin += String.fromCharCode(b);
-  return btoa(bin);
+/** newSecretObj with the data kubectl read (base64 on the wire); an empty type is left out, as omitempty does. */
+export function newSecret(name: string, namespace: string | undefined, type: string | undefined, data: Map<string, string>): KubeObject {
+  return {
+    apiVersion: 'v1', kind: 'Secret', metadata: newMeta(name, namespace),
+    ...(data.size ? { data: Object.fromEntries([...data].map(([k, v]) => [k, base64Encode(v)])) } : {}),
+    ...(type ? { type } : {}),
+  } as KubeObject;
 }
 
 export const secretGenericGenerator: Generator = {
@@ -82,10 +86,6 @@ export const secretGenericGenerator: Generator = {
   build({ ctx, args, name, namespace }) {
     const data = collect(ctx, args, 'Secret', name);
     const type = flag(args, 'type');
-    return {
-      apiVersion: 'v1', kind: 'Secret', metadata: newMeta(name, namespace),
-      ...(data.size ? { data: Object.fromEntries([...data].map(([k, v]) => [k, base64(v)])) } : {}),
-      ...(type ? { type } : {}),
-    } as KubeObject;
+    return appendHash(args, newSecret(name, namespace, type, data));
   },
 };

@@ -78,7 +78,7 @@ describe('kubectl create namespace | configmap | secret | serviceaccount | prior
     expect(c.exec('kubectl create configmap f --from-file=app.conf')).toEqual(ok('configmap/f created\n'));
     expect(c.exec('kubectl create secret generic db --from-literal=password=s3cret --dry-run=client -o yaml'))
       .toEqual(ok('apiVersion: v1\ndata:\n  password: czNjcmV0\nkind: Secret\nmetadata:\n  creationTimestamp: null\n  name: db\n'));
-    expect(c.exec('kubectl create secret tls x')).toEqual(fail('error: kubectl create secret tls is not available in the simulator (only generic)\n'));
+    expect(c.exec('kubectl create secret tls x')).toEqual(fail('error: key and cert must be specified\n'));
     expect(c.exec('kubectl create priorityclass high --value=1000 --description="important" --dry-run=client -o yaml'))
       .toEqual(ok('apiVersion: scheduling.k8s.io/v1\ndescription: important\nkind: PriorityClass\nmetadata:\n  creationTimestamp: null\n  name: high\npreemptionPolicy: PreemptLowerPriority\nvalue: 1000\n'));
     expect(c.exec('kubectl create quota q --hard=cpu=1,memory=1G,pods=2 --dry-run=client -o yaml'))

@@ -15,6 +15,10 @@ import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
 import { clusterRoleBindingGenerator, clusterRoleGenerator, roleBindingGenerator, roleGenerator } from './rbac.ts';
 import { cronJobGenerator, deploymentGenerator, jobGenerator } from './workloads.ts';
+import { secretDockerRegistryGenerator, secretTLSGenerator } from './secrets.ts';
+import { serviceGenerators } from './service.ts';
+import { ingressGenerator } from './ingress.ts';
+import { podDisruptionBudgetGenerator } from './pdb.ts';
 import { commandNamespace } from '../../namespace.ts';
 
 const generators: Record<string, Generator> = {
@@ -28,9 +32,15 @@ const generators: Record<string, Generator> = {
   quota: quotaGenerator, resourcequota: quotaGenerator,
   role: roleGenerator, clusterrole: clusterRoleGenerator,
   rolebinding: roleBindingGenerator, clusterrolebinding: clusterRoleBindingGenerator,
+  ingress: ingressGenerator, ing: ingressGenerator,
+  poddisruptionbudget: podDisruptionBudgetGenerator, pdb: podDisruptionBudgetGenerator,
 };
 
-const SECRET_TYPES = ['generic', 'docker-registry', 'tls'];
+/** The subcommands that take a type before NAME: create secret TYPE, create service TYPE. */
+const typed: Record<string, { aliases: string[]; types: Record<string, Generator> }> = {
+  secret: { aliases: [], types: { generic: secretGenericGenerator, 'docker-registry': secretDockerRegistryGenerator, tls: secretTLSGenerator } },
+  service: { aliases: ['svc'], types: serviceGenerators },
+};
 
 export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
   checkOutput(args);
@@ -43,15 +53,15 @@ export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
     ctx.err.push('Error: must specify one of -f and -k');
     return 1;
   }
-  let generator = generators[sub];
+  let generator: Generator | undefined = generators[sub];
   let path = sub;
   let nameArgs = rest;
-  if (sub === 'secret') {
+  const group = Object.entries(typed).find(([name, g]) => name === sub || g.aliases.includes(sub));
+  if (group) {
     const [type, ...after] = rest;
-    if (!type || !SECRET_TYPES.includes(type)) throw new CommandError(`unknown command "${type ?? ''}" for "kubectl create secret"`);
-    if (type !== 'generic') throw new CommandError(`kubectl create secret ${type} is not available in the simulator (only generic)`);
-    generator = secretGenericGenerator;
-    path = `secret ${type}`;
+    generator = type === undefined ? undefined : group[1].types[type];
+    if (!generator) throw new CommandError(`unknown command "${type ?? ''}" for "kubectl create ${group[0]}"`);
+    path = `${group[0]} ${type}`;
     nameArgs = after;
   }
   if (!generator) throw usageError('create', `Unexpected args: [${args.positional.join(' ')}]`);

@@ -154,7 +154,7 @@ status:
       ['kubectl expose deployment api --name=x --selector=app', 'error: unexpected label spec: app'],
       ['kubectl expose deployment api --name=x --session-affinity=Sticky', 'error: unknown session affinity: Sticky'],
       ['kubectl expose deployment api', 'Error from server (AlreadyExists): services "api" already exists'],
-      ['kubectl expose deployment api --name=x -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,name,yaml'],
+      ['kubectl expose deployment api --name=x -o wide', 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,jsonpath,name,yaml'],
       ['kubectl expose -f missing.yaml', 'error: the path "missing.yaml" does not exist'],
     ];
     for (const [line, stderr] of cases) expect(c.exec(line), line).toEqual(fail(`${stderr}\n`));

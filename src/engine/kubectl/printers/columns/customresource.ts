@@ -2,7 +2,8 @@
 // additionalPrinterColumns (priority > 0 only with -o wide), as the API server's table convertor builds them
 // (apiextensions-apiserver pkg/registry/customresource/tableconvertor); without columns, NAME and AGE.
 import type { CustomKindInfo } from '../../../api/kinds.ts';
-import { goJson, goValueText } from '../jsonpath/gofmt.ts';
+import { goJson } from '../../../api/gojson.ts';
+import { goValueText } from '../jsonpath/gofmt.ts';
 import { JsonPath, relaxedJsonPathExpression } from '../jsonpath/jsonpath.ts';
 import { translateTimestampSince } from '../time.ts';
 import { genericTable } from './simple.ts';

@@ -1,13 +1,5 @@
-// How Go prints decoded JSON values: encoding/json's compact form (sorted keys, HTML-safe escapes) and fmt's
-// %v (strings bare, floats in %g with a two-digit exponent, null as <nil>, maps as map[k:v], lists as [a b]).
-import { jsonKeyLess, sortKeysDeep } from '../keyorder.ts';
-
-const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
-/** json.Marshal: compact, keys sorted, <, > and & escaped. */
-export function goJson(v: unknown): string {
-  return JSON.stringify(sortKeysDeep(v, jsonKeyLess)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]);
-}
+// How Go's fmt prints decoded JSON values with %v: strings bare, floats in %g with a two-digit exponent, null as
+// <nil>, maps as map[k:v], lists as [a b]. (encoding/json's compact form is api/gojson.ts.)
 
 /** strconv.FormatFloat(f, 'g', -1, 64) as %v uses it: exponent below 1e-4 and from 1e21, at least two digits. */
 function goFloat(f: number): string {

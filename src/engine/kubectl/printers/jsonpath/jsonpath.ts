@@ -1,7 +1,8 @@
 // The evaluator of kubectl's JSONPath (k8s.io/client-go/util/jsonpath) over JSON values: the same walk,
 // including its range/end bookkeeping (a range runs the nodes up to its {end} once per result) and its output
 // rules: results of one action are joined by a space, maps and lists print as compact JSON, null as <nil>.
-import { goJson, goValueText } from './gofmt.ts';
+import { goJson } from '../../../api/gojson.ts';
+import { goValueText } from './gofmt.ts';
 import { parseJsonPath, type JsonPathNode, type ListNode } from './parser.ts';
 
 export { JsonPathParseError } from './parser.ts';

@@ -1,10 +1,15 @@
 // Go's encoding/json Marshal of decoded JSON (map[string]interface{} and friends): object keys sorted, and
-// <, >, &, U+2028 and U+2029 escaped. Controllers compare and hash ControllerRevision data as these bytes.
+// <, >, &, U+2028 and U+2029 escaped: the bytes controllers hash (ControllerRevisions) and kubectl prints compactly.
 
 const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
+/** encoding/json's HTMLEscape of JSON text: <, >, & and the JavaScript line separators as \u escapes. */
+export function htmlEscapeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]);
+}
+
 function goString(s: string): string {
-  return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]);
+  return htmlEscapeJson(JSON.stringify(s));
 }
 
 export function goJson(v: unknown): string {

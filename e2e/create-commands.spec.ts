@@ -1,0 +1,54 @@
+/// <reference lib="dom" />
+// kubectl create's typed generators from the page's terminal: a TLS Secret from two editor documents, a NodePort
+// Service, an Ingress that uses both, and a PodDisruptionBudget, then what `kubectl get` shows of them.
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { editorReady, runInTerminal, setEditorText } from './helpers.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+const expect = baseExpect.configure({ timeout: 60_000 }); // Monaco's chunk parses slowly on a busy machine
+
+const CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2\n-----END CERTIFICATE-----\n';
+const KEY = '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBq\n-----END EC PRIVATE KEY-----\n';
+
+async function newDocument(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId('doc-new').click();
+  await setEditorText(page, text);
+  await page.getByTestId('doc-rename').click();
+  const input = page.getByTestId('doc-rename-input');
+  await input.fill(name);
+  await input.press('Enter');
+  await expect(page.getByTestId('doc-active-name')).toHaveText(name);
+}
+
+const lastOut = (page: Page) => page.locator('[data-testid=terminal-line][data-kind=out]').last();
+const lastErr = (page: Page) => page.locator('[data-testid=terminal-line][data-kind=err]').last();
+
+test('create secret tls from editor documents, a NodePort Service, an Ingress and a PDB', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await editorReady(page);
+  await newDocument(page, 'tls.crt', CERT);
+  await newDocument(page, 'tls.key', KEY);
+
+  await runInTerminal(page, 'kubectl create secret tls web-tls --cert=tls.key --key=tls.crt');
+  await expect(lastErr(page)).toContainText('PEM inputs may have been switched');
+  await runInTerminal(page, 'kubectl create secret tls web-tls --cert=tls.crt --key=tls.key');
+  await expect(lastOut(page)).toHaveText('secret/web-tls created');
+
+  await runInTerminal(page, 'kubectl create service nodeport web --tcp=80:8080 --node-port=30080');
+  await expect(lastOut(page)).toHaveText('service/web created');
+  await runInTerminal(page, "kubectl create ingress web --class=nginx --rule='shop.example/*=web:80,tls=web-tls'");
+  await expect(lastOut(page)).toHaveText('ingress.networking.k8s.io/web created');
+  await runInTerminal(page, 'kubectl create pdb web --selector=app=web --min-available=50%');
+  await expect(lastOut(page)).toHaveText('poddisruptionbudget.policy/web created');
+
+  await runInTerminal(page, 'kubectl get secret web-tls');
+  await expect(lastOut(page)).toContainText(/web-tls\s+kubernetes.io\/tls\s+2/);
+  await runInTerminal(page, 'kubectl get svc web');
+  await expect(lastOut(page)).toContainText(/web\s+NodePort\s+[\d.]+\s+<none>\s+80:30080\/TCP/);
+  await runInTerminal(page, 'kubectl get ingress web');
+  await expect(lastOut(page)).toContainText(/web\s+nginx\s+shop.example\s+[\d.]*\s*80, 443/);
+  await runInTerminal(page, 'kubectl get pdb web -o jsonpath={.spec.minAvailable}');
+  await expect(lastOut(page)).toHaveText('50%');
+  await page.getByTestId('terminal').screenshot({ path: 'test-results/create-commands.png' });
+});
