@@ -7,8 +7,8 @@
 // when the pod changes, a container starts or dies, a probe result changes, or a backoff ends; nothing ticks.
 // Simplifications: a container restarts exactly when its backoff ends (upstream, at the pod worker's next sync
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
-// postStart hooks take no time; in-place resize is not run. Ephemeral containers start once, in any order with the
-// other containers' steps (upstream, before the init containers in the same SyncPod), and are never restarted.
+// postStart hooks take no time; in-place resize is not run. Ephemeral containers start before the init containers
+// (as SyncPod's step 5), one CRI step at a time like the others, and are never restarted.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store, StoreEvent } from '../../apiserver/store.ts';
