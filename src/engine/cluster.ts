@@ -337,7 +337,7 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;

@@ -21,6 +21,7 @@ import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
 import { decodeBody, decodePatched, type FieldValidationOptions } from './fieldvalidation/index.ts';
 import { ObjectTable } from './objecttable.ts';
+import { validatePodEphemeralContainersUpdate } from './admission/validation/pod.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -94,8 +95,11 @@ export interface CreateOptions extends WriteOptions {
   uid?: string;
 }
 
+/** The subresources a write may go to: status, and a pod's ephemeralcontainers (only they change through it). */
+export type WriteSubresource = 'status' | 'ephemeralcontainers';
+
 export interface UpdateOptions extends WriteOptions {
-  subresource?: 'status';
+  subresource?: WriteSubresource;
   /**
    * With subresource status: the caller built the status for this write and never touches it again (a kubelet's
    * pod status): its objects are stored as they are (see adopt), not copied.
@@ -258,6 +262,7 @@ export class Store {
       const next = nextVersion(old, { ...old.metadata }, KEEP, status);
       return this.finishUpdate(info, next, old, opts, key) as T;
     }
+    if (opts.subresource === 'ephemeralcontainers') return this.updateEphemeralContainers(info, input, old, opts, key) as T;
     // The input's status is not copied where storage's replaces it (a Node's is most of the object).
     const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
@@ -266,7 +271,7 @@ export class Store {
   }
 
   /** A JSON merge patch (the default), strategic merge patch or JSON patch of the resource or its status. */
-  patch<T = KubeObject>(kind: string, namespace: string | undefined, name: string, patch: unknown, opts: WriteOptions & { subresource?: 'status'; type?: PatchType } = {}): T & KubeObject {
+  patch<T = KubeObject>(kind: string, namespace: string | undefined, name: string, patch: unknown, opts: WriteOptions & { subresource?: WriteSubresource; type?: PatchType } = {}): T & KubeObject {
     const info = this.info(kind);
     const old = this.get(kind, info.namespaced ? namespace : undefined, name);
     let merged: KubeObject;
@@ -420,6 +425,25 @@ export class Store {
   /** An admission webhook (an operator's MutatingWebhookConfiguration); the returned function removes it. */
   registerWebhook(p: AdmissionPlugin): () => void {
     return this.admission.addWebhook(p);
+  }
+
+  /**
+   * pods/ephemeralcontainers (the registry's EphemeralContainersREST): dropNonEphemeralContainerUpdates keeps the
+   * stored pod but for spec.ephemeralContainers, which ValidatePodEphemeralContainersUpdate checks.
+   */
+  private updateEphemeralContainers(info: KindInfo, input: KubeObject, old: KubeObject, opts: UpdateOptions, key: string): KubeObject {
+    if (info.kind !== 'Pod') throw notFound(info, input.metadata?.name ?? '');
+    const obj = copyJson(old);
+    const spec = obj.spec as { ephemeralContainers?: unknown };
+    const requested = (input.spec as { ephemeralContainers?: unknown } | undefined)?.ephemeralContainers;
+    if (requested === undefined || requested === null) delete spec.ephemeralContainers;
+    else spec.ephemeralContainers = copyJson(requested);
+    const attrs = this.attributes(info, obj, old, opts.dryRun ?? false);
+    this.mutate(info, obj, old, attrs);
+    const errs = validatePodEphemeralContainersUpdate(obj as Pod, old as Pod);
+    if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
+    this.admission.validate(attrs);
+    return this.finishUpdate(info, obj, old, opts, key);
   }
 
   /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */

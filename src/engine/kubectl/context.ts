@@ -2,6 +2,7 @@
 import type { KindInfo } from '../api/kinds.ts';
 import type { Store } from '../apiserver/store.ts';
 import type { SimClock } from '../sim/clock.ts';
+import type { SeededRng } from '../sim/rng.ts';
 import { StatusError } from '../apiserver/errors.ts';
 import type { PodLogSource } from './commands/logs.ts';
 import type { MetricsSource } from './commands/top.ts';
@@ -15,6 +16,11 @@ import type { RequestAttributes } from '../apiserver/rbac/rules.ts';
 export interface KubectlContext {
   store: Store;
   clock: SimClock;
+  /**
+   * The client's random draws (kubectl debug's debugger-XXXXX names): the API server's seeded RNG, so a snapshot
+   * keeps its state. Simplification: kubectl draws from its own process's source.
+   */
+  rng: SeededRng;
   stdin: string | undefined;
   /** Files `-f NAME` can read (the page's editor documents). */
   files: ReadonlyMap<string, string>;

@@ -28,6 +28,8 @@ import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
 import { printWarnings } from './commands/validate.ts';
 import { runCommand } from './commands/run.ts';
+import { debugCommand } from './commands/debug/index.ts';
+import { attachCommand } from './commands/attach.ts';
 import { authCommand } from './commands/auth.ts';
 import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
@@ -86,6 +88,8 @@ const perCommand: Record<string, FlagSpec[]> = {
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
+  debug: [{ name: 'arguments-only' }, { name: 'attach' }, { name: 'container', short: 'c', value: true }, { name: 'copy-to', value: true }, { name: 'replace' }, { name: 'env', value: true, repeated: true }, { name: 'image', value: true }, { name: 'keep-labels' }, { name: 'keep-annotations' }, { name: 'keep-liveness' }, { name: 'keep-readiness' }, { name: 'keep-startup' }, { name: 'keep-init-containers' }, { name: 'set-image', value: true, repeated: true }, { name: 'image-pull-policy', value: true }, { name: 'stdin', short: 'i' }, { name: 'quiet', short: 'q' }, { name: 'same-node' }, { name: 'share-processes' }, { name: 'target', value: true }, { name: 'tty', short: 't' }, { name: 'profile', value: true }],
+  attach: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   run: [...overrideFlags, { name: 'image', value: true }, { name: 'env', value: true, repeated: true }, { name: 'port', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'annotations', value: true, repeated: true }, { name: 'restart', value: true }, { name: 'image-pull-policy', value: true }, { name: 'command' }, { name: 'expose' }, { name: 'privileged' }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'attach' }, { name: 'rm' }, { name: 'leave-stdin-open' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   expose: [...overrideFlags, { name: 'port', value: true }, { name: 'target-port', value: true }, { name: 'protocol', value: true }, { name: 'name', value: true }, { name: 'type', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'external-ip', value: true }, { name: 'load-balancer-ip', value: true }, { name: 'cluster-ip', value: true }, { name: 'session-affinity', value: true }],
   create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE,
@@ -173,6 +177,8 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'wait': return { code: waitCommand(ctx, args) };
       case 'create': return { code: createCommand(ctx, args) };
       case 'run': return { code: runCommand(ctx, args) };
+      case 'debug': return { code: debugCommand(ctx, args) };
+      case 'attach': return { code: attachCommand(ctx, args) };
       case 'expose': return { code: exposeCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);

@@ -21,7 +21,7 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'delete', 'describe', 'diff',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
   'drain', 'edit', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
@@ -52,6 +52,8 @@ const FLAGS: Record<string, string[]> = {
   delete: ['--cascade', '--force', '--grace-period', '--now'],
   apply: ['--dry-run=server', '--filename', '-f'],
   run: ['--annotations', '--command', '--dry-run=client', '--env', '--expose', '--image', '--image-pull-policy', '--labels', '--overrides', '--port', '--privileged', '--restart'],
+  debug: ['--attach', '--container', '--copy-to', '--env', '--image', '--image-pull-policy', '--profile=general', '--profile=baseline', '--profile=restricted', '--profile=netadmin', '--profile=sysadmin', '--profile=legacy', '--quiet', '--replace', '--same-node', '--set-image', '--share-processes', '--stdin', '--target', '--tty', '-c', '-i', '-it', '-t'],
+  attach: ['--container', '--quiet', '--stdin', '--tty', '-c', '-i', '-it', '-t'],
   'set-context': ['--cluster', '--current', '--namespace=', '--user'],
   expose: ['--cluster-ip', '--dry-run=client', '--external-ip', '--labels', '--name', '--port', '--protocol', '--selector', '--session-affinity', '--target-port', '--type'],
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
@@ -86,7 +88,7 @@ function kindFor(source: CompletionSource, typed: string): ResourceKindView | un
 
 /** What may follow `words` (the complete words before the one being typed). */
 async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
-  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f)$/.test(words[i - 1])));
+  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--image|--target|--copy-to)$/.test(words[i - 1])));
   const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
@@ -103,7 +105,9 @@ async function candidatesFor(words: string[], current: string, source: Completio
       return args.length === 1 && CONTEXT_ARGS.has(args[0]) ? (source.contexts?.() ?? []) : [];
     }
     if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
-    if (verb === 'logs') return args.length ? [] : names('Pod');
+    if (verb === 'logs' || verb === 'attach') return args.length ? [] : names('Pod');
+    // debug takes a pod, or node/NAME.
+    if (verb === 'debug') return args.length ? [] : [...(await names('Pod')), ...(await names('Node')).map((n) => `node/${n}`)];
     if (verb === 'auth') return args.length ? [] : ['can-i', 'whoami'];
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {

@@ -17,7 +17,7 @@ import { usageError } from './usage.ts';
 import { namespaceOf } from '../namespace.ts';
 
 /** distribution/reference's ReferenceRegexp: [domain[:port]/]path[:tag][@digest]. */
-const IMAGE_REFERENCE = (() => {
+export const IMAGE_REFERENCE = (() => {
   const alnum = '[a-z0-9]+';
   const path = `${alnum}(?:(?:[._]|__|[-]+)${alnum})*`;
   const domainPart = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';

@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { fieldPath, limitsOf } from './containers.ts';
 
 describe('fieldPath', () => {
-  it('fieldPath names init and main containers apart, whatever was asked before', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.boolean(), fc.constantFrom('a', 'b')), { maxLength: 20 }), (asks) => {
-      for (const [init, name] of asks) expect(fieldPath(init, name)).toBe(`spec.${init ? 'initContainers' : 'containers'}{${name}}`);
+  it('fieldPath names init, main and ephemeral containers apart, whatever was asked before', () => {
+    const lists = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...lists), fc.constantFrom('a', 'b')), { maxLength: 20 }), (asks) => {
+      for (const [list, name] of asks) expect(fieldPath(list, name)).toBe(`spec.${list}{${name}}`);
     }));
   });
 });

@@ -21,8 +21,11 @@ export function shouldRestart(pod: Pod, c: Container, init: boolean, exitCode: n
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
-export function fieldPath(init: boolean, name: string): string {
-  return `spec.${init ? 'initContainers' : 'containers'}{${name}}`;
+/** Which of a pod's container lists a container is in. */
+export type ContainerList = 'initContainers' | 'containers' | 'ephemeralContainers';
+
+export function fieldPath(list: ContainerList, name: string): string {
+  return `spec.${list}{${name}}`;
 }
 
 /** The cgroup limits of a container: cpu in millicores, memory in bytes (only those it has, in this order). */

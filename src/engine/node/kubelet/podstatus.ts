@@ -20,6 +20,8 @@ export interface StatusInput {
   sandboxReady: boolean;
   initContainers: ContainerStatus[];
   containers: ContainerStatus[];
+  /** Kept apart: the phase and the readiness conditions do not count them. */
+  ephemeralContainers?: ContainerStatus[];
   /** The pod worker has finished with the pod: containers will not be restarted. */
   podIsTerminal: boolean;
   /** Set by eviction or an exceeded deadline: the phase is Failed with this reason. */
@@ -280,5 +282,6 @@ export function podStatus(pod: Pod, input: StatusInput): PodStatus {
   status.startTime = pod.status?.startTime ?? input.now;
   if (input.initContainers.length) status.initContainerStatuses = deepFreeze(stored(input.initContainers, pod.status?.initContainerStatuses));
   status.containerStatuses = deepFreeze(stored(input.containers, pod.status?.containerStatuses));
+  if (input.ephemeralContainers?.length) status.ephemeralContainerStatuses = deepFreeze(stored(input.ephemeralContainers, pod.status?.ephemeralContainerStatuses));
   return status;
 }

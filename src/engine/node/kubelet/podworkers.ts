@@ -7,7 +7,8 @@
 // when the pod changes, a container starts or dies, a probe result changes, or a backoff ends; nothing ticks.
 // Simplifications: a container restarts exactly when its backoff ends (upstream, at the pod worker's next sync
 // after that); the BackOff event is recorded once per crash (upstream, at every sync during the backoff);
-// postStart hooks take no time; ephemeral containers and in-place resize are not run.
+// postStart hooks take no time; in-place resize is not run. Ephemeral containers start before the init containers
+// (as SyncPod's step 5), one CRI step at a time like the others, and are never restarted.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store, StoreEvent } from '../../apiserver/store.ts';
@@ -18,7 +19,7 @@ import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehav
 import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
-import { apiContainerStatus, fieldPath, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
+import { apiContainerStatus, fieldPath, type ContainerList, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { EnsureResult, ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import type { VolumeManager } from './volumemanager.ts';
@@ -53,7 +54,9 @@ const CNI_FAILURE_RETRY_MS = 10_000;
 interface ContainerRecord {
   spec: Container;
   init: boolean;
-  /** fieldPath(init, name): its events' field path (the name stays when the spec is replaced). */
+  /** An ephemeral container (kubectl debug's): started once, never restarted, not in the pod's readiness. */
+  ephemeral: boolean;
+  /** fieldPath(list, name): its events' field path (the name stays when the spec is replaced). */
   path: string;
   sidecar: boolean;
   /** The latest instance, and the one before it (kept for lastState and logs --previous). */
@@ -212,6 +215,10 @@ export class PodWorkers {
       }
       rec.spec = spec;
     }
+    // Ephemeral containers the ephemeralcontainers subresource added since.
+    for (const ec of pod.spec?.ephemeralContainers ?? NO_CONTAINERS) {
+      if (!w.containers.some((r) => r.ephemeral && r.spec.name === ec.name)) w.containers.push(newRecord(ec as Container, false, true));
+    }
     // Published by the sync requested below.
     w.changes++;
     this.scheduleDeadline(w);
@@ -292,10 +299,11 @@ export class PodWorkers {
     // WaitForAttachAndMount comes before the sandbox; the volume manager syncs the pod again when they are ready.
     if (!w.sandboxId && this.cfg.volumes && !this.cfg.volumes.waitForAttachAndMount(w.pod, () => this.requestSync(w))) return;
     if (!w.sandboxId) { this.createSandbox(w); return; }
+    if (this.startEphemeralContainers(w)) return;
     if (!this.syncInitContainers(w) || w.busy || w.state !== 'syncing') return;
     let allDone = true;
     for (const rec of w.containers) {
-      if (rec.init) continue;
+      if (rec.init || rec.ephemeral) continue;
       const cur = this.current(rec);
       if (cur && cur.state !== 'CONTAINER_EXITED') { allDone = false; continue; }
       if (cur && !rec.forceRestart && !shouldRestart(w.pod, rec.spec, false, cur.exitCode ?? 0)) continue;
@@ -303,6 +311,18 @@ export class PodWorkers {
       if (cur ? this.restart(w, rec, cur) : this.startWhenDue(w, rec)) return;
     }
     if (allDone) this.terminate(w, { cause: 'completed' });
+  }
+
+  /**
+   * computePodActions' EphemeralContainersToStart: those that never started (a failed pull is tried again after
+   * its backoff); one that exited stays exited. True when the worker became busy starting one.
+   */
+  private startEphemeralContainers(w: PodWorker): boolean {
+    for (const rec of w.containers) {
+      if (!rec.ephemeral || rec.id) continue;
+      if (this.startWhenDue(w, rec)) return true;
+    }
+    return false;
   }
 
   /** Init containers in order; native sidecars start and keep running. True when initialization is done. */
@@ -654,27 +674,29 @@ export class PodWorkers {
     return {
       now: this.cfg.clock.nowRFC3339(), hostIP: this.cfg.hostIP, podIP: w.podIP,
       sandboxReady: sandbox?.state === 'SANDBOX_READY',
-      initContainers: this.containerStatuses(w, pod, true), containers: this.containerStatuses(w, pod, false),
+      initContainers: this.containerStatuses(w, pod, 'initContainers'), containers: this.containerStatuses(w, pod, 'containers'),
+      ephemeralContainers: this.containerStatuses(w, pod, 'ephemeralContainers'),
       podIsTerminal: w.state === 'terminated', failure: w.termination?.failure,
     };
   }
 
-  /** The init or main containers' statuses; one that did not change is the stored object itself. */
-  private containerStatuses(w: PodWorker, pod: P, init: boolean): ContainerStatus[] {
+  /** The init, main or ephemeral containers' statuses; one that did not change is the stored object itself. */
+  private containerStatuses(w: PodWorker, pod: P, list: ContainerList): ContainerStatus[] {
     const defaultReason = (pod.spec?.initContainers ?? []).length > 0 ? 'PodInitializing' : 'ContainerCreating';
-    const old = init ? pod.status?.initContainerStatuses : pod.status?.containerStatuses;
+    const old = list === 'initContainers' ? pod.status?.initContainerStatuses : list === 'containers' ? pod.status?.containerStatuses : pod.status?.ephemeralContainerStatuses;
     let n = 0;
-    for (let i = 0; i < w.containers.length; i++) if (w.containers[i].init === init) n++;
+    for (let i = 0; i < w.containers.length; i++) if (listOf(w.containers[i]) === list) n++;
     if (n === 0) return NO_STATUSES;
     // Made at its size: a list grown by push gets spare room, and there is one per status build.
     const out = new Array<ContainerStatus>(n);
     let k = 0;
     for (const rec of w.containers) {
-      if (rec.init !== init) continue;
+      if (listOf(rec) !== list) continue;
       const cur = this.current(rec);
       const running = cur?.state === 'CONTAINER_RUNNING';
       const started = running && this.started(cur);
-      const ready = rec.init && !rec.sidecar
+      // Nothing probes an ephemeral container: it is never ready, and reports no started.
+      const ready = rec.ephemeral ? false : rec.init && !rec.sidecar
         ? cur?.state === 'CONTAINER_EXITED' && cur.exitCode === 0
         : started && (!this.prober.has(cur!.id, 'readiness') || this.prober.result(cur!.id, 'readiness') === 'success');
       const fresh = apiContainerStatus({
@@ -682,6 +704,7 @@ export class PodWorkers {
         waiting: rec.waiting, defaultReason, restartCount: rec.restartCount,
         ready: !!ready, started,
       });
+      if (rec.ephemeral) delete fresh.started;
       out[k] = stored(fresh, old?.[k]);
       k++;
     }
@@ -719,9 +742,11 @@ export class PodWorkers {
     // Made at its size, without a list per kind spread into it: one per pod.
     const inits = pod.spec?.initContainers ?? NO_CONTAINERS;
     const mains = pod.spec?.containers ?? NO_CONTAINERS;
-    const containers = new Array<ContainerRecord>(inits.length + mains.length);
+    const ephemeral = pod.spec?.ephemeralContainers ?? NO_CONTAINERS;
+    const containers = new Array<ContainerRecord>(inits.length + mains.length + ephemeral.length);
     for (let i = 0; i < inits.length; i++) containers[i] = newRecord(inits[i], true);
     for (let i = 0; i < mains.length; i++) containers[inits.length + i] = newRecord(mains[i], false);
+    for (let i = 0; i < ephemeral.length; i++) containers[inits.length + mains.length + i] = newRecord(ephemeral[i] as Container, false, true);
     // Every field from the start, those set later too: workers then keep one shape as they go through their steps,
     // and the code that reads them sees one shape rather than one per step.
     const w: PodWorker = {
@@ -753,7 +778,7 @@ export class PodWorkers {
     this.cfg.volumes?.adopt(pod);
     w.podIP = ip;
     const settings = this.behaviorOf(w).settings;
-    const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
+    const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
     for (const rec of w.containers) {
       const cs = all.find((s) => s.name === rec.spec.name);
       if (!cs) continue;
@@ -800,11 +825,15 @@ export class PodWorkers {
 }
 
 /** A container's record before its first start (every field from the start: one shape, as the worker's). */
-function newRecord(spec: Container, init: boolean): ContainerRecord {
+function newRecord(spec: Container, init: boolean, ephemeral = false): ContainerRecord {
   return {
-    spec, init, path: fieldPath(init, spec.name), sidecar: init && isRestartableInitContainer(spec), id: undefined, previousId: undefined,
+    spec, init, ephemeral, path: fieldPath(ephemeral ? 'ephemeralContainers' : init ? 'initContainers' : 'containers', spec.name), sidecar: init && isRestartableInitContainer(spec), id: undefined, previousId: undefined,
     restartCount: 0, waiting: undefined, notBefore: 0, everStarted: false, announced: undefined, stopping: undefined, forceRestart: undefined,
   };
+}
+
+function listOf(rec: ContainerRecord): ContainerList {
+  return rec.ephemeral ? 'ephemeralContainers' : rec.init ? 'initContainers' : 'containers';
 }
 
 /** The kubelet's network error, as it appears in the NetworkNotReady event and the node's Ready condition. */
@@ -821,6 +850,7 @@ function relevantChange(a: Pod, b: Pod): boolean {
     || a.metadata?.deletionGracePeriodSeconds !== b.metadata?.deletionGracePeriodSeconds
     || a.spec?.activeDeadlineSeconds !== b.spec?.activeDeadlineSeconds
     || a.metadata?.annotations?.[BEHAVIOR_ANNOTATION] !== b.metadata?.annotations?.[BEHAVIOR_ANNOTATION]
+    || a.spec?.ephemeralContainers?.length !== b.spec?.ephemeralContainers?.length
     || (a.spec !== b.spec && (imageChanged(a.spec?.containers, b.spec?.containers) || imageChanged(a.spec?.initContainers, b.spec?.initContainers)));
 }
 

@@ -17,7 +17,8 @@
 //      (or POSTGRES_HOST_AUTH_METHOD=trust), mysql without MYSQL_ROOT_PASSWORD (or MYSQL_ALLOW_EMPTY_PASSWORD,
 //      MYSQL_RANDOM_ROOT_PASSWORD), as the real images do.
 //    - busybox, alpine, ubuntu, debian, python and node start a shell or REPL without a terminal: they exit 0
-//      at once (so a bare `busybox` Deployment crash-loops with Completed, as it does on a real cluster).
+//      at once (so a bare `busybox` Deployment crash-loops with Completed, as it does on a real cluster). With
+//      `stdin: true` (kubectl run -i, kubectl debug -i) the shell waits on its open stdin and runs until stopped.
 //    - Any other image runs until stopped.
 // 2. Stopping: servers exit 0 shortly after SIGTERM (SIGQUIT for nginx). A shell or `sleep` running as PID 1
 //    ignores SIGTERM (unless the script has a `trap … TERM`), so it is SIGKILLed (exit 137) when the grace
@@ -262,7 +263,7 @@ function buildBehavior(c: Container, settings: BehaviorSettings): ContainerBehav
   let stop: StopBehavior = { ms: profile.stopMs, code: 0 };
   if (!argv || (!c.command?.length && profile.server && argv[0].startsWith('-'))) {
     // The image's own entrypoint.
-    timeline = imageDefault(profile, env);
+    timeline = imageDefault(profile, env, !!c.stdin);
     server = timeline.end.kind === 'forever' ? profile.server : undefined;
   } else {
     const words = argv.map((a) => expandK8sVars(a, env));
@@ -309,8 +310,8 @@ function formatMs(ms: number): string {
 }
 
 /** What an image does with no command or args. */
-function imageDefault(profile: ImageProfile, env: Record<string, string>): Timeline {
-  if (profile.shell) return { events: [], end: { kind: 'exit', at: 0, code: 0 } };
+function imageDefault(profile: ImageProfile, env: Record<string, string>, stdin: boolean): Timeline {
+  if (profile.shell) return { events: [], end: stdin ? { kind: 'forever', at: 0, busy: false } : { kind: 'exit', at: 0, code: 0 } };
   if (profile.server === 'postgres' && !env.POSTGRES_PASSWORD && env.POSTGRES_HOST_AUTH_METHOD !== 'trust') {
     return exitWithLines(POSTGRES_NO_PASSWORD);
   }

@@ -127,8 +127,8 @@ function validateProbe(probe: Obj, path: string): FieldError[] {
   return errs;
 }
 
-/** validateContainerCommon: what regular and init containers share. */
-function validateContainerCommon(c: Obj, volumes: Set<string>, path: string): FieldError[] {
+/** validateContainerCommon: what regular, init and ephemeral containers share. */
+export function validateContainerCommon(c: Obj, volumes: Set<string>, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const name = asString(c.name);
   if (!name) errs.push(required(child(path, 'name')));

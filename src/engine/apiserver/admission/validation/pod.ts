@@ -4,6 +4,7 @@ import { deepCopy, deepFreeze } from '../../../api/object.ts';
 import { sameJson } from '../../../api/samejson.ts';
 import type { FieldError } from '../../errors.ts';
 import { validateContainersOnlyForPod } from './containers.ts';
+import { validateEphemeralContainersUpdate } from './ephemeralcontainers.ts';
 import { asArray, asString, child, forbidden, index, invalid, isRecord, required } from './field.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta.ts';
 import { validatePodSpec, validateTolerations } from './podspec.ts';
@@ -53,6 +54,18 @@ export function validatePod(pod: Pod): FieldError[] {
     errs.push(forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   }
   return errs;
+}
+
+/**
+ * ValidatePodEphemeralContainersUpdate: the pod the subresource wrote (the old one with the new
+ * spec.ephemeralContainers) is valid, and no existing ephemeral container was removed or changed.
+ */
+export function validatePodEphemeralContainersUpdate(pod: Pod, old: Pod): FieldError[] {
+  const errs = validateObjectMetaUpdate(pod.metadata, old.metadata);
+  errs.push(...validatePodMetadataAndSpec(pod));
+  const ephemeral = validateEphemeralContainersUpdate(pod, old);
+  // A static pod's answer is that one error alone.
+  return ephemeral.length === 1 && ephemeral[0].field === '' ? ephemeral : [...errs, ...ephemeral];
 }
 
 /** ValidateContainerUpdates: the same number of containers, each with an image. `stop` ends validation. */
@@ -120,9 +133,7 @@ export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
   const gates = asArray<Obj>(spec.schedulingGates).map((g) => asString(g?.name));
   const oldGates = new Set(asArray<Obj>(oldSpec.schedulingGates).map((g) => asString(g?.name)));
   if (gates.every((g) => oldGates.has(g))) munged.schedulingGates = oldSpec.schedulingGates;
-  // Ephemeral containers are written through their own subresource.
-  munged.ephemeralContainers = oldSpec.ephemeralContainers;
-
+  // Ephemeral containers are not munged: they change only through pods/ephemeralcontainers.
   if (!semanticEqual(munged, oldSpec)) {
     errs.push(forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS}`));
   }

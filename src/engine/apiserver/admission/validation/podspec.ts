@@ -1,6 +1,7 @@
 // PodSpec and PodTemplateSpec (core validation ValidatePodSpec, ValidateVolumes, ValidateTolerations …).
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../../api/validation.ts';
 import type { FieldError } from '../../errors.ts';
+import { validateEphemeralContainers } from './ephemeralcontainers.ts';
 import { validateContainers, validateDNS1123Label, validateInitContainers } from './containers.ts';
 import { asArray, asString, child, duplicate, forbidden, index, invalid, isRecord, notSupported, required, withGoValue } from './field.ts';
 import { goToleration } from './gotext.ts';
@@ -102,6 +103,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   const { names: volumes, errs } = validateVolumes(s.volumes, child(path, 'volumes'));
   errs.push(...validateContainers(s.containers, volumes, child(path, 'containers')));
   errs.push(...validateInitContainers(s.initContainers, s.containers, volumes, child(path, 'initContainers')));
+  errs.push(...validateEphemeralContainers(s.ephemeralContainers, s.containers, s.initContainers, volumes, child(path, 'ephemeralContainers')));
 
   const restartPolicy = asString(s.restartPolicy);
   if (!restartPolicy) errs.push(required(child(path, 'restartPolicy')));
