@@ -86,3 +86,18 @@ describe('kubectl exec and the kubelet\'s files', () => {
     expect((await c.exec('kubectl get pod web --no-headers')).stdout).toMatch(/^web\s+0\/2\s+ContainerCreating/);
   });
 });
+
+describe('DNSConfigForming', () => {
+  it('the kubelet warns when a pod\'s dnsConfig passes the nameserver limit', async () => {
+    const { c } = await cluster(`apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  dnsConfig: {nameservers: [1.1.1.1, 8.8.8.8, 9.9.9.9]}
+  containers: [{name: web, image: busybox, command: [sleep, infinity]}]
+`);
+    expect((await c.exec('kubectl get events --field-selector reason=DNSConfigForming -o jsonpath={.items[*].message}')).stdout.trim())
+      .toBe('Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.96.0.10 1.1.1.1 8.8.8.8');
+    expect((await c.exec('kubectl exec web -- cat /etc/resolv.conf')).stdout).toBe('search default.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\nnameserver 1.1.1.1\nnameserver 8.8.8.8\noptions ndots:5\n');
+  });
+});
