@@ -2,9 +2,9 @@
 // and the kube-dns Service at 10.96.0.10 (kubelet's --cluster-dns). network/dns answers the queries.
 // Simplifications: no RBAC objects; the Corefile is not mounted (the simulated server does not read it); the
 // kubeadm pod anti-affinity and security context are left out.
+import { CLUSTER_DNS_IP } from '../api/dns.ts';
 import type { Addon } from './addons.ts';
 
-export const CLUSTER_DNS_IP = '10.96.0.10';
 export const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.11.3';
 
 export function corednsAddon(): Addon {

@@ -8,10 +8,9 @@
 // - The pod's resolv.conf: search <ns>.svc.cluster.local svc.cluster.local cluster.local, options ndots:5: a name
 //   with fewer than five dots is tried with each search domain first, then as written.
 // Simplification: no upstream resolver (names outside cluster.local are NXDOMAIN), no SRV or PTR records.
+import { CLUSTER_DOMAIN, NDOTS, searchPath } from '../../api/dns.ts';
 import type { ProxyService } from '../types.ts';
 
-export const CLUSTER_DOMAIN = 'cluster.local';
-export const NDOTS = 5;
 
 export type DnsAnswer =
   | { kind: 'A'; name: string; ips: string[]; service?: string; note: string; tried: string[] }
@@ -20,11 +19,6 @@ export type DnsAnswer =
 
 export interface DnsRecords {
   service(namespace: string, name: string): ProxyService | undefined;
-}
-
-/** The search list of a pod in `namespace` (ClusterFirst dnsPolicy). */
-export function searchPath(namespace: string): string[] {
-  return [`${namespace}.svc.${CLUSTER_DOMAIN}`, `svc.${CLUSTER_DOMAIN}`, CLUSTER_DOMAIN];
 }
 
 /** The fully qualified names a resolver tries, in order. */

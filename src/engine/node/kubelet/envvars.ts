@@ -11,13 +11,13 @@ export interface EnvLookup {
 export interface KeyValue { key: string; value: string }
 
 /** Base64 to text (Secret data). */
-function decode(b64: string): string {
+export function decode(b64: string): string {
   const bin = atob(b64);
   return new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0)));
 }
 
 /** podFieldSelectorRuntimeValue and ExtractFieldPathAsString. */
-function fieldValue(pod: Pod, path: string): string {
+export function fieldValue(pod: Pod, path: string): string {
   const meta = pod.metadata ?? {};
   const bracket = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
   if (bracket) return (bracket[1] === 'labels' ? meta.labels : meta.annotations)?.[bracket[2]] ?? '';
@@ -35,10 +35,14 @@ function fieldValue(pod: Pod, path: string): string {
   }
 }
 
-/** ExtractContainerResourceValue: the request or limit in units of the divisor, rounded up. */
-function resourceValue(c: Container, resource: string, divisor: string | undefined): string {
+/**
+ * ExtractContainerResourceValue: the request or limit in units of the divisor, rounded up. With the node's
+ * allocatable (as the downward API volume gets it), an unset limit is the node's allocatable and an unset request 0.
+ */
+export function resourceValue(c: Container, resource: string, divisor: string | undefined, allocatable?: Record<string, string>): string {
   const [kind, name] = resource.split('.') as ['limits' | 'requests', string];
-  const q = c.resources?.[kind]?.[name] ?? (kind === 'requests' ? c.resources?.limits?.[name] : undefined);
+  const q = c.resources?.[kind]?.[name] ?? (kind === 'requests' ? c.resources?.limits?.[name] : undefined)
+    ?? (allocatable ? (kind === 'limits' ? allocatable[name] : '0') : undefined);
   if (q === undefined) return '';
   const d = Quantity.parse(divisor ?? '1');
   return String(Math.ceil(Quantity.parse(q).milliValue() / d.milliValue()));

@@ -2,7 +2,7 @@
 // its pod workers on a simulated CRI runtime; it watches memory for node-pressure eviction and answers the
 // logs and metrics reads that `kubectl logs` and `kubectl top` make.
 import type { Lease } from 'kubernetes-types/coordination/v1';
-import type { ContainerImage, Node, NodeCondition, Pod, Taint } from 'kubernetes-types/core/v1';
+import type { Container, ContainerImage, Node, NodeCondition, Pod, Taint } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { Quantity } from '../../api/quantity.ts';
 import { sameJson } from '../../api/samejson.ts';
@@ -20,6 +20,7 @@ import { DiskManager, diskPressureCondition } from './diskmanager.ts';
 import { ImageManager } from './imagemanager.ts';
 import { conditions, KUBELET_VERSION, nodeObject, type NodeConfig } from './nodestatus.ts';
 import { VolumeManager } from './volumemanager.ts';
+import { PodFileViews } from './podfiles/kubeletview.ts';
 import type { SimCSIDriver } from '../csi/driver.ts';
 import { registerCSIDriver } from '../csi/nodeplugin.ts';
 import { networkNotReadyError, PodWorkers } from './podworkers.ts';
@@ -52,6 +53,8 @@ export class Kubelet {
   /** The CSI driver whose node plugin this machine runs (set before start()). */
   csiDriver: SimCSIDriver | undefined;
   private readonly volumes: VolumeManager;
+  /** What exec'd commands see of the pods' files (nothing is kept until someone looks). */
+  private readonly files: PodFileViews;
   private readonly pods: PodWorkers;
   private readonly eviction: EvictionManager;
   private readonly disk: DiskManager;
@@ -83,6 +86,7 @@ export class Kubelet {
     });
     this.disk.start();
     this.volumes = new VolumeManager({ clock, store, emit: this.event, nodeName: config.name, csi: () => this.csiDriver });
+    this.files = new PodFileViews({ store, clock, nodeName: config.name, nodeIP: config.internalIP });
     this.pods = new PodWorkers({
       volumes: this.volumes,
       clock, store, runtime: this.runtime, images, emit: this.event, nodeName: config.name, hostIP: config.internalIP,
@@ -176,7 +180,10 @@ export class Kubelet {
 
   /** `kubectl exec` in a container of a pod on this node. */
   exec(pod: Pod, container: string, cmd: string[]): ExecOutcome {
-    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd);
+    const sandboxId = this.pods.get(pod.metadata?.uid ?? '')?.sandboxId;
+    const files = (id: string, spec: Container) => sandboxId && this.files.tree(pod, spec, id, this.runtime.podSandboxStatus(sandboxId)?.metadata.hostname ?? '',
+      this.runtime.writtenFiles(sandboxId), (uid, cid) => !!this.pods.get(uid) && (!cid || !!this.runtime.containerStatus(cid)));
+    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd, (id, spec) => files(id, spec) || undefined);
   }
 
   /** Current use of every running pod (metrics-server's view of this node's summary API). */

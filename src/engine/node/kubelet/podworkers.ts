@@ -22,6 +22,7 @@ import { Backoff } from './backoff.ts';
 import { apiContainerStatus, fieldPath, type ContainerList, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
 import type { EnsureResult, ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
+import { podDNS } from './podfiles/resolvconf.ts';
 import type { VolumeManager } from './volumemanager.ts';
 import { Prober, type ProbeResult } from './prober.ts';
 import { StepQueue } from './stepqueue.ts';
@@ -469,6 +470,8 @@ export class PodWorkers {
       this.requestSync(w, CNI_FAILURE_RETRY_MS);
       return;
     }
+    // GetPodDNS for the sandbox config: only a pod's own dnsConfig can pass the resolver's limits.
+    if (pod.spec?.dnsConfig) for (const warning of podDNS(pod).warnings) this.cfg.emit(pod, 'Warning', 'DNSConfigForming', warning);
     try {
       w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork });
     } catch (e) {

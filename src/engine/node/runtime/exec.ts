@@ -1,7 +1,9 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
 // container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Anything else is not found, as in an image without that program.
+// `;`, `&&` and `||`. Anything else is not found, as in an image without that program. With the container's file
+// tree (fs/), file commands read and write it instead, and `> FILE` redirections write to it.
+import { FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
 
 export interface ExecResult {
   exitCode: number;
@@ -20,6 +22,8 @@ export interface ExecContext {
   busybox: boolean;
   /** File commands (cat, ls, test …): the runtime's check against the files the container's script made. */
   files(argv: string[]): { exitCode: number; stdout: string };
+  /** The container's files, when the kubelet could build them. */
+  fs?: ContainerFS;
 }
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -59,6 +63,7 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
     default:
   }
+  if (ctx.fs && FS_COMMANDS.has(base(prog ?? ''))) return runFileCommand(ctx.fs, argv);
   if (!FILE_COMMANDS.has(base(prog ?? ''))) return undefined;
   const r = ctx.files(argv);
   // The runtime's check says whether the file is there; its content is not simulated.
@@ -105,14 +110,19 @@ function runScript(ctx: ExecContext, script: string): ExecResult {
   let code = 0;
   for (const { op, text } of split(script)) {
     if ((op === '&&' && code !== 0) || (op === '||' && code === 0)) continue;
-    const argv = words(text.trim(), env);
+    const redirect = ctx.fs ? splitRedirect(words(text.trim(), env)) : { argv: words(text.trim(), env), append: false };
+    const argv = redirect.argv;
     if (argv[0] === 'exit') return { exitCode: Number(argv[1] ?? code) || 0, stdout, stderr };
+    // The shell opens the file before it runs the command: a read-only mount stops it there.
+    const opened = redirect.path && ctx.fs ? redirectWrite(ctx.fs, redirect.path, '', redirect.append) : undefined;
+    if (opened) { stderr += `${opened}\n`; code = ctx.busybox ? 1 : 2; continue; }
     const r = builtin(ctx, argv);
     if (!r) {
       stderr += ctx.busybox ? `sh: ${argv[0]}: not found\n` : `sh: 1: ${argv[0]}: not found\n`;
       code = 127;
       continue;
     }
+    if (redirect.path && ctx.fs) { redirectWrite(ctx.fs, redirect.path, r.stdout, true); stderr += r.stderr; code = r.exitCode; continue; }
     stdout += r.stdout;
     stderr += r.stderr;
     code = r.exitCode;

@@ -18,6 +18,9 @@ export interface TimelineEvent {
   kind: 'log' | FileOp;
   text: string;
   env: Env;
+  /** What `echo …> file` / `>> file` writes (expanded when read, like text); undefined for a plain `touch`. */
+  data?: string;
+  append?: boolean;
 }
 
 export type TimelineEnd =
@@ -108,7 +111,7 @@ function tokenize(script: string): Tok[] {
 // ---- syntax ----
 
 type Node =
-  | { t: 'simple'; words: string[]; redirect?: string; background: boolean }
+  | { t: 'simple'; words: string[]; redirect?: string; append?: boolean; background: boolean }
   | { t: 'loop'; until: boolean; cond: Seq; body: Seq }
   | { t: 'for'; name: string; items: string[]; body: Seq }
   | { t: 'if'; cond: Seq; then: Seq; otherwise?: Seq }
@@ -203,10 +206,11 @@ class Parser {
     if (w !== undefined && KEYWORDS.has(w)) { this.i++; return undefined; }
     const words: string[] = [];
     let redirect: string | undefined;
+    let append = false;
     while (this.i < this.toks.length) {
       const t = this.toks[this.i];
       if ('op' in t) {
-        if (t.op === '>' || t.op === '>>') { this.i++; redirect = this.peekWord(); this.i++; continue; }
+        if (t.op === '>' || t.op === '>>') { append = t.op === '>>'; this.i++; redirect = this.peekWord(); this.i++; continue; }
         if (t.op === '|') { this.i++; words.length = 0; redirect = undefined; continue; } // a pipeline: its last command counts
         if (t.op === '(' && !words.length) { this.i++; const body = this.seq(new Set()); this.i++; return { t: 'group', body }; }
         break;
@@ -214,7 +218,7 @@ class Parser {
       words.push(t.w);
       this.i++;
     }
-    return words.length ? { t: 'simple', words, redirect, background: false } : undefined;
+    return words.length ? { t: 'simple', words, redirect, append, background: false } : undefined;
   }
 }
 
@@ -349,7 +353,7 @@ class Interpreter {
     switch (cmd) {
       case 'echo': case 'printf': {
         const text = cmd === 'echo' ? args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(' ') : printf(args);
-        if (n.redirect) { if (n.redirect !== '/dev/null') this.event(s, 'touch', n.redirect); } else for (const line of text.split('\n')) this.event(s, 'log', line);
+        if (n.redirect) { if (n.redirect !== '/dev/null') this.event(s, 'touch', n.redirect, { data: cmd === 'echo' ? echoData(args) : printfData(args), append: n.append }); } else for (const line of text.split('\n')) this.event(s, 'log', line);
         s.status = 0;
         return;
       }
@@ -369,7 +373,10 @@ class Interpreter {
       case 'false': s.status = 1; return;
       case 'touch': for (const a of args) this.event(s, 'touch', a); s.status = 0; return;
       case 'rm': for (const a of args.filter((x) => !x.startsWith('-'))) this.event(s, 'rm', a); s.status = 0; return;
-      case 'date': this.event(s, 'log', `$(date ${args.join(' ')})`); s.status = 0; return;
+      case 'date':
+        if (n.redirect) { if (n.redirect !== '/dev/null') this.event(s, 'touch', n.redirect, { data: `$(date ${args.join(' ')})\n`, append: n.append }); } else this.event(s, 'log', `$(date ${args.join(' ')})`);
+        s.status = 0;
+        return;
       case 'hostname': this.event(s, 'log', '$(hostname)'); s.status = 0; return;
       case 'test': case '[': case '[[': s.status = testStatus(args, s) ? 0 : 1; return;
       case 'let': for (const a of args) this.assign(a.replace(/\+\+$/, ''), a.endsWith('++') ? `$((${a.slice(0, -2)}+1))` : a, s); s.status = 0; return;
@@ -407,8 +414,8 @@ class Interpreter {
     s.env = { ...s.env, [name]: expand(value, s.env, 0, '') };
   }
 
-  private event(s: State, kind: TimelineEvent['kind'], text: string): void {
-    if (s.events.length < MAX_EVENTS) s.events.push({ at: s.t, kind, text, env: s.env });
+  private event(s: State, kind: TimelineEvent['kind'], text: string, write?: { data: string; append?: boolean }): void {
+    if (s.events.length < MAX_EVENTS) s.events.push({ at: s.t, kind, text, env: s.env, ...write });
   }
 }
 
@@ -427,6 +434,18 @@ function testStatus(args: string[], s: State): boolean {
   const rest = negate ? a.slice(1) : a;
   const result = rest.length === 2 && /^-[efdsr]$/.test(rest[0]) ? fileExistsIn(s.events, rest[1]) ?? false : true;
   return negate ? !result : result;
+}
+
+/** What `echo` writes: its words and a newline (none with -n). */
+function echoData(args: string[]): string {
+  const flags = /^-[neE]+$/.test(args[0] ?? '') ? args[0] : '';
+  return args.slice(flags ? 1 : 0).join(' ') + (flags.includes('n') ? '' : '\n');
+}
+
+/** What `printf` writes: the format with its arguments, escapes turned into newlines. */
+function printfData(args: string[]): string {
+  const [fmt = '', ...rest] = args;
+  return fmt.replace(/%[sd]/g, () => rest.shift() ?? '').replace(/\\n/g, '\n');
 }
 
 function printf(args: string[]): string {
@@ -481,7 +500,7 @@ export function timelineLogs(tl: Timeline, startMs: number, untilMs: number, hos
 }
 
 /** The environment of loop iteration k: counters moved on by k steps. */
-function counterEnv(env: Env, step: Record<string, number>, k: number): Env {
+export function counterEnv(env: Env, step: Record<string, number>, k: number): Env {
   const names = Object.keys(step);
   if (!names.length || k === 0) return env;
   const out: Record<string, string> = { ...env };

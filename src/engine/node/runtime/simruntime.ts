@@ -15,6 +15,9 @@ import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BA
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
 import { dateString, fileExists, timelineLogs } from './shell.ts';
 import { runExec, type ExecResult } from './exec.ts';
+import type { ContainerFS } from './fs/commands.ts';
+import type { FileNode, WrittenFile } from './fs/tree.ts';
+import { scriptWrites } from './fs/writes.ts';
 
 /** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
 export const OOM_AT_START_MS = 500;
@@ -71,6 +74,8 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   /** SIMULATION: broken devices (CDI name) and what a process started with one prints before it exits. */
   private readonly brokenDevices = new Map<string, string>();
   private podCIDR: string | undefined;
+  /** Files commands run by `kubectl exec` wrote, per sandbox: made at the first such write. */
+  private readonly execWrites = new Map<string, WrittenFile[]>();
   /** The node's CNI side: configuration, plugins, and the pod addresses they hand out. */
   readonly network = new CniNetwork();
 
@@ -175,6 +180,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     this.stopPodSandbox(podSandboxId);
     for (const c of [...this.containers.values()]) if (c.sandboxId === podSandboxId) this.removeContainer(c.id);
     this.sandboxes.delete(podSandboxId);
+    this.execWrites.delete(podSandboxId);
   }
 
   podSandboxStatus(podSandboxId: string): PodSandboxStatus | undefined { return this.sandboxes.get(podSandboxId); }
@@ -291,15 +297,32 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
    * `kubectl exec` (CRI Exec): the command runs in the running container with its environment: the image's PATH,
    * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME.
    */
-  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[]): ExecResult {
+  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], root?: FileNode): ExecResult {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
     const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
     const env = [{ key: 'PATH', value: CONTAINER_PATH }, { key: 'HOSTNAME', value: hostname }, ...(c.config.envs ?? []), ...containerEnv, { key: 'HOME', value: '/root' }];
-    return runExec({
-      env, hostname, date: () => dateString(this.clock.now()), busybox: /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image)),
-      files: (argv) => this.checkFiles(c, argv),
-    }, cmd);
+    const busybox = /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image));
+    const fs: ContainerFS | undefined = root && {
+      root, busybox, now: this.clock.now(),
+      record: (path, data, append) => {
+        let list = this.execWrites.get(c.sandboxId);
+        if (!list) this.execWrites.set(c.sandboxId, (list = []));
+        list.push({ container: c.config.name, containerId: c.id, path, data, append, at: this.clock.now() });
+      },
+    };
+    return runExec({ env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs }, cmd);
+  }
+
+  /** What the processes of a sandbox's containers (their scripts, and commands exec'd in them) have written so far. */
+  writtenFiles(podSandboxId: string): WrittenFile[] {
+    const out: WrittenFile[] = [];
+    const hostname = this.sandboxes.get(podSandboxId)?.metadata.hostname ?? '';
+    for (const c of this.containers.values()) {
+      if (c.sandboxId !== podSandboxId || c.startedAt === undefined) continue;
+      out.push(...scriptWrites(c.config.behavior.timeline, { container: c.config.name, containerId: c.id, startedAt: c.startedAt, until: c.finishedAt ?? this.clock.now(), hostname }));
+    }
+    return out.concat(this.execWrites.get(podSandboxId) ?? []);
   }
 
   containerStats(containerId: string): ContainerStats | undefined {
