@@ -1,6 +1,16 @@
 // Reading manifests: multi-document YAML (or JSON) with each document's line range, for editors that mark lines.
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { LineCounter, parseAllDocuments, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { KubeObject } from '../api/object.ts';
+
+/**
+ * How kubectl reads YAML (sigs.k8s.io/yaml over go-yaml v2): YAML 1.1 scalars, so `defaultMode: 0644` is octal 420
+ * and yes/no/on/off/y/n are booleans, but without 1.1's timestamps and base-60 numbers, which go-yaml v2 leaves
+ * as strings.
+ */
+export const KUBECTL_YAML: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || t.format === 'TIME'))),
+};
 
 export interface Manifest {
   index: number;
@@ -13,7 +23,7 @@ export interface Manifest {
 
 export function parseManifests(text: string, source: string): Manifest[] {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
+  const docs = parseAllDocuments(text, { ...KUBECTL_YAML, lineCounter, uniqueKeys: false });
   const out: Manifest[] = [];
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {

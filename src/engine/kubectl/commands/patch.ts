@@ -1,5 +1,6 @@
 // kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource status].
 import { parse as parseYaml } from 'yaml';
+import { KUBECTL_YAML } from '../manifests.ts';
 import type { PatchType } from '../../apiserver/store.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { CommandError, formatError, resourceName, type KubectlContext } from '../context.ts';
@@ -17,7 +18,7 @@ export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (subresource !== undefined && subresource !== 'status') throw new CommandError(`invalid subresource value: "${subresource}". Must be one of [status scale]`);
   let patch: unknown;
   try {
-    patch = parseYaml(text);
+    patch = parseYaml(text, KUBECTL_YAML);
   } catch (e) {
     throw new CommandError(`unable to parse "${text}": ${(e as Error).message.split('\n')[0]}`);
   }
