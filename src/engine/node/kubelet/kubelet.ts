@@ -15,6 +15,7 @@ import type { LogLine } from '../runtime/logs.ts';
 import { SimRuntime } from '../runtime/simruntime.ts';
 import { containerLogs } from './containerlogs.ts';
 import { execInContainer, type ExecOutcome } from './exec.ts';
+import type { NetProbe } from '../runtime/nettools/probe.ts';
 import { EvictionManager, SYSTEM_CPU_MILLI } from './eviction.ts';
 import { DiskManager, diskPressureCondition } from './diskmanager.ts';
 import { ImageManager } from './imagemanager.ts';
@@ -175,8 +176,8 @@ export class Kubelet {
   }
 
   /** `kubectl exec` in a container of a pod on this node. */
-  exec(pod: Pod, container: string, cmd: string[]): ExecOutcome {
-    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd);
+  exec(pod: Pod, container: string, cmd: string[], net?: NetProbe): ExecOutcome {
+    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd, net);
   }
 
   /** Current use of every running pod (metrics-server's view of this node's summary API). */

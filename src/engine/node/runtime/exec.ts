@@ -1,7 +1,9 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
 // container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Anything else is not found, as in an image without that program.
+// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/).
+// Anything else is not found, as in an image without that program.
+import { runNetTool, type NetContext } from './nettools/index.ts';
 
 export interface ExecResult {
   exitCode: number;
@@ -20,6 +22,8 @@ export interface ExecContext {
   busybox: boolean;
   /** File commands (cat, ls, test …): the runtime's check against the files the container's script made. */
   files(argv: string[]): { exitCode: number; stdout: string };
+  /** The pod network, for the image's network tools (curl, wget, nslookup …: nettools/). */
+  net?: NetContext;
 }
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -57,7 +61,10 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'true': case ':': case 'sleep': return ok();
     case 'false': return { exitCode: 1, stdout: '', stderr: '' };
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
-    default:
+    default: {
+      const r = ctx.net && runNetTool(ctx.net, base(prog ?? ''), args);
+      if (r) return r;
+    }
   }
   if (!FILE_COMMANDS.has(base(prog ?? ''))) return undefined;
   const r = ctx.files(argv);

@@ -15,6 +15,7 @@ import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BA
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
 import { dateString, fileExists, timelineLogs } from './shell.ts';
 import { runExec, type ExecResult } from './exec.ts';
+import type { NetProbe } from './nettools/probe.ts';
 
 /** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
 export const OOM_AT_START_MS = 500;
@@ -289,9 +290,10 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
 
   /**
    * `kubectl exec` (CRI Exec): the command runs in the running container with its environment: the image's PATH,
-   * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME.
+   * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME; network tools
+   * reach the pod network through `net`.
    */
-  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[]): ExecResult {
+  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], net?: NetProbe): ExecResult {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
     const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
@@ -299,6 +301,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     return runExec({
       env, hostname, date: () => dateString(this.clock.now()), busybox: /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image)),
       files: (argv) => this.checkFiles(c, argv),
+      ...(net ? { net: { image: c.config.image, probe: net } } : {}),
     }, cmd);
   }
 
