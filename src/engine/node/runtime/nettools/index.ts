@@ -2,6 +2,7 @@
 import type { ExecResult } from '../exec.ts';
 import { curl } from './curl.ts';
 import { dig, host, nslookup } from './dns.ts';
+import { nc } from './nc.ts';
 import type { NetProbe } from './probe.ts';
 import { imageTools, type NetTool } from './tools.ts';
 import { wget } from './wget.ts';
@@ -19,6 +20,7 @@ export function runNetTool(net: NetContext, prog: string, args: string[]): ExecR
     case 'nslookup': return nslookup(net.probe, args, busybox);
     case 'dig': return dig(net.probe, args);
     case 'host': return host(net.probe, args);
+    case 'nc': return nc(net.probe, args, busybox);
     default: return undefined;
   }
 }

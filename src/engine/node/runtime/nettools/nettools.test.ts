@@ -61,7 +61,7 @@ kind: Service
 metadata: {name: api, namespace: other}
 spec: {selector: {app: api}, ports: [{port: 80, targetPort: 8080}]}
 ---
-${sleeper('client', 'curlimages/curl:8.11.1')}${sleeper('bb', 'busybox:1.36')}${sleeper('ngx', 'nginx:1.27.3')}${sleeper('utils', 'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3')}${sleeper('plain', 'ubuntu:24.04')}`;
+${sleeper('client', 'curlimages/curl:8.11.1')}${sleeper('bb', 'busybox:1.36')}${sleeper('ngx', 'nginx:1.27.3')}${sleeper('utils', 'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3')}${sleeper('plain', 'ubuntu:24.04')}${sleeper('shoot', 'nicolaka/netshoot:v0.13')}`;
 
 function cluster(): KubesimCluster {
   const c = createCluster({ seed: 7, cni: 'calico' });
@@ -127,6 +127,14 @@ describe('kubectl exec network tools', () => {
     ['utils -- dig +short web', () => ({ code: 0, stdout: '', stderr: '' })],
     ['utils -- dig +short web.default.svc.cluster.local', (i) => ({ code: 0, stdout: `${i.web}\n`, stderr: '' })],
     ['utils -- dig +short +search web', (i) => ({ code: 0, stdout: `${i.web}\n`, stderr: '' })],
+    // nc as a connect check: busybox's (nc_bloaty.c) and OpenBSD's (netshoot).
+    ['bb -- nc -zv web 80', (i) => ({ code: 0, stdout: '', stderr: `web (${i.web}:80) open\n` })],
+    ['bb -- nc -z empty 80', () => ({ code: 1, stdout: '', stderr: 'command terminated with exit code 1\n' })],
+    ['bb -- nc -zvv empty 80', (i) => failed(1, `nc: empty (${i.empty}:80): Connection refused`)],
+    ['bb -- nc -zv nosuch 80', () => failed(1, "nc: bad address 'nosuch'")],
+    ['shoot -- nc -zv web 80', (i) => ({ code: 0, stdout: '', stderr: `Connection to web (${i.web}) 80 port [tcp/http] succeeded!\n` })],
+    ['shoot -- nc -zv -w 2 web 8080', (i) => failed(1, `nc: connect to web (${i.web}) port 8080 (tcp) timed out: Operation now in progress`)],
+    ['shoot -- nc -zv wrongport 80', (i) => failed(1, `nc: connect to wrongport (${i.wrongport}) port 80 (tcp) failed: Connection refused`)],
     // A tool the image does not have fails as any missing program does.
     ['bb -- sh -c "curl web"', () => failed(127, 'sh: curl: not found')],
     ['plain -- sh -c "curl web"', () => failed(127, 'sh: 1: curl: not found')],

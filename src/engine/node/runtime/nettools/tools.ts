@@ -2,10 +2,10 @@
 // variants); any other image has none of them, so `curl` there fails as a missing program does.
 import { parseImage, shortRepository } from '../images.ts';
 
-export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc' | 'ping';
+export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc';
 
 /** busybox applets. wget always prints busybox's texts (alpine-based images have no GNU wget here). */
-const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc', 'ping'];
+const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc'];
 /** bind's dnsutils: nslookup, dig and host print bind's texts. */
 const DNSUTILS: NetTool[] = ['nslookup', 'dig', 'host'];
 
@@ -19,13 +19,13 @@ const table: Record<string, { tools: NetTool[]; busybox: boolean }> = {
   nginx: { tools: ['curl'], busybox: false },
   python: { tools: ['curl'], busybox: false },
   node: { tools: ['curl'], busybox: false },
-  'nicolaka/netshoot': { tools: ['curl', 'wget', 'nslookup', 'dig', 'host', 'nc', 'ping'], busybox: false },
-  'registry.k8s.io/e2e-test-images/jessie-dnsutils': { tools: [...DNSUTILS, 'ping'], busybox: false },
-  'gcr.io/kubernetes-e2e-test-images/dnsutils': { tools: [...DNSUTILS, 'ping'], busybox: false },
-  'tutum/dnsutils': { tools: [...DNSUTILS, 'ping'], busybox: false },
+  'nicolaka/netshoot': { tools: ['curl', 'wget', 'nslookup', 'dig', 'host', 'nc'], busybox: false },
+  'registry.k8s.io/e2e-test-images/jessie-dnsutils': { tools: DNSUTILS, busybox: false },
+  'gcr.io/kubernetes-e2e-test-images/dnsutils': { tools: DNSUTILS, busybox: false },
+  'tutum/dnsutils': { tools: DNSUTILS, busybox: false },
 };
 
-/** The image's network tools, and whether its nslookup is busybox's (else bind's). */
+/** The image's network tools, and whether its nslookup and nc are busybox's (else bind's and OpenBSD's). */
 export function imageTools(image: string): { tools: ReadonlySet<NetTool>; busybox: boolean } {
   const repo = shortRepository(image);
   const entry = table[repo];
