@@ -4,6 +4,7 @@
 // that answers rather than every domain's reply; dig prints its answer section and summary, not the whole message.
 import type { ExecResult } from '../exec.ts';
 import type { NetProbe } from './probe.ts';
+import { busyboxUsage } from './tools.ts';
 
 const out = (exitCode: number, stdout: string, stderr = ''): ExecResult => ({ exitCode, stdout, stderr });
 const NO_SERVERS = ';; connection timed out; no servers could be reached\n';
@@ -12,7 +13,7 @@ const TTL = 30;
 
 export function nslookup(probe: NetProbe, args: string[], busybox: boolean): ExecResult {
   const name = args.find((a) => !a.startsWith('-'));
-  if (!name) return busybox ? out(1, '', 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n') : out(1, '', '');
+  if (!name) return busybox ? out(1, '', busyboxUsage('nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]')) : out(0, ''); // bind's goes interactive and meets the end of stdin
   const server = busybox ? `Server:\t\t${probe.dnsServer}\nAddress:\t${probe.dnsServer}:53\n\n` : `Server:\t\t${probe.dnsServer}\nAddress:\t${probe.dnsServer}#53\n\n`;
   const r = probe.lookup(name);
   if (r.kind === 'timeout') return out(1, `${NO_SERVERS}\n`);

@@ -4,6 +4,7 @@
 import type { ExecResult } from '../exec.ts';
 import { parseTarget } from './request.ts';
 import type { NetProbe } from './probe.ts';
+import { busyboxUsage } from './tools.ts';
 
 const SERVICES: Record<number, string> = { 80: 'http', 443: 'https', 53: 'domain', 22: 'ssh', 6379: 'redis', 5432: 'postgresql', 3306: 'mysql' };
 
@@ -23,7 +24,7 @@ export function nc(probe: NetProbe, args: string[], busybox: boolean): ExecResul
   const [host, portText] = words;
   const port = Number(portText);
   if (!host || !(port >= 1 && port <= 65535) || !parseTarget(`${host}:${port}`)) {
-    return { exitCode: 1, stdout: '', stderr: busybox ? 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nc [OPTIONS] HOST PORT  - connect\n' : 'usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n' };
+    return { exitCode: 1, stdout: '', stderr: busybox ? busyboxUsage('nc [OPTIONS] HOST PORT  - connect') : 'usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n' };
   }
   const c = probe.connect(host.toLowerCase(), port, '/');
   const fail = (msg: string): ExecResult => ({ exitCode: 1, stdout: '', stderr: `nc: ${msg}\n` });

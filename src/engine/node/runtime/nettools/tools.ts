@@ -25,6 +25,9 @@ const table: Record<string, { tools: NetTool[]; busybox: boolean }> = {
   'tutum/dnsutils': { tools: DNSUTILS, busybox: false },
 };
 
+/** What a busybox applet prints for bad usage: the banner, then its usage text. */
+export const busyboxUsage = (usage: string) => `BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: ${usage}\n`;
+
 /** The image's network tools, and whether its nslookup and nc are busybox's (else bind's and OpenBSD's). */
 export function imageTools(image: string): { tools: ReadonlySet<NetTool>; busybox: boolean } {
   const repo = shortRepository(image);

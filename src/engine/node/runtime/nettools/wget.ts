@@ -5,8 +5,9 @@
 import type { ExecResult } from '../exec.ts';
 import { fetch, parseTarget } from './request.ts';
 import type { NetProbe } from './probe.ts';
+import { busyboxUsage } from './tools.ts';
 
-const USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...\n';
+const USAGE = busyboxUsage('wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...');
 
 export function wget(probe: NetProbe, args: string[]): ExecResult {
   let quiet = false;
