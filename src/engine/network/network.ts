@@ -169,7 +169,12 @@ export class Network {
           if (a.kind !== 'A') return { kind: 'unresolved' };
           ip = a.ips[0];
         }
-        const t = this.trace(`http://${host}:${port}${path}`, from);
+        let t: TraceResult;
+        try {
+          t = this.trace(`http://${host}:${port}${path}`, from);
+        } catch {
+          return { kind: 'unresolved' }; // a name the request path cannot parse
+        }
         if (t.failure === 'dns') return { kind: 'unresolved' };
         if (t.failure === 'refused' || t.failure === 'timeout') return { kind: t.failure, ip };
         const pod = t.pod ? this.podByKey(t.pod) : undefined;
