@@ -1,5 +1,5 @@
 // curl 8.x in a container: one GET (or HEAD) through the simulated data plane, with curl's messages and exit codes
-// (lib/connect.c, lib/multi.c, src/tool_*). Options: -s -S -f -i -I -v -o FILE -w FORMAT -m/--max-time
+// (lib/connect.c, lib/multi.c, src/tool_*). Options: -s -S -f/--fail-with-body -i -I -v -o FILE -w FORMAT -m/--max-time
 // --connect-timeout; -H, -L, -k, -X, -A, -4, --retry are accepted and change nothing here.
 // Simplifications: no progress meter (as under `kubectl exec -it`); the time a command takes is reported, not spent
 // (the virtual clock does not move during exec); -o writes no file.
@@ -10,7 +10,7 @@ import type { HttpAnswer } from './server.ts';
 
 export const CURL_VERSION = '8.11.1';
 
-const FLAGS: Record<string, string> = { '-s': 'silent', '--silent': 'silent', '-S': 'show-error', '--show-error': 'show-error', '-f': 'fail', '--fail': 'fail', '-i': 'include', '--include': 'include', '-I': 'head', '--head': 'head', '-v': 'verbose', '--verbose': 'verbose', '-L': '', '--location': '', '-k': '', '--insecure': '', '-4': '', '--ipv4': '', '-N': '', '--no-buffer': '', '--fail-with-body': 'fail' };
+const FLAGS: Record<string, string> = { '-s': 'silent', '--silent': 'silent', '-S': 'show-error', '--show-error': 'show-error', '-f': 'fail', '--fail': 'fail', '-i': 'include', '--include': 'include', '-I': 'head', '--head': 'head', '-v': 'verbose', '--verbose': 'verbose', '-L': '', '--location': '', '-k': '', '--insecure': '', '-4': '', '--ipv4': '', '-N': '', '--no-buffer': '', '--fail-with-body': 'fail-with-body' };
 const VALUED: Record<string, string> = { '-o': 'output', '--output': 'output', '-w': 'write-out', '--write-out': 'write-out', '-m': 'max-time', '--max-time': 'max-time', '--connect-timeout': 'connect-timeout', '-H': '', '--header': '', '-X': 'request', '--request': 'request', '-A': '', '--user-agent': '', '--retry': '', '-d': 'data', '--data': 'data', '-u': '', '--user': '' };
 
 const usage = (msg: string): ExecResult => ({ exitCode: 2, stdout: '', stderr: `curl: ${msg}\ncurl: try 'curl --help' or 'curl --manual' for more information\n` });
@@ -102,6 +102,11 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   const headerBlock = `HTTP/1.1 ${r.status} ${r.reason}\r\n${r.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   if (verbose) log.push(...headerBlock.split('\r\n').slice(0, -1).map((l) => `< ${l}`));
   if (opt.has('fail') && r.status >= 400) return fail(22, `The requested URL returned error: ${r.status}`);
+  // --fail-with-body: the page first, then the same error.
+  if (opt.has('fail-with-body') && r.status >= 400) {
+    if (opt.get('output') === undefined) stdout += r.body;
+    return fail(22, `The requested URL returned error: ${r.status}`);
+  }
   const output = opt.get('output');
   const shown = (head || opt.has('include') ? headerBlock : '') + (head ? '' : r.body);
   if (output === undefined || output === '-') stdout += shown;

@@ -95,6 +95,7 @@ describe('kubectl exec network tools', () => {
     ['client -- curl -s web', () => ({ code: 0, stdout: NGINX_PAGE, stderr: '' })],
     ['client -- curl -s -o /dev/null -w %{http_code} web/missing', () => ({ code: 0, stdout: '404\n', stderr: '' })],
     ['client -- curl -sSf web/missing', () => failed(22, 'curl: (22) The requested URL returned error: 404')],
+    ['client -- curl -sS --fail-with-body web/missing', () => ({ code: 22, stdout: '<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx/1.27.3</center>\n</body>\n</html>\n', stderr: 'curl: (22) The requested URL returned error: 404\ncommand terminated with exit code 22\n' })],
     ['client -- curl -s api.other', () => ({ code: 0, stdout: expect.stringMatching(/^NOW: 2026-01-01 00:00:\d\d\.\d{3} \+0000 UTC\n$/) as unknown as string, stderr: '' })],
     ['client -- curl -s api.other/hostname', () => ({ code: 0, stdout: 'api-0\n', stderr: '' })],
     ['client -- curl nosuch', () => failed(6, 'curl: (6) Could not resolve host: nosuch')],
@@ -202,7 +203,8 @@ describe('podListens', () => {
   const pod = (container: Record<string, unknown>): Pod => ({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', ...container }] } }) as Pod;
   it.each<[string, Record<string, unknown>, number, boolean]>([
     ['nginx on 80', { image: 'nginx' }, 80, true],
-    ['nginx not on 8080, whatever the pod declares', { image: 'nginx', ports: [{ containerPort: 8080 }] }, 8080, false],
+    ['nginx not on an undeclared 8080', { image: 'nginx', ports: [{ containerPort: 80 }] }, 8080, false],
+    ['nginx on a port it declares (its configuration is taken to match)', { image: 'nginx', ports: [{ containerPort: 8080 }] }, 8080, true],
     ['redis on 6379', { image: 'redis:7' }, 6379, true],
     ['agnhost netexec on its --http-port', { image: 'registry.k8s.io/e2e-test-images/agnhost:2.53', args: ['netexec', '--http-port', '9000'] }, 9000, true],
     ['agnhost netexec not on its default when moved', { image: 'registry.k8s.io/e2e-test-images/agnhost:2.53', args: ['netexec', '--http-port=9000'] }, 8080, false],

@@ -1,5 +1,6 @@
 // What a pod answers on a TCP port. SIMULATION: decided from the pod spec by the image convention of behavior.ts:
-// - nginx and httpd listen on 80, redis on 6379, postgres on 5432, mysql on 3306 and 33060;
+// - nginx and httpd listen on 80, redis on 6379, postgres on 5432, mysql on 3306 and 33060, and (Simplification:
+//   their configuration is not simulated, so it is assumed to match) on every container port they declare;
 // - agnhost `netexec` on --http-port (8080), `serve-hostname` on --port (9376);
 // - any other long-running program is an unknown HTTP server on the container ports it declares (every port when
 //   it declares none), answering 200 with an empty body (on 53: a DNS server, no HTTP); shells and `sleep` listen
@@ -42,7 +43,7 @@ function containerListener(c: Container, port: number): Listener | undefined {
     if (args.includes('serve-hostname')) return port === flag('port', 9376) ? { kind: 'serve-hostname' } : undefined;
   }
   const b = containerBehavior(c);
-  if (b.server && DEFAULT_PORTS[b.server]) return DEFAULT_PORTS[b.server]!.includes(port) ? { kind: b.server, tag: parseImage(c.image ?? '').tag } : undefined;
+  if (b.server && DEFAULT_PORTS[b.server]) return DEFAULT_PORTS[b.server]!.includes(port) || declared.includes(port) ? { kind: b.server, tag: parseImage(c.image ?? '').tag } : undefined;
   const end = b.timeline.end;
   const serves = end.kind === 'forever' && (end.serve ? end.serve !== 'sleep' : !c.command?.length && !c.args?.length);
   if (!serves) return undefined;
