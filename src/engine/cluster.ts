@@ -52,6 +52,7 @@ import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig 
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
+import { podListens } from './node/runtime/nettools/server.ts';
 import type { NodeDeviceState } from './node/deviceplugin/node.ts';
 import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -170,10 +171,11 @@ export class Cluster implements KubesimCluster, SimHost {
     if (snap) this.csiDriver.restore(this.store.list<PersistentVolume>('PersistentVolume'), this.store.list<VolumeAttachment>('VolumeAttachment'));
     this.network = new Network({
       store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
-      apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p),
+      apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p), podListens,
       enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
+    this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`);
     this.controlPlane = new ControlPlane({
       apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler,
       // The data plane's controllers (load balancer, ingress) lose the API server with the kubelets.

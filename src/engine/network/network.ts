@@ -17,6 +17,7 @@ import { LoadBalancerController } from './loadbalancer/controller.ts';
 import { evaluate, type PolicyEndpoint, type Protocol } from './networkpolicy/evaluate.ts';
 import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type Source } from './traffic/path.ts';
 import { TrafficSimulator, type SourceStatus, type TrafficState } from './traffic/simulator.ts';
+import { CLUSTER_DNS } from './traffic/constants.ts';
 import type { TrafficSource } from './traffic/sources.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './types.ts';
 
@@ -34,6 +35,8 @@ export interface NetworkDeps {
   apiServerUp(): boolean;
   nodeStopped(name: string): boolean;
   podAnswers(pod: Pod): 'serving' | 'refused' | 'gone';
+  /** Whether a container of the pod listens on the port (node/runtime's convention of what each image serves). */
+  podListens(pod: Pod, port: number): boolean;
   /** Whether the pod network enforces NetworkPolicy (calico does, flannel does not). */
   enforcesNetworkPolicy(): boolean;
 }
@@ -45,8 +48,11 @@ export interface NetworkState {
   traffic?: TrafficState | TrafficSource[];
 }
 
-/** `sim trace request`: the hops in order, the outcome, and what kind of failure it was. */
-export interface TraceResult { url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind }
+/**
+ * `sim trace request`: the hops in order, the outcome, and what kind of failure it was; `pod` and `port` say where
+ * the connection ended (the serving pod, or the one that refused or dropped it).
+ */
+export interface TraceResult { url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind; pod?: string; port?: number }
 
 export class Network {
   readonly proxies: KubeProxyManager;
@@ -130,6 +136,50 @@ export class Network {
     return {
       url, from, hops: [client, ...leg.steps], ok: !leg.failure, failure: leg.failure?.kind,
       result: leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}`,
+      ...(leg.pod ? { pod: leg.pod, port: leg.port } : {}),
+    };
+  }
+
+  /**
+   * The pod network as a program in pod `from` (namespace/name) sees it, for `kubectl exec curl|wget|nslookup`: its
+   * resolver's lookups (`sim dns lookup --from`) and its connections (`sim trace request --from`), step for step.
+   */
+  podView(from: string): PodNetworkView {
+    const lookup = (name: string): DnsReply => {
+      const src = this.podSource(from);
+      const r = src ? this.path.lookup(name, src) : undefined;
+      if (!r?.answer || r.error) return { kind: 'timeout' };
+      const a = r.answer;
+      if (a.kind === 'CNAME') {
+        // An ExternalName Service: the resolver follows the CNAME (only cluster.local names answer here).
+        const target = resolve(`${a.target}.`, undefined, this.path.dnsRecords());
+        if (target.kind !== 'A') return { kind: 'NXDOMAIN', tried: a.tried };
+        return { kind: 'A', name: target.name, ips: target.ips, cname: a.name, tried: a.tried };
+      }
+      return a.kind === 'A' ? { kind: 'A', name: a.name, ips: a.ips, tried: a.tried } : { kind: 'NXDOMAIN', tried: a.tried };
+    };
+    return {
+      now: this.deps.clock.now(),
+      dnsServer: CLUSTER_DNS.ip,
+      lookup,
+      connect: (host, port, path) => {
+        let ip = host;
+        if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) {
+          const a = lookup(host);
+          if (a.kind !== 'A') return { kind: 'unresolved' };
+          ip = a.ips[0];
+        }
+        let t: TraceResult;
+        try {
+          t = this.trace(`http://${host}:${port}${path}`, from);
+        } catch {
+          return { kind: 'unresolved' }; // a name the request path cannot parse
+        }
+        if (t.failure === 'dns') return { kind: 'unresolved' };
+        if (t.failure === 'refused' || t.failure === 'timeout') return { kind: t.failure, ip };
+        const pod = t.pod ? this.podByKey(t.pod) : undefined;
+        return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'timeout', ip };
+      },
     };
   }
 
@@ -182,12 +232,29 @@ export class Network {
       podByIP: (ip) => this.pods.listByIndex(POD_IP_INDEX, ip)[0] as ReturnType<PathEnv['podByIP']>,
       podByKey: (key) => this.podByKey(key),
       podState: (pod) => this.deps.podAnswers(pod),
+      podListens: (pod, port) => this.deps.podListens(pod, port),
       ingressHosts: () => this.ingress.hosts(),
       ingressRoute: (host, path) => this.ingress.route(host, path),
       policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),
       now: () => this.deps.clock.now(),
     };
   }
+}
+
+type DnsReply =
+  | { kind: 'A'; name: string; ips: string[]; cname?: string; tried: string[] }
+  | { kind: 'NXDOMAIN'; tried: string[] }
+  | { kind: 'timeout' };
+
+/** What podView answers (the shape node/runtime/nettools/probe.ts expects; the layers share no imports). */
+export interface PodNetworkView {
+  now: number;
+  dnsServer: string;
+  lookup(name: string): DnsReply;
+  connect(host: string, port: number, path: string):
+    | { kind: 'unresolved' }
+    | { kind: 'refused' | 'timeout'; ip: string }
+    | { kind: 'connected'; ip: string; pod: Pod; port: number };
 }
 
 /** A pod as NetworkPolicy sees it; host-network pods are not on the pod network. */

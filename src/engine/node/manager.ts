@@ -19,6 +19,7 @@ import type { NodeDeviceState } from './deviceplugin/node.ts';
 import { isGfdLabel } from './deviceplugin/nvidia/labels.ts';
 import type { NodeGpuView } from './deviceplugin/view.ts';
 import type { CniNetwork } from './cni/network.ts';
+import type { NetProbe } from './runtime/nettools/probe.ts';
 
 /** SIMULATION: node InternalIPs are handed out in order from this range. */
 export const NODE_NETWORK = '172.18.0.0/16';
@@ -193,7 +194,7 @@ export class NodeManager {
     const node = pod.spec?.nodeName ?? '';
     const k = this.kubelets.get(node);
     if (!k || this.stopped.has(node)) return { error: `error dialing backend: dial tcp ${k?.config.internalIP ?? node}:10250: i/o timeout` };
-    return k.exec(pod, container, cmd);
+    return k.exec(pod, container, cmd, this.netProbe?.(pod));
   }
 
   /** The pods whose containers a machine runs, whether or not the machine can reach the API server. */
@@ -203,6 +204,8 @@ export class NodeManager {
 
   /** CPU that traffic puts on a pod (network/traffic), added to what its containers' behaviour uses. */
   loadCpuMilli: ((namespace: string, name: string) => number) | undefined;
+  /** The pod network as a pod's programs see it (cluster.ts wires the data plane in), for `kubectl exec curl` …. */
+  netProbe: ((pod: Pod) => NetProbe) | undefined;
 
   /** metrics-server reaches only the machines that run (a stopped node's row shows <unknown>). */
   podMetrics(): PodUsage[] {

@@ -59,6 +59,8 @@ export interface PathEnv {
   podByKey(key: string): Pod | undefined;
   /** 'serving', 'refused' (running, but its server does not answer), or 'gone' (not running, or its machine is down). */
   podState(pod: Pod): 'serving' | 'refused' | 'gone';
+  /** Whether a process of the pod listens on the TCP port (nothing listening: the pod's kernel answers RST). */
+  podListens(pod: Pod, port: number): boolean;
   ingressHosts(): Set<string>;
   ingressRoute(host: string, path: string): IngressRoute | undefined;
   /** NetworkPolicy: undefined when allowed, else why the packet is dropped. */
@@ -215,7 +217,8 @@ export class RequestPath {
     if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
     const state = this.env.podState(pod);
     if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
-    if (state === 'refused') return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: the server does not answer yet` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
+    const refused = state === 'refused' ? 'the server does not answer yet' : !this.env.podListens(pod, e.port) ? `nothing listens on port ${e.port}` : undefined;
+    if (refused) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: ${refused}` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
     return { ...base, pod: key, steps: [...steps, { kind: 'pod', pod: key, node: pod.spec?.nodeName, text: `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request` }] };
   }
 }

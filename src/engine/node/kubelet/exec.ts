@@ -3,6 +3,7 @@
 import type { Container, Pod } from 'kubernetes-types/core/v1';
 import { hashString } from '../../sim/rng.ts';
 import type { FileNode } from '../runtime/fs/tree.ts';
+import type { NetProbe } from '../runtime/nettools/probe.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { containerEnv, type EnvLookup } from './envvars.ts';
 
@@ -16,15 +17,15 @@ function execID(containerId: string, cmd: string[]): string {
   return out.slice(0, 64);
 }
 
-/** `files` builds the container's file tree (podfiles/) when the command runs. */
-export function execInContainer(runtime: SimRuntime, lookup: EnvLookup, pod: Pod, containerName: string, cmd: string[], files?: (containerId: string, spec: Container) => FileNode | undefined): ExecOutcome {
+/** `files` builds the container's file tree (podfiles/) when the command runs; `net` is the pod network. */
+export function execInContainer(runtime: SimRuntime, lookup: EnvLookup, pod: Pod, containerName: string, cmd: string[], files?: (containerId: string, spec: Container) => FileNode | undefined, net?: NetProbe): ExecOutcome {
   const s = pod.status;
   const cs = [...(s?.containerStatuses ?? []), ...(s?.initContainerStatuses ?? []), ...(s?.ephemeralContainerStatuses ?? [])].find((c) => c.name === containerName);
   const id = cs?.state?.running ? cs.containerID?.replace(/^[a-z]+:\/\//, '') : undefined;
   if (!id || runtime.containerStatus(id)?.state !== 'CONTAINER_RUNNING') return { error: `unable to upgrade connection: container not found ("${containerName}")` };
   const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c) => c.name === containerName);
   // Simplification: the env is resolved when exec runs, not kept from container creation.
-  const r = runtime.exec(id, cmd, spec ? containerEnv(pod, spec, lookup) : [], spec && files?.(id, spec));
+  const r = runtime.exec(id, cmd, spec ? containerEnv(pod, spec, lookup) : [], spec && files?.(id, spec), net);
   if (r.startError) return { error: `Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${execID(id, cmd)}": ${r.startError}` };
   return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }

@@ -1,9 +1,11 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
 // container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Anything else is not found, as in an image without that program. With the container's file
-// tree (fs/), file commands read and write it instead, and `> FILE` redirections write to it.
+// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/).
+// Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
+// commands read and write it instead, and `> FILE` redirections write to it.
 import { FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
+import { runNetTool, type NetContext } from './nettools/index.ts';
 
 export interface ExecResult {
   exitCode: number;
@@ -24,6 +26,8 @@ export interface ExecContext {
   files(argv: string[]): { exitCode: number; stdout: string };
   /** The container's files, when the kubelet could build them. */
   fs?: ContainerFS;
+  /** The pod network, for the image's network tools (curl, wget, nslookup …: nettools/). */
+  net?: NetContext;
 }
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -61,7 +65,10 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'true': case ':': case 'sleep': return ok();
     case 'false': return { exitCode: 1, stdout: '', stderr: '' };
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
-    default:
+    default: {
+      const r = ctx.net && runNetTool(ctx.net, base(prog ?? ''), args);
+      if (r) return r;
+    }
   }
   if (ctx.fs && FS_COMMANDS.has(base(prog ?? ''))) return runFileCommand(ctx.fs, argv);
   if (!FILE_COMMANDS.has(base(prog ?? ''))) return undefined;

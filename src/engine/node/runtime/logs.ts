@@ -77,7 +77,8 @@ export interface ServerContext { now: number; podIP: string; tag: string }
 const DEFAULT_VERSIONS: Record<ServerKind, string> = { nginx: '1.27.3', httpd: '2.4.62', redis: '7.4.1', postgres: '17.2', mysql: '9.1.0', agnhost: '2.53' };
 
 /** The version a server reports: the image tag when it is one ("1.27" → "1.27.0"), else the latest. */
-function version(kind: ServerKind, tag: string): string {
+/** The server version an image tag names (the image default for latest, alpine …). */
+export function serverVersion(kind: ServerKind, tag: string): string {
   const m = /^(\d+(?:\.\d+){0,2})/.exec(tag);
   if (!m) return DEFAULT_VERSIONS[kind];
   const parts = m[1].split('.');
@@ -120,7 +121,7 @@ export function serverStartLines(kind: ServerKind, ctx: ServerContext): readonly
 }
 
 function startLines(kind: ServerKind, ctx: ServerContext): string[] {
-  const ver = version(kind, ctx.tag);
+  const ver = serverVersion(kind, ctx.tag);
   switch (kind) {
     case 'nginx': {
       const t = nginxTime(ctx.now);
@@ -213,7 +214,7 @@ export function serverStopLines(kind: ServerKind, ctx: ServerContext): string[] 
         `${t} [1] LOG:  database system is shut down`];
     }
     case 'mysql':
-      return [`${new Date(ctx.now).toISOString().replace(/\.\d+Z$/, '.000000Z')} 0 [System] [MY-010910] [Server] /usr/sbin/mysqld: Shutdown complete (mysqld ${version(kind, ctx.tag)})  MySQL Community Server - GPL.`];
+      return [`${new Date(ctx.now).toISOString().replace(/\.\d+Z$/, '.000000Z')} 0 [System] [MY-010910] [Server] /usr/sbin/mysqld: Shutdown complete (mysqld ${serverVersion(kind, ctx.tag)})  MySQL Community Server - GPL.`];
     case 'agnhost':
       return [];
   }

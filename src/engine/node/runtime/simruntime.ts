@@ -18,6 +18,7 @@ import { runExec, type ExecResult } from './exec.ts';
 import type { ContainerFS } from './fs/commands.ts';
 import type { FileNode, WrittenFile } from './fs/tree.ts';
 import { scriptWrites } from './fs/writes.ts';
+import type { NetProbe } from './nettools/probe.ts';
 
 /** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
 export const OOM_AT_START_MS = 500;
@@ -295,9 +296,10 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
 
   /**
    * `kubectl exec` (CRI Exec): the command runs in the running container with its environment: the image's PATH,
-   * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME.
+   * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME; network tools
+   * reach the pod network through `net`.
    */
-  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], root?: FileNode): ExecResult {
+  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], root?: FileNode, net?: NetProbe): ExecResult {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
     const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
@@ -311,7 +313,10 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
         list.push({ container: c.config.name, containerId: c.id, path, data, append, at: this.clock.now() });
       },
     };
-    return runExec({ env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs }, cmd);
+    return runExec({
+      env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs,
+      ...(net ? { net: { image: c.config.image, probe: net } } : {}),
+    }, cmd);
   }
 
   /** What the processes of a sandbox's containers (their scripts, and commands exec'd in them) have written so far. */

@@ -1,0 +1,26 @@
+// What a program in a container sees of the pod network (kubectl exec curl, wget, nslookup …). The node layer does
+// not know the data plane: cluster.ts hands the kubelet one of these per exec, answered by network/ (the same
+// DNS and request path `sim dns lookup` and `sim trace request` use).
+import type { Pod } from 'kubernetes-types/core/v1';
+
+/** The pod's resolver asking CoreDNS (its search list and ndots), or the query never answered. */
+export type DnsReply =
+  | { kind: 'A'; name: string; ips: string[]; cname?: string; tried: string[] }
+  | { kind: 'NXDOMAIN'; tried: string[] }
+  | { kind: 'timeout' };
+
+/** One TCP connection to host:port as the data plane routes it. */
+export type ConnectReply =
+  | { kind: 'unresolved' }
+  /** `ip`: the address the client dialled (the name's first address, or the IP given). */
+  | { kind: 'refused' | 'timeout'; ip: string }
+  | { kind: 'connected'; ip: string; pod: Pod; port: number };
+
+export interface NetProbe {
+  /** Virtual now, for Date headers. */
+  now: number;
+  /** The nameserver in the pod's resolv.conf (kubelet --cluster-dns). */
+  dnsServer: string;
+  lookup(name: string): DnsReply;
+  connect(host: string, port: number, path: string): ConnectReply;
+}
