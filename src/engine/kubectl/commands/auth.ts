@@ -95,6 +95,8 @@ function whoami(ctx: KubectlContext, rest: string[]): number {
   const lines = ['ATTRIBUTE\tVALUE', `Username\t${user.name}`];
   if (user.uid) lines.push(`UID\t${user.uid}`);
   if (user.groups.length) lines.push(`Groups\t${goList(user.groups)}`);
+  // Extra: KEY rows in key order, each with its values as Go prints a []string.
+  for (const key of Object.keys(user.extra ?? {}).sort()) lines.push(`Extra: ${key}\t${goList(user.extra![key])}`);
   ctx.out.push(tabwrite(lines.join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
   return 0;
 }
