@@ -77,7 +77,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   label: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   annotate: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   edit: [],
-  auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }],
+  auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }, { name: 'remove-extra-permissions' }, { name: 'remove-extra-subjects' }],
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
