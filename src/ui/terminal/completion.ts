@@ -57,7 +57,7 @@ const FLAGS: Record<string, string[]> = {
   auth: ['--list', '--quiet', '--subresource', '--no-headers'],
   create: ['--aggregation-rule', '--clusterrole', '--group', '--non-resource-url', '--resource', '--resource-name', '--role', '--serviceaccount', '--user', '--verb'],
   // kubectl's impersonation flags, offered after any command.
-  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--context', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
+  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--as-user-extra', '--cluster', '--context', '--namespace', '--output', '--request-timeout', '--selector', '--user', '-A', '-l', '-n', '-o'],
 };
 
 function commonPrefix(words: string[]): string {
@@ -86,7 +86,7 @@ function kindFor(source: CompletionSource, typed: string): ResourceKindView | un
 
 /** What may follow `words` (the complete words before the one being typed). */
 async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
-  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f)$/.test(words[i - 1])));
+  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--context|--cluster|--user|--as|--as-group|--as-uid|--as-user-extra|-s|--server|--kubeconfig|--request-timeout|-v)$/.test(words[i - 1])));
   const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
@@ -103,7 +103,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     }
     if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain' || verb === 'top') return args.length ? [] : names('Node');
     if (verb === 'logs') return args.length ? [] : names('Pod');
-    if (verb === 'auth') return args.length ? [] : ['can-i', 'whoami'];
+    if (verb === 'auth') return args.length ? [] : ['can-i', 'reconcile', 'whoami'];
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {
       if (args.length === 0) return EXPOSE_KINDS;
