@@ -57,7 +57,7 @@ const FLAGS: Record<string, string[]> = {
   auth: ['--list', '--quiet', '--subresource', '--no-headers'],
   create: ['--aggregation-rule', '--clusterrole', '--group', '--non-resource-url', '--resource', '--resource-name', '--role', '--serviceaccount', '--user', '--verb'],
   // kubectl's impersonation flags, offered after any command.
-  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--as-user-extra', '--cluster', '--context', '--namespace', '--output', '--request-timeout', '--selector', '--user', '-A', '-l', '-n', '-o'],
+  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--as-user-extra', '--context', '--namespace', '--output', '--request-timeout', '--selector', '-A', '-l', '-n', '-o'],
 };
 
 function commonPrefix(words: string[]): string {
