@@ -46,6 +46,7 @@ import type { SourceStatus } from './network/traffic/simulator.ts';
 import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runKubectl } from './kubectl/kubectl.ts';
+import { findSubcommand } from './kubectl/globalflags.ts';
 import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
 import type { UserInfo } from './apiserver/rbac/authorizer.ts';
 import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubectl/kubeconfig.ts';
@@ -335,7 +336,7 @@ export class Cluster implements KubesimCluster, SimHost {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
       // kubectl config reads and writes the kubeconfig only, so it works without an API server.
-      if ((program === 'kubectl' || program === 'k') && !this.store.available && rest[0] !== 'config') {
+      if ((program === 'kubectl' || program === 'k') && !this.store.available && findSubcommand(rest).name !== 'config') {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {

@@ -140,6 +140,11 @@ export function App({ engine, documents, workspaces }: AppProps) {
     [verdicts, selected, openNodeMenu],
   );
 
+  // The kubeconfig context's namespace (Tab completion's default and the terminal's prompt), asked as a user would.
+  const contextNamespace = useCallback(async () => {
+    const r = await engine.exec("kubectl config view --minify -o 'jsonpath={..namespace}'");
+    return (r.code === 0 && r.stdout.trim()) || 'default';
+  }, [engine]);
   // Tab completion: kinds from the worker, pod and node names from the views, others from kubectl's tables.
   const [kinds, setKinds] = useState<ResourceKindView[]>([]);
   useEffect(() => void engine.kinds().then(setKinds, () => undefined), [engine]);
@@ -158,12 +163,9 @@ export function App({ engine, documents, workspaces }: AppProps) {
         const r = await engine.exec('kubectl config get-contexts -o name');
         return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
       },
-      namespace: async () => {
-        const r = await engine.exec("kubectl config view --minify -o 'jsonpath={..namespace}'");
-        return (r.code === 0 && r.stdout.trim()) || 'default';
-      },
+      namespace: contextNamespace,
     }),
-    [kinds, store, engine],
+    [kinds, store, engine, contextNamespace],
   );
 
   const [view, setView] = useState<'map' | 'resources' | 'loops' | 'platform'>('map');
@@ -247,7 +249,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
             {!ready && !error && <div className="map-overlay">{t('app.starting')}</div>}
           </div>
           <div className="bottom-area">
-            <Terminal ref={terminal} exec={exec} watch={watchKubectl} completion={completion} />
+            <Terminal ref={terminal} exec={exec} watch={watchKubectl} completion={completion} contextNamespace={contextNamespace} />
             <EventList store={store} />
           </div>
         </div>

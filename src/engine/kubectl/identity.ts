@@ -7,6 +7,8 @@ import { KUBEADM_CLUSTER_ADMINS } from '../apiserver/rbac/bootstrap.ts';
 import type { Store } from '../apiserver/store.ts';
 import { CommandError, type KubectlContext } from './context.ts';
 import { flag, type ParsedArgs } from './flags.ts';
+import { hasCredentials } from './clientconfig.ts';
+import type { Kubeconfig } from './kubeconfig.ts';
 
 /** kubeadm's admin.conf user: since kubeadm 1.29 in kubeadm:cluster-admins (bound to cluster-admin), not system:masters. */
 export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, ALL_AUTHENTICATED] };
@@ -17,13 +19,30 @@ export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [K
  */
 export const KUBERNETES_SUPER_ADMIN: UserInfo = { name: 'kubernetes-super-admin', groups: [SYSTEM_MASTERS, ALL_AUTHENTICATED] };
 
+/** Who a request without credentials is: kubeadm's API server allows anonymous requests. */
+export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
 /**
- * Who a kubeconfig user is. Simplification: the kubeconfig keeps no credentials, so its user's name is the user name
- * the API server authenticates; kubeadm's admin keeps its kubeadm:cluster-admins group, any other user is only
- * system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
+ * Who a kubeconfig user is. Simplification: the kubeconfig keeps only placeholders of credentials, so a user with any
+ * credential authenticates as its entry's name; kubeadm's admin keeps its kubeadm:cluster-admins group, any other user
+ * is only system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
+ * A user with no entry or no credentials sends anonymous requests, as kubectl does.
  */
-export function kubeconfigIdentity(userName: string): UserInfo {
+export function kubeconfigIdentity(kc: Kubeconfig, userName: string): UserInfo {
+  if (!hasCredentials(kc.users.get(userName))) return ANONYMOUS;
   return userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] };
+}
+
+/** --as-user-extra KEY=VALUE (repeatable) as the extra map kubectl sends (Impersonate-Extra-KEY: VALUE). */
+function userExtra(values: readonly string[]): Record<string, string[]> {
+  const extra: Record<string, string[]> = {};
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    // Simplification: the wording of this error is the simulator's.
+    if (eq <= 0) throw new CommandError(`invalid --as-user-extra ${JSON.stringify(v)}: expected KEY=VALUE`);
+    (extra[v.slice(0, eq)] ??= []).push(v.slice(eq + 1));
+  }
+  return extra;
 }
 
 /**
@@ -34,21 +53,25 @@ export function requestIdentity(store: Store, base: UserInfo, args: ParsedArgs):
   const as = flag(args, 'as');
   const asGroups = args.flags.get('as-group') ?? [];
   const asUid = flag(args, 'as-uid');
+  const extra = userExtra(args.flags.get('as-user-extra') ?? []);
+  const extraKeys = Object.keys(extra);
   if (as === undefined || as === '') {
-    if (asGroups.length || asUid) throw new CommandError(`invalid configuration: requesting uid, groups or user-extra for ${base.name} without impersonating a user`);
+    if (asGroups.length || asUid || extraKeys.length) throw new CommandError(`invalid configuration: requesting uid, groups or user-extra for ${base.name} without impersonating a user`);
     return base;
   }
   const sa = serviceAccountOf(as);
-  const impersonate = (resource: string, name: string, extra: { apiGroup?: string; namespace?: string } = {}) =>
-    checkAccess(store, base, { verb: 'impersonate', apiGroup: extra.apiGroup ?? '', resource, name, namespace: extra.namespace });
+  const impersonate = (resource: string, name: string, scope: { apiGroup?: string; namespace?: string; subresource?: string } = {}) =>
+    checkAccess(store, base, { verb: 'impersonate', apiGroup: scope.apiGroup ?? '', resource, subresource: scope.subresource, name, namespace: scope.namespace });
   if (sa) impersonate('serviceaccounts', sa.name, { namespace: sa.namespace });
   else impersonate('users', as);
   for (const g of asGroups) impersonate('groups', g);
   if (asUid) impersonate('uids', asUid, { apiGroup: 'authentication.k8s.io' });
+  // Each extra value is its own check: resource userextras, the key as subresource, the value as name.
+  for (const key of extraKeys) for (const value of extra[key]) impersonate('userextras', value, { apiGroup: 'authentication.k8s.io', subresource: key });
   // A service account impersonated without groups gets its own; every impersonated user is authenticated.
   const groups = asGroups.length === 0 && sa ? ['system:serviceaccounts', `system:serviceaccounts:${sa.namespace}`] : [...asGroups];
   if (as !== 'system:anonymous' && !groups.includes(ALL_AUTHENTICATED)) groups.push(ALL_AUTHENTICATED);
-  return { name: as, groups, ...(asUid ? { uid: asUid } : {}) };
+  return { name: as, groups, ...(asUid ? { uid: asUid } : {}), ...(extraKeys.length ? { extra } : {}) };
 }
 
 /** The user a command's requests run as (set by runKubectl). */

@@ -6,7 +6,10 @@ import YAML from 'yaml';
 import { createCluster, type ClusterSnapshot } from '../index.ts';
 import { configCommand } from './commands/config/index.ts';
 import type { KubectlContext } from './context.ts';
-import { configurationError, contextNamespace, currentUser, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubeconfig.ts';
+import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig } from './kubeconfig.ts';
+import { clientConfigError, selection } from './clientconfig.ts';
+
+const NO_FLAGS = { positional: [], flags: new Map<string, string[]>() };
 
 /** `kubectl config …` alone needs no API server: a context without a store is enough. */
 function runConfig(kc: Kubeconfig, argv: string[]): { code: number; out: string; err: string } {
@@ -53,10 +56,10 @@ describe('kubeconfig', () => {
         else if (cur !== before.currentContext) mayBeMissing = undefined;
         expect(cur === '' || kc.contexts.has(cur) || cur === mayBeMissing).toBe(true);
         // A current context that is missing stops every API command with kubectl's configuration error.
-        expect(configurationError(kc) !== undefined).toBe(cur !== '' && !kc.contexts.has(cur));
+        expect(clientConfigError(kc, NO_FLAGS) !== undefined).toBe(cur !== '' && !kc.contexts.has(cur));
         if (kc.contexts.has(cur)) {
           expect(contextNamespace(kc)).toBe(kc.contexts.get(cur)!.namespace || 'default');
-          expect(currentUser(kc)).toBe(kc.contexts.get(cur)!.user);
+          expect(selection(kc, NO_FLAGS).user).toBe(kc.contexts.get(cur)!.user);
         }
       }
       // `config view` prints the kubeconfig: reading its YAML (and its JSON) back gives the same file.

@@ -79,30 +79,6 @@ export function contextNamespace(kc: Kubeconfig, contextName?: string): string {
   return kc.contexts.get(contextName || kc.currentContext)?.namespace || 'default';
 }
 
-/**
- * The user name of the current context ("kubernetes-admin" by default; "" without a current context): who kubectl
- * acts as. Authorization, where the simulator has it, maps this name to an identity.
- */
-export function currentUser(kc: Kubeconfig, contextName?: string): string {
-  return kc.contexts.get(contextName || kc.currentContext)?.user ?? '';
-}
-
-/** The server kubectl talks to: the current context's cluster's (the simulated API server answers any). */
-export function currentServer(kc: Kubeconfig): string {
-  const context = kc.contexts.get(kc.currentContext);
-  return (context && kc.clusters.get(context.cluster)?.server) || API_SERVER_URL;
-}
-
-/**
- * What kubectl says before any request when the context to use (--context, else current-context) is not in the
- * kubeconfig (clientcmd's ConfirmUsable, printed by cmdutil.CheckErr); undefined when it is usable.
- */
-export function configurationError(kc: Kubeconfig, contextName?: string): string | undefined {
-  const name = contextName || kc.currentContext;
-  if (!name || kc.contexts.has(name)) return undefined;
-  return `Error in configuration: context was not found for specified context: ${name}`;
-}
-
 function named<T>(m: Map<string, T>, key: string): { name: string }[] | null {
   if (!m.size) return null;
   return [...m.keys()].sort().map((name) => ({ name, [key]: m.get(name) }));

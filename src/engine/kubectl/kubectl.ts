@@ -1,7 +1,7 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
 import { LabelSelectorError } from '../api/labels.ts';
 import { CommandError, formatError, type KubectlContext } from './context.ts';
-import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags.ts';
+import { boolFlag, type FlagSpec } from './flags.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -34,23 +34,18 @@ import { authCommand } from './commands/auth.ts';
 import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 import { configCommand } from './commands/config/index.ts';
-import { configurationError, currentUser } from './kubeconfig.ts';
+import { clientConfigError, connectionError, selection } from './clientconfig.ts';
+import { findSubcommand, parseCommandFlags, persistentFlags } from './globalflags.ts';
 import { storeForUser } from '../apiserver/rbac/request.ts';
 import { KUBERNETES_ADMIN, kubeconfigIdentity, requestIdentity } from './identity.ts';
 
+/** Flags most commands share here (the persistent ones are globalflags.ts's). */
 const common: FlagSpec[] = [
-  { name: 'namespace', short: 'n', value: true },
   { name: 'all-namespaces', short: 'A' },
   { name: 'selector', short: 'l', value: true },
   { name: 'filename', short: 'f', value: true, repeated: true },
   { name: 'output', short: 'o', value: true },
   { name: 'dry-run', value: true },
-  { name: 'help', short: 'h' },
-  { name: 'context', value: true },
-  // Impersonation (kubectl's global flags).
-  { name: 'as', value: true },
-  { name: 'as-group', value: true, repeated: true },
-  { name: 'as-uid', value: true },
 ];
 
 /** kubectl's --validate: a bare --validate means strict. */
@@ -84,7 +79,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   label: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   annotate: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   edit: [],
-  auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }],
+  auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }, { name: 'remove-extra-permissions' }, { name: 'remove-extra-subjects' }],
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
   wait: [{ name: 'for', value: true }, { name: 'timeout', value: true }, { name: 'all' }],
@@ -104,16 +99,20 @@ const perCommand: Record<string, FlagSpec[]> = {
     { name: 'min-available', value: true }, { name: 'max-unavailable', value: true }],
 };
 
+const CLIENT_VERSION = `Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0`;
+
 export interface KubectlResult { code: number; documents?: AppliedDocument[] }
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
-  const [cmd, ...rest] = argv;
+  // Persistent flags may come before the verb (`kubectl -n kube-system get pods`), as cobra finds it.
+  const { name: cmd, rest } = findSubcommand(argv);
   if (!cmd) {
+    if (!parseCommandFlags(ctx.err, 'kubectl', rest, [])) return { code: 1 };
     ctx.out.push('kubectl controls the Kubernetes cluster manager.\n\nBasic Commands:\n  create, expose, run, get, describe, apply, diff, patch, replace, delete, scale, api-resources, api-versions, auth, cluster-info, config, version');
     return { code: 0 };
   }
   if (cmd === 'config') {
-    // config parses its own flags: set-context's --namespace is not the global -n.
+    // config's subcommands shadow some persistent flags: set-context's --namespace is not the global -n.
     try {
       return { code: configCommand(ctx, rest) };
     } catch (e) {
@@ -126,25 +125,26 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     ctx.err.push(`error: unknown command "${cmd}" for "kubectl"`);
     return { code: 1 };
   }
-  let args: ParsedArgs;
-  try {
-    args = parseFlags(rest, [...common, ...specs]);
-  } catch (e) {
-    if (e instanceof FlagError) {
-      ctx.err.push(`error: ${e.message}\nSee 'kubectl ${cmd} --help' for usage.`);
-      return { code: 1 };
-    }
-    throw e;
-  }
-  const invalid = ctx.kubeconfig && !(cmd === 'version' && boolFlag(args, 'client')) ? configurationError(ctx.kubeconfig, flag(args, 'context')) : undefined;
+  const local = [...common, ...specs];
+  const args = parseCommandFlags(ctx.err, `kubectl ${cmd}`, rest, local);
+  if (!args) return { code: 1 };
+  const persistent = persistentFlags(args, local);
+  const clientOnly = cmd === 'version' && boolFlag(args, 'client');
+  const invalid = ctx.kubeconfig && !clientOnly ? clientConfigError(ctx.kubeconfig, persistent) : undefined;
   if (invalid) {
     ctx.err.push(invalid);
     return { code: 1 };
   }
+  const refused = clientOnly ? undefined : connectionError(persistent);
+  if (refused) {
+    if (cmd === 'version') ctx.out.push(CLIENT_VERSION);
+    ctx.err.push(refused);
+    return { code: 1 };
+  }
   try {
     // The request's identity: every read and write below goes through the API server as this user.
-    // Who the kubeconfig's context says kubectl is (kubeadm's admin without one), then any --as.
-    const base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(currentUser(ctx.kubeconfig, flag(args, 'context'))) : KUBERNETES_ADMIN);
+    // Who the kubeconfig's context (or --user) says kubectl is (kubeadm's admin without a kubeconfig), then any --as.
+    const base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user) : KUBERNETES_ADMIN);
     const user = requestIdentity(ctx.store, base, args);
     ctx.apiserver = ctx.store;
     ctx.requestUser = user;
@@ -189,11 +189,11 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
         return { code: documents.every((d) => d.ok) ? 0 : 1, documents };
       }
       case 'version':
-        ctx.out.push(`Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0\nServer Version: ${KUBERNETES_VERSION}`);
+        ctx.out.push(clientOnly ? CLIENT_VERSION : `${CLIENT_VERSION}\nServer Version: ${KUBERNETES_VERSION}`);
         return { code: 0 };
       case 'api-resources': return { code: apiResourcesCommand(ctx, args) };
       case 'api-versions': return { code: apiVersionsCommand(ctx) };
-      case 'cluster-info': return { code: clusterInfoCommand(ctx) };
+      case 'cluster-info': return { code: clusterInfoCommand(ctx, persistent) };
       case 'replace': return { code: replaceCommand(ctx, args) };
     }
   } catch (e) {

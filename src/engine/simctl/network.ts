@@ -15,14 +15,17 @@ export const NETWORK_USAGE = `  sim traffic add NAME URL [--rps N] [--from POD|e
 
 const FROM_FLAGS = [{ name: 'from', value: true }, { name: 'namespace', short: 'n', value: true }];
 
-/** --from POD in -n NAMESPACE as namespace/name, "external" as is. */
-function fromKey(from: string | undefined, namespace: string | undefined, fallback: string): string {
+/** --from POD in -n NAMESPACE (else the kubeconfig context's, as kubectl's) as namespace/name, "external" as is. */
+function fromKey(from: string | undefined, namespace: string, fallback: string): string {
   const f = from ?? fallback;
   if (f === 'external') return f;
-  return f.includes('/') ? f : `${namespace ?? 'default'}/${f}`;
+  return f.includes('/') ? f : `${namespace}/${f}`;
 }
 
-export function trafficCommand(net: NetworkControl, args: string[], out: string[]): void {
+/** -n, else the namespace kubectl would use (the kubeconfig context's); cluster.ts passes it, "default" without one. */
+const namespaceFlag = (p: ReturnType<typeof parseFlags>, contextNamespace: string) => flag(p, 'namespace') || contextNamespace;
+
+export function trafficCommand(net: NetworkControl, args: string[], out: string[], namespace = 'default'): void {
   const [verb, ...rest] = args;
   const p = parseFlags(rest, [...FROM_FLAGS, { name: 'rps', value: true }]);
   switch (verb) {
@@ -31,7 +34,7 @@ export function trafficCommand(net: NetworkControl, args: string[], out: string[
       if (!name || !url) throw new CommandError('usage: sim traffic add NAME URL [--rps N] [--from POD|external] [-n NAMESPACE]');
       const rpsText = flag(p, 'rps') ?? '10';
       const rps = Number(rpsText);
-      const from = fromKey(flag(p, 'from'), flag(p, 'namespace'), 'external');
+      const from = fromKey(flag(p, 'from'), namespaceFlag(p, namespace), 'external');
       try {
         net.traffic.add({ name, url, rps, from });
       } catch (e) {
@@ -61,7 +64,7 @@ export function trafficCommand(net: NetworkControl, args: string[], out: string[
   }
 }
 
-export function traceCommand(net: NetworkControl, args: string[], out: string[]): void {
+export function traceCommand(net: NetworkControl, args: string[], out: string[], namespace = 'default'): void {
   const [what, ...rest] = args;
   const p = parseFlags(rest, [...FROM_FLAGS, { name: 'output', short: 'o', value: true }]);
   const [url] = p.positional;
@@ -70,7 +73,7 @@ export function traceCommand(net: NetworkControl, args: string[], out: string[])
   if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
   let r;
   try {
-    r = net.trace(url, fromKey(flag(p, 'from'), flag(p, 'namespace'), 'external'));
+    r = net.trace(url, fromKey(flag(p, 'from'), namespaceFlag(p, namespace), 'external'));
   } catch (e) {
     throw new CommandError((e as Error).message);
   }
@@ -79,7 +82,7 @@ export function traceCommand(net: NetworkControl, args: string[], out: string[])
   out.push(`result: ${r.result}`);
 }
 
-export function dnsCommand(net: NetworkControl, args: string[], out: string[]): void {
+export function dnsCommand(net: NetworkControl, args: string[], out: string[], namespace = 'default'): void {
   const [what, ...rest] = args;
   const p = parseFlags(rest, FROM_FLAGS);
   const [name] = p.positional;
@@ -87,7 +90,8 @@ export function dnsCommand(net: NetworkControl, args: string[], out: string[]): 
   const from = flag(p, 'from');
   let r;
   try {
-    r = net.dnsLookup(name, from ? fromKey(from, flag(p, 'namespace'), '') : undefined, flag(p, 'namespace') ?? 'default');
+    const ns = namespaceFlag(p, namespace);
+    r = net.dnsLookup(name, from ? fromKey(from, ns, '') : undefined, ns);
   } catch (e) {
     throw new CommandError((e as Error).message);
   }

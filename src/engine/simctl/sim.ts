@@ -76,11 +76,11 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
       case 'cni':
         return cniCommand(host.cni, argv.slice(1), out);
       case 'traffic':
-        return trafficCommand(host.network, argv.slice(1), out);
+        return trafficCommand(host.network, argv.slice(1), out, input.namespace);
       case 'trace':
-        return traceCommand(host.network, argv.slice(1), out);
+        return traceCommand(host.network, argv.slice(1), out, input.namespace);
       case 'dns':
-        return dnsCommand(host.network, argv.slice(1), out);
+        return dnsCommand(host.network, argv.slice(1), out, input.namespace);
       case 'proxy':
         return proxyCommand(host.network, argv.slice(1), out);
       case 'advance': {

@@ -110,6 +110,7 @@ const en = {
     clear: 'Clear',
     exitCode: 'exit code {{code}}',
     editOpened: 'Opened {{ref}} in the editor as {{document}}: change it and press Apply',
+    namespace: 'The current context\'s namespace: commands without -n work in {{namespace}}',
   },
   events: {
     title: 'Events',

@@ -112,6 +112,7 @@ const zhCN: Resources = {
     clear: '清屏',
     exitCode: '退出码 {{code}}',
     editOpened: '已在编辑器中打开 {{ref}}（{{document}}）：修改后点击“应用”',
+    namespace: '当前上下文的命名空间：不带 -n 的命令在 {{namespace}} 中执行',
   },
   events: {
     title: '事件',

@@ -19,6 +19,8 @@ export interface TerminalProps {
   watch?(line: string, onText: (text: string | null) => void): Promise<{ result: ExecResult; stop(): void }>;
   /** Tab completion of kinds and names. */
   completion?: CompletionSource;
+  /** The kubeconfig context's namespace, shown beside the prompt when it is not "default" (asked after each command). */
+  contextNamespace?(): Promise<string>;
   ref?: Ref<TerminalHandle>;
 }
 
@@ -51,12 +53,12 @@ function saveHistory(entries: readonly string[]): void {
   }
 }
 
-/** Does this line stream until Ctrl+C? (kubectl get with -w, --watch or --watch-only.) */
+/** Does this line stream until Ctrl+C? (kubectl get with -w, --watch or --watch-only; flags may precede the verb.) */
 export function streams(line: string): boolean {
-  return /^(kubectl|k)\s+get\s/.test(line) && /(^|\s)(-w|--watch|--watch-only)(=true)?(\s|$)/.test(line);
+  return /^(kubectl|k)\s+(-\S+(\s+[^-\s]\S*)?\s+)*get\s/.test(line) && /(^|\s)(-w|--watch|--watch-only)(=true)?(\s|$)/.test(line);
 }
 
-export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
+export function Terminal({ exec, watch, completion, contextNamespace, ref }: TerminalProps) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<Line[]>([]);
   const [input, setInput] = useState('');
@@ -69,6 +71,12 @@ export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
   const queue = useRef<Promise<void>>(Promise.resolve());
   const watching = useRef<(() => void) | undefined>(undefined);
   const [streaming, setStreaming] = useState(false);
+  const [namespace, setNamespace] = useState('default');
+  // Asked on mount (a reload restores the kubeconfig) and after each command (config set-context may change it).
+  const refreshNamespace = useCallback(() => {
+    if (contextNamespace) void contextNamespace().then(setNamespace, () => undefined);
+  }, [contextNamespace]);
+  useEffect(refreshNamespace, [refreshNamespace]);
 
   const append = useCallback((kind: Line['kind'], text: string) => {
     if (!text) return;
@@ -130,10 +138,11 @@ export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
           append('err', e instanceof Error ? e.message : String(e));
         } finally {
           setBusy(false);
+          refreshNamespace();
         }
       });
     },
-    [append, exec, watch, t],
+    [append, exec, watch, t, refreshNamespace],
   );
 
   useImperativeHandle(ref, () => ({ run, focus: () => inputRef.current?.focus() }), [run]);
@@ -190,6 +199,11 @@ export function Terminal({ exec, watch, completion, ref }: TerminalProps) {
         ))}
       </div>
       <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming}>
+        {namespace !== 'default' && (
+          <span className="prompt prompt-namespace" data-testid="terminal-namespace" title={t('terminal.namespace', { namespace })}>
+            ({namespace})
+          </span>
+        )}
         <span className="prompt">$</span>
         <input
           ref={inputRef}

@@ -21,6 +21,10 @@ describe('terminal completion', () => {
     ['kubectl get pod web', 'kubectl get pod web-ab'],
     ['kubectl get pods -n kube-system co', 'kubectl get pods -n kube-system coredns-1 '],
     ['kubectl drain w', 'kubectl drain w'],
+    // Persistent flags before the verb, with their values.
+    ['kubectl -n kube-system logs co', 'kubectl -n kube-system logs coredns-1 '],
+    ['kubectl --context dev --as jane get pods a', 'kubectl --context dev --as jane get pods api-1 '],
+    ['kubectl auth rec', 'kubectl auth reconcile '],
     ['kubectl logs a', 'kubectl logs api-1 '],
     ['kubectl rollout st', 'kubectl rollout status '],
     ['kubectl scale deployments web --rep', 'kubectl scale deployments web --replicas '],

@@ -59,7 +59,7 @@ const FLAGS: Record<string, string[]> = {
   add: ['--cpu', '--labels', '--memory', '--pods', '--taints'],
   auth: ['--list', '--quiet', '--subresource', '--no-headers'],
   // kubectl's impersonation flags, offered after any command.
-  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--context', '--namespace', '--output', '--selector', '-A', '-l', '-n', '-o'],
+  '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--as-user-extra', '--context', '--namespace', '--output', '--request-timeout', '--selector', '-A', '-l', '-n', '-o'],
 };
 
 function commonPrefix(words: string[]): string {
@@ -88,7 +88,7 @@ function kindFor(source: CompletionSource, typed: string): ResourceKindView | un
 
 /** What may follow `words` (the complete words before the one being typed). */
 async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
-  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--image|--target|--copy-to)$/.test(words[i - 1])));
+  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--image|--target|--copy-to|--context|--cluster|--user|--as|--as-group|--as-uid|--as-user-extra|-s|--server|--kubeconfig|--request-timeout|-v)$/.test(words[i - 1])));
   const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
@@ -108,7 +108,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     if (verb === 'logs' || verb === 'attach') return args.length ? [] : names('Pod');
     // debug takes a pod, or node/NAME.
     if (verb === 'debug') return args.length ? [] : [...(await names('Pod')), ...(await names('Node')).map((n) => `node/${n}`)];
-    if (verb === 'auth') return args.length ? [] : ['can-i', 'whoami'];
+    if (verb === 'auth') return args.length ? [] : ['can-i', 'reconcile', 'whoami'];
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {
       if (args.length === 0) return EXPOSE_KINDS;

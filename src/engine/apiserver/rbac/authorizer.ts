@@ -11,6 +11,8 @@ export interface UserInfo {
   name: string;
   uid?: string;
   groups: string[];
+  /** user.Info's GetExtra (impersonated with --as-user-extra). */
+  extra?: Record<string, string[]>;
 }
 
 /** user.SystemPrivilegedGroup: the API server allows its members everything and lets them grant anything. */

@@ -297,3 +297,53 @@ describe('the default policy', () => {
     expect(await name(restored)).toBe(await name(full));
   });
 });
+
+describe('kubectl auth reconcile', () => {
+  const FILE = `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: team}
+rules:
+- {apiGroups: [""], resources: [pods], verbs: [get, list]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: read, namespace: team}
+subjects:
+- {kind: User, name: jane}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: skipped}
+`;
+  it('creates what is missing (with its namespace), adds and with --remove-extra-* removes, printing as kubectl does', async () => {
+    const c = createCluster({ seed: 1 });
+    const run = async (line: string) => c.exec(line, FILE);
+    expect(await run('kubectl auth reconcile -f - --dry-run=client')).toEqual({
+      code: 0,
+      stdout: 'role.rbac.authorization.k8s.io/reader reconciled (dry run)\nrolebinding.rbac.authorization.k8s.io/read reconciled (dry run)\n',
+      stderr: '\treconciliation required create\n\tmissing rules added:\n\t\t{Verbs:[get list] APIGroups:[] Resources:[pods] ResourceNames:[] NonResourceURLs:[]}\n'
+        + '\treconciliation required create\n\tmissing subjects added:\n\t\t{Kind:User APIGroup:rbac.authorization.k8s.io Name:jane Namespace:}\n',
+    });
+    expect((await run('kubectl get ns team')).code).toBe(1);
+    expect((await run('kubectl auth reconcile -f -')).code).toBe(0);
+    expect((await run('kubectl get cm skipped')).code).toBe(1);
+    expect(await run('kubectl auth reconcile -f -')).toEqual({ code: 0, stdout: 'role.rbac.authorization.k8s.io/reader reconciled\nrolebinding.rbac.authorization.k8s.io/read reconciled\n', stderr: '' });
+    expect((await run('kubectl auth can-i list pods -n team --as jane')).stdout).toBe('yes\n');
+    // Someone widened the role and added a subject: reconcile keeps both unless told to remove them.
+    c.exec('kubectl apply -f -', FILE.split('---')[0].replace('verbs: [get, list]}', 'verbs: [get, list]}\n- {apiGroups: [""], resources: [secrets], verbs: [get]}'));
+    c.exec('kubectl apply -f -', FILE.split('---')[1].replace('- {kind: User, name: jane}', '- {kind: User, name: jane}\n- {kind: User, name: bob}'));
+    expect(await run('kubectl auth reconcile -f -')).toMatchObject({ stderr: '' });
+    expect((await run('kubectl auth can-i get secrets -n team --as bob')).stdout).toBe('yes\n');
+    expect((await run('kubectl auth reconcile -f - --remove-extra-permissions --remove-extra-subjects')).stderr).toBe(
+      '\treconciliation required update\n\textra rules removed:\n\t\t{Verbs:[get] APIGroups:[] Resources:[secrets] ResourceNames:[] NonResourceURLs:[]}\n'
+      + '\treconciliation required update\n\textra subjects removed:\n\t\t{Kind:User APIGroup:rbac.authorization.k8s.io Name:bob Namespace:}\n');
+    expect((await run('kubectl auth can-i get pods -n team --as bob')).stdout).toBe('no\n');
+    expect((await run('kubectl auth can-i get secrets -n team --as jane')).stdout).toBe('no\n');
+  });
+
+  it('needs -f', async () => {
+    const c = createCluster({ seed: 1 });
+    expect(await c.exec('kubectl auth reconcile')).toEqual({ code: 1, stdout: '', stderr: 'error: must specify one of -f and -k\n' });
+  });
+});

@@ -1,5 +1,6 @@
 // kubectl auth can-i (a SelfSubjectAccessReview, or with --list a SelfSubjectRulesReview) and kubectl auth whoami
-// (a SelfSubjectReview): questions about the request's own user that every authenticated user may ask.
+// (a SelfSubjectReview): questions about the request's own user that every authenticated user may ask; and
+// kubectl auth reconcile (reconcile.ts).
 import type { PolicyRule } from 'kubernetes-types/rbac/v1';
 import { authorize, rulesFor } from '../../apiserver/rbac/authorizer.ts';
 import type { RequestAttributes } from '../../apiserver/rbac/rules.ts';
@@ -9,6 +10,7 @@ import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { requestUserOf } from '../identity.ts';
 import { namespaceOf } from '../namespace.ts';
+import { reconcileCommand } from './reconcile.ts';
 import { tabwrite, TABLE_TABWRITER } from '../printers/tabwriter.ts';
 
 /** cani.go's known verbs (a warning, not an error, for others). */
@@ -21,8 +23,9 @@ export function authCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const [sub, ...rest] = args.positional;
   if (sub === 'can-i') return canI(ctx, args, rest);
   if (sub === 'whoami') return whoami(ctx, rest);
+  if (sub === 'reconcile') return reconcileCommand(ctx, args, rest);
   if (sub === undefined) {
-    ctx.out.push('Inspect authorization\n\nAvailable Commands:\n  can-i         Check whether an action is allowed\n  whoami        Experimental: Check self subject attributes\n\nUsage:\n  kubectl auth [flags] [options]');
+    ctx.out.push('Inspect authorization\n\nAvailable Commands:\n  can-i         Check whether an action is allowed\n  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects\n  whoami        Experimental: Check self subject attributes\n\nUsage:\n  kubectl auth [flags] [options]');
     return 0;
   }
   throw new CommandError(`unknown command "${sub}" for "kubectl auth"`);
@@ -95,6 +98,8 @@ function whoami(ctx: KubectlContext, rest: string[]): number {
   const lines = ['ATTRIBUTE\tVALUE', `Username\t${user.name}`];
   if (user.uid) lines.push(`UID\t${user.uid}`);
   if (user.groups.length) lines.push(`Groups\t${goList(user.groups)}`);
+  // Extra: KEY rows in key order, each with its values as Go prints a []string.
+  for (const key of Object.keys(user.extra ?? {}).sort()) lines.push(`Extra: ${key}\t${goList(user.extra![key])}`);
   ctx.out.push(tabwrite(lines.join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
   return 0;
 }

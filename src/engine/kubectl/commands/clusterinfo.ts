@@ -4,11 +4,12 @@
 import type { Service } from 'kubernetes-types/core/v1';
 import { parseSelector } from '../../api/labels.ts';
 import type { KubectlContext } from '../context.ts';
-import { API_SERVER_URL, currentServer } from '../kubeconfig.ts';
+import { serverOf } from '../clientconfig.ts';
+import type { ParsedArgs } from '../flags.ts';
 
-export function clusterInfoCommand(ctx: KubectlContext): number {
-  // The server of the kubeconfig's current context, as kubectl prints the host it talks to.
-  const server = ctx.kubeconfig ? currentServer(ctx.kubeconfig) : API_SERVER_URL;
+export function clusterInfoCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  // The server kubectl talks to (--server, else the selected context's cluster's), as kubectl prints its host.
+  const server = serverOf(ctx.kubeconfig, args);
   const lines = [`Kubernetes control plane is running at ${server}`];
   const services = ctx.store.list<Service>('Service', { namespace: 'kube-system', labelSelector: parseSelector('kubernetes.io/cluster-service=true') });
   for (const svc of services) {

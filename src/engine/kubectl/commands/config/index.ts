@@ -1,7 +1,8 @@
 // kubectl config SUBCOMMAND (k8s.io/kubectl/pkg/cmd/config): reads and changes the kubeconfig, never the API
 // server. A subcommand works on a copy, which replaces the kubeconfig only when the subcommand succeeds.
 import { CommandError, type KubectlContext } from '../../context.ts';
-import { FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../../flags.ts';
+import type { FlagSpec } from '../../flags.ts';
+import { findSubcommand, parseCommandFlags } from '../../globalflags.ts';
 import { defaultKubeconfig } from '../../kubeconfig.ts';
 import type { ConfigRun } from './args.ts';
 import { currentContextCommand, deleteContextCommand, getContextsCommand, renameContextCommand, setContextCommand, useContextCommand } from './contexts.ts';
@@ -9,8 +10,6 @@ import { deleteClusterCommand, deleteUserCommand, getClustersCommand, getUsersCo
 import { setPropertyCommand, unsetPropertyCommand } from './property.ts';
 import { viewCommand } from './view.ts';
 
-/** kubectl's global flags that reach these subcommands (set-context has a --namespace of its own, without -n). */
-const GLOBAL: FlagSpec[] = [{ name: 'namespace', short: 'n', value: true }, { name: 'context', value: true }, { name: 'help', short: 'h' }];
 const BOOL_TRISTATE = (name: string): FlagSpec => ({ name, value: true, bareValue: 'true' });
 
 const SUBCOMMANDS: Record<string, { flags: FlagSpec[]; run: ConfigRun }> = {
@@ -41,27 +40,23 @@ const SUBCOMMANDS: Record<string, { flags: FlagSpec[]; run: ConfigRun }> = {
 };
 const ALIASES: Record<string, string> = { use: 'use-context' };
 
+/**
+ * The subcommand's flags are its own and kubectl's persistent ones, which it may shadow: set-context's --namespace,
+ * --cluster and --user name the context's fields (and -n is unknown there), set-cluster's --server is the cluster's.
+ */
 export function configCommand(ctx: KubectlContext, argv: string[]): number {
-  const [first, ...rest] = argv;
-  const name = ALIASES[first] ?? first;
-  if (first === undefined || first.startsWith('-')) {
+  const { name: first, rest } = findSubcommand(argv);
+  if (first === undefined) {
+    if (!parseCommandFlags(ctx.err, 'kubectl config', rest, [])) return 1;
     // cobra's DefaultSubCommandRun: the help (here the list of subcommands) on stderr, exit 1.
     ctx.err.push(`kubectl config reads and changes the kubeconfig.\n\nAvailable Commands:\n  ${Object.keys(SUBCOMMANDS).join(', ')}\n\nUsage:\n  kubectl config SUBCOMMAND [options]`);
     return 1;
   }
+  const name = ALIASES[first] ?? first;
   const sub = SUBCOMMANDS[name];
   if (!sub) throw new CommandError(`unknown command "${first}" for "kubectl config"`);
-  let args: ParsedArgs;
-  try {
-    const own = new Set(sub.flags.map((f) => f.name));
-    args = parseFlags(rest, [...GLOBAL.filter((g) => !own.has(g.name)), ...sub.flags]);
-  } catch (e) {
-    if (e instanceof FlagError) {
-      ctx.err.push(`error: ${e.message}\nSee 'kubectl config ${name} --help' for usage.`);
-      return 1;
-    }
-    throw e;
-  }
+  const args = parseCommandFlags(ctx.err, `kubectl config ${name}`, rest, sub.flags);
+  if (!args) return 1;
   const live = (ctx.kubeconfig ??= defaultKubeconfig());
   const copy = structuredClone(live);
   const code = sub.run(ctx, copy, args);
