@@ -6,7 +6,8 @@ import { engineExec } from './engine.ts';
 import { editorReady, runInTerminal, setEditorText } from './helpers.ts';
 
 const HEADER = "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
-const editorValue = (page: Page) => page.evaluate(() => window.__kubesimEditor!.getValue());
+// The whole text (Monaco renders only the lines in view); the page exposes its editor with ?test.
+const editorValue = (page: Page) => page.evaluate(() => (window as unknown as { __kubesimEditor: { getValue(): string } }).__kubesimEditor.getValue());
 const terminal = (page: Page) => page.getByTestId('terminal-output');
 
 test('kubectl edit: save patches the object, an invalid edit reopens with the errors, a pending edit survives a reload', async ({ page }) => {

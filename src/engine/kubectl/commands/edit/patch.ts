@@ -12,6 +12,8 @@ export interface EditPatch {
   patch: Record<string, unknown>;
 }
 
+// Simplification: twoWayPatch writes no $setElementOrder directives and sends a changed set-strategy list of scalars
+// (finalizers) whole, where upstream adds $deleteFromPrimitiveList for removed items (see README).
 export function editPatch(info: KindInfo, original: KubeObject, edited: KubeObject): EditPatch {
   const type: PatchType = info.custom ? 'merge' : 'strategic';
   const patch = info.custom ? createMergePatch(original, edited) : twoWayPatch(original, edited);
