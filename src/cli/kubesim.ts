@@ -7,7 +7,10 @@
 //                                                           --solve applies the reference solutions first
 //   kubesim exec [--scenario SCENARIO]                      commands from stdin (a REPL on a terminal)
 //   kubesim 'sim node add w1' 'kubectl get nodes'           commands as arguments
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCluster, type KubesimCluster } from '../engine/index.ts';
 import { shellSplit } from '../engine/kubectl/shellwords.ts';
@@ -118,10 +121,30 @@ function loadFiles(cluster: KubesimCluster, line: string): void {
 
 function runLine(cluster: KubesimCluster, line: string): number {
   loadFiles(cluster, line);
-  const r = cluster.exec(line);
+  const r = cluster.exec(line, undefined, { editor: externalEditor() });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   return r.code;
+}
+
+/**
+ * kubectl edit's editor, as kubectl picks it: $KUBE_EDITOR, else $EDITOR, run through the shell on a temp file
+ * (`KUBE_EDITOR="sed -i s/replicas: 3/replicas: 5/"`). Without either, kubectl edit fails as kubectl does without vi.
+ */
+function externalEditor(): ((document: string) => string) | undefined {
+  const command = process.env.KUBE_EDITOR || process.env.EDITOR;
+  if (!command) return undefined;
+  return (document) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-edit-'));
+    const file = join(dir, 'edit.yaml');
+    try {
+      writeFileSync(file, document);
+      spawnSync(`${command} "${file}"`, { shell: true, stdio: ['inherit', 'inherit', 'inherit'] });
+      return readFileSync(file, 'utf8');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
 }
 
 function newCluster(scenarioRef?: string): KubesimCluster {

@@ -43,9 +43,11 @@ import { EndpointSliceController } from './controllers/endpointslice/controller.
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
-import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, EditResult, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { EditorHooks } from './kubectl/commands/edit/index.ts';
+import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
-import { runKubectl } from './kubectl/kubectl.ts';
+import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
 import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
 import type { UserInfo } from './apiserver/rbac/authorizer.ts';
@@ -213,7 +215,18 @@ export class Cluster implements KubesimCluster, SimHost {
   // ---- headless API ----
 
   exec(commandLine: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
-    return (opts.adminKubeconfig ? this.run(commandLine, stdin, undefined, defaultKubeconfig(), KUBERNETES_SUPER_ADMIN) : this.run(commandLine, stdin)).result;
+    const edit = opts.editor ? { editor: opts.editor, commandLine } : undefined;
+    return (opts.adminKubeconfig ? this.run(commandLine, stdin, undefined, defaultKubeconfig(), KUBERNETES_SUPER_ADMIN, edit) : this.run(commandLine, stdin, undefined, this.kubeconfig, undefined, edit)).result;
+  }
+
+  editOpen(commandLine: string): EditResult {
+    const { result, edit } = this.run(commandLine, undefined, undefined, this.kubeconfig, undefined, { deferred: true, commandLine });
+    return edit ? { ...result, session: edit } : result;
+  }
+
+  editSave(session: EditSession, saved: string): EditResult {
+    const { result, edit } = this.run(session.commandLine, undefined, undefined, this.kubeconfig, undefined, { deferred: true, commandLine: session.commandLine, resume: { session, saved } });
+    return edit ? { ...result, session: edit } : result;
   }
 
   apply(yamlText: string, opts: ApplyOptions = {}): ApplyResult {
@@ -326,11 +339,12 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig, user?: UserInfo): { result: ExecResult; documents?: ReturnType<typeof runKubectl>['documents'] } {
+  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig, user?: UserInfo, edit?: EditorHooks): { result: ExecResult; documents?: KubectlResult['documents']; edit?: EditSession } {
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
     let documents;
+    let session: EditSession | undefined;
     let unterminated = false;
     try {
       const argv = shellSplit(commandLine.trim());
@@ -340,11 +354,12 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
         documents = r.documents;
+        session = r.edit;
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (program === undefined) {
@@ -358,7 +373,7 @@ export class Cluster implements KubesimCluster, SimHost {
       code = 1;
     }
     const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
-    return { result: { code, stdout: text(out, unterminated), stderr: text(err) }, documents };
+    return { result: { code, stdout: text(out, unterminated), stderr: text(err) }, documents, edit: session };
   }
 
   private applyAddon(name: string, manifest: string): void {

@@ -12,6 +12,7 @@ import type { CniControl } from './simctl/cni.ts';
 import { validateNodeIpam } from './scenario/validate.ts';
 import type { OperatorManager } from './operators/manager.ts';
 import type { KubeconfigFile } from './kubectl/kubeconfig.ts';
+import type { EditSession } from './kubectl/commands/edit/session.ts';
 
 export interface ExecResult {
   code: number;
@@ -77,11 +78,30 @@ export interface ExecOptions {
    * user changes cannot lock out.
    */
   adminKubeconfig?: boolean;
+  /**
+   * `kubectl edit`'s editor, as $KUBE_EDITOR is kubectl's: called with the temp file's text each time kubectl opens
+   * it (again after failures it reports in the header), returns the file as saved. Without it, `kubectl edit`
+   * fails as kubectl does when no editor starts. `() => text` is an editor that always saves `text`.
+   */
+  editor?: (document: string) => string;
+}
+
+/** A `kubectl edit` step for an editor that answers later: what kubectl printed, and the session to edit, if any. */
+export interface EditResult extends ExecResult {
+  /** Present while the editor is (re)opened on `session.document`; absent once the edit has ended. */
+  session?: EditSession;
 }
 
 export interface KubesimCluster {
   /** Run a `kubectl …` or `sim …` command line; stdin feeds `-f -`. */
   exec(commandLine: string, stdin?: string, opts?: ExecOptions): ExecResult;
+  /**
+   * `kubectl edit …` for an editor that answers later (the page's editor panel): the objects are fetched and the
+   * result carries the session whose document to open (or, with no session, the error that ended the command).
+   */
+  editOpen(commandLine: string): EditResult;
+  /** The editor saved `saved` (closing it unsaved is saving `session.document`): patches, or reopens on failures. */
+  editSave(session: EditSession, saved: string): EditResult;
   /**
    * Run a command that may stream (`kubectl get -w`): its first output now, then `emit` with each later
    * printout until stop(). Commands that do not stream behave as in exec.
@@ -142,4 +162,4 @@ export function createCluster(opts: CreateClusterOptions = {}): KubesimCluster {
   return new Cluster(opts);
 }
 
-export type { KubeObject };
+export type { KubeObject, EditSession };

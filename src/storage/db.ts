@@ -1,7 +1,7 @@
 // The browser database (IndexedDB through Dexie): editor documents, the cluster snapshot and small settings.
 // Opened by the page (documents) and by the engine worker (snapshot); both use this one schema.
 import { Dexie, type EntityTable } from 'dexie';
-import type { ClusterSnapshot } from '../engine/index.ts';
+import type { ClusterSnapshot, EditSession } from '../engine/index.ts';
 import type { ProgressRecord } from './progress.ts';
 import type { UserOperatorSource } from '../worker/operators/protocol.ts';
 
@@ -15,6 +15,8 @@ export interface DocumentRecord {
   workspaceId?: string;
   /** Position among the workspace's tabs (absent: after the ordered ones, by name). */
   order?: number;
+  /** The document is the temp file of this pending `kubectl edit`: saving it goes on with the edit. */
+  edit?: EditSession;
 }
 
 /** The cluster as the worker last saved it, plus what the page needs to resume at the same moment. */

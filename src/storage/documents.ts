@@ -81,6 +81,11 @@ export class DocumentStore {
     return doc;
   }
 
+  /** The document becomes the temp file of a pending `kubectl edit` (name, text and session), or stops being one. */
+  async setEdit(id: string, edit: DocumentRecord['edit'], name?: string): Promise<void> {
+    await this.db.documents.update(id, edit ? { edit, name: name!, text: edit.document, updatedAt: this.now() } : { edit: undefined });
+  }
+
   async saveText(id: string, text: string): Promise<void> {
     await this.db.documents.update(id, { text, updatedAt: this.now() });
   }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
 import type { WorkspaceStore } from '../storage/workspaces.ts';
 import type { EngineClient } from '../worker/client.ts';
-import type { ApplyOptions, ClusterSettings, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import type { ApplyOptions, ClusterSettings, EditResult, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import type { DocumentRecord } from '../storage/db.ts';
 import { DetailDrawer } from './drawer/DetailDrawer.tsx';
 import { EventList } from './events/EventList.tsx';
 import { Header } from './header/Header.tsx';
@@ -110,7 +111,25 @@ export function App({ engine, documents, workspaces }: AppProps) {
     (line: string, onText: (text: string | null) => void) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
     [engine],
   );
-  const exec = useTraceCommand(useEditCommand(execKubectl, workspace.open, () => setSide('manifests')));
+  const editOpen = useCallback(
+    (line: string) => engine.editOpen(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
+    [engine],
+  );
+  const showEdit = useCallback(async (r: EditResult) => {
+    await workspace.openEdit(r.session!);
+    setSide('manifests');
+  }, [workspace]);
+  const exec = useTraceCommand(useEditCommand(execKubectl, editOpen, showEdit));
+  // A pending kubectl edit's document saved or cancelled: kubectl's output goes to the terminal, and the document
+  // reopens with the failures, goes (done), or stays as the copy kubectl keeps after an error.
+  const onEditEnd = useCallback(async (doc: DocumentRecord, how: 'save' | 'cancel') => {
+    const session = doc.edit!;
+    const r = await engine.editSave(session, how === 'save' ? doc.text : session.document);
+    terminal.current?.print('out', r.stdout);
+    terminal.current?.print('err', r.stderr);
+    if (r.session) await workspace.openEdit(r.session, doc.id);
+    else await workspace.endEdit(doc.id, r.code !== 0);
+  }, [engine, workspace]);
   const apply = useCallback((text: string, opts?: ApplyOptions) => engine.apply(text, opts), [engine]);
   const execStdin = useCallback((line: string, stdin?: string) => engine.exec(line, stdin), [engine]);
   const runCommand = useCallback((line: string) => terminal.current?.run(line), []);
@@ -261,7 +280,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
               </button>
             ))}
           </div>
-          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} exec={execStdin} />
+          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} exec={execStdin} onEditEnd={onEditEnd} />
             : side === 'operators' ? <OperatorPanel engine={engine} openManifest={(name, text) => { void workspace.open(name, text); setSide('manifests'); }} />
             : <SchedulerPanel exec={execStdin} />}
         </div>

@@ -19,6 +19,8 @@ export function connectEngine(): EngineClient {
   return {
     init: (opts) => remote.init(opts),
     exec: (line, stdin, files) => remote.exec(line, stdin, files),
+    editOpen: (line, files) => remote.editOpen(line, files),
+    editSave: (session, saved) => remote.editSave(session, saved),
     apply: (yamlText, opts) => remote.apply(yamlText, opts),
     play: (speed) => remote.play(speed),
     pause: () => remote.pause(),

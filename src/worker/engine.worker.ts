@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../engine/index.ts';
 import { EngineHost } from './host.ts';
 import { spawnBrowserSandbox } from './operators/browserSandbox.ts';
 import type { UserOperatorSource } from './operators/protocol.ts';
-import type { ApplyOptions, OwnerGraphQuery, ScenarioSource } from './protocol.ts';
+import type { ApplyOptions, EditSession, OwnerGraphQuery, ScenarioSource } from './protocol.ts';
 import type { BatchListener, DetailTab, EngineApi, InitOptions, ObjectRef, Speed, WatchListener } from './protocol.ts';
 
 /**
@@ -33,6 +33,8 @@ const host = new EngineHost({
 const api: EngineApi = {
   init: (opts?: InitOptions) => host.init(opts),
   exec: (line: string, stdin?: string, files?: Record<string, string>) => host.exec(line, stdin, files),
+  editOpen: (line: string, files?: Record<string, string>) => host.editOpen(line, files),
+  editSave: (session: EditSession, saved: string) => host.editSave(session, saved),
   apply: (yamlText: string, opts?: ApplyOptions) => host.apply(yamlText, opts),
   play: (speed: Speed) => host.play(speed),
   pause: () => host.pause(),

@@ -20,7 +20,7 @@ import type { ClusterSettings, ExerciseView, GalleryItem, ScenarioSource, Scenar
 import type { SpawnSandbox } from './operators/sandbox.ts';
 import { UserOperators } from './operators/userOperators.ts';
 import type { UserOperatorSource, UserOperatorView } from './operators/protocol.ts';
-import type { LastChangeView, RelatedRef, SpecStatusView, TimelineView, WatchListener } from './protocol.ts';
+import type { EditResult, EditSession, LastChangeView, RelatedRef, SpecStatusView, TimelineView, WatchListener } from './protocol.ts';
 import { ClusterHistory } from './history.ts';
 import { isReadOnly, pastCluster, readOnlyRefusal, type PastView } from './pastview.ts';
 import { Watches } from './watches.ts';
@@ -178,6 +178,23 @@ export class EngineHost implements EngineApi {
       if (KUBECTL_CONFIG.test(line)) this.persistDirty = true;
       this.flush();
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    });
+  }
+
+  editOpen(line: string, files?: Record<string, string>): Promise<EditResult> {
+    return this.serial(async () => {
+      if (files) this.syncFiles(files);
+      // The objects open from the moment on view; only saving writes (and is refused while viewing the past).
+      return await this.reader().editOpen(line);
+    });
+  }
+
+  editSave(session: EditSession, saved: string): Promise<EditResult> {
+    return this.serial(async () => {
+      if (this.past) return { code: 1, stdout: '', stderr: readOnlyRefusal(session.commandLine, this.need().now(), this.past.atMs) };
+      const r = await this.need().editSave(session, saved);
+      this.flush();
+      return r;
     });
   }
 

@@ -1,7 +1,7 @@
 // The contract between the page and the engine worker (Comlink). Types only: the page imports this file,
 // the worker implements it. The page never sees Kubernetes objects wholesale, only compact view models
 // computed in the worker and sent as coalesced deltas.
-import type { ApplyOptions, ApplyResult, ClusterSnapshot, ExecResult } from '../engine/index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, EditResult, EditSession, ExecResult } from '../engine/index.ts';
 import type { Text as ScenarioText } from '../engine/scenario/index.ts';
 export type { ScenarioText };
 import type { traceForDisplay } from '../engine/scheduler/trace.ts';
@@ -20,7 +20,7 @@ export type { OperatorLanguage, UserOperatorSource, UserOperatorView } from './o
 import type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation } from './owners.ts';
 export type { OwnerEdgeView, OwnerGraphQuery, OwnerGraphView, OwnerNodeView, OwnerRelation };
 
-export type { ApplyOptions, ApplyResult, ApplyDocumentResult, ExecResult } from '../engine/index.ts';
+export type { ApplyOptions, ApplyResult, ApplyDocumentResult, EditResult, EditSession, ExecResult } from '../engine/index.ts';
 
 export type Speed = 1 | 10 | 100;
 export const SPEEDS: readonly Speed[] = [1, 10, 100];
@@ -269,6 +269,10 @@ export interface EngineApi {
   init(opts?: InitOptions): InitResult | Promise<InitResult>;
   /** `files` are the editor documents by name, readable by `kubectl apply -f NAME`. */
   exec(line: string, stdin?: string, files?: Record<string, string>): ExecResult | Promise<ExecResult>;
+  /** `kubectl edit …` for the editor panel: what kubectl printed, and the session whose document the editor opens. */
+  editOpen(line: string, files?: Record<string, string>): EditResult | Promise<EditResult>;
+  /** The editor panel saved (or cancelled: `session.document`) a pending edit: the result, and the session when it reopens. */
+  editSave(session: EditSession, saved: string): EditResult | Promise<EditResult>;
   /** A server dry run (the editor's markers while typing) checks against the live cluster, also while viewing the past. */
   apply(yamlText: string, opts?: ApplyOptions): ApplyResult | Promise<ApplyResult>;
   play(speed: Speed): void | Promise<void>;

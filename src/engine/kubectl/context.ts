@@ -12,6 +12,7 @@ import type { Kubeconfig } from './kubeconfig.ts';
 import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
 import { checkAccess } from '../apiserver/rbac/authorizer.ts';
 import type { RequestAttributes } from '../apiserver/rbac/rules.ts';
+import type { EditorHooks } from './commands/edit/index.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -44,6 +45,8 @@ export interface KubectlContext {
   requestUser?: UserInfo;
   /** The API server as it is, for the authorization checks of requests that do not go through `store`. */
   apiserver?: KubectlContext['store'];
+  /** How kubectl edit reaches an editor (without one it fails as kubectl does when it cannot start vi). */
+  edit?: EditorHooks;
 }
 
 /**

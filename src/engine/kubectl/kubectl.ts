@@ -1,6 +1,6 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
 import { LabelSelectorError } from '../api/labels.ts';
-import { CommandError, formatError, type KubectlContext } from './context.ts';
+import { formatError, type KubectlContext } from './context.ts';
 import { boolFlag, type FlagSpec } from './flags.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
@@ -26,6 +26,8 @@ import { createCommand } from './commands/create/index.ts';
 import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts';
 import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
+import { editCommand } from './commands/edit/index.ts';
+import type { EditSession } from './commands/edit/session.ts';
 import { printWarnings } from './commands/validate.ts';
 import { runCommand } from './commands/run.ts';
 import { debugCommand } from './commands/debug/index.ts';
@@ -78,7 +80,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   taint: [{ name: 'overwrite' }, { name: 'all' }],
   label: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
   annotate: [{ name: 'overwrite' }, { name: 'all' }, { name: 'list' }, { name: 'resource-version', value: true }],
-  edit: [],
+  edit: [{ name: 'output-patch' }, { name: 'windows-line-endings' }, { name: 'save-config' }, VALIDATE, { name: 'field-manager', value: true }, { name: 'subresource', value: true }, { name: 'show-managed-fields' }],
   auth: [{ name: 'list' }, { name: 'quiet', short: 'q' }, { name: 'subresource', value: true }, { name: 'no-headers' }, { name: 'remove-extra-permissions' }, { name: 'remove-extra-subjects' }],
   events: [{ name: 'for', value: true }, { name: 'types', value: true }, { name: 'watch', short: 'w' }, { name: 'no-headers' }],
   explain: [{ name: 'recursive' }, { name: 'api-version', value: true }],
@@ -101,7 +103,12 @@ const perCommand: Record<string, FlagSpec[]> = {
 
 const CLIENT_VERSION = `Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0`;
 
-export interface KubectlResult { code: number; documents?: AppliedDocument[] }
+export interface KubectlResult {
+  code: number;
+  documents?: AppliedDocument[];
+  /** kubectl edit in the page: the editor is to open on this session (ctx.edit.deferred). */
+  edit?: EditSession;
+}
 
 export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   // Persistent flags may come before the verb (`kubectl -n kube-system get pods`), as cobra finds it.
@@ -170,7 +177,10 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'taint': return { code: taintCommand(ctx, args) };
       case 'label': return { code: labelCommand(ctx, args) };
       case 'annotate': return { code: annotateCommand(ctx, args) };
-      case 'edit': throw new CommandError('kubectl edit opens a text editor, which this terminal does not have: open the object in the editor panel, change it there and apply it (or use kubectl patch)');
+      case 'edit': {
+        const { code, session } = editCommand(ctx, args);
+        return session ? { code, edit: session } : { code };
+      }
       case 'auth': return { code: authCommand(ctx, args) };
       case 'events': return { code: eventsCommand(ctx, args) };
       case 'explain': return { code: explainCommand(ctx, args) };

@@ -17,6 +17,8 @@ export interface YamlEditorProps {
   markers: EditorMarker[];
   /** Ctrl/Cmd+Enter. */
   onApplyShortcut?(): void;
+  /** Ctrl/Cmd+S (a pending `kubectl edit`'s document: save the edit). */
+  onSaveShortcut?(): void;
   /** Monaco language id; 'yaml' (the default) validates against the Kubernetes schema. */
   language?: string;
 }
@@ -87,7 +89,16 @@ export default function YamlEditor(props: YamlEditorProps) {
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
       run: () => callbacks.current.onApplyShortcut?.(),
     });
-    return () => action.dispose();
+    const save = editor.addAction({
+      id: 'kubesim.saveEdit',
+      label: t('edit.save'),
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS],
+      run: () => callbacks.current.onSaveShortcut?.(),
+    });
+    return () => {
+      action.dispose();
+      save.dispose();
+    };
   }, [t]);
 
   useEffect(() => {

@@ -84,6 +84,14 @@ const en = {
     podDescribe: 'Click for details and the scheduling explanation',
     fit: 'Fit to view',
   },
+  edit: {
+    region: 'Pending kubectl edit',
+    pending: 'kubectl edit is waiting for {{file}}',
+    save: 'Save edit',
+    saveTitle: 'Save the file: kubectl edit patches what you changed, or reopens it with the errors',
+    cancel: 'Cancel edit',
+    cancelTitle: 'Close the file without saving: kubectl edit changes nothing',
+  },
   editor: {
     title: 'Manifests',
     documents: 'Documents',
@@ -109,7 +117,7 @@ const en = {
     inputLabel: 'Command line',
     clear: 'Clear',
     exitCode: 'exit code {{code}}',
-    editOpened: 'Opened {{ref}} in the editor as {{document}}: change it and press Apply',
+    editOpened: 'kubectl edit: {{file}} is open in the editor. Save edit (Ctrl+S) sends your changes, Cancel edit leaves the object as it is.',
     namespace: 'The current context\'s namespace: commands without -n work in {{namespace}}',
   },
   events: {

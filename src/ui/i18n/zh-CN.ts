@@ -86,6 +86,14 @@ const zhCN: Resources = {
     podDescribe: '点击查看详情与调度解释',
     fit: '适应视图',
   },
+  edit: {
+    region: '待完成的 kubectl edit',
+    pending: 'kubectl edit 正在等待 {{file}}',
+    save: '保存编辑',
+    saveTitle: '保存文件：kubectl edit 提交你的修改，出错时带着错误重新打开',
+    cancel: '取消编辑',
+    cancelTitle: '不保存直接关闭文件：kubectl edit 不做任何更改',
+  },
   editor: {
     title: '清单',
     documents: '文档',
@@ -111,7 +119,7 @@ const zhCN: Resources = {
     inputLabel: '命令行',
     clear: '清屏',
     exitCode: '退出码 {{code}}',
-    editOpened: '已在编辑器中打开 {{ref}}（{{document}}）：修改后点击“应用”',
+    editOpened: 'kubectl edit：{{file}} 已在编辑器中打开。“保存编辑”（Ctrl+S）提交修改，“取消编辑”不做任何更改。',
     namespace: '当前上下文的命名空间：不带 -n 的命令在 {{namespace}} 中执行',
   },
   events: {

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplyOptions, ApplyResult, ExecResult } from '../../worker/protocol.ts';
+import type { DocumentRecord } from '../../storage/db.ts';
+import { EditBar } from './EditBar.tsx';
 import { DiffPreview } from '../workbench/DiffPreview.tsx';
 import { TemplateMenu } from '../workbench/TemplateMenu.tsx';
 import { WorkspaceBar } from '../workbench/WorkspaceBar.tsx';
@@ -20,9 +22,11 @@ export interface EditorPanelProps {
   apply(yamlText: string, opts?: ApplyOptions): Promise<ApplyResult>;
   /** Runs `kubectl diff -f -` for the preview. */
   exec?(line: string, stdin?: string): Promise<ExecResult>;
+  /** A pending `kubectl edit`'s document: save it (the text) or cancel (close the editor without saving). */
+  onEditEnd?(doc: DocumentRecord, saved: 'save' | 'cancel'): Promise<void>;
 }
 
-export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
+export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelProps) {
   const { t } = useTranslation();
   const { documents, active } = workspace;
   const [renaming, setRenaming] = useState<string | undefined>();
@@ -68,6 +72,18 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
     }
   }, [active, exec, workspace]);
   const closePreview = useCallback(() => setPreview(undefined), []);
+  const editing = active?.edit && onEditEnd ? active : undefined;
+  const [ending, setEnding] = useState(false);
+  const endEdit = useCallback(async (how: 'save' | 'cancel') => {
+    if (!editing || ending) return;
+    setEnding(true);
+    try {
+      await workspace.flush();
+      await onEditEnd!(editing, how);
+    } finally {
+      setEnding(false);
+    }
+  }, [editing, ending, onEditEnd, workspace]);
   useEffect(() => setPreview(undefined), [active?.id]);
 
   return (
@@ -113,9 +129,10 @@ export function EditorPanel({ workspace, apply, exec }: EditorPanelProps) {
           {t('editor.rename')}
         </button>
       </div>
+      {editing && <EditBar file={editing.edit!.file} busy={ending} onSave={() => void endEdit('save')} onCancel={() => void endEdit('cancel')} />}
       <div className="editor-body">
         {active && workspace.loaded && (
-          <EditorHost key={active.id} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} />
+          <EditorHost key={active.id} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
         )}
         {preview && (
           <DiffPreview

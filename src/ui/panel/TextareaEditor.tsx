@@ -4,7 +4,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { YamlEditorProps } from './editorTypes.ts';
 
-export default function TextareaEditor({ value, onChange, markers, onApplyShortcut, label }: YamlEditorProps) {
+export default function TextareaEditor({ value, onChange, markers, onApplyShortcut, onSaveShortcut, label }: YamlEditorProps) {
   const { t } = useTranslation();
   const gutter = useRef<HTMLDivElement>(null);
   const lineCount = useMemo(() => value.split('\n').length, [value]);
@@ -18,6 +18,9 @@ export default function TextareaEditor({ value, onChange, markers, onApplyShortc
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       onApplyShortcut?.();
+    } else if (e.key === 's' && (e.ctrlKey || e.metaKey) && onSaveShortcut) {
+      e.preventDefault();
+      onSaveShortcut();
     } else if (e.key === 'Tab' && !e.shiftKey) {
       e.preventDefault();
       const el = e.currentTarget;

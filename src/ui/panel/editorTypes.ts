@@ -11,6 +11,8 @@ export interface YamlEditorProps {
   onChange(text: string): void;
   markers: EditorMarker[];
   onApplyShortcut?(): void;
+  /** Ctrl/Cmd+S (a pending `kubectl edit`'s document: save the edit). */
+  onSaveShortcut?(): void;
   /** Accessible name (default: the manifest editor's). */
   label?: string;
   /** Monaco language id (default yaml, validated against the Kubernetes schema). */

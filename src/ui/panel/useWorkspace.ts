@@ -6,6 +6,7 @@ import { localStorageJournal, type EditJournal } from '../../storage/editjournal
 import { NEW_DOCUMENT_TEXT } from '../../storage/defaults.ts';
 import { UnsavedEdits } from './unsavedEdits.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
+import type { EditSession } from '../../worker/protocol.ts';
 
 const SAVE_DELAY_MS = 300;
 /** Closed documents kept for Reopen (the session's memory, not IndexedDB's). */
@@ -22,6 +23,13 @@ export interface WorkspaceApi {
   setText(text: string): void;
   /** Show `text` in the document named `name` (created when missing) and make it active. */
   open(name: string, text: string): Promise<void>;
+  /**
+   * Open a pending `kubectl edit`'s temp file as a document (or, with `id`, put a reopened one in that document):
+   * it survives a reload with its session, until endEdit.
+   */
+  openEdit(session: EditSession, id?: string): Promise<void>;
+  /** The edit ended: its document goes, or (a copy kubectl preserved after an error) stays as a plain document. */
+  endEdit(id: string, keep: boolean): Promise<void>;
   /** Write pending edits now. */
   flush(): Promise<void>;
   /** A new document from a template: `base` names it (web → web.yaml, web-2.yaml …). */
@@ -157,6 +165,14 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     await reload(id);
   }, [flush, reload, store]);
 
+  const openEdit = useCallback(async (session: EditSession, id?: string) => {
+    await flush();
+    const name = session.file.slice(session.file.lastIndexOf('/') + 1);
+    const docId = id ?? (await store.create(name, session.document)).id;
+    await store.setEdit(docId, session, name);
+    await reload(docId);
+  }, [flush, reload, store]);
+
   const createFrom = useCallback(async (base: string, text: string) => {
     await flush();
     const doc = await store.create(await store.uniqueName(base), text);
@@ -195,6 +211,13 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
     await store.reopen(last.doc, last.position);
     await reload(last.doc.id);
   }, [closed, flush, reload, store]);
+
+  const endEdit = useCallback(async (id: string, keep: boolean) => {
+    await flush();
+    await store.setEdit(id, undefined);
+    if (keep) await reload();
+    else await close(id);
+  }, [close, flush, reload, store]);
 
   /** Show the workspace the document store now points at. */
   const showCurrent = useCallback(async () => {
@@ -235,5 +258,5 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
 
   return {
     createFrom, move, moveTo, close, reopenClosed, lastClosed: closed.at(-1)?.doc, workspaces, workspaceId, switchWorkspace, createWorkspace, renameWorkspace, removeWorkspace,
-    loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, setText, open, flush };
+    loaded, documents, active: documents.find((d) => d.id === activeId), select, create, rename, setText, open, openEdit, endEdit, flush };
 }

@@ -10,6 +10,8 @@ import { appendText, type Line } from './scrollback.ts';
 export interface TerminalHandle {
   /** Run a command as if typed. */
   run(line: string): void;
+  /** Show output that comes later than its command (a `kubectl edit` saved in the editor panel), after what is queued. */
+  print(kind: 'out' | 'err' | 'info', text: string): void;
   focus(): void;
 }
 
@@ -145,7 +147,11 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     [append, exec, watch, t, refreshNamespace],
   );
 
-  useImperativeHandle(ref, () => ({ run, focus: () => inputRef.current?.focus() }), [run]);
+  const print = useCallback((kind: 'out' | 'err' | 'info', text: string) => {
+    queue.current = queue.current.then(() => append(kind, text));
+  }, [append]);
+
+  useImperativeHandle(ref, () => ({ run, print, focus: () => inputRef.current?.focus() }), [run, print]);
   useEffect(() => () => watching.current?.(), []); // a streaming command ends with the terminal
 
   useEffect(() => {

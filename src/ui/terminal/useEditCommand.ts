@@ -1,29 +1,30 @@
-// Wraps the terminal's exec so that `kubectl edit` opens the object in the YAML editor (see edit.ts).
+// `kubectl edit` in the page: the engine opens the objects as kubectl's temp file, and this hook shows that file
+// as a document in the editor panel (kubectl waits for the editor: Save edit / Cancel edit there go on with it).
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExecResult } from '../../worker/protocol.ts';
-import { editDocument, parseEdit } from './edit.ts';
+import type { EditResult, ExecResult } from '../../worker/protocol.ts';
+
+/** `kubectl edit …` or `k edit …`, as the terminal reads the command's first two words. */
+export function isEditCommand(line: string): boolean {
+  return /^(kubectl|k)\s+edit(\s|$)/.test(line.trim());
+}
 
 export function useEditCommand(
   exec: (line: string) => Promise<ExecResult>,
-  open: (name: string, text: string) => Promise<void>,
-  showEditor: () => void,
+  editOpen: (line: string) => Promise<EditResult>,
+  open: (result: EditResult) => Promise<void>,
 ): (line: string) => Promise<ExecResult> {
   const { t } = useTranslation();
-  const show = useRef(showEditor);
-  show.current = showEditor;
+  const show = useRef(open);
+  show.current = open;
   return useCallback(
     async (line: string) => {
-      const edit = parseEdit(line);
-      if (!edit) return exec(line);
-      if (edit.kind === 'error') return { code: 1, stdout: '', stderr: `${edit.message}\n` };
-      const got = await exec(edit.getLine);
-      const doc = got.code === 0 ? editDocument(got.stdout) : undefined;
-      if (!doc) return got;
-      await open(doc.documentName, got.stdout);
-      show.current();
-      return { code: 0, stdout: `${t('terminal.editOpened', { ref: doc.ref, document: doc.documentName })}\n`, stderr: '' };
+      if (!isEditCommand(line)) return exec(line);
+      const r = await editOpen(line);
+      if (r.session) await show.current(r);
+      const hint = r.session ? `${t('terminal.editOpened', { file: r.session.file })}\n` : '';
+      return { code: r.code, stdout: r.stdout + hint, stderr: r.stderr };
     },
-    [exec, open, t],
+    [exec, editOpen, t],
   );
 }

@@ -36,3 +36,19 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   for (const k in bo) if (bo[k] !== undefined) defined--;
   return defined === 0;
 }
+
+/**
+ * jsonpatch.CreateMergePatch: the RFC 7386 patch that turns `original` into `modified` (removed keys as null,
+ * maps recursively, anything else whole when it differs).
+ */
+export function createMergePatch(original: unknown, modified: unknown): Record<string, unknown> {
+  const o = isObject(original) ? original : {};
+  const m = isObject(modified) ? modified : {};
+  const patch: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) if (o[k] !== undefined && m[k] === undefined) patch[k] = null;
+  for (const [k, v] of Object.entries(m)) {
+    if (v === undefined || jsonEqual(o[k], v)) continue;
+    patch[k] = isObject(v) && isObject(o[k]) ? createMergePatch(o[k], v) : v;
+  }
+  return patch;
+}
