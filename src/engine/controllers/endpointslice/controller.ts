@@ -14,6 +14,7 @@ import { type Informer, type SharedInformerFactory } from '../../client/informer
 import type { SimClock } from '../../sim/clock.ts';
 import { controllerRefTo } from '../podcontrol.ts';
 import { PodServiceMemberships } from './memberships.ts';
+import { EndpointSliceTracker } from './tracker.ts';
 import { isResync } from '../refmanager.ts';
 import { CONTROLLER_NAME, endpointPorts, HEADLESS_LABEL, MANAGED_BY_LABEL, podToEndpoint, portsKey, SERVICE_NAME_LABEL, shouldPodBeInEndpoints, ZONE_LABEL } from './endpoints.ts';
 import { MAX_ENDPOINTS_PER_SLICE, planSlices, type DesiredSet } from './reconciler.ts';
@@ -33,8 +34,7 @@ export class EndpointSliceController extends Controller {
   private readonly slices: Informer<Slice>;
   private readonly nodes: Informer<Node & KubeObject>;
   private readonly memberships: PodServiceMemberships;
-  /** endpointSliceTracker: per Service, the slices written (name → resourceVersion, null when deleted). */
-  private readonly written = new Map<string, Map<string, string | null>>();
+  private readonly tracker: EndpointSliceTracker;
 
   constructor(private readonly store: Store, clock: SimClock, informers: SharedInformerFactory, private readonly maxPerSlice = MAX_ENDPOINTS_PER_SLICE) {
     super('endpointslice-controller', clock);
@@ -43,6 +43,7 @@ export class EndpointSliceController extends Controller {
     this.slices = informers.informerFor<Slice>('EndpointSlice');
     this.nodes = informers.informerFor<Node & KubeObject>('Node');
     this.memberships = new PodServiceMemberships(this.services, this.pods);
+    this.tracker = new EndpointSliceTracker(this.slices);
     this.slices.addIndexer(SERVICE_INDEX, (o) => {
       const name = o.metadata.labels?.[SERVICE_NAME_LABEL];
       return name && o.metadata.labels?.[MANAGED_BY_LABEL] === CONTROLLER_NAME ? [`${o.metadata.namespace}/${name}`] : [];
@@ -63,23 +64,16 @@ export class EndpointSliceController extends Controller {
     // A slice changed by someone else puts its Service back (the controller owns its slices); its own writes, which
     // the tracker expects, do not (upstream's endpointSliceTracker.ShouldSync / HandleDeletion).
     this.slices.addEventHandler({
-      add: (s) => { if (managedByController(s) && !this.isOwnWrite(s)) this.enqueueOwner(s); },
+      add: (s) => { if (managedByController(s) && !this.tracker.isOwnWrite(s)) this.enqueueOwner(s); },
       update: (o, s) => {
         if (isResync(o, s)) return;
         if (o.metadata.labels?.[SERVICE_NAME_LABEL] !== s.metadata.labels?.[SERVICE_NAME_LABEL]) {
           this.enqueueOwner(s);
           this.enqueueOwner(o);
-        } else if (managedByController(o) !== managedByController(s) || (managedByController(s) && !this.isOwnWrite(s))) this.enqueueOwner(s);
+        } else if (managedByController(o) !== managedByController(s) || (managedByController(s) && !this.tracker.isOwnWrite(s))) this.enqueueOwner(s);
       },
-      delete: (s) => { if (managedByController(s) && !this.isOwnWrite(s, true)) this.enqueueOwner(s); },
+      delete: (s) => { if (managedByController(s) && !this.tracker.isOwnWrite(s, true)) this.enqueueOwner(s); },
     });
-  }
-
-  /** The slice version this controller wrote (or the deletion it made), as the tracker recorded it. */
-  private isOwnWrite(s: Slice, deleted = false): boolean {
-    const name = s.metadata.labels?.[SERVICE_NAME_LABEL];
-    const rv = name ? this.written.get(`${s.metadata.namespace}/${name}`)?.get(s.metadata.name!) : undefined;
-    return deleted ? rv === null : rv !== undefined && rv === s.metadata.resourceVersion;
   }
 
   /** queueServiceForEndpointSlice: after endpointSliceChangeMinSyncDelay, so a burst of slice changes makes one sync. */
@@ -92,10 +86,10 @@ export class EndpointSliceController extends Controller {
     const { namespace, name } = splitKey(key);
     const svc = this.services.getByName(namespace, name);
     // As upstream's tracker: acting on a cache that has not seen our own writes would duplicate slices.
-    if (this.staleCache(key)) throw new Error('EndpointSlice informer cache is out of date');
+    if (this.tracker.stale(key)) throw new Error('EndpointSlice informer cache is out of date');
     const existing = this.slices.listByIndex(SERVICE_INDEX, key);
     // Deleted Services' slices go with the garbage collector; ExternalName ones have none.
-    if (!svc || svc.metadata.deletionTimestamp) { this.written.delete(key); return; }
+    if (!svc || svc.metadata.deletionTimestamp) { this.tracker.forget(key); return; }
     if (svc.spec?.type === 'ExternalName') {
       for (const s of existing) this.deleteSlice(key, s);
       return;
@@ -112,7 +106,7 @@ export class EndpointSliceController extends Controller {
         if (u.ports.length) updated.ports = u.ports;
         else delete updated.ports;
       }
-      this.track(key, this.store.update(updated));
+      this.tracker.track(key, this.store.update(updated));
     }
     for (const c of plan.create) {
       const slice: EndpointSlice = {
@@ -123,13 +117,13 @@ export class EndpointSliceController extends Controller {
         ports: c.ports.length ? c.ports : undefined,
       };
       if (!slice.ports) delete slice.ports;
-      this.track(key, this.store.create(slice as Slice));
+      this.tracker.track(key, this.store.create(slice as Slice));
     }
     // Labels follow the Service even when the endpoints do not change.
     const touched = new Set([...plan.update.map((u) => u.slice.metadata?.name), ...plan.delete.map((d) => d.metadata?.name)]);
     for (const s of existing) {
       if (touched.has(s.metadata.name) || jsonEqual(s.metadata.labels, labels)) continue;
-      this.track(key, this.store.update({ ...structuredClone(s), metadata: { ...structuredClone(s.metadata), labels } } as Slice));
+      this.tracker.track(key, this.store.update({ ...structuredClone(s), metadata: { ...structuredClone(s.metadata), labels } } as Slice));
     }
   }
 
@@ -157,26 +151,8 @@ export class EndpointSliceController extends Controller {
     return labels;
   }
 
-  private track(key: string, s: Slice, deleted = false): void {
-    let m = this.written.get(key);
-    if (!m) this.written.set(key, (m = new Map()));
-    m.set(s.metadata.name!, deleted ? null : s.metadata.resourceVersion!);
-  }
-
-  private staleCache(key: string): boolean {
-    const m = this.written.get(key);
-    if (!m) return false;
-    const ns = splitKey(key).namespace;
-    for (const [name, rv] of m) {
-      const seen = this.slices.getByName(ns, name);
-      if (rv === null ? seen : !seen || Number(seen.metadata.resourceVersion) < Number(rv)) return true;
-    }
-    this.written.delete(key);
-    return false;
-  }
-
   private deleteSlice(key: string, s: Slice): void {
-    this.track(key, s, true);
+    this.tracker.track(key, s, true);
     try {
       this.store.delete('EndpointSlice', s.metadata.namespace, s.metadata.name!);
     } catch (e) {
