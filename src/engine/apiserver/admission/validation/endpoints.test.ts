@@ -1,6 +1,6 @@
 // ValidateEndpoints' texts, as the API server returns them for kubectl apply.
 import { describe, expect, it } from 'vitest';
-import { createCluster } from '../../../../index.ts';
+import { createCluster } from '../../../index.ts';
 import { nonSpecialIPErrors } from './endpoints.ts';
 
 describe('Endpoints validation', () => {
