@@ -7,7 +7,7 @@ import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
 import type {
-  ConfigMap, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
+  ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
   ResourceQuota, Secret, Service, ServiceAccount,
 } from 'kubernetes-types/core/v1';
 import type { Ingress, IngressClass, NetworkPolicy } from 'kubernetes-types/networking/v1';
@@ -32,5 +32,5 @@ export type K8sResource =
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
-  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass | CustomResourceDefinition
+  | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding;
