@@ -7,7 +7,7 @@ import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
 import type {
-  ConfigMap, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
+  ConfigMap, EndpointAddress, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
   ResourceQuota, Secret, Service, ServiceAccount,
 } from 'kubernetes-types/core/v1';
 import type { Ingress, IngressClass, NetworkPolicy } from 'kubernetes-types/networking/v1';
@@ -27,10 +27,22 @@ export interface PodGroup {
   status?: { phase?: string; scheduled?: number; running?: number; succeeded?: number; failed?: number };
 }
 
+/**
+ * core/v1 Endpoints, its port written out under another name: discovery/v1 has an EndpointPort too, and the schema
+ * generator keys definitions by type name.
+ */
+export interface CoreV1EndpointPort { appProtocol?: string; name?: string; port: number; protocol?: string }
+export interface Endpoints {
+  apiVersion: 'v1';
+  kind: 'Endpoints';
+  metadata?: ObjectMeta;
+  subsets?: { addresses?: EndpointAddress[]; notReadyAddresses?: EndpointAddress[]; ports?: CoreV1EndpointPort[] }[];
+}
+
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
-  | HorizontalPodAutoscaler | Lease | EndpointSlice | IngressClass | CustomResourceDefinition
+  | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding;

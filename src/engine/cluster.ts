@@ -40,6 +40,8 @@ import type { VolumeAttachment } from 'kubernetes-types/storage/v1';
 import { HorizontalController } from './controllers/podautoscaler/controller.ts';
 import { servingMetrics } from './network/traffic/custommetrics.ts';
 import { EndpointSliceController } from './controllers/endpointslice/controller.ts';
+import { EndpointsController } from './controllers/endpoint/controller.ts';
+import { EndpointSliceMirroringController } from './controllers/endpointslicemirroring/controller.ts';
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
@@ -71,6 +73,7 @@ import { runSim } from './simctl/sim.ts';
 import { crashTarget } from './simctl/faults.ts';
 import { CommandTimeline } from './scenario/timeline.ts';
 import { bootstrapAddons } from './bootstrap/addons.ts';
+import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
@@ -133,6 +136,8 @@ export class Cluster implements KubesimCluster, SimHost {
     // The rbac/bootstrap-roles post-start hook, also after loading a snapshot saved before RBAC existed. Its uids come
     // from a fork of their own: the API server's draws (every later uid and generated name) stay where they were.
     ensureBootstrapPolicy(this.store, root.fork('rbac-bootstrap'));
+    // The endpoint reconciler's default/kubernetes Endpoints, the same way.
+    ensureKubernetesEndpoints(this.store, root.fork('endpoint-reconciler'));
 
     this.informers = new SharedInformerFactory(this.store, this.clock);
     this.recorder = new EventRecorder(this.store, this.clock);
@@ -148,7 +153,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new JobController(this.store, this.clock, this.informers, this.recorder),
       new CronJobController(this.store, this.clock, this.informers, this.recorder),
       new TTLAfterFinishedController(this.store, this.clock, this.informers),
-      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob', 'Node', 'Lease', 'ConfigMap', 'EndpointSlice', 'Service', 'CSINode', 'PersistentVolumeClaim']),
+      new GarbageCollector(this.store, this.clock, this.informers, ['Pod', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob', 'Node', 'Lease', 'ConfigMap', 'EndpointSlice', 'Endpoints', 'Service', 'CSINode', 'PersistentVolumeClaim']),
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
       new PodGroupController(this.store, this.clock, this.informers, this.recorder),
       new ServiceAccountsController(this.store, this.clock, this.informers),
@@ -157,7 +162,9 @@ export class Cluster implements KubesimCluster, SimHost {
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),
       // metrics-server: the machines' pod usage (the node manager exists by the time the controller first syncs).
       new HorizontalController(this.store, this.clock, this.informers, this.recorder, { podMetrics: () => this.nodes.podMetrics(), podCustomMetrics: (m) => servingMetrics(m, this.nodes.podMetrics(), this.network.traffic) }),
+      new EndpointsController(this.store, this.clock, this.informers, this.recorder),
       new EndpointSliceController(this.store, this.clock, this.informers),
+      new EndpointSliceMirroringController(this.store, this.clock, this.informers, this.recorder),
       new PersistentVolumeController(this.store, this.clock, this.informers, this.recorder),
       new AttachDetachController(this.store, this.clock, this.informers, this.recorder),
       new ExpandController(this.store, this.clock, this.informers, this.recorder),

@@ -35,6 +35,7 @@ const builtins: KindInfo[] = [
   { kind: 'ResourceQuota', group: '', version: 'v1', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true, hasStatus: true },
   { kind: 'LimitRange', group: '', version: 'v1', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true, hasStatus: false },
   { kind: 'Service', group: '', version: 'v1', plural: 'services', singular: 'service', shortNames: ['svc'], namespaced: true, hasStatus: true },
+  { kind: 'Endpoints', group: '', version: 'v1', plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], namespaced: true, hasStatus: false },
   { kind: 'EndpointSlice', group: 'discovery.k8s.io', version: 'v1', plural: 'endpointslices', singular: 'endpointslice', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'Ingress', group: 'networking.k8s.io', version: 'v1', plural: 'ingresses', singular: 'ingress', shortNames: ['ing'], namespaced: true, hasStatus: true },
   { kind: 'NetworkPolicy', group: 'networking.k8s.io', version: 'v1', plural: 'networkpolicies', singular: 'networkpolicy', shortNames: ['netpol'], namespaced: true, hasStatus: false },

@@ -346,6 +346,30 @@ spec:
 `,
   },
   {
+    // A Service without a selector and its hand-written Endpoints: traffic to the Service goes to that address.
+    kind: 'Endpoints',
+    file: 'endpoints',
+    text: `apiVersion: v1
+kind: Service
+metadata:
+  name: external-db
+spec:
+  ports:
+    - port: 5432
+      targetPort: 5432
+---
+apiVersion: v1
+kind: Endpoints
+metadata:
+  name: external-db
+subsets:
+  - addresses:
+      - ip: 192.0.2.10
+    ports:
+      - port: 5432
+`,
+  },
+  {
     kind: 'Role',
     file: 'role',
     text: `apiVersion: rbac.authorization.k8s.io/v1

@@ -6,7 +6,7 @@ import { setDaemonSetDefaults, setTemplateGeneration } from './defaults/daemonse
 import { setStatefulSetDefaults } from './defaults/statefulset.ts';
 import { setDeploymentDefaults, setReplicaSetDefaults } from './defaults/workloads.ts';
 import { setCronJobDefaults, setJobDefaults } from './defaults/batch.ts';
-import { setEndpointSliceDefaults, setServiceDefaults } from './defaults/service.ts';
+import { setEndpointsDefaults, setEndpointSliceDefaults, setServiceDefaults } from './defaults/service.ts';
 import { setNetworkPolicyDefaults } from './defaults/networkpolicy.ts';
 import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from './defaults/autoscaling.ts';
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
@@ -72,6 +72,9 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
     }
     case 'Service':
       setServiceDefaults(ensure(obj, 'spec'));
+      break;
+    case 'Endpoints':
+      setEndpointsDefaults(obj as unknown as Obj);
       break;
     case 'EndpointSlice':
       setEndpointSliceDefaults(obj as unknown as Obj);

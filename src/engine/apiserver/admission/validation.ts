@@ -32,8 +32,9 @@ import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kuberne
 import * as storage from './validation/storage.ts';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate } from './validation/autoscaling.ts';
-import type { Service } from 'kubernetes-types/core/v1';
+import type { Endpoints, Service } from 'kubernetes-types/core/v1';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
+import { validateEndpoints, validateEndpointsUpdate } from './validation/endpoints.ts';
 import type { Ingress } from 'kubernetes-types/networking/v1';
 import { validateService, validateServiceUpdate } from './validation/service.ts';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
@@ -71,6 +72,7 @@ const validators: Record<string, Validator<never>> = {
   CSINode: { create: storage.validateCSINode, update: storage.validateCSINodeUpdate } satisfies Validator<CSINode>,
   HorizontalPodAutoscaler: { create: validateHorizontalPodAutoscaler, update: validateHorizontalPodAutoscalerUpdate } satisfies Validator<HorizontalPodAutoscaler>,
   Service: { create: validateService, update: validateServiceUpdate } satisfies Validator<Service>,
+  Endpoints: { create: validateEndpoints, update: validateEndpointsUpdate } satisfies Validator<Endpoints>,
   EndpointSlice: { create: validateEndpointSlice, update: validateEndpointSliceUpdate } satisfies Validator<EndpointSlice>,
   Ingress: { create: validateIngress, update: validateIngressUpdate } satisfies Validator<Ingress>,
   NetworkPolicy: { create: validateNetworkPolicy, update: validateNetworkPolicyUpdate } satisfies Validator<NetworkPolicy>,

@@ -10,10 +10,19 @@ export const CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 export const HEADLESS_LABEL = 'service.kubernetes.io/headless';
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
-/** Terminal pods and pods without an IP have no endpoint; terminating ones do (with terminating=true). */
-export function shouldPodBeInEndpoints(pod: Pod): boolean {
+/**
+ * Terminal pods and pods without an IP have no endpoint; terminating ones only with `includeTerminating` (always
+ * for EndpointSlices, where they are terminating=true; for Endpoints when the Service publishes not-ready addresses).
+ */
+export function shouldPodBeInEndpoints(pod: Pod, includeTerminating: boolean): boolean {
   if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return false;
-  return !!pod.status?.podIP || !!pod.status?.podIPs?.length;
+  if (!pod.status?.podIP && !pod.status?.podIPs?.length) return false;
+  return includeTerminating || !pod.metadata?.deletionTimestamp;
+}
+
+/** ShouldSetHostname: the pod's hostname when its subdomain is this Service. */
+export function shouldSetHostname(pod: Pod, svc: Service): boolean {
+  return !!pod.spec?.hostname && pod.spec.subdomain === svc.metadata?.name && pod.metadata?.namespace === svc.metadata?.namespace;
 }
 
 /** podutil.FindPort: a number as is, a name looked up among the pod's container ports. */
@@ -57,7 +66,6 @@ export function podToEndpoint(pod: Pod, svc: Service, zone: string | undefined):
   };
   if (pod.spec?.nodeName) ep.nodeName = pod.spec.nodeName;
   if (zone) ep.zone = zone;
-  // ShouldSetHostname: the pod's hostname when its subdomain is this Service.
-  if (pod.spec?.hostname && pod.spec.subdomain === svc.metadata?.name && pod.metadata?.namespace === svc.metadata?.namespace) ep.hostname = pod.spec.hostname;
+  if (shouldSetHostname(pod, svc)) ep.hostname = pod.spec!.hostname;
   return ep;
 }

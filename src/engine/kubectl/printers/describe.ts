@@ -15,6 +15,7 @@ import { describePod } from './describe/pod.ts';
 import { describeReplicaSet } from './describe/replicaset.ts';
 import { describeStatefulSet } from './describe/statefulset.ts';
 import { describeService } from './describe/service.ts';
+import { describeEndpoints } from './describe/endpoints.ts';
 import { describeNetworkPolicy } from './describe/networkpolicy.ts';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describe/storage.ts';
 
@@ -36,6 +37,7 @@ const describers: Record<string, Describer> = {
   '/ResourceQuota': describeResourceQuota,
   '/LimitRange': describeLimitRange,
   '/Service': describeService,
+  '/Endpoints': describeEndpoints,
   'networking.k8s.io/NetworkPolicy': describeNetworkPolicy,
   'autoscaling/HorizontalPodAutoscaler': describeHorizontalPodAutoscaler,
   '/PersistentVolumeClaim': describePersistentVolumeClaim,

@@ -19,7 +19,7 @@ import { daemonSetTable } from './columns/daemonset.ts';
 import { statefulSetTable } from './columns/statefulset.ts';
 import { configMapTable, genericTable, leaseTable, namespaceTable } from './columns/simple.ts';
 import { limitRangeTable, podDisruptionBudgetTable, priorityClassTable, resourceQuotaTable, secretTable, serviceAccountTable } from './columns/policy.ts';
-import { endpointSliceTable, ingressClassTable, ingressTable, serviceTable } from './columns/service.ts';
+import { endpointsTable, endpointSliceTable, ingressClassTable, ingressTable, serviceTable } from './columns/service.ts';
 import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable, volumeAttachmentTable } from './columns/storage.ts';
 import { roleBindingTable, roleTable } from './columns/rbac.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
@@ -63,6 +63,7 @@ const tables: Record<string, TableDef> = {
   'scheduling.k8s.io/PriorityClass': priorityClassTable,
   'scheduling.x-k8s.io/PodGroup': podGroupTable,
   '/Service': serviceTable,
+  '/Endpoints': endpointsTable,
   'discovery.k8s.io/EndpointSlice': endpointSliceTable,
   'networking.k8s.io/Ingress': ingressTable,
   'networking.k8s.io/IngressClass': ingressClassTable,

@@ -33,3 +33,11 @@ export function setEndpointSliceDefaults(slice: Obj): void {
     if (!p.protocol) p.protocol = 'TCP';
   }
 }
+
+/** SetDefaults_Endpoints: every subset's ports default to TCP. */
+export function setEndpointsDefaults(ep: Obj): void {
+  for (const ss of Array.isArray(ep.subsets) ? ep.subsets : []) {
+    if (!isObj(ss)) continue;
+    for (const p of Array.isArray(ss.ports) ? ss.ports : []) if (isObj(p) && !p.protocol) p.protocol = 'TCP';
+  }
+}

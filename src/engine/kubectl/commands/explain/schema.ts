@@ -412,4 +412,51 @@ export const TYPES: Record<string, TypeDoc> = {
       namespace: { t: "string", d: "Namespace of the referenced object.  If the object kind is non-namespace, such as \"User\" or \"Group\", and this value is not empty the Authorizer should report an error." },
     },
   },
+  Endpoints: {
+    d: "Endpoints is a collection of endpoints that implement the actual service. Example:\n\n\t Name: \"mysvc\",\n\t Subsets: [\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t   },\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.3.3\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 93}, {\"name\": \"b\", \"port\": 76}]\n\t   },\n\t]",
+    f: {
+      apiVersion: { t: "string", d: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources" },
+      kind: { t: "string", d: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      metadata: { t: "ObjectMeta", r: "ObjectMeta", d: "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata" },
+      subsets: { t: "[]EndpointSubset", r: "EndpointSubset", d: "The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service." },
+    },
+  },
+  EndpointSubset: {
+    d: "EndpointSubset is a group of addresses with a common set of ports. The expanded set of endpoints is the Cartesian product of Addresses x Ports. For example, given:\n\n\t{\n\t  Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t  Ports:     [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t}\n\nThe resulting set of endpoints can be viewed as:\n\n\ta: [ 10.10.1.1:8675, 10.10.2.2:8675 ],\n\tb: [ 10.10.1.1:309, 10.10.2.2:309 ]",
+    f: {
+      addresses: { t: "[]EndpointAddress", r: "EndpointAddress", d: "IP addresses which offer the related ports that are marked as ready. These endpoints should be considered safe for load balancers and clients to utilize." },
+      notReadyAddresses: { t: "[]EndpointAddress", r: "EndpointAddress", d: "IP addresses which offer the related ports but are not currently marked as ready because they have not yet finished starting, have recently failed a readiness check, or have recently failed a liveness check." },
+      ports: { t: "[]EndpointPort", r: "EndpointPort", d: "Port numbers available on the related IP addresses." },
+    },
+  },
+  EndpointAddress: {
+    d: "EndpointAddress is a tuple that describes single IP address.",
+    f: {
+      hostname: { t: "string", d: "The Hostname of this endpoint" },
+      ip: { t: "string", d: "The IP of this endpoint. May not be loopback (127.0.0.0/8 or ::1), link-local (169.254.0.0/16 or fe80::/10), or link-local multicast (224.0.0.0/24 or ff02::/16).", req: true },
+      nodeName: { t: "string", d: "Optional: Node hosting this endpoint. This can be used to determine endpoints local to a node." },
+      targetRef: { t: "ObjectReference", r: "ObjectReference", d: "Reference to object providing the endpoint." },
+    },
+  },
+  EndpointPort: {
+    d: "EndpointPort is a tuple that describes a single port.",
+    f: {
+      appProtocol: { t: "string", d: "The application protocol for this port. This is used as a hint for implementations to offer richer behavior for protocols that they understand. This field follows standard Kubernetes label syntax. Valid values are either:\n\n* Un-prefixed protocol names - reserved for IANA standard service names (as per RFC-6335 and https://www.iana.org/assignments/service-names).\n\n* Kubernetes-defined prefixed names:\n  * 'kubernetes.io/h2c' - HTTP/2 prior knowledge over cleartext as described in https://www.rfc-editor.org/rfc/rfc9113.html#name-starting-http-2-with-prior-\n  * 'kubernetes.io/ws'  - WebSocket over cleartext as described in https://www.rfc-editor.org/rfc/rfc6455\n  * 'kubernetes.io/wss' - WebSocket over TLS as described in https://www.rfc-editor.org/rfc/rfc6455\n\n* Other protocols should use implementation-defined prefixed names such as mycompany.com/my-custom-protocol." },
+      name: { t: "string", d: "The name of this port.  This must match the 'name' field in the corresponding ServicePort. Must be a DNS_LABEL. Optional only if one port is defined." },
+      port: { t: "integer", d: "The port number of the endpoint.", req: true },
+      protocol: { t: "string", d: "The IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP." },
+    },
+  },
+  ObjectReference: {
+    d: "ObjectReference contains enough information to let you inspect or modify the referred object.",
+    f: {
+      apiVersion: { t: "string", d: "API version of the referent." },
+      fieldPath: { t: "string", d: "If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: \"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered the event) or if no container name is specified \"spec.containers[2]\" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object." },
+      kind: { t: "string", d: "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds" },
+      name: { t: "string", d: "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names" },
+      namespace: { t: "string", d: "Namespace of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/" },
+      resourceVersion: { t: "string", d: "Specific resourceVersion to which this reference is made, if any. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency" },
+      uid: { t: "string", d: "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids" },
+    },
+  },
 };

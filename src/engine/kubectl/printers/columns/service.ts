@@ -1,5 +1,5 @@
-// Tables of the networking kinds (printers.go printService, printEndpointSlice, printIngress, printIngressClass).
-import type { LoadBalancerStatus, Service } from 'kubernetes-types/core/v1';
+// Tables of the networking kinds (printers.go printService, printEndpoints, printEndpointSlice, printIngress, printIngressClass).
+import type { Endpoints, LoadBalancerStatus, Service } from 'kubernetes-types/core/v1';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { Ingress, IngressClass } from 'kubernetes-types/networking/v1';
 import { formatLabels } from '../labelmap.ts';
@@ -43,6 +43,44 @@ export const serviceTable: TableDef = {
       svc.metadata?.name ?? '', svc.spec?.type ?? '', svc.spec?.clusterIP || '<none>', externalIP(svc, false), servicePortString(svc),
       translateTimestampSince(svc.metadata?.creationTimestamp, now), formatLabels(svc.spec?.selector),
     ];
+  },
+};
+
+/** net.JoinHostPort: an IPv6 address in brackets. */
+const joinHostPort = (ip: string, port: number | undefined): string => `${ip.includes(':') ? `[${ip}]` : ip}:${port ?? 0}`;
+
+/**
+ * formatEndpoints: the ready addresses (with each port), three at most, then "+ N more..."; <none> without subsets,
+ * an empty cell when every address is not ready.
+ */
+export function formatEndpoints(ep: Endpoints): string {
+  const subsets = ep.subsets ?? [];
+  if (!subsets.length) return '<none>';
+  const max = 3;
+  const list: string[] = [];
+  let more = false;
+  let count = 0;
+  for (const ss of subsets) {
+    const addrs = ss.addresses ?? [];
+    // A headless Service's subsets may have no ports: addresses alone.
+    const ports = ss.ports?.length ? ss.ports.map((p) => p.port) : [undefined];
+    for (const port of ports) {
+      count += addrs.length;
+      for (const a of addrs) {
+        if (list.length === max) { more = true; break; }
+        list.push(port === undefined && !ss.ports?.length ? a.ip : joinHostPort(a.ip, port));
+      }
+    }
+  }
+  const ret = list.join(',');
+  return more ? `${ret} + ${count - max} more...` : ret;
+}
+
+export const endpointsTable: TableDef = {
+  columns: [{ name: 'Name' }, { name: 'Endpoints' }, { name: 'Age' }],
+  row(obj, { now }) {
+    const ep = typed<Endpoints>(obj);
+    return [ep.metadata?.name ?? '', formatEndpoints(ep), translateTimestampSince(ep.metadata?.creationTimestamp, now)];
   },
 };
 
