@@ -51,16 +51,7 @@ export class EndpointsController extends Controller {
   }
 
   start(): void {
-    this.services.addEventHandler({
-      add: (s) => this.queue.add(objectKey(s)),
-      update: (_o, s) => this.queue.add(objectKey(s)),
-      delete: (s) => this.queue.add(objectKey(s)),
-    });
-    this.pods.addEventHandler({
-      add: (p) => this.memberships.podAddedOrDeleted(p, this.queue),
-      update: (o, p) => this.memberships.podUpdated(o, p, this.queue),
-      delete: (p) => this.memberships.podAddedOrDeleted(p, this.queue),
-    });
+    this.memberships.addEventHandlers(this.queue);
     // An Endpoints deleted under a Service with a selector comes back.
     this.endpoints.addEventHandler({ delete: (e) => this.queue.add(objectKey(e)) });
   }

@@ -5,7 +5,7 @@
 import type { Node, Pod, Service } from 'kubernetes-types/core/v1';
 import type { Endpoint, EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { KubeObject } from '../../api/object.ts';
-import { objectKey, splitKey } from '../../api/object.ts';
+import { splitKey } from '../../api/object.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
@@ -51,16 +51,7 @@ export class EndpointSliceController extends Controller {
   }
 
   start(): void {
-    this.services.addEventHandler({
-      add: (s) => this.queue.add(objectKey(s)),
-      update: (_o, s) => this.queue.add(objectKey(s)),
-      delete: (s) => this.queue.add(objectKey(s)),
-    });
-    this.pods.addEventHandler({
-      add: (p) => this.memberships.podAddedOrDeleted(p, this.queue),
-      update: (o, p) => this.memberships.podUpdated(o, p, this.queue),
-      delete: (p) => this.memberships.podAddedOrDeleted(p, this.queue),
-    });
+    this.memberships.addEventHandlers(this.queue);
     // A slice changed by someone else puts its Service back (the controller owns its slices); its own writes, which
     // the tracker expects, do not (upstream's endpointSliceTracker.ShouldSync / HandleDeletion).
     this.slices.addEventHandler({

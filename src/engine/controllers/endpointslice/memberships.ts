@@ -47,6 +47,23 @@ export class PodServiceMemberships {
     services.addIndexer(SERVICE_SELECTOR_INDEX, (o) => pairs((o as Svc).spec?.selector).map((p) => `${o.metadata.namespace}/${p}`));
   }
 
+  /**
+   * The Service and pod handlers the endpoints and EndpointSlice controllers share: any Service event queues that
+   * Service, a pod event the Services whose endpoints or membership it may change.
+   */
+  addEventHandlers(queue: KeyQueue): void {
+    this.services.addEventHandler({
+      add: (s) => queue.add(objectKey(s)),
+      update: (_o, s) => queue.add(objectKey(s)),
+      delete: (s) => queue.add(objectKey(s)),
+    });
+    this.pods.addEventHandler({
+      add: (p) => this.podAddedOrDeleted(p, queue),
+      update: (o, p) => this.podUpdated(o, p, queue),
+      delete: (p) => this.podAddedOrDeleted(p, queue),
+    });
+  }
+
   /** The pods of svc's namespace its (non-empty) selector matches, by name. */
   selectedPods(svc: Svc): P[] {
     const selector = selectorFromSet(svc.spec!.selector);
