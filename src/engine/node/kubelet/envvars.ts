@@ -2,6 +2,7 @@
 // fields, ConfigMap and Secret keys resolved and $(VAR) references expanded, in the order the kubelet builds them.
 import type { ConfigMap, Container, EnvVar, Pod, Secret } from 'kubernetes-types/core/v1';
 import { Quantity } from '../../api/quantity.ts';
+import { base64Decode } from '../../api/base64.ts';
 
 export interface EnvLookup {
   configMap(namespace: string, name: string): ConfigMap | undefined;
@@ -9,12 +10,6 @@ export interface EnvLookup {
 }
 
 export interface KeyValue { key: string; value: string }
-
-/** Base64 to text (Secret data). */
-export function decode(b64: string): string {
-  const bin = atob(b64);
-  return new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0)));
-}
 
 /** podFieldSelectorRuntimeValue and ExtractFieldPathAsString. */
 export function fieldValue(pod: Pod, path: string): string {
@@ -60,7 +55,7 @@ export function containerEnv(pod: Pod, c: Container, lookup: EnvLookup): KeyValu
   for (const from of c.envFrom ?? []) {
     const prefix = from.prefix ?? '';
     if (from.configMapRef) for (const [k, v] of Object.entries(lookup.configMap(ns, from.configMapRef.name ?? '')?.data ?? {})) vars.set(prefix + k, v);
-    if (from.secretRef) for (const [k, v] of Object.entries(lookup.secret(ns, from.secretRef.name ?? '')?.data ?? {})) vars.set(prefix + k, decode(v));
+    if (from.secretRef) for (const [k, v] of Object.entries(lookup.secret(ns, from.secretRef.name ?? '')?.data ?? {})) vars.set(prefix + k, base64Decode(v));
   }
   for (const e of c.env ?? []) vars.set(e.name, valueOf(pod, c, e, vars, lookup, ns));
   return [...vars].map(([key, value]) => ({ key, value }));
@@ -77,7 +72,7 @@ function valueOf(pod: Pod, c: Container, e: EnvVar, vars: Map<string, string>, l
   if (from.configMapKeyRef) return lookup.configMap(ns, from.configMapKeyRef.name ?? '')?.data?.[from.configMapKeyRef.key] ?? '';
   if (from.secretKeyRef) {
     const v = lookup.secret(ns, from.secretKeyRef.name ?? '')?.data?.[from.secretKeyRef.key];
-    return v === undefined ? '' : decode(v);
+    return v === undefined ? '' : base64Decode(v);
   }
   return '';
 }

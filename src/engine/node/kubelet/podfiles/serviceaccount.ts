@@ -7,6 +7,7 @@
 import type { Pod, ServiceAccount } from 'kubernetes-types/core/v1';
 import { hashString } from '../../../sim/rng.ts';
 import { CLUSTER_DOMAIN } from '../../../api/dns.ts';
+import { base64EncodeBytes } from '../../../api/base64.ts';
 
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 /** The admission plugin's kube-api-access token lifetime: 1 h plus 7 s (so that kubelets rotate it, not expire it). */
@@ -23,8 +24,7 @@ function derivedBytes(seed: string, n: number): Uint8Array {
   return out;
 }
 
-const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
-const base64url = (bytes: Uint8Array) => base64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) => base64EncodeBytes(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jsonPart = (v: unknown) => base64url(new TextEncoder().encode(JSON.stringify(v)));
 
 /** The token a TokenRequest returns for the pod's service account, issued at `issuedMs`. */
@@ -55,7 +55,7 @@ export function serviceAccountToken(pod: Pod, sa: ServiceAccount | undefined, no
 
 /** The cluster CA bundle (the kube-root-ca.crt ConfigMap's ca.crt in a real cluster). */
 export function clusterCACert(): string {
-  const body = base64(derivedBytes('kubesim-cluster-ca', 765));
+  const body = base64EncodeBytes(derivedBytes('kubesim-cluster-ca', 765));
   return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 

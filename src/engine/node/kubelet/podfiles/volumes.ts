@@ -5,7 +5,7 @@
 import type { ConfigMap, DownwardAPIVolumeFile, KeyToPath, Pod, Secret, Volume } from 'kubernetes-types/core/v1';
 import { hashString } from '../../../sim/rng.ts';
 import { dir, file, link, place, splitPath, type FileNode } from '../../runtime/fs/tree.ts';
-import { decode } from '../envvars.ts';
+import { base64Decode } from '../../../api/base64.ts';
 import { downwardFileContent } from './downwardapi.ts';
 
 /** The API's default file mode of these volumes: 0644. */
@@ -26,10 +26,10 @@ export interface PayloadSources {
 /** Key → text of a ConfigMap (data, then binaryData) or Secret (decoded data). */
 function configMapData(cm: ConfigMap): Map<string, string> {
   const out = new Map(Object.entries(cm.data ?? {}));
-  for (const [k, v] of Object.entries(cm.binaryData ?? {})) if (!out.has(k)) out.set(k, decode(v));
+  for (const [k, v] of Object.entries(cm.binaryData ?? {})) if (!out.has(k)) out.set(k, base64Decode(v));
   return out;
 }
-const secretData = (s: Secret) => new Map([...Object.entries(s.stringData ?? {}), ...Object.entries(s.data ?? {}).map(([k, v]) => [k, decode(v)] as const)]);
+const secretData = (s: Secret) => new Map([...Object.entries(s.stringData ?? {}), ...Object.entries(s.data ?? {}).map(([k, v]) => [k, base64Decode(v)] as const)]);
 
 /** configmap/secret MakePayload: every key, or the items' keys at their paths (a missing key: skipped when optional). */
 function keysPayload(out: Payload, data: Map<string, string> | undefined, items: KeyToPath[] | undefined, mode: number): void {
