@@ -3,6 +3,7 @@ import { CommandError } from '../kubectl/context.ts';
 import { flag, parseFlags } from '../kubectl/flags.ts';
 import { TABLE_TABWRITER, tabwrite } from '../kubectl/printers/tabwriter.ts';
 import type { Network } from '../network/network.ts';
+import { CLUSTER_DNS_IP } from '../api/dns.ts';
 
 /** What the commands use of the data plane (cluster.ts hands its Network). */
 export type NetworkControl = Pick<Network, 'traffic' | 'trace' | 'dnsLookup' | 'proxies'>;
@@ -97,7 +98,7 @@ export function dnsCommand(net: NetworkControl, args: string[], out: string[], n
   }
   if (r.error || !r.answer) throw new CommandError(r.error ?? 'lookup failed');
   // nslookup's layout.
-  out.push('Server:\t\t10.96.0.10', 'Address:\t10.96.0.10#53', '');
+  out.push(`Server:\t\t${CLUSTER_DNS_IP}`, `Address:\t${CLUSTER_DNS_IP}#53`, '');
   const a = r.answer;
   if (a.kind === 'NXDOMAIN') throw new CommandError(`** server can't find ${name}: NXDOMAIN`);
   if (a.kind === 'CNAME') { out.push(`${a.name}\tcanonical name = ${a.target}`); return; }
