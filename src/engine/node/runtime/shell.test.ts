@@ -31,6 +31,12 @@ describe('the simulated sh', () => {
     expect(logs('for i in $(seq 1 3); do echo "n=$i"; done', 0)).toEqual(['0:n=1', '0:n=2', '0:n=3']);
   });
 
+  it('keeps a backslash inside double quotes unless it escapes $ ` " \\ or a newline, as POSIX sh', () => {
+    expect(logs('printf "a\\nb"', 0)).toEqual(['0:a', '0:b']);
+    expect(logs('echo "cost: \\$5, \\"quoted\\", back\\\\slash"', 0)).toEqual(['0:cost: $5, "quoted", back\\slash']);
+    expect(logs('echo \\$HOME "\\$HOME"', 0, { HOME: '/root' })).toEqual(['0:$HOME $HOME']);
+  });
+
   it('expands an endless loop lazily, counters included (the counter example of the Kubernetes docs)', () => {
     const script = 'i=0; while true; do echo "$i: $(date +%T)"; i=$((i+1)); sleep 1; done';
     expect(logs(script, 2_500)).toEqual(['0:0: 00:00:00', '1:1: 00:00:01', '2:2: 00:00:02']);

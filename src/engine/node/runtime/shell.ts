@@ -45,6 +45,14 @@ const OPS = ['&&', '||', ';;', '>>', ';', '&', '|', '\n', '>', '(', ')'];
 /** Marks a `$` that came from single quotes: never expanded. */
 const LITERAL_DOLLAR = '\u0001';
 
+/** What a backslash escapes inside double quotes. */
+const DQUOTE_ESCAPABLE = '$`"\\\n';
+
+/** An escaped character as the word keeps it: an escaped `$` is a literal dollar, never expanded. */
+function escaped(ch: string): string {
+  return ch === '$' ? LITERAL_DOLLAR : ch;
+}
+
 function tokenize(script: string): Tok[] {
   const toks: Tok[] = [];
   let w = '';
@@ -53,7 +61,7 @@ function tokenize(script: string): Tok[] {
   for (let i = 0; i < script.length; i++) {
     const ch = script[i];
     if (ch === '\\' && i + 1 < script.length) {
-      if (script[i + 1] !== '\n') { w += script[i + 1]; inWord = true; }
+      if (script[i + 1] !== '\n') { w += escaped(script[i + 1]); inWord = true; }
       i++;
     } else if (ch === "'") {
       const end = script.indexOf("'", i + 1);
@@ -64,7 +72,13 @@ function tokenize(script: string): Tok[] {
     } else if (ch === '"') {
       let j = i + 1;
       while (j < script.length && script[j] !== '"') {
-        if (script[j] === '\\' && j + 1 < script.length) { w += script[j + 1]; j += 2; continue; }
+        // Inside double quotes a backslash escapes only $ ` " \ and a newline (POSIX 2.2.3); before anything
+        // else it stays, so printf "a\n" still sees its escape.
+        if (script[j] === '\\' && j + 1 < script.length && DQUOTE_ESCAPABLE.includes(script[j + 1])) {
+          if (script[j + 1] !== '\n') w += escaped(script[j + 1]);
+          j += 2;
+          continue;
+        }
         w += script[j++];
       }
       inWord = true;
