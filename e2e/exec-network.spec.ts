@@ -33,6 +33,14 @@ test('kubectl exec curl, wget and nslookup reach a Service through the simulated
   // busybox has no curl.
   await runInTerminal(page, 'kubectl exec bb -- curl web');
   await expect(output).toContainText('exec: "curl": executable file not found in $PATH');
+  // A ClusterIP is kube-proxy's rules for its ports, not a host: ping gets nothing back, a pod's address answers.
+  await runInTerminal(page, 'kubectl exec bb -- ping -c 2 web');
+  await expect(output).toContainText('2 packets transmitted, 0 packets received, 100% packet loss');
+  await runInTerminal(page, "kubectl get pod client -o jsonpath='podIP={.status.podIP}'");
+  await expect(output).toContainText(/podIP=10\.244\.\d+\.\d+/);
+  const clientIP = /podIP=(10\.244\.\d+\.\d+)/.exec(await output.innerText())![1];
+  await runInTerminal(page, `kubectl exec bb -- ping -c 2 ${clientIP}`);
+  await expect(output).toContainText('2 packets transmitted, 2 packets received, 0% packet loss');
 
   // The Service selects no pod any more: kube-proxy rejects the connection.
   await runInTerminal(page, `kubectl patch service web -p '{"spec":{"selector":{"app":"nothing"}}}'`);

@@ -182,7 +182,7 @@ export class Cluster implements KubesimCluster, SimHost {
     this.network = new Network({
       store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
       apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p), podListens,
-      enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(),
+      enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(), podNetworkBridged: (n) => this.cni.bridged(n),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
     this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`);

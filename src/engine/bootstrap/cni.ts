@@ -91,6 +91,11 @@ export class ClusterCni implements CniControl {
     return plugins.length > 0 && plugins.every((p) => p.supportsNetworkPolicy);
   }
 
+  /** Whether the node's pod network bridges its pods (flannel) rather than routing each one (calico). */
+  bridged(node: string): boolean {
+    return this.deps.networks().find((n) => n.node === node)?.network.plugin()?.bridged ?? false;
+  }
+
   private run(line: string, stdin?: string): string[] {
     const r = this.deps.kubectl(line, stdin);
     if (r.code !== 0) throw new CommandError(r.stderr.trimEnd());

@@ -15,6 +15,7 @@ import { KubeProxyManager } from './kubeproxy/manager.ts';
 import type { ProxyMode } from './kubeproxy/proxier.ts';
 import { LoadBalancerController } from './loadbalancer/controller.ts';
 import { evaluate, type PolicyEndpoint, type Protocol } from './networkpolicy/evaluate.ts';
+import { echo, type EchoResult } from './traffic/echo.ts';
 import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type Source } from './traffic/path.ts';
 import { TrafficSimulator, type SourceStatus, type TrafficState } from './traffic/simulator.ts';
 import { CLUSTER_DNS } from './traffic/constants.ts';
@@ -39,6 +40,8 @@ export interface NetworkDeps {
   podListens(pod: Pod, port: number): boolean;
   /** Whether the pod network enforces NetworkPolicy (calico does, flannel does not). */
   enforcesNetworkPolicy(): boolean;
+  /** Whether the node's pod network bridges its pods (flannel) rather than routing each one (calico). */
+  podNetworkBridged(node: string): boolean;
 }
 
 /** What survives a snapshot. */
@@ -180,7 +183,24 @@ export class Network {
         const pod = t.pod ? this.podByKey(t.pod) : undefined;
         return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'timeout', ip };
       },
+      ping: (host) => {
+        let ip = host;
+        if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) {
+          const a = lookup(host);
+          if (a.kind !== 'A') return { kind: 'unresolved' };
+          ip = a.ips[0];
+        }
+        const src = this.podSource(from);
+        const e = src && this.echo(src, ip);
+        return e?.reply ? { kind: 'reply', ip, ttl: e.ttl, sameNode: e.sameNode } : { kind: 'lost', ip };
+      },
     };
+  }
+
+  /** One ICMP echo from a pod to an address (ping): traffic/echo.ts. */
+  echo(src: Source, ip: string): EchoResult {
+    const env = this.pathEnv();
+    return echo({ ...env, nodeUp: (n) => !this.deps.nodeStopped(n), bridged: (n) => this.deps.podNetworkBridged(n) }, src, ip);
   }
 
   // ---- internals ----
@@ -255,6 +275,7 @@ export interface PodNetworkView {
     | { kind: 'unresolved' }
     | { kind: 'refused' | 'timeout'; ip: string }
     | { kind: 'connected'; ip: string; pod: Pod; port: number };
+  ping(host: string): { kind: 'unresolved' } | { kind: 'lost'; ip: string } | { kind: 'reply'; ip: string; ttl: number; sameNode: boolean };
 }
 
 /** A pod as NetworkPolicy sees it; host-network pods are not on the pod network. */

@@ -11,7 +11,8 @@ import type { NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort } from 'kubern
 import { parseCidr } from '../../api/cidr.ts';
 import { selectorFromLabelSelector } from '../../api/labels.ts';
 
-export type Protocol = 'TCP' | 'UDP' | 'SCTP';
+/** ICMP: no NetworkPolicy port names it, so only a rule without ports matches it. */
+export type Protocol = 'TCP' | 'UDP' | 'SCTP' | 'ICMP';
 
 export interface PolicyEndpoint {
   ip: string;

@@ -40,6 +40,8 @@ function vethName(namespace: string, name: string): string {
 export const calicoPlugin: CniPlugin = {
   type: 'calico',
   supportsNetworkPolicy: true,
+  // Each pod has a /32 route to its own veth: the node routes even between its own pods.
+  bridged: false,
   add(_conf, rt, host, network) {
     const ips = host.ipam(network).add([[{ subnet: podCidr(host) }]], rt.containerId, rt.ifName);
     return ips.map((ip) => ({ address: `${ip.address.split('/')[0]}/32`, interface: 1 }));

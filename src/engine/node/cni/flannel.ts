@@ -85,6 +85,7 @@ function delegateError(op: 'add' | 'del', e: unknown): never {
 export const flannelPlugin: CniPlugin = {
   type: 'flannel',
   supportsNetworkPolicy: false,
+  bridged: true,
   add(_conf, rt: RuntimeConf, host, network): CniIpConfig[] {
     const { rangeSets } = subnetOf(host);
     let ips;

@@ -61,6 +61,8 @@ export interface CniPlugin {
   readonly type: string;
   /** Whether the network enforces NetworkPolicy (Calico does; flannel does not). */
   readonly supportsNetworkPolicy: boolean;
+  /** Whether a node's pods share one bridge (flannel's cni0), so packets between them are not routed by the node. */
+  readonly bridged: boolean;
   /** ADD: reserves the sandbox's addresses; returns them as its Result lists them (ips). */
   add(conf: NetConf, rt: RuntimeConf, host: PluginHost, network: string): CniIpConfig[];
   /**

@@ -4,7 +4,7 @@ import type { Container, ContainerState, ContainerStateTerminated, ContainerStat
 import { deepFreeze } from '../../api/object.ts';
 import { resourceAmount } from '../../api/pod.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
-import type { ContainerStatus as CriStatus } from '../runtime/cri.ts';
+import type { ContainerStatus as CriStatus, ProcessSecurity } from '../runtime/cri.ts';
 import { qualifiedReference } from '../runtime/images.ts';
 import { sleepMs } from '../runtime/shell.ts';
 
@@ -40,6 +40,18 @@ export function limitsOf(c: Container): Readonly<Limits> {
 }
 interface Limits { cpuLimitMilli?: number; memoryLimitBytes?: number }
 const NO_LIMITS: Readonly<Limits> = Object.freeze({});
+
+/**
+ * The CRI security context of a container: privileged, its user (the container's runAsUser over the pod's) and its
+ * capability changes. Most pods set none: one shared empty answer, as limitsOf.
+ */
+export function securityOf(pod: Pod, c: Container): Readonly<{ security?: ProcessSecurity }> {
+  const sc = c.securityContext;
+  const runAsUser = sc?.runAsUser ?? pod.spec?.securityContext?.runAsUser;
+  if (!sc?.privileged && runAsUser === undefined && !sc?.capabilities) return NO_SECURITY;
+  return { security: { privileged: sc?.privileged, runAsUser, capabilities: sc?.capabilities } };
+}
+const NO_SECURITY: Readonly<{ security?: ProcessSecurity }> = Object.freeze({});
 
 /** SIMULATION: how long the preStop hook takes: `sleep N` (exec, or the sleep action); other hooks are quick. */
 export function preStopMs(c: Container): number {

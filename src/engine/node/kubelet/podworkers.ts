@@ -15,11 +15,11 @@ import type { Store, StoreEvent } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
 import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { goDuration, type SimClock, type TimerId } from '../../sim/clock.ts';
-import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ParsedBehavior, type ProbeType } from '../runtime/behavior.ts';
+import { BEHAVIOR_ANNOTATION, containerBehavior, parseBehavior, type ContainerBehavior, type ParsedBehavior, type ProbeType } from '../runtime/behavior.ts';
 import type { ContainerConfig, ContainerStatus as CriStatus, RuntimeEvent } from '../runtime/cri.ts';
 import type { SimRuntime } from '../runtime/simruntime.ts';
 import { Backoff } from './backoff.ts';
-import { apiContainerStatus, fieldPath, type ContainerList, isRestartableInitContainer, limitsOf, preStopMs, shouldRestart } from './containers.ts';
+import { apiContainerStatus, fieldPath, type ContainerList, isRestartableInitContainer, limitsOf, preStopMs, securityOf, shouldRestart } from './containers.ts';
 import type { EnsureResult, ImageManager } from './imagemanager.ts';
 import { podStatus, stored, type StatusInput } from './podstatus.ts';
 import { podDNS } from './podfiles/resolvconf.ts';
@@ -429,12 +429,17 @@ export class PodWorkers {
     this.requestSync(w);
   }
 
+  /** The CRI config of one of the pod's containers. */
+  private containerConfig(w: PodWorker, spec: Container, attempt: number, imageRef: string, behavior: ContainerBehavior): ContainerConfig {
+    return { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...securityOf(w.pod, spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) };
+  }
+
   private createAndStart(w: PodWorker, rec: ContainerRecord, imageRef: string): void {
     const { runtime, clock, emit } = this.cfg;
     const spec = rec.spec;
     const attempt = rec.id ? rec.restartCount + 1 : rec.restartCount;
     const behavior = containerBehavior(spec, this.behaviorOf(w).settings.get(spec.name));
-    const id = runtime.createContainer(w.sandboxId!, { name: spec.name, attempt, image: spec.image ?? '', imageRef, behavior, ...limitsOf(spec), ...this.cfg.deviceConfig?.(w.uid, spec.name) });
+    const id = runtime.createContainer(w.sandboxId!, this.containerConfig(w, spec, attempt, imageRef, behavior));
     const path = rec.path;
     emit(w.pod, 'Normal', 'Created', `Created container: ${spec.name}`, path);
     if (rec.previousId) runtime.removeContainer(rec.previousId);
@@ -786,7 +791,7 @@ export class PodWorkers {
       const cs = all.find((s) => s.name === rec.spec.name);
       if (!cs) continue;
       rec.restartCount = cs.restartCount ?? 0;
-      const config = (attempt: number) => ({ name: rec.spec.name, attempt, image: rec.spec.image ?? '', imageRef: cs.imageID ?? '', behavior: containerBehavior(rec.spec, settings.get(rec.spec.name)), ...limitsOf(rec.spec), ...this.cfg.deviceConfig?.(w.uid, rec.spec.name) });
+      const config = (attempt: number) => this.containerConfig(w, rec.spec, attempt, cs.imageID ?? '', containerBehavior(rec.spec, settings.get(rec.spec.name)));
       const idOf = (cid: string | undefined) => cid?.replace(/^[a-z]+:\/\//, '');
       const t = (s: string | undefined) => (s ? Date.parse(s) : undefined);
       const last = cs.lastState?.terminated;

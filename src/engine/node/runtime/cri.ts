@@ -38,6 +38,15 @@ export interface ContainerConfig {
   envs?: { key: string; value: string }[];
   /** CDI devices the runtime injects (CDI_devices: fully qualified names such as nvidia.com/gpu=GPU-…). */
   cdiDevices?: { name: string }[];
+  /** The processes' user and privileges (LinuxContainerSecurityContext), when the pod asks for any. */
+  security?: ProcessSecurity;
+}
+
+/** What a container's securityContext (over its pod's) makes of its processes. */
+export interface ProcessSecurity {
+  privileged?: boolean;
+  runAsUser?: number;
+  capabilities?: { add?: string[]; drop?: string[] };
 }
 
 export interface ContainerStatus {

@@ -19,6 +19,7 @@ import type { ContainerFS } from './fs/commands.ts';
 import type { FileNode, WrittenFile } from './fs/tree.ts';
 import { scriptWrites } from './fs/writes.ts';
 import type { NetProbe } from './nettools/probe.ts';
+import { mayOpenRawSockets } from './capabilities.ts';
 
 /** SIMULATION: a container whose idle memory is already above its limit is OOMKilled this soon after start. */
 export const OOM_AT_START_MS = 500;
@@ -315,7 +316,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     };
     return runExec({
       env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs,
-      ...(net ? { net: { image: c.config.image, probe: net } } : {}),
+      ...(net ? { net: { image: c.config.image, probe: net, rawSockets: mayOpenRawSockets(c.config.security) } } : {}),
     }, cmd);
   }
 

@@ -16,6 +16,12 @@ export type ConnectReply =
   | { kind: 'refused' | 'timeout'; ip: string }
   | { kind: 'connected'; ip: string; pod: Pod; port: number };
 
+/** One ICMP echo: the reply's TTL as it arrives and whether it stayed on the client's node, or lost. */
+export type EchoReply =
+  | { kind: 'unresolved' }
+  | { kind: 'lost'; ip: string }
+  | { kind: 'reply'; ip: string; ttl: number; sameNode: boolean };
+
 export interface NetProbe {
   /** Virtual now, for Date headers. */
   now: number;
@@ -23,4 +29,5 @@ export interface NetProbe {
   dnsServer: string;
   lookup(name: string): DnsReply;
   connect(host: string, port: number, path: string): ConnectReply;
+  ping(host: string): EchoReply;
 }

@@ -2,10 +2,10 @@
 // variants); any other image has none of them, so `curl` there fails as a missing program does.
 import { parseImage, shortRepository } from '../images.ts';
 
-export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc';
+export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc' | 'ping';
 
 /** busybox applets. wget always prints busybox's texts (alpine-based images have no GNU wget here). */
-const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc'];
+const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc', 'ping'];
 /** bind's dnsutils: nslookup, dig and host print bind's texts. */
 const DNSUTILS: NetTool[] = ['nslookup', 'dig', 'host'];
 
@@ -19,6 +19,7 @@ const table: Record<string, { tools: NetTool[]; busybox: boolean }> = {
   nginx: { tools: ['curl'], busybox: false },
   python: { tools: ['curl'], busybox: false },
   node: { tools: ['curl'], busybox: false },
+  // Simplification: netshoot's ping is iputils', whose texts are not modelled; it has none here.
   'nicolaka/netshoot': { tools: ['curl', 'wget', 'nslookup', 'dig', 'host', 'nc'], busybox: false },
   'registry.k8s.io/e2e-test-images/jessie-dnsutils': { tools: DNSUTILS, busybox: false },
   'gcr.io/kubernetes-e2e-test-images/dnsutils': { tools: DNSUTILS, busybox: false },
