@@ -2,12 +2,13 @@
 // The missing-CNI scenario repaired from the page: the CNI menu shows every node's NetworkReady=false, installs
 // flannel, and the nodes go Ready.
 import { expect, test } from '@playwright/test';
+import { expectClusterShown } from './helpers.ts';
 import { engineLoadScenario } from './engine.ts';
 
 test('the no-CNI scenario repaired from the page', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await engineLoadScenario(page, 'missing-cni');
   const cards = page.getByTestId('node-card');
   await expect(cards).toHaveCount(2);
@@ -33,7 +34,7 @@ test('the no-CNI scenario repaired from the page', async ({ page }) => {
 test('a node the cluster CIDR has no room for: its card says it has no podCIDR and why it is NotReady', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await engineLoadScenario(page, { yaml: [
     'apiVersion: kubesim.io/v1alpha1', 'kind: Scenario', 'metadata: {name: small-cidr}',
     'spec:', '  title: {en: Small CIDR, zh: 小网段}', '  description: {en: D, zh: 述}', '  seed: 1',
@@ -54,7 +55,7 @@ test('a node the cluster CIDR has no room for: its card says it has no podCIDR a
 test('the pod network menu resets the cluster with another pod CIDR, refuses a bad mask and keeps it across a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const button = page.getByTestId('cni-menu-button');
   await button.click();
   await expect(page.getByTestId('pod-cidr-usage')).toHaveText('10.244.0.0/16, /24 per node: 3 of 256 node ranges allocated');
@@ -81,7 +82,7 @@ test('the pod network menu resets the cluster with another pod CIDR, refuses a b
   await page.getByTestId('time-pause').click();
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'true');
   await page.reload();
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await page.getByTestId('cni-menu-button').click();
   await expect(page.getByTestId('pod-cidr-usage')).toHaveText('10.100.0.0/22, /24 per node: 3 of 4 node ranges allocated');
 });

@@ -2,12 +2,12 @@
 // kubectl debug in the page's terminal: an ephemeral debugging container joins a running pod, kubectl describe shows
 // it start, and kubectl exec runs in it.
 import { expect, test } from '@playwright/test';
-import { expectTiles, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('kubectl debug -it adds an ephemeral container that describe shows running and exec reaches', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   await runInTerminal(page, 'kubectl run web --image=nginx:1.27');
   await expect(output).toContainText('pod/web created');

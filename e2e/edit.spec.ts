@@ -3,7 +3,7 @@
 // invalid edit reopens with the API server's errors in the header, and a pending edit survives a reload.
 import { expect, test, type Page } from '@playwright/test';
 import { engineExec } from './engine.ts';
-import { editorReady, runInTerminal, setEditorText } from './helpers.ts';
+import { editorReady, expectClusterShown, runInTerminal, setEditorText } from './helpers.ts';
 
 const HEADER = "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
 // The whole text (Monaco renders only the lines in view); the page exposes its editor with ?test.
@@ -13,7 +13,7 @@ const terminal = (page: Page) => page.getByTestId('terminal-output');
 test('kubectl edit: save patches the object, an invalid edit reopens with the errors, a pending edit survives a reload', async ({ page }) => {
   test.setTimeout(180_000); // busy machine
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment web: 3 replicas
   await expect(page.getByTestId('apply-result').first()).toContainText('deployment.apps/web created');

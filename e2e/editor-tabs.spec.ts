@@ -4,7 +4,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { NEW_DOCUMENT_TEXT } from '../src/storage/defaults.ts';
 import type { EngineClient } from '../src/worker/client.ts';
-import { editorReady, editorText, setEditorText, webDeployment } from './helpers.ts';
+import { editorReady, editorText, expectClusterShown, setEditorText, webDeployment } from './helpers.ts';
 
 type TestWindow = { __kubesimEngine: EngineClient };
 
@@ -67,7 +67,7 @@ test('a tab dragged before the first keeps its place across a reload', async ({ 
 
 test('an invalid field gets a marker from the server dry run while typing, gone when fixed; the cluster is unchanged', async ({ page }) => {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   const engine = (line: string) => page.evaluate((l) => (window as unknown as TestWindow).__kubesimEngine.exec(l), line);
   const objects = async () => (await engine('kubectl get deployments,replicasets,pods -A -o name')).stdout;

@@ -2,14 +2,14 @@
 // The first command a learner types when a Service does not route: kubectl get ep. A Deployment exposed from the
 // terminal lists its pods' IPs; scaled to zero it lists <none>.
 import { expect as baseExpect, test } from '@playwright/test';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.beforeEach(() => test.setTimeout(180_000));
 
 test('kubectl get ep follows an exposed Deployment, to <none> at zero replicas', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const out = page.getByTestId('terminal-output');
   await runInTerminal(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=2 --port=80');
   await runInTerminal(page, 'kubectl expose deployment web --port=80');

@@ -2,12 +2,12 @@
 // Looking at a container's files from the page's terminal: a mounted ConfigMap's key, and the same file after the
 // ConfigMap changed and the kubelet's periodic pod sync (60-90 s of simulated time) rewrote the volume.
 import { expect, test } from '@playwright/test';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 test('kubectl exec cats a mounted ConfigMap key and sees an edit once the kubelet has synced the pod', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   const lines = (text: string) => page.locator('[data-testid=terminal-line]').filter({ hasText: new RegExp(`^${text}$`) });
 

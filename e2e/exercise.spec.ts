@@ -2,12 +2,12 @@
 // An exercise solved in the page: a student's variant from their name, a failing check in red with its reason,
 // the solution typed in the terminal turning the checks green, the hint ladder, and progress kept across a reload.
 import { expect, test } from '@playwright/test';
-import { expectTiles, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('solve an exercise step in the terminal; checks turn green; progress survives a reload', async ({ page }) => {
   test.setTimeout(240_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await page.getByTestId('open-gallery').click();
   await expect(page.locator('[data-testid=gallery-item]').first()).toBeVisible();
   expect(await page.locator('[data-testid=gallery-item]').count()).toBeGreaterThanOrEqual(18);

@@ -3,12 +3,12 @@
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { CUDA } from '../src/worker/testing/dataplaneFixtures.ts';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 test('GPU slots on the map fill as a GPU Deployment scales', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await runInTerminal(page, 'sim node add g1 --gpus 4 --gpu-model A100-80GB');
   const strip = page.locator('[data-testid=gpu-strip][data-node=g1]');
   await expect(strip).toHaveAttribute('data-total', '4');

@@ -92,3 +92,8 @@ export function watchRequests(context: BrowserContext, origin: string) {
     foreign: () => urls.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')),
   };
 }
+
+/** The page has booted its cluster: `nodes` node cards. The worker builds the cluster first, slow on a busy machine. */
+export async function expectClusterShown(page: Page, nodes: number): Promise<void> {
+  await expect(page.getByTestId('node-card')).toHaveCount(nodes, { timeout: 60_000 });
+}

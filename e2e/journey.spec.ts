@@ -1,6 +1,6 @@
 // The walking skeleton, end to end in real Chromium against the built site.
 import { expect, test } from '@playwright/test';
-import { drawnTiles, editorText, expectTiles, runInTerminal, setEditorText, watchRequests, webDeployment } from './helpers.ts';
+import { drawnTiles, editorText, expectClusterShown, expectTiles, runInTerminal, setEditorText, watchRequests, webDeployment } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -47,7 +47,7 @@ test('deploy, run, scale, reload to the same moment, switch to Chinese — all o
   expect(before.pods).toHaveLength(2);
 
   await page.reload();
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await expectTiles(page, { tone: 'running' }, 2);
   const after = {
     now: Number(await page.getByTestId('clock').getAttribute('data-now-ms')),

@@ -1,12 +1,12 @@
 // The first thing many learners type: a namespace for the current context. kubectl then works there, Tab
 // completes names there, and the kubeconfig is part of the saved cluster, so a reload keeps it.
 import { expect, test } from '@playwright/test';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 test('kubectl config set-context --current --namespace sticks: commands, completion and a reload follow it', async ({ page }) => {
   test.setTimeout(120_000); // a long journey on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   const input = page.getByTestId('terminal-input');
 
@@ -26,7 +26,7 @@ test('kubectl config set-context --current --namespace sticks: commands, complet
   await page.getByTestId('time-pause').click();
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'true');
   await page.reload();
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await runInTerminal(page, 'kubectl config current-context');
   await expect(output).toContainText('kubernetes-admin@kubernetes');
   await runInTerminal(page, 'kubectl config get-contexts');

@@ -2,12 +2,12 @@
 // The Control loops view: scale a Deployment and watch the ReplicaSet controller's informer deliver the change,
 // its workqueue take the key, and a reconcile write the new Pods.
 import { expect, test } from '@playwright/test';
-import { expectTiles, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('the ReplicaSet controller loop: informer → workqueue → reconcile with writes', async ({ page }) => {
   test.setTimeout(300_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await runInTerminal(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=3');
   await page.getByTestId('time-play-100').click();
   await expectTiles(page, { tone: 'running' }, 3, 60_000);

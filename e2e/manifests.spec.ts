@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // The editor side: apply errors land on the failing document's lines; documents are managed and persist.
 import { expect, test } from '@playwright/test';
-import { clickTile, editorReady, editorText, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
+import { clickTile, editorReady, editorText, expectClusterShown, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('a bad manifest shows an error marker and message at its lines', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const good = webDeployment(1);
   const goodLines = good.split('\n').length - 1; // the text ends with a newline
   // Well-formed for the schema (so any squiggle is kubesim's marker), invalid for the API server.
@@ -79,7 +79,7 @@ test('documents: new, rename, switch, delete, and they persist', async ({ page }
 
 test('terminal: stderr in red, history with the arrow keys, clear', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await runInTerminal(page, 'kubectl get nodes');
   await expect(page.getByTestId('terminal-output')).toContainText(/w1\s+Ready/);
   await runInTerminal(page, 'kubectl get pod does-not-exist');
@@ -117,7 +117,7 @@ test('terminal: stderr in red, history with the arrow keys, clear', async ({ pag
 
 test('clicking a pod opens its details; reset starts a new cluster', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();

@@ -2,7 +2,7 @@
 // Node actions from the map's node menu, and workloads reacting to them on the map: a stopped machine's pods
 // are replaced elsewhere; a rolling update replaces old ReplicaSet's pods with the new one's.
 import { expect, test, type Page } from '@playwright/test';
-import { drawnTiles, editorReady, expectTiles, firstTile, runInTerminal } from './helpers.ts';
+import { drawnTiles, editorReady, expectClusterShown, expectTiles, firstTile, runInTerminal } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -18,7 +18,7 @@ async function owners(page: Page): Promise<string[]> {
 test('a machine stopped from the page: its node goes NotReady and its pods are replaced on other nodes', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();
@@ -47,7 +47,7 @@ test('a machine stopped from the page: its node goes NotReady and its pods are r
 test('cordon and drain from the node menu move pods off the node', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
@@ -73,7 +73,7 @@ test('cordon and drain from the node menu move pods off the node', async ({ page
 test('a rolling update on the map: the old ReplicaSet\'s pods give way to the new one\'s', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();
@@ -102,7 +102,7 @@ test('a rolling update on the map: the old ReplicaSet\'s pods give way to the ne
 test('the Add nodes menu adds GPU nodes with labels and taints through sim node add, and refuses a bad count', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const button = page.getByTestId('nodes-menu-button');
   await expect(button).toContainText('3 nodes');
   await button.click();

@@ -2,7 +2,7 @@
 // RBAC as a CKA learner meets it: a Role and a RoleBinding for user jane written from the editor's templates and
 // applied, then checked from the terminal with kubectl auth can-i and an impersonated get.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { editorText, runInTerminal, setEditorText } from './helpers.ts';
+import { editorText, expectClusterShown, runInTerminal, setEditorText } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -18,7 +18,7 @@ async function fromTemplate(page: Page, kind: string): Promise<string> {
 
 test('a Role and RoleBinding for jane applied from the editor: can-i says yes, secrets are Forbidden', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const role = await fromTemplate(page, 'Role');
   await page.getByTestId('apply').click();
   await expect(page.getByTestId('apply-result')).toContainText('role.rbac.authorization.k8s.io/pod-reader created');

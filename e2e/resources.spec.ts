@@ -2,12 +2,12 @@
 // The resource browser: kubectl get's columns per kind, sorting, filtering, virtualized rows, and a row
 // opening the object in the detail drawer.
 import { expect, test } from '@playwright/test';
-import { editorReady, expectTiles, runInTerminal } from './helpers.ts';
+import { editorReady, expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('browse resources as kubectl tables, sort, filter, open one in the drawer', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click(); // the sample Deployment: 3 replicas
   await page.getByTestId('time-play-100').click();

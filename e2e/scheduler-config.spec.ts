@@ -2,7 +2,7 @@
 // The scheduler configuration editor: a bad KubeSchedulerConfiguration is refused with the engine's message
 // and the running one kept; MostAllocated instead of LeastAllocated changes where the next pods land.
 import { expect, test, type Page } from '@playwright/test';
-import { clickTile, drawnTiles, editorReady, runInTerminal } from './helpers.ts';
+import { clickTile, drawnTiles, editorReady, expectClusterShown, runInTerminal } from './helpers.ts';
 
 const MOST_ALLOCATED = `apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
@@ -44,7 +44,7 @@ async function nodesOf(page: Page, owner: string): Promise<string[]> {
 test('a scheduler configuration from the page: refused when bad, and MostAllocated packs the next pods', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
 
   // With the default LeastAllocated scoring and topology spreading, replicas spread over the nodes.

@@ -2,7 +2,7 @@
 // The detail drawer's scheduling explanation: why a pod is Pending (or on its node), node by node, with the
 // map highlighting the verdicts while the drawer is open.
 import { expect, test } from '@playwright/test';
-import { clickTile, expectTiles, firstTile, setEditorText } from './helpers.ts';
+import { clickTile, expectClusterShown, expectTiles, firstTile, setEditorText } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -22,7 +22,7 @@ spec:
 test('a Pending pod explains itself node by node, and the map shows why', async ({ page }) => {
   test.setTimeout(180_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
 
   // Cordon w3 from its node menu: the terminal shows the command it stands for.
   await page.locator('[data-testid=node-card][data-node=w3] [data-testid=node-menu-button]').click();
@@ -90,7 +90,7 @@ test('a Pending pod explains itself node by node, and the map shows why', async 
 test('a scheduled pod shows its scores and the chosen node', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await setEditorText(page, podYaml('small', '500m'));
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();

@@ -2,6 +2,7 @@
 // Share links: a link made in one browser opens the same scenario in a fresh one (after a preview), and a
 // tampered, foreign or invalid link is refused with a message, leaving the cluster alone.
 import { expect, test, type Page } from '@playwright/test';
+import { expectClusterShown } from './helpers.ts';
 import { encodeShareHash } from '../src/share/codec.ts';
 
 async function openFromGallery(page: Page, id: string) {
@@ -13,7 +14,7 @@ async function openFromGallery(page: Page, id: string) {
 test('a shared link opens the same scenario in a fresh browser context', async ({ page, browser }) => {
   test.setTimeout(240_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await openFromGallery(page, 'node-failure');
   await expect(page.getByTestId('node-card')).toHaveCount(4);
   const goal = await page.getByTestId('exercise-goal').first().innerText();
@@ -49,7 +50,7 @@ test('a tampered, foreign or invalid link is refused with a message', async ({ p
     [good, /The scenario is invalid/],
   ];
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   for (const [hash, message] of cases) {
     await page.goto(`/#${hash}`);
     await expect(page.getByTestId('share-refused-message')).toHaveText(message);

@@ -3,12 +3,12 @@
 // the fault menu, and accessibility checks (axe) of the main views.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { clickTile, editorReady, expectTiles, runInTerminal } from './helpers.ts';
+import { clickTile, editorReady, expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('terminal: Tab completes commands, kinds and names; output is coloured; kubectl run and expose', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const input = page.getByTestId('terminal-input');
   await input.fill('kubectl desc');
   await input.press('Tab');
@@ -46,7 +46,7 @@ test('terminal: Tab completes commands, kinds and names; output is coloured; kub
 test('command palette, theme switch and fault menu', async ({ page }) => {
   test.setTimeout(120_000); // long journeys on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
 
   // Ctrl+K: find and run a command by typing.
   await page.keyboard.press('Control+k');
@@ -95,7 +95,7 @@ test('command palette, theme switch and fault menu', async ({ page }) => {
 test('accessibility: no serious axe violations in the map, drawer, resources and palette', async ({ page }) => {
   test.setTimeout(180_000); // axe takes a while on a busy page
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await editorReady(page);
   await page.getByTestId('apply').click();
   await page.getByTestId('time-play-100').click();

@@ -4,12 +4,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { engineApply } from './engine.ts';
 import { WEB } from '../src/worker/testing/dataplaneFixtures.ts';
-import { expectTiles, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 /** The default cluster with the web Deployment's pods (and CoreDNS's) Running. */
 async function webRunning(page: Page): Promise<void> {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await engineApply(page, WEB);
   await page.getByTestId('time-play-100').click();
   await expectTiles(page, { tone: 'running' }, 3, 30_000);

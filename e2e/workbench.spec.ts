@@ -4,7 +4,7 @@
 // last change.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { EngineClient } from '../src/worker/client.ts';
-import { clickTile, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
+import { clickTile, expectClusterShown, expectTiles, runInTerminal, setEditorText, webDeployment } from './helpers.ts';
 
 /** The page's engine client (the page sets it with ?test). */
 type TestWindow = { __kubesimEngine: EngineClient };
@@ -31,7 +31,7 @@ async function deployWeb(page: Page, replicas: number) {
 
 test('diff preview shows what Apply would change, then Apply or Cancel', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await deployWeb(page, 2);
   await setEditorText(page, webDeployment(4));
   await page.getByTestId('diff').click();
@@ -99,7 +99,7 @@ test('a second document and a second workspace are kept across a reload', async 
 
 test('kubectl get pods -w streams a row per change while a Deployment scales, until Ctrl+C', async ({ page }) => {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await deployWeb(page, 1);
   await page.getByTestId('time-play-10').click();
   await expectTiles(page, { tone: 'running' }, 1, WAIT);
@@ -134,7 +134,7 @@ test('kubectl get pods -w streams a row per change while a Deployment scales, un
 
 test('scrub the timeline back to see the past read-only, then resume live', async ({ page }) => {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await deployWeb(page, 2);
   await page.getByTestId('time-play-10').click();
   await expectTiles(page, { tone: 'running' }, 2, WAIT);
@@ -161,7 +161,7 @@ test('scrub the timeline back to see the past read-only, then resume live', asyn
 
 test('the drawer: spec vs status, related objects (clickable) and the last change', async ({ page }) => {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await deployWeb(page, 2);
   await page.getByTestId('time-play-10').click();
   await expectTiles(page, { tone: 'running' }, 2, WAIT);
