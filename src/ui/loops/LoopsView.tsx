@@ -98,6 +98,7 @@ export function LoopsView({ engine, store }: Props) {
         {stats && <span className="loops-summary">{t('loops.summary', { syncs: stats.syncs, errors: stats.errors, depth: stats.queueDepth })}{stats.pendingDrops ? ` · ${t('loops.pendingDrops', { count: stats.pendingDrops })}` : ''}{stats.paused ? ` · ${t('loops.stopped')}` : ''}</span>}
       </div>
 
+      <div className="loops-since">{t('loops.sinceOpened')}</div>
       <div className="loops-diagram" data-testid="loops-diagram">
         {STAGES.map((stage, i) => {
           const tok = lastOf(stage);
