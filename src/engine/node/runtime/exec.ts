@@ -4,7 +4,8 @@
 // `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/).
 // Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
 // commands read and write it instead, and `> FILE` redirections write to it.
-import { FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
+import { absolute, FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
+import { lookup, splitPath } from './fs/tree.ts';
 import { runNetTool, type NetContext } from './nettools/index.ts';
 
 export interface ExecResult {
@@ -61,7 +62,7 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'hostname': return ok(`${ctx.hostname}\n`);
     case 'date': return ok(`${ctx.date()}\n`);
     case 'whoami': return ok('root\n');
-    case 'pwd': return ok('/\n');
+    case 'pwd': return ok(`${ctx.fs?.cwd ?? '/'}\n`);
     case 'true': case ':': case 'sleep': return ok();
     case 'false': return { exitCode: 1, stdout: '', stderr: '' };
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
@@ -110,6 +111,22 @@ function split(script: string): { op: string; text: string }[] {
   return parts.filter((p) => p.text.trim() !== '');
 }
 
+/**
+ * The shell's `cd`: the working directory of the rest of the script (relative paths of file commands and `pwd`).
+ * The error text of busybox's ash or dash when the directory is not there; without a file tree any path is taken.
+ */
+function changeDirectory(ctx: ExecContext, target: string): string | undefined {
+  if (!ctx.fs) return undefined;
+  const path = `/${splitPath(absolute(ctx.fs, target)).join('/')}`;
+  const node = lookup(ctx.fs.root, path);
+  if (node?.kind === 'dir') {
+    ctx.fs.cwd = path;
+    return undefined;
+  }
+  if (!ctx.busybox) return `sh: 1: cd: can't cd to ${target}`;
+  return `sh: cd: can't cd to ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
+}
+
 function runScript(ctx: ExecContext, script: string): ExecResult {
   const env = new Map(ctx.env.map((e) => [e.key, e.value]));
   let stdout = '';
@@ -120,6 +137,11 @@ function runScript(ctx: ExecContext, script: string): ExecResult {
     const redirect = ctx.fs ? splitRedirect(words(text.trim(), env)) : { argv: words(text.trim(), env), append: false };
     const argv = redirect.argv;
     if (argv[0] === 'exit') return { exitCode: Number(argv[1] ?? code) || 0, stdout, stderr };
+    if (argv[0] === 'cd') {
+      const failed = changeDirectory(ctx, argv[1] ?? env.get('HOME') ?? '/');
+      if (failed) { stderr += `${failed}\n`; code = ctx.busybox ? 1 : 2; } else code = 0;
+      continue;
+    }
     // The shell opens the file before it runs the command: a read-only mount stops it there.
     const opened = redirect.path && ctx.fs ? redirectWrite(ctx.fs, redirect.path, '', redirect.append) : undefined;
     if (opened) { stderr += `${opened}\n`; code = ctx.busybox ? 1 : 2; continue; }

@@ -13,6 +13,13 @@ export interface ContainerFS {
   now: number;
   /** Keep a write (or a removal: data undefined) made by an exec'd command. */
   record(path: string, data: string | undefined, append: boolean): void;
+  /** The shell's working directory, relative paths start there ("/" when absent). */
+  cwd?: string;
+}
+
+/** `p` as an absolute path: relative ones start at the working directory. */
+export function absolute(fs: Pick<ContainerFS, 'cwd'>, p: string): string {
+  return p.startsWith('/') ? p : `${fs.cwd ?? '/'}/${p}`;
 }
 
 export const FS_COMMANDS = new Set(['cat', 'ls', 'head', 'tail', 'test', '[', 'grep', 'touch', 'rm']);
@@ -38,16 +45,17 @@ export function runFileCommand(fs: ContainerFS, argv: string[]): FileResult {
 /** `> path` / `>> path`: the shell opens the file for writing before the command runs. */
 export function redirectWrite(fs: ContainerFS, path: string, data: string, append: boolean): string | undefined {
   // Simplification: a missing parent directory is made (the image's own directories are not in the tree).
-  const why = readOnlyAt(fs.root, path) ? EROFS : lookup(fs.root, path)?.kind === 'dir' ? 'Is a directory' : undefined;
+  const why = readOnlyAt(fs.root, absolute(fs, path)) ? EROFS : lookup(fs.root, absolute(fs, path))?.kind === 'dir' ? 'Is a directory' : undefined;
   if (why) return fs.busybox ? `sh: can't create ${path}: ${why}` : `sh: 1: cannot create ${path}: ${why}`;
   write(fs, path, data, append);
   return undefined;
 }
 
 function write(fs: ContainerFS, path: string, data: string, append: boolean): void {
-  const old = lookup(fs.root, path);
-  place(fs.root, path, file(append && old?.kind === 'file' ? (old.content ?? '') + data : data, fs.now));
-  fs.record(path, data, append);
+  const at = absolute(fs, path);
+  const old = lookup(fs.root, at);
+  place(fs.root, at, file(append && old?.kind === 'file' ? (old.content ?? '') + data : data, fs.now));
+  fs.record(at, data, append);
 }
 
 function options(args: string[]): { flags: Set<string>; paths: string[] } {
@@ -64,7 +72,7 @@ function cat(fs: ContainerFS, args: string[]): FileResult {
   let out = '';
   let err = '';
   for (const p of options(args).paths) {
-    const n = lookup(fs.root, p);
+    const n = lookup(fs.root, absolute(fs, p));
     if (!n) err += fs.busybox ? `cat: can't open '${p}': ${ENOENT}\n` : `cat: ${p}: ${ENOENT}\n`;
     else if (n.kind === 'dir') err += fs.busybox ? 'cat: read error: Is a directory\n' : `cat: ${p}: Is a directory\n`;
     else out += n.content ?? '';
@@ -84,7 +92,7 @@ function headTail(fs: ContainerFS, prog: 'head' | 'tail', args: string[]): FileR
   let out = '';
   let err = '';
   for (const p of paths) {
-    const n = lookup(fs.root, p);
+    const n = lookup(fs.root, absolute(fs, p));
     if (!n || n.kind === 'dir') {
       const why = n ? 'Is a directory' : ENOENT;
       err += fs.busybox ? (prog === 'tail' ? `tail: can't open '${p}': ${why}\n` : `head: ${p}: ${why}\n`) : `${prog}: ${n ? 'error reading' : 'cannot open'} '${p}'${n ? '' : ' for reading'}: ${why}\n`;
@@ -104,7 +112,7 @@ function grep(fs: ContainerFS, args: string[]): FileResult {
   let out = '';
   let err = '';
   for (const p of files) {
-    const n = lookup(fs.root, p);
+    const n = lookup(fs.root, absolute(fs, p));
     if (!n) { err += `grep: ${p}: ${ENOENT}\n`; continue; }
     if (n.kind === 'dir') { err += `grep: ${p}: Is a directory\n`; continue; }
     for (const line of (n.content ?? '').split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')) {
@@ -117,8 +125,8 @@ function grep(fs: ContainerFS, args: string[]): FileResult {
 function touch(fs: ContainerFS, args: string[]): FileResult {
   let err = '';
   for (const p of options(args).paths) {
-    if (readOnlyAt(fs.root, p)) { err += fs.busybox ? `touch: ${p}: ${EROFS}\n` : `touch: cannot touch '${p}': ${EROFS}\n`; continue; }
-    if (!lookup(fs.root, p)) write(fs, p, '', false);
+    if (readOnlyAt(fs.root, absolute(fs, p))) { err += fs.busybox ? `touch: ${p}: ${EROFS}\n` : `touch: cannot touch '${p}': ${EROFS}\n`; continue; }
+    if (!lookup(fs.root, absolute(fs, p))) write(fs, p, '', false);
   }
   return res(err ? 1 : 0, '', err);
 }
@@ -127,12 +135,13 @@ function rm(fs: ContainerFS, args: string[]): FileResult {
   const { flags, paths } = options(args);
   let err = '';
   for (const p of paths) {
-    const n = lookup(fs.root, p, false);
+    const at = absolute(fs, p);
+    const n = lookup(fs.root, at, false);
     if (!n) { if (!flags.has('f')) err += fs.busybox ? `rm: can't remove '${p}': ${ENOENT}\n` : `rm: cannot remove '${p}': ${ENOENT}\n`; continue; }
-    if (readOnlyAt(fs.root, p)) { err += fs.busybox ? `rm: can't remove '${p}': ${EROFS}\n` : `rm: cannot remove '${p}': ${EROFS}\n`; continue; }
-    const parts = splitPath(p);
+    if (readOnlyAt(fs.root, at)) { err += fs.busybox ? `rm: can't remove '${p}': ${EROFS}\n` : `rm: cannot remove '${p}': ${EROFS}\n`; continue; }
+    const parts = splitPath(at);
     lookup(fs.root, `/${parts.slice(0, -1).join('/')}`)?.children?.delete(parts[parts.length - 1]);
-    fs.record(p, undefined, false);
+    fs.record(at, undefined, false);
   }
   return res(err ? 1 : 0, '', err);
 }
@@ -146,14 +155,14 @@ function testExpr(fs: ContainerFS, args: string[]): boolean {
     const [op, p] = args;
     if (op === '-z') return p === '';
     if (op === '-n') return p !== '';
-    const n = lookup(fs.root, p, op !== '-L' && op !== '-h');
+    const n = lookup(fs.root, absolute(fs, p), op !== '-L' && op !== '-h');
     switch (op) {
       case '-e': case '-r': return !!n;
       case '-f': return n?.kind === 'file';
       case '-d': return n?.kind === 'dir';
       case '-s': return n?.kind === 'dir' || !!n?.content;
       case '-L': case '-h': return n?.kind === 'link';
-      case '-w': return !!n && !readOnlyAt(fs.root, p);
+      case '-w': return !!n && !readOnlyAt(fs.root, absolute(fs, p));
       case '-x': return !!n && (n.kind === 'dir' || (n.mode & 0o111) !== 0);
       default: return false;
     }
@@ -185,9 +194,9 @@ function ls(fs: ContainerFS, args: string[]): FileResult {
   let err = '';
   for (const p of targets) {
     // `ls -l LINK` describes the link itself; without -l (or with a trailing slash) it follows it.
-    const n = lookup(fs.root, p === '.' ? '/' : p, !long || p.endsWith('/'));
+    const n = lookup(fs.root, absolute(fs, p), !long || p.endsWith('/'));
     if (!n) { err += fs.busybox ? `ls: ${p}: ${ENOENT}\n` : `ls: cannot access '${p}': ${ENOENT}\n`; continue; }
-    const followed = n.kind === 'link' ? lookup(fs.root, p) : n;
+    const followed = n.kind === 'link' ? lookup(fs.root, absolute(fs, p)) : n;
     (n.kind === 'dir' || (!long && followed?.kind === 'dir') ? dirs : files).push({ name: p, node: n.kind === 'dir' ? n : followed?.kind === 'dir' && !long ? followed : n });
   }
   const sections: string[] = [];
@@ -196,7 +205,7 @@ function ls(fs: ContainerFS, args: string[]): FileResult {
   for (const d of dirs.sort(byteOrder)) {
     const entries: Entry[] = [...d.node.children!].map(([name, node]) => ({ name, node }))
       .filter((e) => flags.has('a') || flags.has('A') || !e.name.startsWith('.')).sort(byteOrder);
-    if (flags.has('a')) entries.unshift({ name: '.', node: d.node }, { name: '..', node: lookup(fs.root, `${d.name === '.' ? '' : d.name}/..`) ?? d.node });
+    if (flags.has('a')) entries.unshift({ name: '.', node: d.node }, { name: '..', node: lookup(fs.root, `${absolute(fs, d.name)}/..`) ?? d.node });
     sections.push(`${header ? `${d.name}:\n` : ''}${listing(fs, entries, long, true)}`);
   }
   // GNU ls exits 2 when a command-line argument cannot be accessed; busybox exits 1.
