@@ -119,6 +119,8 @@ const en = {
     exitCode: 'exit code {{code}}',
     editOpened: 'kubectl edit: {{file}} is open in the editor. Save edit (Ctrl+S) sends your changes, Cancel edit leaves the object as it is.',
     namespace: 'The current context\'s namespace: commands without -n work in {{namespace}}',
+    shellTitle: 'A shell in {{target}}: lines run in the container; exit (or Ctrl+D) leaves it',
+    shellPlaceholder: 'ls, cat, env, curl … in the container; exit to leave',
   },
   events: {
     title: 'Events',

@@ -121,6 +121,8 @@ const zhCN: Resources = {
     exitCode: '退出码 {{code}}',
     editOpened: 'kubectl edit：{{file}} 已在编辑器中打开。“保存编辑”（Ctrl+S）提交修改，“取消编辑”不做任何更改。',
     namespace: '当前上下文的命名空间：不带 -n 的命令在 {{namespace}} 中执行',
+    shellTitle: '{{target}} 中的 shell：输入的命令在容器里运行；exit（或 Ctrl+D）退出',
+    shellPlaceholder: '在容器中执行 ls、cat、env、curl……；exit 退出',
   },
   events: {
     title: '事件',

@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import type { ExecResult } from '../../worker/protocol.ts';
 import { colorize } from './colorize.tsx';
+import { interactiveExec, sessionCommand, sessionLine, shellPrompt, withoutExitLine, type ShellSession } from './containershell.ts';
 import { complete, type CompletionSource } from './completion.ts';
 import { History } from './history.ts';
 import { appendText, type Line } from './scrollback.ts';
@@ -30,7 +31,7 @@ const MAX_LINES = 5000;
 
 const TermLine = memo(function TermLine({ line }: { line: Line }) {
   return (
-    <div className={`term-line ${line.kind}`} data-testid="terminal-line" data-kind={line.kind}>
+    <div className={`term-line ${line.kind === 'shell' ? 'cmd' : line.kind}`} data-testid="terminal-line" data-kind={line.kind}>
       {line.kind === 'cmd' && <span className="prompt">$ </span>}
       {line.kind === 'out' ? colorize(line.text) : line.text}
     </div>
@@ -74,6 +75,10 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
   const watching = useRef<(() => void) | undefined>(undefined);
   const [streaming, setStreaming] = useState(false);
   const [namespace, setNamespace] = useState('default');
+  // `kubectl exec -it POD -- sh`: lines go to the container's shell until `exit` (containershell.ts).
+  const [session, setSession] = useState<ShellSession>();
+  const sessionRef = useRef<ShellSession | undefined>(undefined);
+  const openSession = useCallback((s: ShellSession | undefined) => { sessionRef.current = s; setSession(s); }, []);
   // Asked on mount (a reload restores the kubeconfig) and after each command (config set-context may change it).
   const refreshNamespace = useCallback(() => {
     if (contextNamespace) void contextNamespace().then(setNamespace, () => undefined);
@@ -95,8 +100,46 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         setLines([]);
         return;
       }
+      const shell = sessionRef.current;
+      if (shell) {
+        append('shell', `${shellPrompt(shell)}${raw}`);
+        const what = sessionLine(raw);
+        if (what.kind === 'exit') openSession(undefined);
+        if (what.kind === 'exit' || what.kind === 'empty') return;
+        queue.current = queue.current.then(async () => {
+          setBusy(true);
+          try {
+            const r = await exec(sessionCommand(shell, what.kind === 'cd' ? what.script : raw));
+            if (what.kind === 'cd' && r.code === 0) openSession({ ...shell, cwd: r.stdout.trim() });
+            else append('out', r.stdout);
+            append('err', withoutExitLine(r.stderr));
+          } catch (e) {
+            append('err', e instanceof Error ? e.message : String(e));
+          } finally {
+            setBusy(false);
+          }
+        });
+        return;
+      }
       append('cmd', line);
       if (!line) return;
+      const interactive = interactiveExec(line);
+      if (interactive) {
+        // The shell must start in the container: its hostname, asked through the same exec, opens the session.
+        queue.current = queue.current.then(async () => {
+          setBusy(true);
+          try {
+            const r = await exec(`kubectl ${interactive.target.join(' ')} -- ${interactive.shell} -c hostname`);
+            if (r.code === 0) openSession({ ...interactive, hostname: r.stdout.trim(), cwd: '/' });
+            else { append('out', r.stdout); append('err', r.stderr); }
+          } catch (e) {
+            append('err', e instanceof Error ? e.message : String(e));
+          } finally {
+            setBusy(false);
+          }
+        });
+        return;
+      }
       if (watch && streams(line)) {
         queue.current = queue.current.then(() => new Promise<void>((resolve) => {
           let ended = false;
@@ -144,7 +187,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         }
       });
     },
-    [append, exec, watch, t, refreshNamespace],
+    [append, exec, watch, t, refreshNamespace, openSession],
   );
 
   const print = useCallback((kind: 'out' | 'err' | 'info', text: string) => {
@@ -163,6 +206,10 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     if (e.key === 'c' && e.ctrlKey && watching.current) {
       e.preventDefault();
       watching.current();
+    } else if (e.key === 'd' && e.ctrlKey && sessionRef.current && !input) {
+      // Ctrl+D on an empty line: end of input, the shell exits.
+      e.preventDefault();
+      run('exit');
     } else if (e.key === 'Enter') {
       e.preventDefault();
       run(input);
@@ -175,7 +222,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
       e.preventDefault();
       const v = history.current!.down();
       if (v !== undefined) setInput(v);
-    } else if (e.key === 'Tab' && !e.shiftKey && completion) {
+    } else if (e.key === 'Tab' && !e.shiftKey && completion && !sessionRef.current) {
       e.preventDefault();
       const typed = input;
       void complete(typed, completion).then((c) => {
@@ -205,18 +252,24 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         ))}
       </div>
       <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming}>
-        {namespace !== 'default' && (
-          <span className="prompt prompt-namespace" data-testid="terminal-namespace" title={t('terminal.namespace', { namespace })}>
-            ({namespace})
-          </span>
+        {session ? (
+          <span className="prompt" data-testid="terminal-shell-prompt" title={t('terminal.shellTitle', { target: session.target.slice(1).join(' ') })}>{shellPrompt(session).trimEnd()}</span>
+        ) : (
+          <>
+            {namespace !== 'default' && (
+              <span className="prompt prompt-namespace" data-testid="terminal-namespace" title={t('terminal.namespace', { namespace })}>
+                ({namespace})
+              </span>
+            )}
+            <span className="prompt">$</span>
+          </>
         )}
-        <span className="prompt">$</span>
         <input
           ref={inputRef}
           className="terminal-input"
           data-testid="terminal-input"
           aria-label={t('terminal.inputLabel')}
-          placeholder={streaming ? t('workbench.terminal.watching') : t('terminal.placeholder')}
+          placeholder={streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : t('terminal.placeholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}

@@ -2,7 +2,8 @@
 // ends without a newline (kubectl -o jsonpath prints exactly its template's text) leaves its block open, and the
 // stream's next output continues it, as a shell shows `kubectl get -w -o jsonpath=…` running on in one line.
 
-export type LineKind = 'cmd' | 'out' | 'err' | 'info';
+/** 'shell': a line typed in a container's shell, its prompt included. */
+export type LineKind = 'cmd' | 'shell' | 'out' | 'err' | 'info';
 export interface Line { id: number; kind: LineKind; text: string; open: boolean }
 
 /** `lines` with `text` added (the same array when text is empty), keeping at most `max` blocks. */
