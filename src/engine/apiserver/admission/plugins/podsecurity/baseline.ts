@@ -2,34 +2,21 @@
 // name), with their minimum policy versions and forbidden reason/detail texts.
 import type { Capabilities } from 'kubernetes-types/core/v1';
 import { goQuote } from '../../../../api/validation.ts';
+import { APPARMOR_ANNOTATION_PREFIX } from '../../../registry/apparmor.ts';
 import { containersPhrase, joinQuote, pluralize, podSc, sc, setters, sortedSet, visitContainers, type Check, type CheckPod } from './check.ts';
 
 
 // ---- appArmorProfile ----
-const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
-const allowedAppArmorType = (t: string) => t === 'RuntimeDefault' || t === 'Localhost';
+// It reads the deprecated annotations: on create the pod strategy copies the appArmorProfile fields to them
+// (registry/apparmor.ts), so a pod's Unconfined field is refused here as its "unconfined" annotation.
 const allowedAppArmorAnnotation = (v: string) => v === '' || v === 'runtime/default' || v.startsWith('localhost/');
 
-const appArmorProfile1_0: CheckPod = (meta, spec) => {
-  const badValues: string[] = [];
-  const podType = podSc(spec)?.appArmorProfile?.type;
-  const podBad = podType !== undefined && !allowedAppArmorType(podType);
-  if (podBad) badValues.push(podType);
-  const badContainers: string[] = [];
-  visitContainers(spec, (c) => {
-    const t = sc(c)?.appArmorProfile?.type;
-    if (t !== undefined && !allowedAppArmorType(t)) { badContainers.push(c.name); badValues.push(t); }
-  });
-  const annotations = Object.entries(meta.annotations ?? {})
+const appArmorProfile1_0: CheckPod = (meta) => {
+  const forbidden = Object.entries(meta.annotations ?? {})
     .filter(([k, v]) => k.startsWith(APPARMOR_ANNOTATION_PREFIX) && !allowedAppArmorAnnotation(v))
     .map(([k, v]) => `${k}=${goQuote(v)}`);
-  const values = [...sortedSet(badValues), ...sortedSet(annotations)];
-  const who = setters(podBad, badContainers, ...(annotations.length ? [pluralize('annotation', 'annotations', annotations.length)] : []));
-  if (!who.length) return undefined;
-  return {
-    reason: pluralize('forbidden AppArmor profile', 'forbidden AppArmor profiles', values.length),
-    detail: `${who.join(' and ')} must not set AppArmor profile type to ${joinQuote(values)}`,
-  };
+  if (!forbidden.length) return undefined;
+  return { reason: pluralize('forbidden AppArmor profile', 'forbidden AppArmor profiles', forbidden.length), detail: sortedSet(forbidden).join(', ') };
 };
 
 // ---- capabilities_baseline ----
