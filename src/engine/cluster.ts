@@ -244,7 +244,7 @@ export class Cluster implements KubesimCluster, SimHost {
     if (rng !== undefined) this.apiRng.setState(rng);
     return {
       ...result,
-      documents: (documents ?? []).map((d, i) => ({ index: i, startLine: d.manifest.startLine, endLine: d.manifest.endLine, ok: d.ok, message: d.message })),
+      documents: (documents ?? []).map((d, i) => ({ index: i, startLine: d.manifest.startLine, endLine: d.manifest.endLine, ok: d.ok, message: d.message, ...(d.warnings?.length ? { warnings: d.warnings } : {}) })),
     };
   }
 

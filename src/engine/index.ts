@@ -29,6 +29,8 @@ export interface ApplyDocumentResult {
   ok: boolean;
   /** "deployment.apps/web created", or the error as kubectl prints it. */
   message: string;
+  /** The API server's warnings for the document (PodSecurity's "would violate PodSecurity ..."), when it gave any. */
+  warnings?: string[];
 }
 
 /** `apply`'s options. `dryRun: 'server'` is `kubectl apply --dry-run=server`: admission and validation run, nothing is stored. */

@@ -207,7 +207,7 @@ export class EngineHost implements EngineApi {
         code: r.code,
         stdout: r.stdout,
         stderr: r.stderr,
-        documents: r.documents.map((d) => ({ index: d.index, startLine: d.startLine, endLine: d.endLine, ok: d.ok, message: d.message })),
+        documents: r.documents.map((d) => ({ index: d.index, startLine: d.startLine, endLine: d.endLine, ok: d.ok, message: d.message, ...(d.warnings ? { warnings: d.warnings } : {}) })),
       };
     });
   }

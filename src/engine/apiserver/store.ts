@@ -216,7 +216,7 @@ export class Store {
     this.checkNamespace(info, obj);
     // Mutating admission sees the generateName; the name is generated after it, as in BeforeCreate.
     // One set of admission attributes for the mutating and the validating chain, as upstream's record of a request.
-    const attrs = this.attributes(info, obj, undefined, opts.dryRun ?? false);
+    const attrs = this.attributes(info, obj, undefined, opts);
     if (recorded) this.admission.admit(attrs);
     else this.mutate(info, obj, undefined, attrs);
     if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.string(5);
@@ -266,7 +266,7 @@ export class Store {
     // The input's status is not copied where storage's replaces it (a Node's is most of the object).
     const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
-    this.admit(info, obj, old, opts.dryRun ?? false);
+    this.admit(info, obj, old, opts);
     return this.finishUpdate(info, obj, old, opts, key) as T;
   }
 
@@ -438,7 +438,7 @@ export class Store {
     const requested = (input.spec as { ephemeralContainers?: unknown } | undefined)?.ephemeralContainers;
     if (requested === undefined || requested === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = copyJson(requested);
-    const attrs = this.attributes(info, obj, old, opts.dryRun ?? false);
+    const attrs = this.attributes(info, obj, old, opts);
     this.mutate(info, obj, old, attrs);
     const errs = validatePodEphemeralContainersUpdate(obj as Pod, old as Pod);
     if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
@@ -447,8 +447,8 @@ export class Store {
   }
 
   /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */
-  private admit(info: KindInfo, obj: KubeObject, old: KubeObject, dryRun: boolean): void {
-    const attrs = this.attributes(info, obj, old, dryRun);
+  private admit(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions): void {
+    const attrs = this.attributes(info, obj, old, opts);
     this.mutate(info, obj, old, attrs);
     this.validate(info, obj, old, attrs);
   }
@@ -475,9 +475,10 @@ export class Store {
     this.admission.validate(attrs);
   }
 
-  private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, dryRun: boolean): AdmissionAttributes {
+  /** The request's admission attributes; the plugins' warnings go where the write's field validation warnings go. */
+  private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, opts: WriteOptions): AdmissionAttributes {
     const namespace = info.namespaced ? obj.metadata.namespace : undefined;
-    return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun };
+    return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun: opts.dryRun ?? false, warnings: opts.warnings };
   }
 
   private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions, key: string): KubeObject {

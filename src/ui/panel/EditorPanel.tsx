@@ -162,6 +162,10 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
                 {d.startLine === d.endLine ? t('editor.line', { start: d.startLine }) : t('editor.lines', { start: d.startLine, end: d.endLine })}
               </span>
               <span className="apply-message">{d.message}</span>
+              {d.warnings?.map((w) => (
+                // kubectl's own output, English as in the terminal.
+                <span key={w} className="apply-warning" data-testid="apply-warning">Warning: {w}</span>
+              ))}
             </div>
           ))}
           {result && result.documents.length === 0 && (result.stderr || result.stdout) && (

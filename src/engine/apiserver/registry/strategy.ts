@@ -1,5 +1,6 @@
 // Per-kind REST strategies (k8s.io/apiserver registry/rest): what create, update and delete do beyond storage.
 import type { Namespace, Pod } from 'kubernetes-types/core/v1';
+import { applyAppArmorVersionSkew } from './apparmor.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { podQOSClass } from '../../api/pod.ts';
 import { prepareJobForCreate } from './job.ts';
@@ -29,6 +30,7 @@ const pod: Strategy = {
   prepareForCreate(obj) {
     const p = obj as Pod & KubeObject;
     p.status = { phase: 'Pending', qosClass: podQOSClass(p) };
+    applyAppArmorVersionSkew(p);
   },
   // pkg/registry/core/pod/strategy.go CheckGracefulDelete: unscheduled or terminal pods go at once;
   // otherwise the request's period, else the pod's terminationGracePeriodSeconds.

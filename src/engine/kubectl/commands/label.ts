@@ -8,6 +8,7 @@ import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { splitResourcesAndPairs } from './pairs.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
 import { findTargets } from './targets.ts';
+import { printWarnings } from './validate.ts';
 
 type Field = 'labels' | 'annotations';
 
@@ -128,10 +129,17 @@ function run(ctx: KubectlContext, args: ParsedArgs, c: MetaMapCommand): number {
     if (resourceVersion) patch.resourceVersion = resourceVersion;
     let result = after;
     if (dryRun !== 'client') {
+      // The server's warnings (PodSecurity's about a namespace's existing pods) come before the result.
+      const warnings: string[] = [];
+      let failed: unknown;
       try {
-        result = ctx.store.patch(t.info.kind, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: patch }, { type: 'merge', dryRun: dryRun === 'server' });
+        result = ctx.store.patch(t.info.kind, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: patch }, { type: 'merge', dryRun: dryRun === 'server', warnings });
       } catch (e) {
-        ctx.err.push(formatError(e));
+        failed = e;
+      }
+      printWarnings(ctx, warnings);
+      if (failed) {
+        ctx.err.push(formatError(failed));
         return 1;
       }
     }

@@ -4,6 +4,7 @@ import { limitRanger } from './limitranger.ts';
 import { defaultIngressClassAdmission } from './defaultingressclass.ts';
 import { namespaceLifecycle } from './namespacelifecycle.ts';
 import type { AdmissionHost, AdmissionPlugin, Attributes } from './plugin.ts';
+import { podSecurityAdmission } from './podsecurity/admission.ts';
 import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
@@ -45,6 +46,7 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     namespaceLifecycle(host),
     limitRanger(host),
     serviceAccountAdmission(host),
+    podSecurityAdmission(host),
     priorityAdmission(host),
     storageObjectInUseProtectionAdmission(),
     persistentVolumeClaimResizeAdmission(host),

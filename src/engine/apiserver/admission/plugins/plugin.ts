@@ -16,6 +16,8 @@ export interface Attributes {
   oldObject?: KubeObject;
   namespace: string | undefined;
   dryRun: boolean;
+  /** Where a plugin's warnings go (warning.AddWarning), for the client to print; unset when no client listens. */
+  warnings?: string[];
 }
 
 /**

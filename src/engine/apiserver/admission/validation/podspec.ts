@@ -7,6 +7,7 @@ import { asArray, asString, child, duplicate, forbidden, index, invalid, isRecor
 import { goToleration } from './gotext.ts';
 import { validateAnnotations, validateLabelName, validateLabels } from './labels.ts';
 import { validateResourceRequirements } from './resources.ts';
+import { validateSecurityContexts } from './securitycontext.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -129,6 +130,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   const subdomain = asString(s.subdomain);
   if (subdomain) errs.push(...validateDNS1123Label(subdomain, child(path, 'subdomain')));
   errs.push(...validateTolerations(s.tolerations, child(path, 'tolerations')));
+  errs.push(...validateSecurityContexts(s, path));
   const pcn = asString(s.priorityClassName);
   if (pcn) errs.push(...subdomainName(pcn, child(path, 'priorityClassName')));
   if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
