@@ -8,7 +8,7 @@ import { StatusError } from '../../../apiserver/errors.ts';
 import { CommandError, type KubectlContext } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
 import { namespaceOf } from '../../namespace.ts';
-import { durationFlag } from '../numericflags.ts';
+import { parseGoDuration } from '../../../api/cron/parser.ts';
 import { outputFormat, printResult } from '../printresult.ts';
 import { usageError } from '../usage.ts';
 
@@ -21,7 +21,14 @@ export function createTokenCommand(ctx: KubectlContext, args: ParsedArgs, names:
   if (names.length !== 1) throw usageError('create token', `exactly one NAME is required, got ${names.length}`);
   const name = names[0];
   const namespace = namespaceOf(ctx, args);
-  const durationMs = durationFlag(args, 'duration', 0);
+  const durationText = flag(args, 'duration');
+  let durationMs = 0;
+  try {
+    // time.ParseDuration, which takes a sign (pflag's DurationVar).
+    if (durationText !== undefined) durationMs = parseGoDuration(durationText);
+  } catch (e) {
+    throw new CommandError(`invalid argument "${durationText}" for "--duration" flag: ${(e as Error).message}`);
+  }
   if (durationMs < 0) throw new CommandError('--duration must be greater than or equal to 0');
   if (durationMs % 1000 !== 0) throw new CommandError('--duration cannot be expressed in units less than seconds');
   const audiences = args.flags.get('audience') ?? [];
