@@ -11,6 +11,7 @@ import { getWatchCommand } from './commands/getwatch.ts';
 import { scaleCommand } from './commands/scale.ts';
 import { logsCommand } from './commands/logs.ts';
 import { execCommand } from './commands/exec.ts';
+import { cpCommand } from './commands/cp.ts';
 import { topCommand } from './commands/top.ts';
 import { patchCommand } from './commands/patch.ts';
 import { diffCommand } from './commands/diff.ts';
@@ -66,6 +67,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   diff: [{ name: 'server-side' }],
   version: [{ name: 'client' }],
   logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
+  cp: [{ name: 'container', short: 'c', value: true }, { name: 'no-preserve' }, { name: 'retries', value: true }],
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
@@ -175,6 +177,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'scale': return { code: scaleCommand(ctx, args) };
       case 'logs': return { code: logsCommand(ctx, args) };
       case 'exec': return { code: execCommand(ctx, args) };
+      case 'cp': return { code: cpCommand(ctx, args) };
       case 'top': return { code: topCommand(ctx, args) };
       case 'patch': return { code: patchCommand(ctx, args) };
       case 'diff': return { code: diffCommand(ctx, args) };

@@ -6,6 +6,8 @@
 // commands read and write it instead, and `> FILE` redirections write to it.
 import { FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
 import { runNetTool, type NetContext } from './nettools/index.ts';
+import { imageTools } from './nettools/tools.ts';
+import { runTar } from './fs/tar.ts';
 
 export interface ExecResult {
   exitCode: number;
@@ -28,6 +30,10 @@ export interface ExecContext {
   fs?: ContainerFS;
   /** The pod network, for the image's network tools (curl, wget, nslookup …: nettools/). */
   net?: NetContext;
+  /** The container's image (which programs it has: nettools/tools.ts). */
+  image: string;
+  /** What the exec request streams to the process's stdin (kubectl cp's archive). */
+  stdin?: string;
 }
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -65,6 +71,9 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'true': case ':': case 'sleep': return ok();
     case 'false': return { exitCode: 1, stdout: '', stderr: '' };
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
+    case 'tar':
+      if (ctx.fs && imageTools(ctx.image).tools.has('tar')) return runTar(ctx.fs, args, ctx.stdin ?? '');
+      return undefined;
     default: {
       const r = ctx.net && runNetTool(ctx.net, base(prog ?? ''), args);
       if (r) return r;
