@@ -1,7 +1,8 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
 // container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/).
+// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/);
+// tar, where the image has it, packs and unpacks files for kubectl cp (fs/tar.ts).
 // Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
 // commands read and write it instead, and `> FILE` redirections write to it.
 import { FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
