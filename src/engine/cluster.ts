@@ -353,6 +353,7 @@ export class Cluster implements KubesimCluster, SimHost {
     let documents;
     let session: EditSession | undefined;
     let unterminated = false;
+    const written: { name: string; text: string }[] = [];
     try {
       const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
@@ -361,7 +362,8 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit,
+          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
@@ -380,7 +382,7 @@ export class Cluster implements KubesimCluster, SimHost {
       code = 1;
     }
     const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
-    return { result: { code, stdout: text(out, unterminated), stderr: text(err) }, documents, edit: session };
+    return { result: { code, stdout: text(out, unterminated), stderr: text(err), ...(written.length ? { files: written } : {}) }, documents, edit: session };
   }
 
   private applyAddon(name: string, manifest: string): void {

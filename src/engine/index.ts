@@ -18,6 +18,8 @@ export interface ExecResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** Local files the command wrote (kubectl cp from a pod): the cluster's files now hold them; the page opens them. */
+  files?: { name: string; text: string }[];
 }
 
 /** What `kubectl apply` did with each document of a multi-document YAML, for editors that mark lines. */

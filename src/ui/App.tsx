@@ -103,10 +103,13 @@ export function App({ engine, documents, workspaces }: AppProps) {
   // The terminal's kubectl reads editor documents by name (`kubectl apply -f web-deployment.yaml`).
   const documentsRef = useRef(workspace.documents);
   documentsRef.current = workspace.documents;
-  const execKubectl = useCallback(
-    (line: string) => engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text]))),
-    [engine],
-  );
+  const execKubectl = useCallback(async (line: string) => {
+    const r = await engine.exec(line, undefined, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])));
+    // kubectl cp from a pod writes local files: each becomes (or overwrites) an editor document.
+    for (const f of r.files ?? []) await workspace.open(f.name, f.text);
+    if (r.files?.length) setSide('manifests');
+    return r;
+  }, [engine, workspace]);
   const watchKubectl = useCallback(
     (line: string, onText: (text: string | null) => void) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
     [engine],

@@ -177,7 +177,7 @@ export class EngineHost implements EngineApi {
       // The snapshot keeps the kubeconfig, whose changes no watch event announces.
       if (KUBECTL_CONFIG.test(line)) this.persistDirty = true;
       this.flush();
-      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr, ...(r.files ? { files: r.files } : {}) };
     });
   }
 

@@ -112,7 +112,7 @@ export function fieldErrorText(e: FieldError): string {
 }
 
 /** 422 Invalid. The message is apiserver's ("Deployment.apps \"web\" is invalid: …"); kubectl rewrites it. */
-export function invalid(info: KindInfo, name: string, errors: FieldError[]): StatusError {
+export function invalid(info: Pick<KindInfo, 'kind' | 'group'>, name: string, errors: FieldError[]): StatusError {
   const qualifiedKind = info.group ? `${info.kind}.${info.group}` : info.kind;
   const texts = errors.map(fieldErrorText);
   const joined = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;

@@ -15,6 +15,8 @@ import { applyJsonPatch } from './patch/jsonpatch.ts';
 import { applyMergePatch, jsonEqual } from './patch/mergepatch.ts';
 import { applyStrategicMergePatch, PatchError } from './patch/strategic.ts';
 import { evictPod, type EvictOptions } from './registry/eviction.ts';
+import { createToken } from './registry/tokenrequest.ts';
+import type { TokenRequest } from 'kubernetes-types/authentication/v1';
 import { strategyFor } from './registry/strategy.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
@@ -330,6 +332,14 @@ export class Store {
    */
   evict(namespace: string, name: string, opts: EvictOptions = {}): void {
     evictPod(this, this.clock, namespace, name, opts);
+  }
+
+  /**
+   * serviceaccounts/token: a token for the service account (registry/tokenrequest.ts). Nothing is stored. `atMs`
+   * is when it is asked (the clock's now unless a caller models an earlier request).
+   */
+  createToken(namespace: string, name: string, request: TokenRequest, atMs = this.clock.now()): TokenRequest {
+    return createToken(this, atMs, namespace, name, request);
   }
 
   /** pods/binding: assign a pod to a node (what the scheduler's DefaultBinder posts). */

@@ -25,6 +25,8 @@ export interface KubectlContext {
   stdin: string | undefined;
   /** Files `-f NAME` can read (the page's editor documents). */
   files: ReadonlyMap<string, string>;
+  /** Write a local file (kubectl cp from a pod): the page creates or overwrites the editor document. */
+  writeFile?: (name: string, text: string) => void;
   /** Lines of output: each is printed with a newline after it, except a last one printVerbatim left open. */
   out: string[];
   err: string[];

@@ -8,7 +8,8 @@ import type { Store } from '../apiserver/store.ts';
 import { CommandError, type KubectlContext } from './context.ts';
 import { flag, type ParsedArgs } from './flags.ts';
 import { hasCredentials } from './clientconfig.ts';
-import type { Kubeconfig } from './kubeconfig.ts';
+import { REDACTED, type Kubeconfig } from './kubeconfig.ts';
+import { authenticateToken } from '../apiserver/serviceaccount/authenticator.ts';
 
 /** kubeadm's admin.conf user: since kubeadm 1.29 in kubeadm:cluster-admins (bound to cluster-admin), not system:masters. */
 export const KUBERNETES_ADMIN: UserInfo = { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, ALL_AUTHENTICATED] };
@@ -22,15 +23,29 @@ export const KUBERNETES_SUPER_ADMIN: UserInfo = { name: 'kubernetes-super-admin'
 /** Who a request without credentials is: kubeadm's API server allows anonymous requests. */
 export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
+/** What kubectl prints when the API server answers 401 (the token authenticator refused every credential sent). */
+export const UNAUTHORIZED = 'You must be logged in to the server (Unauthorized)';
+
 /**
- * Who a kubeconfig user is. Simplification: the kubeconfig keeps only placeholders of credentials, so a user with any
- * credential authenticates as its entry's name; kubeadm's admin keeps its kubeadm:cluster-admins group, any other user
- * is only system:authenticated (upstream the groups come from the certificate's organizations or the token's owner).
- * A user with no entry or no credentials sends anonymous requests, as kubectl does.
+ * Who a kubeconfig user is, with --token's override: the API server's authenticators in their order. A client
+ * certificate wins (x509 runs before the token authenticators, so `--token` does not change a certificate user, as
+ * kubernetes/kubectl#1657 reports); then a bearer token, which must be a valid service account token of this cluster
+ * (anything else is 401 Unauthorized). Simplification: the kubeconfig keeps only placeholders of other credentials,
+ * so a user with one (a certificate, a password, a token kept as REDACTED) authenticates as its entry's name;
+ * kubeadm's admin keeps its kubeadm:cluster-admins group, any other user is only system:authenticated (upstream the
+ * groups come from the certificate's organizations). A user with no entry or no credentials sends anonymous requests.
  */
-export function kubeconfigIdentity(kc: Kubeconfig, userName: string): UserInfo {
-  if (!hasCredentials(kc.users.get(userName))) return ANONYMOUS;
-  return userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] };
+export function kubeconfigIdentity(kc: Kubeconfig, userName: string, store: Store, nowMs: number, tokenFlag?: string): UserInfo {
+  const entry = kc.users.get(userName);
+  const named = (): UserInfo => (userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] });
+  if (entry?.['client-certificate'] || entry?.['client-certificate-data']) return named();
+  const token = tokenFlag || entry?.token;
+  if (token && token !== REDACTED) {
+    const user = authenticateToken(store, nowMs, token);
+    if ('error' in user) throw new CommandError(UNAUTHORIZED);
+    return user;
+  }
+  return hasCredentials(entry) ? named() : ANONYMOUS;
 }
 
 /** --as-user-extra KEY=VALUE (repeatable) as the extra map kubectl sends (Impersonate-Extra-KEY: VALUE). */

@@ -2,10 +2,13 @@
 // context. It belongs to the simulated environment, not to the API server: it is kept in ClusterSnapshot.config,
 // and changing it writes nothing to the store. A new cluster gets kubeadm's admin.conf.
 //
-// Simplification: no credential is kept. Certificate and key data are the placeholder DATA+OMITTED and a token or
-// password REDACTED (what `kubectl config view` prints for them), as snapshots and share links carry the kubeconfig;
-// so `view --raw` prints the placeholders too. Every context reaches the one simulated API server, whatever its
-// cluster's server says, and a context's user is a name (no authentication).
+// Simplification: no credential is kept but JWT-shaped bearer tokens (the simulator's service account tokens, signed
+// by nothing). Certificate and key data are the placeholder DATA+OMITTED and any other token or password REDACTED
+// (what `kubectl config view` prints for them), as snapshots and share links carry the kubeconfig; so `view --raw`
+// prints the placeholders too (and a kept token). Every context reaches the one simulated API server, whatever its
+// cluster's server says, and a context's user is a name (identity.ts authenticates only service account tokens).
+
+import { looksLikeJWT } from '../apiserver/serviceaccount/jwt.ts';
 
 /** The API server's address in kubeadm's admin.conf, as `kubectl cluster-info` prints it. */
 export const API_SERVER_URL = 'https://127.0.0.1:6443';
@@ -114,24 +117,34 @@ export function toFile(kc: Kubeconfig): KubeconfigFile {
   };
 }
 
-type FieldKind = 'string' | 'bool' | 'data' | 'secret';
+export type FieldKind = 'string' | 'bool' | 'data' | 'secret' | 'token';
 const CLUSTER_KINDS: Record<keyof KubeconfigCluster, FieldKind> = {
   server: 'string', 'tls-server-name': 'string', 'insecure-skip-tls-verify': 'bool', 'certificate-authority': 'string',
   'certificate-authority-data': 'data', 'proxy-url': 'string', 'disable-compression': 'bool',
 };
 const USER_KINDS: Record<keyof KubeconfigUser, FieldKind> = {
   'client-certificate': 'string', 'client-certificate-data': 'data', 'client-key': 'string', 'client-key-data': 'data',
-  token: 'secret', tokenFile: 'string', username: 'string', password: 'secret',
+  token: 'token', tokenFile: 'string', username: 'string', password: 'secret',
 };
 const CONTEXT_KINDS: Record<keyof KubeconfigContext, FieldKind> = { cluster: 'string', user: 'string', namespace: 'string' };
 
 /** The kind of each settable field, by entry kind (`kubectl config set` navigates with them). */
 export const FIELD_KINDS = { clusters: CLUSTER_KINDS, users: USER_KINDS, contexts: CONTEXT_KINDS } as const;
 
-/** What is kept of a credential: its placeholder (see the top of this file). */
+/**
+ * What is kept of a credential: its placeholder (see the top of this file), except a JWT-shaped bearer token, which
+ * is kept for the API server's service account token authenticator (the simulator's tokens are signed by nothing).
+ */
 export function placeholder(kind: FieldKind, value: string): string {
   if (!value) return value;
+  if (kind === 'token') return looksLikeJWT(value) ? value : REDACTED;
   return kind === 'data' ? DATA_OMITTED : kind === 'secret' ? REDACTED : value;
+}
+
+/** The file as `kubectl config view` prints it without --raw: kept tokens are REDACTED, as kubectl redacts them. */
+export function redacted(kc: Kubeconfig): Kubeconfig {
+  const users = new Map([...kc.users].map(([name, u]) => [name, u.token && u.token !== REDACTED ? { ...u, token: REDACTED } : u]));
+  return { ...kc, users };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,8 @@
 // The kubectl command line: parse, run one subcommand against the API server, print like kubectl.
 import { LabelSelectorError } from '../api/labels.ts';
 import { formatError, type KubectlContext } from './context.ts';
-import { boolFlag, type FlagSpec } from './flags.ts';
+import { boolFlag, flag, type FlagSpec } from './flags.ts';
+import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
 import { applyCommand, type AppliedDocument } from './commands/apply.ts';
 import { deleteCommand } from './commands/delete.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -10,6 +11,7 @@ import { getWatchCommand } from './commands/getwatch.ts';
 import { scaleCommand } from './commands/scale.ts';
 import { logsCommand } from './commands/logs.ts';
 import { execCommand } from './commands/exec.ts';
+import { cpCommand } from './commands/cp.ts';
 import { topCommand } from './commands/top.ts';
 import { patchCommand } from './commands/patch.ts';
 import { diffCommand } from './commands/diff.ts';
@@ -65,6 +67,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   diff: [{ name: 'server-side' }],
   version: [{ name: 'client' }],
   logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
+  cp: [{ name: 'container', short: 'c', value: true }, { name: 'no-preserve' }, { name: 'retries', value: true }],
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
@@ -98,7 +101,9 @@ const perCommand: Record<string, FlagSpec[]> = {
     { name: 'docker-username', value: true }, { name: 'docker-password', value: true }, { name: 'docker-email', value: true }, { name: 'docker-server', value: true },
     { name: 'cert', value: true }, { name: 'key', value: true }, { name: 'append-hash' },
     { name: 'rule', value: true, repeated: true }, { name: 'class', value: true }, { name: 'default-backend', value: true }, { name: 'annotation', value: true, repeated: true },
-    { name: 'min-available', value: true }, { name: 'max-unavailable', value: true }],
+    { name: 'min-available', value: true }, { name: 'max-unavailable', value: true },
+    // create token
+    { name: 'audience', value: true, repeated: true }, { name: 'duration', value: true }, { name: 'bound-object-kind', value: true }, { name: 'bound-object-name', value: true }, { name: 'bound-object-uid', value: true }],
 };
 
 const CLIENT_VERSION = `Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0`;
@@ -151,7 +156,14 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   try {
     // The request's identity: every read and write below goes through the API server as this user.
     // Who the kubeconfig's context (or --user) says kubectl is (kubeadm's admin without a kubeconfig), then any --as.
-    const base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user) : KUBERNETES_ADMIN);
+    let base: UserInfo;
+    try {
+      base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user, ctx.store, ctx.clock.now(), flag(persistent, 'token')) : KUBERNETES_ADMIN);
+    } catch (e) {
+      // kubectl version prints its own version before the request that fails.
+      if (cmd === 'version') ctx.out.push(CLIENT_VERSION);
+      throw e;
+    }
     const user = requestIdentity(ctx.store, base, args);
     ctx.apiserver = ctx.store;
     ctx.requestUser = user;
@@ -165,6 +177,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'scale': return { code: scaleCommand(ctx, args) };
       case 'logs': return { code: logsCommand(ctx, args) };
       case 'exec': return { code: execCommand(ctx, args) };
+      case 'cp': return { code: cpCommand(ctx, args) };
       case 'top': return { code: topCommand(ctx, args) };
       case 'patch': return { code: patchCommand(ctx, args) };
       case 'diff': return { code: diffCommand(ctx, args) };

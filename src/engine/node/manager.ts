@@ -190,11 +190,11 @@ export class NodeManager {
   }
 
   /** `kubectl exec`: the kubelet that runs the pod runs the command (the API server cannot reach a stopped machine). */
-  execInContainer(pod: Pod, container: string, cmd: string[]): ExecOutcome {
+  execInContainer(pod: Pod, container: string, cmd: string[], stdin?: string): ExecOutcome {
     const node = pod.spec?.nodeName ?? '';
     const k = this.kubelets.get(node);
     if (!k || this.stopped.has(node)) return { error: `error dialing backend: dial tcp ${k?.config.internalIP ?? node}:10250: i/o timeout` };
-    return k.exec(pod, container, cmd, this.netProbe?.(pod));
+    return k.exec(pod, container, cmd, this.netProbe?.(pod), stdin);
   }
 
   /** The pods whose containers a machine runs, whether or not the machine can reach the API server. */

@@ -45,6 +45,7 @@ export function storeForUser(store: Store, user: UserInfo): Store {
     },
     delete: (kind: string, ns: string | undefined, name: string, opts?: Parameters<Store['delete']>[3]) => { check(attrs('delete', kind, ns, name)); return store.delete(kind, ns, name, opts); },
     evict: (ns: string, name: string, opts?: Parameters<Store['evict']>[2]) => { check(attrs('create', 'Pod', ns, name, 'eviction')); return store.evict(ns, name, opts); },
+    createToken: (ns: string, name: string, ...rest: [Parameters<Store['createToken']>[2], number?]) => { check(attrs('create', 'ServiceAccount', ns, name, 'token')); return store.createToken(ns, name, ...rest); },
     bind: (ns: string, pod: string, node: string) => { check(attrs('create', 'Pod', ns, pod, 'binding')); return store.bind(ns, pod, node); },
   };
   return new Proxy(target, {

@@ -9,7 +9,7 @@ import { namespaceOf } from '../namespace.ts';
 
 /** What kubelets serve for `kubectl exec` (cluster.ts hands it over). */
 export interface PodExecSource {
-  execInContainer(pod: Pod, container: string, cmd: string[]): { exitCode: number; stdout: string; stderr: string } | { error: string };
+  execInContainer(pod: Pod, container: string, cmd: string[], stdin?: string): { exitCode: number; stdout: string; stderr: string } | { error: string };
 }
 
 export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
@@ -26,17 +26,24 @@ export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (boolFlag(args, 'tty') && !quiet) ctx.err.push('Unable to use a TTY - input is not a terminal or the right kind of file');
   const namespace = namespaceOf(ctx, args);
   const pod = podFor(ctx, resource, namespace);
-  const phase = pod.status?.phase;
-  if (phase === 'Succeeded' || phase === 'Failed') throw new CommandError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
-  const container = containerFor(ctx, pod, flag(args, 'container'));
-  // The exec stream is a POST of pods/exec: its verb is create.
-  authorizeRequest(ctx, { verb: 'create', apiGroup: '', resource: 'pods', subresource: 'exec', namespace: pod.metadata.namespace, name: pod.metadata.name });
-  if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
-  if (!ctx.nodes) throw new CommandError('unable to upgrade connection: no kubelets in this cluster');
-  const r = ctx.nodes.execInContainer(pod, container, command);
-  if ('error' in r) throw new CommandError(r.error);
+  const r = podExec(ctx, pod, containerFor(ctx, pod, flag(args, 'container')), command);
   if (r.stdout) ctx.out.push(r.stdout.replace(/\n$/, ''));
   if (r.stderr) ctx.err.push(r.stderr.replace(/\n$/, ''));
   if (r.exitCode !== 0) ctx.err.push(`command terminated with exit code ${r.exitCode}`);
   return r.exitCode;
+}
+
+/**
+ * One exec request (a POST of pods/exec, verb create) for a pod and container kubectl found: the API server's checks,
+ * then the kubelet runs the command with `stdin` streamed to it (kubectl cp's archive).
+ */
+export function podExec(ctx: KubectlContext, pod: Pod & { metadata: { name: string } }, container: string, command: string[], stdin?: string): { exitCode: number; stdout: string; stderr: string } {
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') throw new CommandError(`cannot exec into a container in a completed pod; current phase is ${phase}`);
+  authorizeRequest(ctx, { verb: 'create', apiGroup: '', resource: 'pods', subresource: 'exec', namespace: pod.metadata.namespace, name: pod.metadata.name });
+  if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
+  if (!ctx.nodes) throw new CommandError('unable to upgrade connection: no kubelets in this cluster');
+  const r = ctx.nodes.execInContainer(pod, container, command, stdin);
+  if ('error' in r) throw new CommandError(r.error);
+  return r;
 }

@@ -19,7 +19,7 @@ export function dryRunOf(args: ParsedArgs): DryRun {
 const PRINTER_OUTPUTS = ['json', 'jsonpath', 'name', 'yaml'];
 
 /** -o jsonpath=TEMPLATE's format and template. */
-function outputFormat(args: ParsedArgs): { output: string | undefined; template: string } {
+export function outputFormat(args: ParsedArgs): { output: string | undefined; template: string } {
   const text = flag(args, 'output');
   const eq = text?.indexOf('=') ?? -1;
   return eq < 0 ? { output: text, template: '' } : { output: text!.slice(0, eq), template: text!.slice(eq + 1) };

@@ -18,14 +18,14 @@ function execID(containerId: string, cmd: string[]): string {
 }
 
 /** `files` builds the container's file tree (podfiles/) when the command runs; `net` is the pod network. */
-export function execInContainer(runtime: SimRuntime, lookup: EnvLookup, pod: Pod, containerName: string, cmd: string[], files?: (containerId: string, spec: Container) => FileNode | undefined, net?: NetProbe): ExecOutcome {
+export function execInContainer(runtime: SimRuntime, lookup: EnvLookup, pod: Pod, containerName: string, cmd: string[], files?: (containerId: string, spec: Container) => FileNode | undefined, net?: NetProbe, stdin?: string): ExecOutcome {
   const s = pod.status;
   const cs = [...(s?.containerStatuses ?? []), ...(s?.initContainerStatuses ?? []), ...(s?.ephemeralContainerStatuses ?? [])].find((c) => c.name === containerName);
   const id = cs?.state?.running ? cs.containerID?.replace(/^[a-z]+:\/\//, '') : undefined;
   if (!id || runtime.containerStatus(id)?.state !== 'CONTAINER_RUNNING') return { error: `unable to upgrade connection: container not found ("${containerName}")` };
   const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c) => c.name === containerName);
   // Simplification: the env is resolved when exec runs, not kept from container creation.
-  const r = runtime.exec(id, cmd, spec ? containerEnv(pod, spec, lookup) : [], spec && files?.(id, spec), net);
+  const r = runtime.exec(id, cmd, spec ? containerEnv(pod, spec, lookup) : [], spec && files?.(id, spec), net, stdin);
   if (r.startError) return { error: `Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${execID(id, cmd)}": ${r.startError}` };
   return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }

@@ -180,11 +180,11 @@ export class Kubelet {
   }
 
   /** `kubectl exec` in a container of a pod on this node. */
-  exec(pod: Pod, container: string, cmd: string[], net?: NetProbe): ExecOutcome {
+  exec(pod: Pod, container: string, cmd: string[], net?: NetProbe, stdin?: string): ExecOutcome {
     const sandboxId = this.pods.get(pod.metadata?.uid ?? '')?.sandboxId;
     const files = (id: string, spec: Container) => sandboxId && this.files.tree(pod, spec, id, this.runtime.podSandboxStatus(sandboxId)?.metadata.hostname ?? '',
       this.runtime.writtenFiles(sandboxId), (uid, cid) => !!this.pods.get(uid) && (!cid || !!this.runtime.containerStatus(cid)));
-    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd, (id, spec) => files(id, spec) || undefined, net);
+    return execInContainer(this.runtime, { configMap: (ns, n) => this.store.tryGet('ConfigMap', ns, n), secret: (ns, n) => this.store.tryGet('Secret', ns, n) }, pod, container, cmd, (id, spec) => files(id, spec) || undefined, net, stdin);
   }
 
   /** Current use of every running pod (metrics-server's view of this node's summary API). */

@@ -13,7 +13,7 @@ function ctx(busybox: boolean): ExecContext {
   place(root, '/root', dir(T, 0o700));
   place(root, '/tmp', dir(T, 0o777));
   const fs: ContainerFS = { root, busybox, now: T, record: () => {} };
-  return { env: [{ key: 'HOME', value: '/root' }], hostname: 'bb', date: () => '', busybox, files: () => ({ exitCode: 1, stdout: '' }), fs };
+  return { env: [{ key: 'HOME', value: '/root' }], hostname: 'bb', date: () => '', busybox, files: () => ({ exitCode: 1, stdout: '' }), fs, image: busybox ? 'busybox:1.36' : 'nginx:1.27' };
 }
 const sh = (busybox: boolean, script: string) => runExec(ctx(busybox), ['sh', '-c', script]);
 

@@ -1,12 +1,15 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
 // container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/).
+// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/);
+// tar, where the image has it, packs and unpacks files for kubectl cp (fs/tar.ts).
 // Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
 // commands read and write it instead, and `> FILE` redirections write to it.
 import { absolute, FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
 import { lookup, splitPath } from './fs/tree.ts';
 import { runNetTool, type NetContext } from './nettools/index.ts';
+import { imageTools } from './nettools/tools.ts';
+import { runTar } from './fs/tar.ts';
 
 export interface ExecResult {
   exitCode: number;
@@ -29,6 +32,10 @@ export interface ExecContext {
   fs?: ContainerFS;
   /** The pod network, for the image's network tools (curl, wget, nslookup …: nettools/). */
   net?: NetContext;
+  /** The container's image (which programs it has: nettools/tools.ts). */
+  image: string;
+  /** What the exec request streams to the process's stdin (kubectl cp's archive). */
+  stdin?: string;
 }
 
 const SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash', '/usr/bin/bash']);
@@ -66,6 +73,9 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     case 'true': case ':': case 'sleep': return ok();
     case 'false': return { exitCode: 1, stdout: '', stderr: '' };
     case 'exit': return { exitCode: Number(args[0] ?? 0) || 0, stdout: '', stderr: '' };
+    case 'tar':
+      if (ctx.fs && imageTools(ctx.image).tools.has('tar')) return runTar(ctx.fs, args, ctx.stdin ?? '');
+      return undefined;
     default: {
       const r = ctx.net && runNetTool(ctx.net, base(prog ?? ''), args);
       if (r) return r;

@@ -300,7 +300,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
    * HOSTNAME, what the kubelet put in the container config (device envs), the container's env, HOME; network tools
    * reach the pod network through `net`.
    */
-  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], root?: FileNode, net?: NetProbe): ExecResult {
+  exec(containerId: string, cmd: string[], containerEnv: { key: string; value: string }[], root?: FileNode, net?: NetProbe, stdin?: string): ExecResult {
     const c = this.containers.get(containerId);
     if (!c || c.state !== 'CONTAINER_RUNNING') return { exitCode: 126, stdout: '', stderr: '', startError: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown' };
     const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
@@ -315,7 +315,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
       },
     };
     return runExec({
-      env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs,
+      env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs, image: c.config.image, stdin,
       ...(net ? { net: { image: c.config.image, probe: net, rawSockets: mayOpenRawSockets(c.config.security) } } : {}),
     }, cmd);
   }

@@ -94,12 +94,12 @@ export const setCredentialsCommand: ConfigRun = (ctx, kc, args) => {
   const user: KubeconfigUser = kc.users.get(name) ?? {};
   setCertificate(user, args, 'client-certificate', 'client-certificate', embed);
   setCertificate(user, args, 'client-key', 'client-key', embed);
-  const setString = (field: 'token' | 'username' | 'password', value: string | undefined, kind: 'string' | 'secret') => {
+  const setString = (field: 'token' | 'username' | 'password', value: string | undefined, kind: 'string' | 'secret' | 'token') => {
     if (value === undefined) return;
     if (value) user[field] = placeholder(kind, value);
     else delete user[field];
   };
-  setString('token', token, 'secret');
+  setString('token', token, 'token');
   setString('username', username, 'string');
   setString('password', password, 'secret');
   // Token and basic auth exclude each other: setting one clears the other.

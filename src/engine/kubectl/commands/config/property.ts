@@ -6,7 +6,7 @@
 // contexts (not preferences, extensions, auth providers or exec plugins); in error texts Go's type names stand
 // where kubectl prints pointer addresses.
 import { CommandError } from '../../context.ts';
-import { FIELD_KINDS, placeholder, type Kubeconfig } from '../../kubeconfig.ts';
+import { FIELD_KINDS, placeholder, type FieldKind, type Kubeconfig } from '../../kubeconfig.ts';
 import { unexpectedArgs, type ConfigRun } from './args.ts';
 import { goQuote } from '../../../api/validation.ts';
 import { parseBoolFlag, parseGoBool } from '../../flags.ts';
@@ -77,7 +77,7 @@ function modify(kc: Kubeconfig, t: Path, value: string | undefined, rawBytes: bo
     entry = t.kind === 'clusters' ? { server: '' } : t.kind === 'contexts' ? { cluster: '', user: '' } : {};
     entries.set(t.name, entry);
   }
-  const kind = (FIELD_KINDS[t.kind] as Record<string, 'string' | 'bool' | 'data' | 'secret'>)[t.field];
+  const kind = (FIELD_KINDS[t.kind] as Record<string, FieldKind>)[t.field];
   const required = t.field === 'server' || (t.kind === 'contexts' && t.field !== 'namespace');
   if (value === undefined) {
     if (required) entry[t.field] = '';

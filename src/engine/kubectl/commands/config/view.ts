@@ -1,9 +1,10 @@
 // kubectl config view [--minify] [--raw] [--flatten] [-o yaml|json|jsonpath=…]: the kubeconfig as kubectl prints
 // it (clientcmd v1.Config; -o yaml sorts keys, -o json keeps the Go structs' field order). --raw and --flatten
-// change nothing here: the kubeconfig holds placeholders, not credentials, and no file paths to inline.
+// change nothing here but showing kept service account tokens: the kubeconfig holds placeholders, not credentials,
+// and no file paths to inline.
 import { CommandError, printVerbatim } from '../../context.ts';
 import { boolFlag, flag } from '../../flags.ts';
-import { toFile, type Kubeconfig } from '../../kubeconfig.ts';
+import { redacted, toFile, type Kubeconfig } from '../../kubeconfig.ts';
 import { printJsonPath } from '../../printers/customcolumns.ts';
 import { toJson, toYaml } from '../../printers/format.ts';
 import { usageError } from '../usage.ts';
@@ -35,7 +36,7 @@ export const viewCommand: ConfigRun = (ctx, kc, args) => {
   const format = output.split('=')[0];
   if (!ALLOWED.includes(format)) throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED.join(',')}`);
   // The subcommand's copy is committed on success: view prints from a copy of its own.
-  const shown = structuredClone(kc);
+  const shown = structuredClone(boolFlag(args, 'raw') ? kc : redacted(kc));
   if (boolFlag(args, 'minify')) {
     const context = flag(args, 'context');
     if (context) shown.currentContext = context;

@@ -20,6 +20,7 @@ import { serviceGenerators } from './service.ts';
 import { ingressGenerator } from './ingress.ts';
 import { podDisruptionBudgetGenerator } from './pdb.ts';
 import { commandNamespace } from '../../namespace.ts';
+import { createTokenCommand } from './token.ts';
 
 const generators: Record<string, Generator> = {
   deployment: deploymentGenerator, deploy: deploymentGenerator,
@@ -53,6 +54,7 @@ export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
     ctx.err.push('Error: must specify one of -f and -k');
     return 1;
   }
+  if (sub === 'token') return createTokenCommand(ctx, args, rest);
   let generator: Generator | undefined = generators[sub];
   let path = sub;
   let nameArgs = rest;

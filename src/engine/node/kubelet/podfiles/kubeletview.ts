@@ -14,7 +14,7 @@ import type { Store } from '../../../apiserver/store.ts';
 import type { SimClock } from '../../../sim/clock.ts';
 import { hashString } from '../../../sim/rng.ts';
 import type { FileNode, WrittenFile } from '../../runtime/fs/tree.ts';
-import { automountsToken, DEFAULT_TOKEN_EXPIRATION_SECONDS, serviceAccountToken } from './serviceaccount.ts';
+import { automountsToken, DEFAULT_TOKEN_EXPIRATION_SECONDS, podToken } from './serviceaccount.ts';
 import { containerTree } from './view.ts';
 import type { PayloadSources } from './volumes.ts';
 
@@ -62,12 +62,12 @@ export class PodFileViews {
       pod: s.pod, allocatable,
       configMap: (name) => this.get<ConfigMap>(s, 'ConfigMap', name),
       secret: (name) => this.get<Secret>(s, 'Secret', name),
-      token: (exp, audience) => serviceAccountToken(s.pod, sa, node?.metadata?.uid ?? '', issued, exp ?? DEFAULT_TOKEN_EXPIRATION_SECONDS, audience),
+      token: (exp, audience) => podToken(this.cfg.store, s.pod, issued, exp ?? DEFAULT_TOKEN_EXPIRATION_SECONDS, audience) ?? '',
     });
     return containerTree({
       pod: synced.pod, container, containerId, synced: sources(synced), atStart: sources(started), syncedAt: synced.at, podStart, writes,
       hostname, nodeName: this.cfg.nodeName, nodeIP: this.cfg.nodeIP,
-      token: automountsToken(pod, sa) ? serviceAccountToken(synced.pod, sa, node?.metadata?.uid ?? '', issued) : undefined,
+      token: automountsToken(pod, sa) ? podToken(this.cfg.store, synced.pod, issued) : undefined,
     });
   }
 

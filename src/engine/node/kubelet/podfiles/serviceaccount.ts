@@ -1,56 +1,35 @@
 // The service account files a pod's containers find in /var/run/secrets/kubernetes.io/serviceaccount: the
-// kube-api-access projected volume's token, ca.crt and namespace.
-// SIMULATION: no key signs anything: the token is JWT-shaped (header.claims.signature, base64url) with the claims a
-// bound token carries, its signature bytes derived from the claims; ca.crt is a PEM block of derived bytes, not a
-// certificate. The ServiceAccount admission plugin does not add the volume to the spec (see its Simplification),
-// so the kubelet's file view adds these files itself when the token is automounted.
+// kube-api-access projected volume's token, ca.crt and namespace. The kubelet's token manager gets each token from the
+// API server's TokenRequest (serviceaccounts/token), bound to the pod, as upstream's kubelet does.
+// SIMULATION: ca.crt is a PEM block of derived bytes, not a certificate (and the token is signed by nothing, see
+// apiserver/serviceaccount/jwt.ts). The ServiceAccount admission plugin does not add the volume to the spec (see its
+// Simplification), so the kubelet's file view adds these files itself when the token is automounted.
 import type { Pod, ServiceAccount } from 'kubernetes-types/core/v1';
-import { hashString } from '../../../sim/rng.ts';
-import { CLUSTER_DOMAIN } from '../../../api/dns.ts';
+import type { Store } from '../../../apiserver/store.ts';
 import { base64EncodeBytes } from '../../../api/base64.ts';
+import { derivedBytes } from '../../../apiserver/serviceaccount/jwt.ts';
+import { WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS } from '../../../apiserver/serviceaccount/claims.ts';
 
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 /** The admission plugin's kube-api-access token lifetime: 1 h plus 7 s (so that kubelets rotate it, not expire it). */
-export const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3607;
-const ISSUER = `https://kubernetes.default.svc.${CLUSTER_DOMAIN}`;
+export const DEFAULT_TOKEN_EXPIRATION_SECONDS = WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS;
 
-/** Deterministic bytes standing for key material. */
-function derivedBytes(seed: string, n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i += 4) {
-    const h = hashString(`${seed}/${i}`);
-    for (let j = 0; j < 4 && i + j < n; j++) out[i + j] = (h >>> (8 * j)) & 0xff;
-  }
-  return out;
-}
-
-const base64url = (bytes: Uint8Array) => base64EncodeBytes(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const jsonPart = (v: unknown) => base64url(new TextEncoder().encode(JSON.stringify(v)));
-
-/** The token a TokenRequest returns for the pod's service account, issued at `issuedMs`. */
-export function serviceAccountToken(pod: Pod, sa: ServiceAccount | undefined, nodeUID: string, issuedMs: number, expirationSeconds = DEFAULT_TOKEN_EXPIRATION_SECONDS, audience?: string): string {
+/**
+ * The token the kubelet asked TokenRequest for at `issuedMs`, bound to the pod; undefined when the API server refused
+ * (its service account is gone), as the kubelet then has no token to write.
+ */
+export function podToken(store: Store, pod: Pod, issuedMs: number, expirationSeconds = DEFAULT_TOKEN_EXPIRATION_SECONDS, audience?: string): string | undefined {
   const ns = pod.metadata?.namespace ?? 'default';
-  const saName = pod.spec?.serviceAccountName ?? 'default';
-  const iat = Math.floor(issuedMs / 1000);
-  const header = { alg: 'RS256', kid: base64url(derivedBytes('kubesim-sa-key', 32)) };
-  const claims = {
-    aud: [audience ?? ISSUER],
-    exp: iat + expirationSeconds,
-    iat,
-    iss: ISSUER,
-    jti: [8, 4, 4, 4, 12].map((len, i) => hashString(`${pod.metadata?.uid}/${iat}/${i}`).toString(16).padStart(12, '0').slice(0, len)).join('-'),
-    'kubernetes.io': {
-      namespace: ns,
-      node: { name: pod.spec?.nodeName ?? '', uid: nodeUID },
-      pod: { name: pod.metadata?.name ?? '', uid: pod.metadata?.uid ?? '' },
-      serviceaccount: { name: saName, uid: sa?.metadata?.uid ?? '' },
-      warnafter: iat + 3600,
-    },
-    nbf: iat,
-    sub: `system:serviceaccount:${ns}:${saName}`,
-  };
-  const signed = `${jsonPart(header)}.${jsonPart(claims)}`;
-  return `${signed}.${base64url(derivedBytes(signed, 256))}`;
+  try {
+    return store.createToken(ns, pod.spec?.serviceAccountName ?? 'default', {
+      spec: {
+        audiences: audience ? [audience] : [], expirationSeconds,
+        boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: pod.metadata?.name, uid: pod.metadata?.uid },
+      },
+    }, issuedMs).status?.token;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The cluster CA bundle (the kube-root-ca.crt ConfigMap's ca.crt in a real cluster). */

@@ -1,13 +1,14 @@
-// Which network tools an image has. SIMULATION: a table of well-known images (by repository, and the alpine tag
-// variants); any other image has none of them, so `curl` there fails as a missing program does.
+// Which network tools (and tar, which `kubectl cp` runs) an image has. SIMULATION: a table of well-known images (by
+// repository, and the alpine tag variants); any other image has none of them, so `curl` or `kubectl cp` there fails
+// as a missing program does.
 import { parseImage, shortRepository } from '../images.ts';
 
-export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc' | 'ping';
+export type NetTool = 'curl' | 'wget' | 'nslookup' | 'dig' | 'host' | 'nc' | 'ping' | 'tar';
 
 /** busybox applets. wget always prints busybox's texts (alpine-based images have no GNU wget here). */
-const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc', 'ping'];
+const BUSYBOX: NetTool[] = ['wget', 'nslookup', 'nc', 'ping', 'tar'];
 /** bind's dnsutils: nslookup, dig and host print bind's texts. */
-const DNSUTILS: NetTool[] = ['nslookup', 'dig', 'host'];
+const DNSUTILS: NetTool[] = ['nslookup', 'dig', 'host', 'tar'];
 
 const table: Record<string, { tools: NetTool[]; busybox: boolean }> = {
   busybox: { tools: BUSYBOX, busybox: true },
@@ -16,11 +17,11 @@ const table: Record<string, { tools: NetTool[]; busybox: boolean }> = {
   // Alpine-based, with curl added.
   'curlimages/curl': { tools: ['curl', ...BUSYBOX], busybox: true },
   // Debian-based images that ship curl (nginx's bookworm image, python's and node's buildpack-deps).
-  nginx: { tools: ['curl'], busybox: false },
-  python: { tools: ['curl'], busybox: false },
-  node: { tools: ['curl'], busybox: false },
+  nginx: { tools: ['curl', 'tar'], busybox: false },
+  python: { tools: ['curl', 'tar'], busybox: false },
+  node: { tools: ['curl', 'tar'], busybox: false },
   // Simplification: netshoot's ping is iputils', whose texts are not modelled; it has none here.
-  'nicolaka/netshoot': { tools: ['curl', 'wget', 'nslookup', 'dig', 'host', 'nc'], busybox: false },
+  'nicolaka/netshoot': { tools: ['curl', 'wget', 'nslookup', 'dig', 'host', 'nc', 'tar'], busybox: false },
   'registry.k8s.io/e2e-test-images/jessie-dnsutils': { tools: DNSUTILS, busybox: false },
   'gcr.io/kubernetes-e2e-test-images/dnsutils': { tools: DNSUTILS, busybox: false },
   'tutum/dnsutils': { tools: DNSUTILS, busybox: false },

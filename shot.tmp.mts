@@ -1,0 +1,15 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
+await p.goto('http://127.0.0.1:4191/');
+await p.getByTestId('node-card').first().waitFor({ timeout: 60000 });
+const term = async (cmd: string) => { const input = p.getByTestId('terminal-input'); await input.fill(cmd); await input.press('Enter'); await p.waitForTimeout(700); };
+await term('kubectl run bb --image=busybox:1.36 --command -- sleep infinity');
+await term('sim advance 30s');
+await term('kubectl exec -it bb -- sh');
+await term('cd /var/run/secrets/kubernetes.io/serviceaccount');
+await term('ls');
+await term('cat namespace');
+await term('ping -c 2 10.96.0.10');
+await p.getByTestId('terminal').screenshot({ path: '/tmp/shots/shell.png' });
+await b.close();
