@@ -183,6 +183,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
         return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
       },
       namespace: contextNamespace,
+      documents: () => documentsRef.current.map((d) => d.name),
     }),
     [kinds, store, engine, contextNamespace],
   );
