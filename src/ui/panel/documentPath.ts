@@ -3,3 +3,17 @@
 export function documentPath(name: string): string {
   return name.trim().split('/').filter((p) => p && p !== '.').join('/');
 }
+
+/** kustomize's file names for a kustomization (konfig.RecognizedKustomizationFileNames). */
+const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+
+/**
+ * The folder a kustomization document builds ("overlays/prod" for overlays/prod/kustomization.yaml, "." at the
+ * top), or undefined for any other document: the editor applies and diffs it with -k instead of -f.
+ */
+export function kustomizationDir(name: string): string | undefined {
+  const path = documentPath(name);
+  const slash = path.lastIndexOf('/');
+  if (!KUSTOMIZATION_NAMES.has(path.slice(slash + 1))) return undefined;
+  return slash < 0 ? '.' : path.slice(0, slash);
+}
