@@ -397,6 +397,21 @@ spec:
   });
 });
 
+describe('components', () => {
+  const files = {
+    'app/kustomization.yaml': 'resources:\n- cm.yaml\ncomponents:\n- ../comp\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
+    'comp/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncommonLabels:\n  comp: on\nconfigMapGenerator:\n- name: extra\n  literals: [x=1]\n',
+    'bad/kustomization.yaml': 'components:\n- ../app\n',
+  };
+  it('a component adds its resources and runs its transformers on the including kustomization\'s', () => {
+    expect(build(files, 'app').match(/comp: .*|name: .*/g)).toEqual(['comp: "on"', 'name: a', 'comp: "on"', 'name: extra-hmg6f82fh6']);
+  });
+  it('a component must be kind Component', () => {
+    expect(buildError(files, 'bad')).toBe(`accumulating components: accumulateDirectory: "expected kind 'Component' for path 'app' but got ''"`);
+  });
+});
+
 describe('kustomize errors, in its words', () => {
   it.each([
     ['no kustomization (TestTargetMustHaveKustomizationFile)', { 'app/service.yaml': 'kind: Service' }, 'app',
