@@ -4,7 +4,6 @@ import { toYaml } from '../printers/index.ts';
 
 export { kustomizeBuild, type BuildOptions } from './build.ts';
 export { KustomizeError } from './kustomization.ts';
-export { KustFiles } from './paths.ts';
 
 /** The objects as `kubectl kustomize` prints them: YAML documents separated by "---", keys sorted. */
 export function kustomizeYaml(objects: KubeObject[]): string {

@@ -50,7 +50,7 @@ export function applyPatch(fs: KustFiles, dir: string, p: Patch, all: Res[]): vo
     if (!p.target) throw new KustomizeError(`must specify a target for patch ${text}`);
     for (const r of all.filter((r) => selects(p.target!, r))) {
       try {
-        r.obj = keepId(r.obj, applyJsonPatch(r.obj, docs[0]) as KubeObject, true);
+        r.obj = applyJsonPatch(r.obj, docs[0]) as KubeObject;
       } catch (e) {
         throw new KustomizeError(`unable to apply JSON patch to ${resIdString(r.obj)}: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -76,13 +76,12 @@ export function applyStrategic(patch: KubeObject, target: PatchTarget | undefine
       all.splice(all.indexOf(r), 1);
       continue;
     }
-    r.obj = keepId(r.obj, applyStrategicMergePatch(r.obj, patch) as KubeObject, false);
+    r.obj = keepId(r.obj, applyStrategicMergePatch(r.obj, patch) as KubeObject);
   }
 }
 
-/** A patch does not rename or re-kind its object (kustomize's allowNameChange and allowKindChange are off). */
-function keepId(before: KubeObject, after: KubeObject, json: boolean): KubeObject {
-  if (json) return after;
+/** A strategic merge patch does not rename or re-kind its object (kustomize's allowNameChange and allowKindChange are off). */
+function keepId(before: KubeObject, after: KubeObject): KubeObject {
   after.metadata = { ...after.metadata, name: before.metadata?.name };
   if (before.metadata?.namespace) after.metadata.namespace = before.metadata.namespace;
   after.kind = before.kind;

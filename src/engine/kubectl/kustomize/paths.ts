@@ -38,13 +38,4 @@ export class KustFiles {
 
   read(path: string): string | undefined { return this.files.get(cleanPath(path)); }
   isDir(path: string): boolean { return this.dirs.has(cleanPath(path)); }
-  /** The directories directly under dir (the page's -k completion offers them). */
-  static directories(source: Iterable<string>): string[] {
-    const dirs = new Set<string>();
-    for (const name of source) {
-      const path = cleanPath(name);
-      for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) dirs.add(path.slice(0, i));
-    }
-    return [...dirs].sort();
-  }
 }
