@@ -1,7 +1,7 @@
 // The kubesim binary as a user runs it (node bin/kubesim.mjs, what `npx kubesim` starts): few spawns, each
 // covering one command.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,5 +48,17 @@ describe('kubesim', { timeout: 60_000 }, () => {
     expect(r.stdout).toBe('node/w1 added\nadvanced 10s; the cluster has run 10s\nw1\n');
     expect(r.stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect(r.status).toBe(1);
+  });
+
+  it('-k DIR reads the kustomization tree from disk, ../base included', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubesim-k-'));
+    mkdirSync(join(dir, 'base'));
+    mkdirSync(join(dir, 'overlays/prod'), { recursive: true });
+    writeFileSync(join(dir, 'base/kustomization.yaml'), 'resources:\n- cm.yaml\n');
+    writeFileSync(join(dir, 'base/cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n');
+    writeFileSync(join(dir, 'overlays/prod/kustomization.yaml'), 'resources:\n- ../../base\nnameSuffix: -prod\n');
+    const r = spawnSync(process.execPath, [join(root, 'bin/kubesim.mjs'), 'kubectl apply -k overlays/prod', `kubectl kustomize ${join(dir, 'base')}`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toBe('configmap/c-prod created\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n');
+    expect(r.status).toBe(0);
   });
 });

@@ -8,9 +8,9 @@
 //   kubesim exec [--scenario SCENARIO]                      commands from stdin (a REPL on a terminal)
 //   kubesim 'sim node add w1' 'kubectl get nodes'           commands as arguments
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCluster, type KubesimCluster } from '../engine/index.ts';
 import { shellSplit } from '../engine/kubectl/shellwords.ts';
@@ -116,7 +116,38 @@ function loadFiles(cluster: KubesimCluster, line: string): void {
     if (path && path !== '-') {
       try { cluster.setFile(path, readFileSync(path, 'utf8')); } catch { /* kubectl reports the missing path */ }
     }
+    const dir = w === '-k' || w === '--kustomize' ? words[i + 1] : w.startsWith('--kustomize=') ? w.slice(12) : w.startsWith('-k') && w.length > 2 ? w.slice(2)
+      : w === 'kustomize' && words[0] === 'kubectl' ? words[i + 1] ?? '.' : undefined;
+    if (dir !== undefined) loadTree(cluster, dir);
   }
+}
+
+const TREE_LIMIT = { files: 2000, bytes: 1 << 20, depth: 8 };
+
+/**
+ * -k DIR: kustomize reads the kustomization and whatever it names, "../base" included. A relative DIR loads the
+ * working directory's tree (the usual base/ and overlays/ beside each other), an absolute one DIR's own tree,
+ * within TREE_LIMIT and without node_modules or dot folders.
+ */
+function loadTree(cluster: KubesimCluster, dir: string): void {
+  const root = isAbsolute(dir) ? dir : '.';
+  let budget = TREE_LIMIT.files;
+  const walk = (path: string, depth: number): void => {
+    let entries: string[];
+    try { entries = readdirSync(path); } catch { return; }
+    for (const e of entries) {
+      if (budget <= 0 || e.startsWith('.') || e === 'node_modules') continue;
+      const full = join(path, e);
+      try {
+        const st = statSync(full);
+        if (st.isDirectory()) { if (depth < TREE_LIMIT.depth) walk(full, depth + 1); continue; }
+        if (!st.isFile() || st.size > TREE_LIMIT.bytes) continue;
+        cluster.setFile(isAbsolute(dir) ? full : relative('.', full), readFileSync(full, 'utf8'));
+        budget--;
+      } catch { /* unreadable entries are as if absent */ }
+    }
+  };
+  walk(root, 0);
 }
 
 function runLine(cluster: KubesimCluster, line: string): number {

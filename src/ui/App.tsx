@@ -186,6 +186,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
         return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
       },
       namespace: contextNamespace,
+      documents: () => documentsRef.current.map((d) => d.name),
     }),
     [kinds, store, engine, contextNamespace],
   );
@@ -283,7 +284,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
               </button>
             ))}
           </div>
-          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} exec={execStdin} onEditEnd={onEditEnd} />
+          {side === 'manifests' ? <EditorPanel workspace={workspace} apply={apply} exec={execStdin} run={execKubectl} onEditEnd={onEditEnd} />
             : side === 'operators' ? <OperatorPanel engine={engine} openManifest={(name, text) => { void workspace.open(name, text); setSide('manifests'); }} />
             : <SchedulerPanel exec={execStdin} />}
         </div>

@@ -28,6 +28,7 @@ import { createCommand } from './commands/create/index.ts';
 import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery.ts';
 import { clusterInfoCommand } from './commands/clusterinfo.ts';
 import { replaceCommand } from './commands/replace.ts';
+import { kustomizeCommand } from './commands/kustomize.ts';
 import { editCommand } from './commands/edit/index.ts';
 import type { EditSession } from './commands/edit/session.ts';
 import { printWarnings } from './commands/validate.ts';
@@ -48,6 +49,7 @@ const common: FlagSpec[] = [
   { name: 'all-namespaces', short: 'A' },
   { name: 'selector', short: 'l', value: true },
   { name: 'filename', short: 'f', value: true, repeated: true },
+  { name: 'kustomize', short: 'k', value: true },
   { name: 'output', short: 'o', value: true },
   { name: 'dry-run', value: true },
 ];
@@ -73,6 +75,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
   'api-versions': [],
   'cluster-info': [],
+  kustomize: [],
   replace: [{ name: 'force' }, { name: 'grace-period', value: true }, { name: 'cascade', value: true }, { name: 'timeout', value: true }, { name: 'save-config' }, VALIDATE],
   rollout: [{ name: 'revision', value: true }, { name: 'to-revision', value: true }, { name: 'watch', short: 'w' }, { name: 'timeout', value: true }],
   set: [{ name: 'containers', short: 'c', value: true }, { name: 'limits', value: true }, { name: 'requests', value: true }, { name: 'env', short: 'e', value: true, repeated: true }, { name: 'list' }, { name: 'overwrite' }, { name: 'all' }],
@@ -218,6 +221,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'api-versions': return { code: apiVersionsCommand(ctx) };
       case 'cluster-info': return { code: clusterInfoCommand(ctx, persistent) };
       case 'replace': return { code: replaceCommand(ctx, args) };
+      case 'kustomize': return { code: kustomizeCommand(ctx, args) };
     }
   } catch (e) {
     if (e instanceof LabelSelectorError) {

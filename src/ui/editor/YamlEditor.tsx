@@ -21,6 +21,8 @@ export interface YamlEditorProps {
   onSaveShortcut?(): void;
   /** Monaco language id; 'yaml' (the default) validates against the Kubernetes schema. */
   language?: string;
+  /** false: no Kubernetes schema (a kustomization document); read when the editor is created. */
+  schema?: boolean;
 }
 
 declare global {
@@ -36,19 +38,19 @@ const OWNER = 'kubesim';
 const exposeForTests = import.meta.env.DEV || new URLSearchParams(location.search).has('test');
 
 export default function YamlEditor(props: YamlEditorProps) {
-  const { value, markers, language = 'yaml' } = props;
+  const { value, markers, language = 'yaml', schema = true } = props;
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   // Latest callbacks without recreating the editor when the parent passes new closures.
   const callbacks = useRef(props);
   useLayoutEffect(() => { callbacks.current = props; });
-  const initial = useRef({ value, language });
+  const initial = useRef({ value, language, schema });
   // Set while we push the `value` prop into the model, so that change is not echoed to onChange.
   const syncing = useRef(false);
 
   useEffect(() => {
-    const model = createManifestModel(initial.current.value, initial.current.language);
+    const model = createManifestModel(initial.current.value, initial.current.language, initial.current.schema);
     const editor = monaco.editor.create(containerRef.current!, {
       model,
       editContext: false, // with EditContext (Monaco >= 0.53) Playwright typing drops spaces

@@ -52,9 +52,12 @@ configureMonacoYaml(monaco, {
 });
 
 let modelSeq = 0;
-/** A fresh model with a unique manifest URI (two editors never share one; StrictMode remounts are safe). */
-export function createManifestModel(text: string, language: string): monaco.editor.ITextModel {
-  const uri = monaco.Uri.parse(`file:///kubesim/editor-${++modelSeq}${MANIFEST_SUFFIX}`);
+/**
+ * A fresh model with a unique URI (two editors never share one; StrictMode remounts are safe): a manifest's, which
+ * the Kubernetes schema validates, unless `schema` is false.
+ */
+export function createManifestModel(text: string, language: string, schema = true): monaco.editor.ITextModel {
+  const uri = monaco.Uri.parse(`file:///kubesim/editor-${++modelSeq}${schema ? MANIFEST_SUFFIX : '.yaml'}`);
   const model = monaco.editor.createModel(text, language, uri);
   model.updateOptions({ tabSize: 2, insertSpaces: true });
   return model;

@@ -106,6 +106,7 @@ const en = {
     loading: 'Loading editor…',
     fallbackNotice: 'Plain text editor',
     resultsEmpty: 'Apply sends this document to the cluster, like kubectl apply -f.',
+    resultsEmptyKustomization: 'A kustomization: Apply runs kubectl apply -k {{dir}}, Diff kubectl diff -k {{dir}}.',
     lines: 'lines {{start}}–{{end}}',
     line: 'line {{start}}',
     nameLabel: 'Document name',

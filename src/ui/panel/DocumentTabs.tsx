@@ -24,6 +24,8 @@ function RenameInput(props: { name: string; onRename(name: string): void; onCanc
       className="doc-tab doc-rename"
       data-testid="doc-rename-input"
       aria-label={t('editor.nameLabel')}
+      title={t('documentTabs.pathHint')}
+      placeholder={t('documentTabs.pathPlaceholder')}
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
       onKeyDown={onKey}

@@ -14,6 +14,7 @@ import type { EditorMarker } from './editorTypes.ts';
 import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
 import { useDryRunMarkers } from './useDryRunMarkers.ts';
+import { kustomizationDir } from './documentPath.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
 
 export interface EditorPanelProps {
@@ -22,11 +23,15 @@ export interface EditorPanelProps {
   apply(yamlText: string, opts?: ApplyOptions): Promise<ApplyResult>;
   /** Runs `kubectl diff -f -` for the preview. */
   exec?(line: string, stdin?: string): Promise<ExecResult>;
+  /** Runs kubectl with the documents as its files: a kustomization document applies and diffs its folder with -k. */
+  run?(line: string): Promise<ExecResult>;
   /** A pending `kubectl edit`'s document: save it (the text) or cancel (close the editor without saving). */
   onEditEnd?(doc: DocumentRecord, saved: 'save' | 'cancel'): Promise<void>;
 }
 
-export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelProps) {
+const NO_MARKERS: EditorMarker[] = [];
+
+export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPanelProps) {
   const { t } = useTranslation();
   const { documents, active } = workspace;
   const [renaming, setRenaming] = useState<string | undefined>();
@@ -39,7 +44,10 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
   const applied = active ? results[active.id] : undefined;
   const result = applied?.result;
   const dryRun = useCallback((text: string) => apply(text, { dryRun: 'server' }), [apply]);
-  const checked = useDryRunMarkers(active?.id, active?.text, dryRun);
+  // A kustomization is no object to dry-run: Apply and Diff run kubectl with -k on its folder.
+  const kustomize = active && run ? kustomizationDir(active.name) : undefined;
+  const dryRunMarkers = useDryRunMarkers(active?.id, kustomize === undefined ? active?.text : undefined, dryRun);
+  const checked = kustomize === undefined ? dryRunMarkers : NO_MARKERS;
   const appliedCurrent = applied !== undefined && applied.text === active?.text;
   const appliedMarkers = useMemo(() => (applied ? onFieldLines(markersFor(applied.result), applied.text) : []), [applied]);
   const markers = useMemo(() => mergeMarkers(appliedCurrent ? appliedMarkers : [], checked), [appliedCurrent, appliedMarkers, checked]);
@@ -50,7 +58,7 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
     const { id, text } = active;
     try {
       void workspace.flush();
-      const r = await apply(text);
+      const r = kustomize !== undefined ? { ...(await run!(`kubectl apply -k ${kustomize}`)), documents: [] } : await apply(text);
       setResults((prev) => ({ ...prev, [id]: { result: r, text } }));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -58,19 +66,19 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
     } finally {
       setApplying(false);
     }
-  }, [active, applying, apply, workspace]);
+  }, [active, applying, apply, workspace, kustomize, run]);
 
   const doPreview = useCallback(async () => {
     if (!active || !exec) return;
     setPreview({ result: undefined });
     void workspace.flush();
     try {
-      const r = await exec('kubectl diff -f -', active.text);
+      const r = kustomize !== undefined ? await run!(`kubectl diff -k ${kustomize}`) : await exec('kubectl diff -f -', active.text);
       setPreview((p) => p && { result: r });
     } catch (e) {
       setPreview((p) => p && { result: { code: 2, stdout: '', stderr: e instanceof Error ? e.message : String(e) } });
     }
-  }, [active, exec, workspace]);
+  }, [active, exec, workspace, kustomize, run]);
   const closePreview = useCallback(() => setPreview(undefined), []);
   const editing = active?.edit && onEditEnd ? active : undefined;
   const [ending, setEnding] = useState(false);
@@ -132,7 +140,7 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
       {editing && <EditBar file={editing.edit!.file} busy={ending} onSave={() => void endEdit('save')} onCancel={() => void endEdit('cancel')} />}
       <div className="editor-body">
         {active && workspace.loaded && (
-          <EditorHost key={active.id} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
+          <EditorHost key={`${active.id}:${kustomize !== undefined}`} schema={kustomize === undefined} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
         )}
         {preview && (
           <DiffPreview
@@ -147,7 +155,7 @@ export function EditorPanel({ workspace, apply, exec, onEditEnd }: EditorPanelPr
       </div>
       <div className="apply-bar">
         <div className="apply-results" data-testid="apply-results" aria-live="polite">
-          {!result && <div className="apply-hint">{t('editor.resultsEmpty')}</div>}
+          {!result && <div className="apply-hint" data-testid="apply-hint">{kustomize !== undefined ? t('editor.resultsEmptyKustomization', { dir: kustomize }) : t('editor.resultsEmpty')}</div>}
           {result?.documents.map((d) => (
             <div
               key={d.index}

@@ -17,4 +17,6 @@ export interface YamlEditorProps {
   label?: string;
   /** Monaco language id (default yaml, validated against the Kubernetes schema). */
   language?: string;
+  /** false: YAML without the Kubernetes schema (a kustomization is no Kubernetes object). */
+  schema?: boolean;
 }

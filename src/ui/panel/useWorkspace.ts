@@ -7,6 +7,7 @@ import { NEW_DOCUMENT_TEXT } from '../../storage/defaults.ts';
 import { UnsavedEdits } from './unsavedEdits.ts';
 import type { WorkspaceStore } from '../../storage/workspaces.ts';
 import type { EditSession } from '../../worker/protocol.ts';
+import { documentPath } from './documentPath.ts';
 
 const SAVE_DELAY_MS = 300;
 /** Closed documents kept for Reopen (the session's memory, not IndexedDB's). */
@@ -143,7 +144,7 @@ export function useWorkspace(store: DocumentStore, workspaceStore?: WorkspaceSto
   }, [flush, reload, store]);
 
   const rename = useCallback(async (id: string, name: string) => {
-    const clean = name.trim();
+    const clean = documentPath(name);
     if (!clean) return;
     await store.rename(id, clean);
     await reload();

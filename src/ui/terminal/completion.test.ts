@@ -10,6 +10,7 @@ const source: CompletionSource = {
   ],
   names: (kind, ns) => (kind === 'Node' ? ['w1', 'w2'] : kind === 'Pod' ? (ns === 'default' ? ['web-abc', 'web-abd', 'api-1'] : ['coredns-1']) : ['web']),
   contexts: () => ['kubernetes-admin@kubernetes', 'dev'],
+  documents: () => ['web.yaml', 'base/kustomization.yaml', 'base/deploy.yaml', 'overlays/prod/kustomization.yaml'],
 };
 
 describe('terminal completion', () => {
@@ -25,6 +26,13 @@ describe('terminal completion', () => {
     ['kubectl -n kube-system logs co', 'kubectl -n kube-system logs coredns-1 '],
     ['kubectl --context dev --as jane get pods a', 'kubectl --context dev --as jane get pods api-1 '],
     ['kubectl auth rec', 'kubectl auth reconcile '],
+    // -k and kubectl kustomize take the folders of the documents' names; -f the documents.
+    ['kubectl apply -k ov', 'kubectl apply -k overlays'],
+    ['kubectl apply -k overlays/p', 'kubectl apply -k overlays/prod '],
+    ['kubectl kustomize b', 'kubectl kustomize base '],
+    ['kubectl kusto', 'kubectl kustomize '],
+    ['kubectl delete --kustomize ba', 'kubectl delete --kustomize base '],
+    ['kubectl apply -f w', 'kubectl apply -f web.yaml '],
     ['kubectl logs a', 'kubectl logs api-1 '],
     ['kubectl rollout st', 'kubectl rollout status '],
     ['kubectl scale deployments web --rep', 'kubectl scale deployments web --replicas '],

@@ -11,6 +11,8 @@ export interface CompletionSource {
   contexts?(): Promise<string[]> | string[];
   /** The current context's namespace, the default of a command without -n ("default" when absent). */
   namespace?(): Promise<string> | string;
+  /** The editor documents' names, which -f reads; their folders are what -k and kubectl kustomize take. */
+  documents?(): Promise<string[]> | string[];
 }
 
 export interface Completion {
@@ -22,7 +24,7 @@ export interface Completion {
 
 const KUBECTL_VERBS = [
   'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
-  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
+  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
 const CONFIG_SUBCOMMANDS = [
@@ -50,7 +52,7 @@ const FLAGS: Record<string, string[]> = {
   scale: ['--replicas'],
   drain: ['--delete-emptydir-data', '--force', '--ignore-daemonsets'],
   delete: ['--cascade', '--force', '--grace-period', '--now'],
-  apply: ['--dry-run=server', '--filename', '-f'],
+  apply: ['--dry-run=server', '--filename', '--kustomize', '-f', '-k'],
   run: ['--annotations', '--command', '--dry-run=client', '--env', '--expose', '--image', '--image-pull-policy', '--labels', '--overrides', '--port', '--privileged', '--restart'],
   debug: ['--attach', '--container', '--copy-to', '--env', '--image', '--image-pull-policy', '--profile=general', '--profile=baseline', '--profile=restricted', '--profile=netadmin', '--profile=sysadmin', '--profile=legacy', '--quiet', '--replace', '--same-node', '--set-image', '--share-processes', '--stdin', '--target', '--tty', '-c', '-i', '-it', '-t'],
   attach: ['--container', '--quiet', '--stdin', '--tty', '-c', '-i', '-it', '-t'],
@@ -67,6 +69,16 @@ function commonPrefix(words: string[]): string {
   let p = words[0];
   for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);
   return p;
+}
+
+/** The folders of "/"-separated document names ("overlays/prod/kustomization.yaml" is in overlays and overlays/prod). */
+export function documentFolders(names: readonly string[]): string[] {
+  const dirs = new Set<string>();
+  for (const name of names) {
+    const parts = name.split('/').filter((p) => p && p !== '.');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  return [...dirs];
 }
 
 /** The namespace the line names with -n, else the kubeconfig context's, as kubectl would use. */
@@ -88,8 +100,11 @@ function kindFor(source: CompletionSource, typed: string): ResourceKindView | un
 
 /** What may follow `words` (the complete words before the one being typed). */
 async function candidatesFor(words: string[], current: string, source: CompletionSource): Promise<string[]> {
-  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--image|--target|--copy-to|--context|--cluster|--user|--as|--as-group|--as-uid|--as-user-extra|-s|--server|--kubeconfig|--request-timeout|-v)$/.test(words[i - 1])));
+  const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--filename|-k|--kustomize|--image|--target|--copy-to|--context|--cluster|--user|--as|--as-group|--as-uid|--as-user-extra|-s|--server|--kubeconfig|--request-timeout|-v)$/.test(words[i - 1])));
   const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
+  const last = words[words.length - 1];
+  if (last === '-f' || last === '--filename') return (await source.documents?.()) ?? [];
+  if (last === '-k' || last === '--kustomize') return documentFolders((await source.documents?.()) ?? []);
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
     // set-context's own --namespace shadows the global -n/--namespace.
@@ -108,6 +123,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     if (verb === 'logs' || verb === 'attach') return args.length ? [] : names('Pod');
     // debug takes a pod, or node/NAME.
     if (verb === 'debug') return args.length ? [] : [...(await names('Pod')), ...(await names('Node')).map((n) => `node/${n}`)];
+    if (verb === 'kustomize') return args.length ? [] : documentFolders((await source.documents?.()) ?? []);
     if (verb === 'auth') return args.length ? [] : ['can-i', 'reconcile', 'whoami'];
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {

@@ -2,9 +2,10 @@
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../apiserver/errors.ts';
 import { threeWayStrategicPatch } from '../../apiserver/patch/strategic.ts';
-import { formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
+import { formatError, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests, type Manifest } from '../manifests.ts';
+import { hasFilenames, readFilenames } from '../filenames.ts';
 import { fileObject } from './fileobject.ts';
 import { validationDirective } from './validate.ts';
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
@@ -24,13 +25,11 @@ export interface AppliedDocument {
 }
 
 export function applyCommand(ctx: KubectlContext, args: ParsedArgs): AppliedDocument[] {
-  const files = args.flags.get('filename') ?? [];
-  if (!files.length) throw new Error('must specify one of -f and -k');
+  if (!hasFilenames(args)) throw new Error('must specify one of -f and -k');
   const dryRun = dryRunMode(flag(args, 'dry-run'));
   const validation = validationDirective(args);
   const results: AppliedDocument[] = [];
-  for (const f of files) {
-    const { text, source } = readSource(ctx, f);
+  for (const { text, source } of readFilenames(ctx, args)) {
     for (const m of parseManifests(text, source)) results.push(applyOne(ctx, m, source, commandNamespace(ctx, args), dryRun, validation));
   }
   if (!results.length) throw new Error('no objects passed to apply');

@@ -9,6 +9,7 @@ import { CommandError, formatError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { findFileTargets, NO_RESOURCES } from './targets.ts';
+import { hasFilenames } from '../filenames.ts';
 import { commandNamespace } from '../namespace.ts';
 
 export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
@@ -20,9 +21,8 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const cascade = cascadePolicy(flag(args, 'cascade'));
   const targets: { kind: string; info: ReturnType<typeof ctx.store.info>; namespace?: string; name: string }[] = [];
   let code = 0;
-  const files = args.flags.get('filename') ?? [];
-  if (files.length) {
-    const found = findFileTargets(ctx, files, ns);
+  if (hasFilenames(args)) {
+    const found = findFileTargets(ctx, args, ns);
     if (found.errors.length) code = 1;
     ctx.err.push(...found.errors);
     for (const { info, obj } of found.targets) targets.push({ kind: info.kind, info, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '' });

@@ -6,7 +6,8 @@ import type { PolicyRule, Subject } from 'kubernetes-types/rbac/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { goList } from '../../api/validation.ts';
 import { bindingToCreate, defaultSubject, reconcileBinding, reconcileRole, roleToCreate, type BindingResult, type ReconcileOperation, type RoleResult } from '../../apiserver/rbac/reconciliation.ts';
-import { CommandError, readSource, resourceName, type KubectlContext } from '../context.ts';
+import { hasFilenames, readFilenames } from '../filenames.ts';
+import { CommandError, resourceName, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests } from '../manifests.ts';
 import { commandNamespace } from '../namespace.ts';
@@ -20,16 +21,14 @@ const subjectText = (s: Subject) => `{Kind:${s.kind} APIGroup:${s.apiGroup ?? ''
 
 export function reconcileCommand(ctx: KubectlContext, args: ParsedArgs, rest: string[]): number {
   if (rest.length) throw new CommandError(`unknown command "${rest[0]}" for "kubectl auth reconcile"`);
-  const files = args.flags.get('filename') ?? [];
-  if (!files.length) throw new CommandError('must specify one of -f and -k');
+  if (!hasFilenames(args)) throw new CommandError('must specify one of -f and -k');
   const dryRun = dryRunMode(flag(args, 'dry-run')) !== '';
   const removePermissions = boolFlag(args, 'remove-extra-permissions');
   const removeSubjects = boolFlag(args, 'remove-extra-subjects');
   const ns = commandNamespace(ctx, args);
   // The resource builder reads every document before the first request.
   const objects: { obj: KubeObject; name: string; printed: string }[] = [];
-  for (const file of files) {
-    const { text, source } = readSource(ctx, file);
+  for (const { text, source } of readFilenames(ctx, args)) {
     for (const m of parseManifests(text, source)) {
       if (!m.error && !m.object) continue;
       const read = fileObject(ctx, m, source, ns);

@@ -6,7 +6,8 @@
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../apiserver/errors.ts';
 import type { PropagationPolicy } from '../../apiserver/store.ts';
-import { CommandError, formatError, readSource, resourceName, type KubectlContext } from '../context.ts';
+import { hasFilenames, readFilenames } from '../filenames.ts';
+import { CommandError, formatError, resourceName, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests } from '../manifests.ts';
 import { LAST_APPLIED, setLastApplied } from './apply.ts';
@@ -21,8 +22,7 @@ import { commandNamespace } from '../namespace.ts';
 interface Replacement { obj: KubeObject; source: string }
 
 export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
-  const files = args.flags.get('filename') ?? [];
-  if (!files.length) throw new CommandError('must specify one of -f and -k');
+  if (!hasFilenames(args)) throw new CommandError('must specify one of -f and -k');
   checkOutput(args);
   const force = boolFlag(args, 'force');
   const dryRun = dryRunOf(args);
@@ -35,8 +35,7 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const fieldValidation = validationDirective(args);
   let code = 0;
   const items: Replacement[] = [];
-  for (const f of files) {
-    const { text, source } = readSource(ctx, f);
+  for (const { text, source } of readFilenames(ctx, args)) {
     for (const m of parseManifests(text, source)) {
       const read = fileObject(ctx, m, source, commandNamespace(ctx, args));
       if ('error' in read) { ctx.err.push(read.error); code = 1; continue; }

@@ -4,7 +4,8 @@ import type { KindInfo } from '../../api/kinds.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { parseSelector } from '../../api/labels.ts';
 import { notFound } from '../../apiserver/errors.ts';
-import { CommandError, formatError, readSource, type KubectlContext } from '../context.ts';
+import { CommandError, formatError, type KubectlContext } from '../context.ts';
+import { readFilenames } from '../filenames.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { parseManifests } from '../manifests.ts';
 import { fileObject } from './fileobject.ts';
@@ -52,11 +53,10 @@ export function objectName(t: Target): string {
   return `${t.info.plural}/${t.obj.metadata.name}`;
 }
 
-/** The objects of -f files as the files hold them (kubectl's builder reads them from the file, not the server). */
-export function findFileTargets(ctx: KubectlContext, files: string[], ns: CommandNamespace): FoundTargets {
+/** The objects of -f files (or -k's build) as the files hold them (kubectl's builder reads them from the file, not the server). */
+export function findFileTargets(ctx: KubectlContext, args: ParsedArgs, ns: CommandNamespace): FoundTargets {
   const out: FoundTargets = { targets: [], errors: [] };
-  for (const f of files) {
-    const { text, source } = readSource(ctx, f);
+  for (const { text, source } of readFilenames(ctx, args)) {
     for (const m of parseManifests(text, source)) {
       const r = fileObject(ctx, m, source, ns);
       if ('error' in r) out.errors.push(r.error);

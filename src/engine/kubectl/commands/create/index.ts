@@ -2,7 +2,8 @@
 // --dry-run=client (-o yaml shows it as kubectl would send it), otherwise create it ("deployment.apps/web created").
 import type { KubeObject } from '../../../api/object.ts';
 import { StatusError } from '../../../apiserver/errors.ts';
-import { CommandError, formatError, readSource, type KubectlContext } from '../../context.ts';
+import { CommandError, formatError, type KubectlContext } from '../../context.ts';
+import { hasFilenames, readFilenames } from '../../filenames.ts';
 import type { ParsedArgs } from '../../flags.ts';
 import { parseManifests } from '../../manifests.ts';
 import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
@@ -46,7 +47,7 @@ const typed: Record<string, { aliases: string[]; types: Record<string, Generator
 export function createCommand(ctx: KubectlContext, args: ParsedArgs): number {
   checkOutput(args);
   const [sub, ...rest] = args.positional;
-  if (args.flags.get('filename')?.length) {
+  if (hasFilenames(args)) {
     if (sub !== undefined) throw usageError('create', `Unexpected args: [${args.positional.join(' ')}]`);
     return createFromFiles(ctx, args);
   }
@@ -100,8 +101,7 @@ function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
   const ns = commandNamespace(ctx, args);
   const fieldValidation = validationDirective(args);
   let code = 0;
-  for (const f of args.flags.get('filename') ?? []) {
-    const { text, source } = readSource(ctx, f);
+  for (const { text, source } of readFilenames(ctx, args)) {
     for (const m of parseManifests(text, source)) {
       const read = fileObject(ctx, m, source, ns);
       if ('error' in read) {

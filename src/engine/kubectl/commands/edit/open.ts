@@ -6,6 +6,7 @@ import { CommandError, formatError, type KubectlContext } from '../../context.ts
 import type { ParsedArgs } from '../../flags.ts';
 import { toJson, toYaml } from '../../printers/index.ts';
 import { findFileTargets, findTargets, NO_RESOURCES, type FoundTargets } from '../targets.ts';
+import { hasFilenames } from '../../filenames.ts';
 import { writeHeader } from './header.ts';
 import type { EditOptions } from './options.ts';
 import type { EditSession } from './session.ts';
@@ -32,15 +33,14 @@ export function editorText(opts: EditOptions, body: unknown, reasons: Parameters
 }
 
 function editTargets(ctx: KubectlContext, args: ParsedArgs, opts: EditOptions): FoundTargets {
-  const files = args.flags.get('filename') ?? [];
-  if (!files.length && !args.positional.length) throw new CommandError(NO_RESOURCES);
-  if (!files.length) {
+  if (!hasFilenames(args) && !args.positional.length) throw new CommandError(NO_RESOURCES);
+  if (!hasFilenames(args)) {
     // ResourceTypeOrNameArgs(true, …): a type alone edits every object of it.
     const all = new Map(args.flags).set('all', ['true']);
     return findTargets(ctx, { ...args, flags: all }, args.positional);
   }
   // Files name the objects; what opens is the server's copy of each (the builder's Latest()).
-  const named = findFileTargets(ctx, files, opts.namespace);
+  const named = findFileTargets(ctx, args, opts.namespace);
   const out: FoundTargets = { targets: [], errors: named.errors };
   for (const { info, obj } of named.targets) {
     const live = ctx.store.tryGet(info.kind, obj.metadata.namespace, obj.metadata.name ?? '');

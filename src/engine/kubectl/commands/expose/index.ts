@@ -7,6 +7,7 @@ import { flag, type ParsedArgs } from '../../flags.ts';
 import { applyOverrides } from '../overrides.ts';
 import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { findFileTargets, findTargets, NO_RESOURCES } from '../targets.ts';
+import { hasFilenames } from '../../filenames.ts';
 import { checkExposable, portsFor, protocolsFor, selectorFor } from './introspect.ts';
 import { buildService, makeLabelSpec } from './service.ts';
 import { commandNamespace } from '../../namespace.ts';
@@ -25,11 +26,11 @@ function introspectedSelector(obj: KubeObject): string {
 export function exposeCommand(ctx: KubectlContext, args: ParsedArgs): number {
   checkOutput(args);
   const dryRun = dryRunOf(args);
-  const files = args.flags.get('filename') ?? [];
-  if (!files.length && !args.positional.length) throw new CommandError(NO_RESOURCES);
+  const files = hasFilenames(args);
+  if (!files && !args.positional.length) throw new CommandError(NO_RESOURCES);
   // --selector is the Service's selector here, not a filter on the objects to expose.
   const lookup: ParsedArgs = { ...args, flags: new Map([...args.flags].filter(([k]) => k !== 'selector')) };
-  const { targets, errors } = files.length ? findFileTargets(ctx, files, commandNamespace(ctx, args)) : findTargets(ctx, lookup, args.positional);
+  const { targets, errors } = files ? findFileTargets(ctx, args, commandNamespace(ctx, args)) : findTargets(ctx, lookup, args.positional);
   if (errors.length) {
     ctx.err.push(...errors);
     return 1;

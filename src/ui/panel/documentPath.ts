@@ -1,0 +1,19 @@
+// A document's name as a path: kubectl -f and -k read documents by name, and "/" makes folders, so a renamed
+// document's name is tidied the way a path is written (no leading "./" or "/", no empty or "." parts).
+export function documentPath(name: string): string {
+  return name.trim().split('/').filter((p) => p && p !== '.').join('/');
+}
+
+/** kustomize's file names for a kustomization (konfig.RecognizedKustomizationFileNames). */
+const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+
+/**
+ * The folder a kustomization document builds ("overlays/prod" for overlays/prod/kustomization.yaml, "." at the
+ * top), or undefined for any other document: the editor applies and diffs it with -k instead of -f.
+ */
+export function kustomizationDir(name: string): string | undefined {
+  const path = documentPath(name);
+  const slash = path.lastIndexOf('/');
+  if (!KUSTOMIZATION_NAMES.has(path.slice(slash + 1))) return undefined;
+  return slash < 0 ? '.' : path.slice(0, slash);
+}
