@@ -18,6 +18,7 @@ const inputs = [
   fileURLToPath(import.meta.url),
   source,
   at('node_modules/kubernetes-types/package.json'),
+  at('src/engine/api/resource.ts'),
   at('node_modules/ts-json-schema-generator/package.json'),
 ];
 
@@ -51,6 +52,18 @@ async function buildSchema() {
   defs.Quantity = { ...defs.Quantity, type: ['string', 'number'] };
   // Time: `creationTimestamp: null` is in every `kubectl create --dry-run -o yaml`.
   for (const name of ['Time', 'MicroTime']) defs[name] = { ...defs[name], type: ['string', 'null'] };
+  // A pod's resourceClaims as v1.31+ writes them (kubernetes-types 1.30 still nests them under `source`).
+  defs.PodResourceClaim = {
+    type: 'object', additionalProperties: false, required: ['name'],
+    description: 'PodResourceClaim references exactly one ResourceClaim, by name or through a ResourceClaimTemplate that makes one for the pod.',
+    properties: {
+      name: { type: 'string', description: 'Name uniquely identifies this resource claim inside the pod. This must be a DNS_LABEL.' },
+      resourceClaimName: { type: 'string', description: 'ResourceClaimName is the name of a ResourceClaim object in the same namespace as this pod.' },
+      resourceClaimTemplateName: { type: 'string', description: 'ResourceClaimTemplateName is the name of a ResourceClaimTemplate object in the same namespace as this pod.' },
+    },
+  };
+  // A container's resources.claims entry may name one request of the claim (v1.31+).
+  defs.ResourceClaim = { ...defs.ResourceClaim, properties: { ...defs.ResourceClaim.properties, request: { type: 'string', description: 'Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available.' } } };
 
   // One branch per kind, keyed by the literal types kubernetes-types give apiVersion and kind.
   const kinds = generated.anyOf.map(({ $ref }) => {

@@ -17,6 +17,7 @@ import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1';
 import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
+import type * as resource from '../src/engine/api/resource.ts';
 
 /** scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship. */
 export interface PodGroup {
@@ -39,10 +40,18 @@ export interface Endpoints {
   subsets?: { addresses?: EndpointAddress[]; notReadyAddresses?: EndpointAddress[]; ports?: CoreV1EndpointPort[] }[];
 }
 
+/** resource.k8s.io/v1beta1 (Dynamic Resource Allocation, v1.32), which kubernetes-types 1.30 does not ship. */
+type V1beta1<T, K extends string> = Omit<T, 'apiVersion' | 'kind'> & { apiVersion: 'resource.k8s.io/v1beta1'; kind: K };
+export type DeviceClass = V1beta1<resource.DeviceClass, 'DeviceClass'>;
+export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'ResourceClaim'>;
+export type ResourceClaimTemplate = V1beta1<resource.ResourceClaimTemplate, 'ResourceClaimTemplate'>;
+export type ResourceSlice = V1beta1<resource.ResourceSlice, 'ResourceSlice'>;
+
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
   | PersistentVolume | PersistentVolumeClaim | StorageClass | VolumeAttachment | CSIDriver | CSINode
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
   | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
-  | Role | ClusterRole | RoleBinding | ClusterRoleBinding;
+  | Role | ClusterRole | RoleBinding | ClusterRoleBinding
+  | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice;

@@ -78,6 +78,9 @@ import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
 import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
+import { FeatureGates } from './api/featuregates.ts';
+import { DRA_FEATURE, DRA_KINDS } from './api/resource.ts';
+import { ResourceClaimController } from './controllers/resourceclaim/controller.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
 export const EVENT_TTL_MS = 60 * 60_000;
@@ -107,6 +110,8 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly timeline: CommandTimeline;
   /** sim operator: the built-in operators (training …) and their controllers. */
   readonly operators: OperatorManager;
+  /** sim featuregates: the cluster's feature gates, kept in the snapshot. */
+  readonly featureGates: FeatureGates;
   private readonly apiRng: SeededRng;
   /** The terminal's kubectl configuration: part of the simulated environment, not of the API server. */
   private readonly kubeconfig: Kubeconfig;
@@ -127,6 +132,8 @@ export class Cluster implements KubesimCluster, SimHost {
     this.apiRng = root.fork('apiserver');
     if (snap) this.apiRng.setState(snap.rngState);
     this.store = new Store(this.clock, this.apiRng);
+    this.featureGates = new FeatureGates(snap?.config?.featureGates ?? opts.featureGates);
+    if (this.featureGates.enabled(DRA_FEATURE)) for (const k of DRA_KINDS) this.store.kinds.register(k);
     if (snap) this.store.load(snap.objects, snap.resourceVersion);
     else {
       for (const name of INITIAL_NAMESPACES) this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
@@ -174,10 +181,11 @@ export class Cluster implements KubesimCluster, SimHost {
       new ExternalAttacher(this.store, this.clock, this.informers, this.csiDriver),
       new ExternalResizer(this.store, this.clock, this.informers, this.recorder, this.csiDriver),
     ];
-    this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'));
+    this.scheduler = new Scheduler(this.store, this.clock, this.informers, this.recorder, root.fork('scheduler'), this.featureGates);
     if (snap?.config?.scheduler) this.scheduler.setConfiguration(snap.config.scheduler as KubeSchedulerConfiguration);
     this.nodes = new NodeManager(this.store, this.clock, root.fork('nodes'));
     this.nodes.csiDriver = this.csiDriver;
+    this.nodes.draEnabled = () => this.featureGates.enabled(DRA_FEATURE);
     if (snap) this.csiDriver.restore(this.store.list<PersistentVolume>('PersistentVolume'), this.store.list<VolumeAttachment>('VolumeAttachment'));
     this.network = new Network({
       store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
@@ -210,6 +218,8 @@ export class Cluster implements KubesimCluster, SimHost {
       ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
+    if (this.featureGates.enabled(DRA_FEATURE)) this.startDynamicResourceAllocation(gc);
+    this.featureGates.onChange((name, on) => { if (name === DRA_FEATURE) this.draChanged(on, gc); });
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
     this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
@@ -279,7 +289,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig) },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig), ...(Object.keys(this.featureGates.state()).length ? { featureGates: this.featureGates.state() } : {}) },
     };
   }
 
@@ -383,6 +393,29 @@ export class Cluster implements KubesimCluster, SimHost {
     }
     const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
     return { result: { code, stdout: text(out, unterminated), stderr: text(err), ...(written.length ? { files: written } : {}) }, documents, edit: session };
+  }
+
+  /**
+   * DynamicResourceAllocation turned on (or off): resource.k8s.io is served (or not), the scheduler's default
+   * profile gains (or loses) DynamicResources, and the kubelets publish their DRA drivers' slices.
+   * Simplification: once started, the resourceclaim controller keeps running when the gate is turned off.
+   */
+  private draChanged(on: boolean, gc: GarbageCollector): void {
+    for (const k of DRA_KINDS) if (on) this.store.kinds.register(k); else this.store.kinds.unregister(k.kind);
+    this.scheduler.featureGatesChanged();
+    if (!on) return;
+    this.startDynamicResourceAllocation(gc);
+    this.nodes.draEnabledChanged();
+  }
+
+  /** kube-controller-manager's resourceclaim controller, and the garbage collector's watch of claims and slices. */
+  private startDynamicResourceAllocation(gc: GarbageCollector): void {
+    if (this.controllers.some((c) => c instanceof ResourceClaimController)) return;
+    const c = new ResourceClaimController(this.store, this.clock, this.informers, this.recorder);
+    this.controllers.push(c);
+    c.loop.registerHandlers(() => c.start());
+    gc.monitor('ResourceClaim');
+    gc.monitor('ResourceSlice');
   }
 
   private applyAddon(name: string, manifest: string): void {

@@ -58,7 +58,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile; featureGates?: Record<string, boolean> };
 }
 
 export interface CreateClusterOptions {
@@ -71,6 +71,8 @@ export interface CreateClusterOptions {
   nodeCIDRMaskSize?: number;
   /** The pod network installed at creation (default flannel); with none, nodes stay NotReady until `sim cni install`. */
   cni?: 'flannel' | 'calico' | 'none';
+  /** --feature-gates, e.g. { DynamicResourceAllocation: true } (api/featuregates.ts). */
+  featureGates?: Record<string, boolean>;
 }
 
 /** `exec`'s options. */

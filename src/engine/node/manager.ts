@@ -35,6 +35,8 @@ export class NodeManager {
   private nextIP = 2;
   /** The CSI driver every machine runs the node plugin of (the composition root sets it). */
   csiDriver: SimCSIDriver | undefined;
+  /** Whether the DynamicResourceAllocation gate is on (the composition root sets it). */
+  draEnabled: () => boolean = () => false;
 
   constructor(private readonly store: Store, private readonly clock: SimClock, private readonly rng: SeededRng) {}
 
@@ -53,8 +55,14 @@ export class NodeManager {
     this.links.set(cfg.name, { link, recorder });
     if (files) k.runtime.network.files.load(files);
     k.csiDriver = this.csiDriver;
+    k.draEnabled = this.draEnabled;
     k.start();
     return k;
+  }
+
+  /** The DynamicResourceAllocation gate turned on: running kubelets publish their DRA drivers' slices. */
+  draEnabledChanged(): void {
+    for (const [name, k] of this.kubelets) if (!this.stopped.has(name)) k.publishResourceSlices();
   }
 
   // ---- faults ----

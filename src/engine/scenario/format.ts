@@ -40,6 +40,8 @@ export interface ScenarioNode {
   gpus?: number;
   /** The GPUs' model (`sim node add --gpu-model`, e.g. H100-80GB, L4). */
   gpuModel?: string;
+  /** Who offers the GPUs: device-plugin (default) or dra (`sim node add --gpu-driver`). */
+  gpuDriver?: 'device-plugin' | 'dra';
   labels?: Record<string, string>;
   /** "key=value:Effect" or "key:Effect", as `kubectl taint` writes them. */
   taints?: string[];
@@ -57,6 +59,8 @@ export interface ScenarioCluster {
   scheduler?: Record<string, unknown>;
   /** Built-in operators installed before the manifests apply (`sim operator install NAME`). */
   operators?: string[];
+  /** The cluster's --feature-gates, e.g. { DynamicResourceAllocation: true } (`sim featuregates set`). */
+  featureGates?: Record<string, boolean>;
 }
 
 /** A command line, as typed in the terminal; stdin feeds `-f -`. */

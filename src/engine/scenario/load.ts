@@ -42,6 +42,7 @@ export function clusterOptions(scenario: Scenario): CreateClusterOptions {
   if (scenario.spec.cluster.cni) opts.cni = scenario.spec.cluster.cni;
   if (scenario.spec.cluster.clusterCIDR) opts.clusterCIDR = scenario.spec.cluster.clusterCIDR;
   if (scenario.spec.cluster.nodeCIDRMaskSize) opts.nodeCIDRMaskSize = scenario.spec.cluster.nodeCIDRMaskSize;
+  if (scenario.spec.cluster.featureGates) opts.featureGates = scenario.spec.cluster.featureGates;
   return opts;
 }
 
@@ -50,7 +51,7 @@ export function nodeCommands(nodes: readonly ScenarioNode[]): string[] {
   const lines: string[] = [];
   for (const n of nodes) {
     const flags = [
-      n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`, n.gpuModel && `--gpu-model ${n.gpuModel}`,
+      n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`, n.gpuModel && `--gpu-model ${n.gpuModel}`, n.gpuDriver && `--gpu-driver ${n.gpuDriver}`,
       n.labels && Object.keys(n.labels).length && `--labels ${Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
       n.taints?.length && `--taints ${n.taints.join(',')}`,
     ].filter(Boolean).join(' ');

@@ -34,7 +34,7 @@ describe('validateScenario', () => {
     [minimal({ seed: undefined }), 'spec.seed: Required value'],
     [minimal({ cluster: { nodes: [{ name: 'w', cpu: 'lots' }] } }), 'spec.cluster.nodes[0].cpu: Invalid value: "lots": quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\''],
     [minimal({ cluster: { nodes: [{ name: 'w', taints: ['gpu'] }] } }), 'spec.cluster.nodes[0].taints[0]: Invalid value: "gpu": must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'],
-    [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, gpuModel, labels, taints'],
+    [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, gpuModel, gpuDriver, labels, taints'],
     [minimal({ timeline: [{ at: 'soon', run: 'sim node stop w1' }] }), 'spec.timeline[0].at: Invalid value: "soon": must be a duration such as 30s, 5m or 1h30m'],
     [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl" or "sim"'],
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],
@@ -67,6 +67,18 @@ describe('validateScenario', () => {
     expect((cluster.list('Event') as unknown as { reason: string }[]).filter((e) => e.reason === 'CIDRNotAvailable')).toHaveLength(1);
     expect(cluster.cni.podCIDRs()).toEqual({ clusterCIDR: '10.8.0.0/23', nodeCIDRMaskSize: 24, capacity: 2, allocated: 2 });
     expect(cluster.exec('sim cni status').stdout).toMatch(/cluster CIDR: 10\.8\.0\.0\/23 \(--node-cidr-mask-size=24\): 2 of 2 node ranges allocated\n[^]*w3\s+false\s+<none>/);
+  });
+
+  it('sets feature gates and DRA GPU nodes from spec.cluster', () => {
+    const s = parseScenario(YAML.stringify(minimal({ cluster: { nodes: [{ name: 'g', gpus: 2, gpuDriver: 'dra' }], featureGates: { DynamicResourceAllocation: true } } })));
+    const { cluster, problems } = loadScenario(s);
+    expect(problems).toEqual([]);
+    cluster.advance(5);
+    expect(cluster.exec('kubectl get resourceslices').stdout).toMatch(/g-gpu\.nvidia\.com-\w{5}\s+g\s+gpu\.nvidia\.com\s+g\s/);
+    expect(errorsOf(minimal({ cluster: { nodes: [], featureGates: { Nope: true, DynamicResourceAllocation: 'yes' } } }))).toEqual([
+      'spec.cluster.featureGates[Nope]: Invalid value: "Nope": unrecognized feature gate',
+      'spec.cluster.featureGates[DynamicResourceAllocation]: Invalid value: "yes": must be true or false',
+    ]);
   });
 
   it('checks placeholders in every value a variable can take', () => {

@@ -1,6 +1,7 @@
 // The scenario validator: pure (no cluster), so the share-link decoder and the editor can call it too.
 // Errors name the field path and read like Kubernetes' own (`spec.cluster.nodes[0].cpu: Invalid value: …`);
 // unknown fields are refused, as strict decoding does, so a typo never passes silently.
+import { KNOWN_FEATURES } from '../api/featuregates.ts';
 import { parseQuantity, QuantityError } from '../api/quantity.ts';
 import { parseCidr } from '../api/cidr.ts';
 import { DEFAULT_NODE_IPAM } from '../controllers/nodeipam/controller.ts';
@@ -176,13 +177,19 @@ function validateSpec(e: Errors, spec: Obj): void {
 }
 
 function validateCluster(e: Errors, c: Obj): void {
-  e.fields('spec.cluster', c, ['nodes', 'cni', 'clusterCIDR', 'nodeCIDRMaskSize', 'scheduler', 'operators']);
+  e.fields('spec.cluster', c, ['nodes', 'cni', 'clusterCIDR', 'nodeCIDRMaskSize', 'scheduler', 'operators', 'featureGates']);
+  if (e.object('spec.cluster.featureGates', c.featureGates, false)) {
+    for (const [k, v] of Object.entries(c.featureGates)) {
+      if (!KNOWN_FEATURES[k]) e.invalid(`spec.cluster.featureGates[${k}]`, k, 'unrecognized feature gate');
+      else if (typeof v !== 'boolean') e.invalid(`spec.cluster.featureGates[${k}]`, v, 'must be true or false');
+    }
+  }
   const seen = new Set<string>();
   if (e.array('spec.cluster.nodes', c.nodes, true)) {
     c.nodes.forEach((n, i) => {
       const path = `spec.cluster.nodes[${i}]`;
       if (!e.object(path, n)) return;
-      e.fields(path, n, ['name', 'count', 'cpu', 'memory', 'pods', 'gpus', 'gpuModel', 'labels', 'taints']);
+      e.fields(path, n, ['name', 'count', 'cpu', 'memory', 'pods', 'gpus', 'gpuModel', 'gpuDriver', 'labels', 'taints']);
       if (e.string(`${path}.name`, n.name)) {
         for (const msg of isDNS1123Subdomain(n.name)) e.invalid(`${path}.name`, n.name, msg);
         if (seen.has(n.name)) e.list.push(`${path}.name: Duplicate value: ${formatBadValue(n.name)}`);
@@ -194,6 +201,7 @@ function validateCluster(e: Errors, c: Obj): void {
       e.integer(`${path}.pods`, n.pods, 1, 10_000);
       e.integer(`${path}.gpus`, n.gpus, 0, 64);
       if (n.gpuModel !== undefined) e.string(`${path}.gpuModel`, n.gpuModel);
+      if (n.gpuDriver !== undefined && n.gpuDriver !== 'device-plugin' && n.gpuDriver !== 'dra') e.invalid(`${path}.gpuDriver`, n.gpuDriver, 'must be device-plugin or dra');
       if (e.object(`${path}.labels`, n.labels, false)) {
         for (const [k, v] of Object.entries(n.labels)) if (typeof v !== 'string') e.invalid(`${path}.labels[${k}]`, v, 'must be a string');
       }

@@ -1,5 +1,6 @@
 // KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): the default profile as upstream v1.32, and the
 // expansion of a user's configuration into per-profile extension points (multiPoint, enabled, disabled, "*").
+import { DRA_FEATURE } from '../api/resource.ts';
 import type { ExtensionPoints } from './framework/runtime.ts';
 
 export const CONFIG_API_VERSION = 'kubescheduler.config.k8s.io/v1';
@@ -48,6 +49,16 @@ export const DEFAULT_MULTIPOINT: PluginRef[] = [
   { name: 'DefaultBinder' },
 ];
 
+/**
+ * applyFeatureGates: with DynamicResourceAllocation on, DynamicResources joins the defaults just before
+ * DefaultPreemption (deallocating an idle claim is tried before evicting pods).
+ */
+export function defaultMultiPoint(enabled: (gate: string) => boolean = () => false): PluginRef[] {
+  if (!enabled(DRA_FEATURE)) return DEFAULT_MULTIPOINT;
+  const i = DEFAULT_MULTIPOINT.findIndex((r) => r.name === 'DefaultPreemption');
+  return [...DEFAULT_MULTIPOINT.slice(0, i), { name: 'DynamicResources' }, ...DEFAULT_MULTIPOINT.slice(i)];
+}
+
 export function defaultConfiguration(): KubeSchedulerConfiguration {
   return { apiVersion: CONFIG_API_VERSION, kind: 'KubeSchedulerConfiguration', percentageOfNodesToScore: 0, podInitialBackoffSeconds: 1, podMaxBackoffSeconds: 10, profiles: [{ schedulerName: DEFAULT_SCHEDULER_NAME }] };
 }
@@ -70,7 +81,7 @@ export interface ExpandedProfile {
  * default of the same name), each registered at every point it implements; then per-point enabled lists add
  * or override, and disabled lists ("*" for all) remove — as upstream's mergePlugins and multiPoint expansion.
  */
-export function expandProfile(cfg: KubeSchedulerConfiguration, p: ProfileConfig, implementsPoint: Implements, known: Set<string>): ExpandedProfile {
+export function expandProfile(cfg: KubeSchedulerConfiguration, p: ProfileConfig, implementsPoint: Implements, known: Set<string>, defaults: PluginRef[] = DEFAULT_MULTIPOINT): ExpandedProfile {
   const schedulerName = p.schedulerName ?? DEFAULT_SCHEDULER_NAME;
   const plugins = p.plugins ?? {};
   const where = `profiles[${schedulerName}]`;
@@ -88,7 +99,7 @@ export function expandProfile(cfg: KubeSchedulerConfiguration, p: ProfileConfig,
     check(set?.disabled, `${key}.disabled`);
   }
   const mpDisabled = new Set((plugins.multiPoint?.disabled ?? []).map((r) => r.name));
-  const multi: PluginRef[] = mpDisabled.has('*') ? [] : DEFAULT_MULTIPOINT.filter((r) => !mpDisabled.has(r.name));
+  const multi: PluginRef[] = mpDisabled.has('*') ? [] : defaults.filter((r) => !mpDisabled.has(r.name));
   for (const r of plugins.multiPoint?.enabled ?? []) {
     const i = multi.findIndex((m) => m.name === r.name);
     if (i >= 0) multi[i] = { ...multi[i], ...r }; else multi.push(r);

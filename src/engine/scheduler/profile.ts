@@ -1,7 +1,7 @@
 // Profiles: a KubeSchedulerConfiguration turned into one framework per schedulerName.
 import type { AnyPlugin, BindPlugin, FilterPlugin, PermitPlugin, PostBindPlugin, PostFilterPlugin, PreBindPlugin, PreEnqueuePlugin, PreFilterPlugin, PreScorePlugin, QueueSortPlugin, ReservePlugin, ScorePlugin } from './framework/interface.ts';
 import { Framework, type ExtensionPoints } from './framework/runtime.ts';
-import { ConfigError, DEFAULT_MULTIPOINT, expandProfile, validateConfiguration, type KubeSchedulerConfiguration } from './config.ts';
+import { ConfigError, DEFAULT_MULTIPOINT, defaultMultiPoint, expandProfile, validateConfiguration, type KubeSchedulerConfiguration } from './config.ts';
 import { inTreeRegistry, pluginImplements, type FactoryContext, type PluginFactory } from './registry.ts';
 
 /** Build every profile's framework, or throw a ConfigError saying what is wrong (the running one stays). */
@@ -28,7 +28,7 @@ export function buildFrameworks(cfg: KubeSchedulerConfiguration, ctx: FactoryCon
     };
     // Default plugins not (yet) in the registry are left out rather than failing the whole profile.
     const implementsPoint = (name: string, point: Parameters<typeof pluginImplements>[1]) => known.has(name) && pluginImplements(get(name), point);
-    const expanded = expandProfile(cfg, p, implementsPoint, known);
+    const expanded = expandProfile(cfg, p, implementsPoint, known, defaultMultiPoint((g) => ctx.featureGates?.enabled(g) ?? false));
     const pick = <T>(point: keyof ExtensionPoints) => expanded.points[point].map((r) => get(r.name) as unknown as T);
     const defaultWeight = (name: string) => DEFAULT_MULTIPOINT.find((d) => d.name === name)?.weight ?? 1;
     const points: ExtensionPoints = {

@@ -125,6 +125,16 @@ export class SchedulingQueue {
     }
   }
 
+  /** Gated pods whose PreEnqueue plugin may let them through now (upstream moves gated pods on cluster events too). */
+  retryGated(plugin: string): void {
+    // A copy: a pod still gated goes back into the map, which would hand it to this loop again.
+    for (const [uid, info] of [...this.gated]) {
+      if (info.gatedBy !== plugin) continue;
+      this.gated.delete(uid);
+      this.pushActive(info);
+    }
+  }
+
   delete(pod: Pod): void {
     const uid = pod.metadata!.uid!;
     this.nominator.delete(pod);

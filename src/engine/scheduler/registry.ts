@@ -1,4 +1,5 @@
 // The in-tree plugin registry: plugin name → factory, as pkg/scheduler/framework/plugins/registry.go.
+import { DRA_FEATURE } from '../api/resource.ts';
 import type { Store } from '../apiserver/store.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import type { AnyPlugin, Handle } from './framework/interface.ts';
@@ -6,6 +7,7 @@ import type { PointName } from './config.ts';
 import { Coscheduling, type CoschedulingArgs } from './plugins/Coscheduling.ts';
 import { DefaultBinder } from './plugins/DefaultBinder.ts';
 import { DefaultPreemption, type DefaultPreemptionArgs } from './plugins/DefaultPreemption.ts';
+import { DynamicResources } from './plugins/DynamicResources.ts';
 import { ImageLocality } from './plugins/ImageLocality.ts';
 import { InterPodAffinity, type InterPodAffinityArgs } from './plugins/InterPodAffinity.ts';
 import { NodeAffinity } from './plugins/NodeAffinity.ts';
@@ -23,8 +25,11 @@ import { VolumeBinding } from './plugins/VolumeBinding.ts';
 import { VolumeRestrictions } from './plugins/VolumeRestrictions.ts';
 import { VolumeZone } from './plugins/VolumeZone.ts';
 
-/** What factories may use besides their args: the cycle handle, the API server (binding, preemption), randomness. */
-export interface FactoryContext { handle: Handle; store: Store; rng: SeededRng }
+/**
+ * What factories may use besides their args: the cycle handle, the API server (binding, preemption), randomness,
+ * and the cluster's feature gates (absent: every gate at its default).
+ */
+export interface FactoryContext { handle: Handle; store: Store; rng: SeededRng; featureGates?: { enabled(name: string): boolean } }
 
 export type PluginFactory = (args: unknown, ctx: FactoryContext) => AnyPlugin;
 
@@ -45,6 +50,7 @@ export const inTreeRegistry = new Map<string, PluginFactory>([
   ['NodeVolumeLimits', (_a, ctx) => new NodeVolumeLimits(ctx.store)],
   ['VolumeBinding', (_a, ctx) => new VolumeBinding(ctx.store)],
   ['VolumeZone', (_a, ctx) => new VolumeZone(ctx.store)],
+  ['DynamicResources', (_a, ctx) => new DynamicResources(ctx.store, () => ctx.featureGates?.enabled(DRA_FEATURE) ?? false)],
   ['DefaultPreemption', (args, ctx) => new DefaultPreemption(args as DefaultPreemptionArgs, ctx.handle, ctx.store, ctx.rng)],
   ['DefaultBinder', (_a, ctx) => new DefaultBinder(ctx.store)],
   ['Coscheduling', (args, ctx) => new Coscheduling(args as CoschedulingArgs, ctx.handle, ctx.store)],

@@ -4,6 +4,8 @@
 import type { Node, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../api/object.ts';
 import { isPodTerminal } from '../api/pod.ts';
+import type { FeatureGates } from '../api/featuregates.ts';
+import { DRA_FEATURE } from '../api/resource.ts';
 import type { Store } from '../apiserver/store.ts';
 import { isStatusError } from '../apiserver/errors.ts';
 import type { EventRecorder } from '../client/events.ts';
@@ -70,6 +72,7 @@ export class Scheduler {
     private readonly informers: SharedInformerFactory,
     recorder: EventRecorder,
     private readonly rng: SeededRng,
+    private readonly featureGates?: FeatureGates,
   ) {
     this.handle = {
       nodeInfos: () => this.cycleNodes,
@@ -83,7 +86,7 @@ export class Scheduler {
       activate: (pods) => this.queue.activate(pods),
     };
     this.pluginRng = rng.fork('plugins');
-    this.frameworks = buildFrameworks(this.config, { handle: this.handle, store, rng: this.pluginRng });
+    this.frameworks = buildFrameworks(this.config, { handle: this.handle, store, rng: this.pluginRng, featureGates });
     this.queue = new SchedulingQueue(clock, this.anyFramework().queueSort);
     this.queue.onActive = () => this.kick();
     this.queue.worthRequeuing = (info, event, oldObj, newObj) => {
@@ -106,7 +109,7 @@ export class Scheduler {
 
   /** Replace the configuration; a bad one throws a ConfigError and the running one stays. */
   setConfiguration(cfg: KubeSchedulerConfiguration): void {
-    const frameworks = buildFrameworks(cfg, { handle: this.handle, store: this.store, rng: this.pluginRng });
+    const frameworks = buildFrameworks(cfg, { handle: this.handle, store: this.store, rng: this.pluginRng, featureGates: this.featureGates });
     this.config = structuredClone(cfg);
     this.frameworks = frameworks;
     this.queue.resort(this.anyFramework().queueSort);
@@ -117,10 +120,36 @@ export class Scheduler {
 
   profileNames(): string[] { return [...this.frameworks.keys()]; }
 
+  /** A feature gate changed: the profiles are rebuilt from the defaults it changes (DynamicResources). */
+  featureGatesChanged(): void {
+    if (this.featureGates?.enabled(DRA_FEATURE)) this.watchDynamicResources();
+    this.setConfiguration(this.config);
+  }
+
+  private watchingDynamicResources = false;
+
+  /** DynamicResources' cluster events: claims, slices and classes that appear or change may let pods fit. */
+  private watchDynamicResources(): void {
+    if (this.watchingDynamicResources) return;
+    this.watchingDynamicResources = true;
+    for (const kind of ['ResourceClaim', 'ResourceSlice', 'DeviceClass']) {
+      const inf = this.informers.informerFor(kind);
+      const changed = (action: 'Add' | 'Update' | 'Delete', o?: KubeObject, n?: KubeObject) => {
+        if (o && n && o.metadata.resourceVersion === n.metadata.resourceVersion) return;
+        this.queue.moveAllToActiveOrBackoff({ resource: kind, action, label: `${kind}${action}` }, o, n);
+        // A claim that now exists lets a pod waiting for it past PreEnqueue.
+        if (kind === 'ResourceClaim') this.queue.retryGated('DynamicResources');
+      };
+      inf.addEventHandler({ add: (o) => changed('Add', undefined, o), update: (o, n) => changed('Update', o, n), delete: (o) => changed('Delete', o, undefined) });
+      inf.run();
+    }
+  }
+
   private anyFramework(): Framework { return this.frameworks.values().next().value!; }
   private frameworkFor(p: Pod): Framework | undefined { return this.frameworks.get(p.spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME); }
 
   start(): void {
+    if (this.featureGates?.enabled(DRA_FEATURE)) this.watchDynamicResources();
     this.informers.informerFor<N>('Node').addEventHandler({
       add: (n) => { this.cache.addOrUpdateNode(n); this.queue.moveAllToActiveOrBackoff(NODE_ADD, undefined, n); },
       update: (o, n) => {
@@ -486,7 +515,13 @@ function rejectorsOf(trace: SchedulingTrace, rejector: string | undefined): Set<
 }
 
 function specChanged(a: Pod, b: Pod): boolean {
-  return JSON.stringify(a.spec) !== JSON.stringify(b.spec) || JSON.stringify(a.metadata?.labels) !== JSON.stringify(b.metadata?.labels);
+  return JSON.stringify(a.spec) !== JSON.stringify(b.spec) || JSON.stringify(a.metadata?.labels) !== JSON.stringify(b.metadata?.labels) || claimStatusesChanged(a, b);
+}
+
+/** The resourceclaim controller recorded a generated claim: DynamicResources' PreEnqueue may pass now. */
+function claimStatusesChanged(a: Pod, b: Pod): boolean {
+  const of = (p: Pod) => (p.status as { resourceClaimStatuses?: unknown } | undefined)?.resourceClaimStatuses;
+  return of(a) !== of(b) && JSON.stringify(of(a)) !== JSON.stringify(of(b));
 }
 
 /** FitError.Error(): "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint {…}." */

@@ -9,10 +9,10 @@ import type { SimHost } from './host.ts';
 
 export const GPU_NODE_FLAGS: FlagSpec[] = [
   { name: 'gpus', value: true }, { name: 'gpu-model', value: true }, { name: 'mig-strategy', value: true },
-  { name: 'mig-profile', value: true }, { name: 'gpu-replicas', value: true }, { name: 'nvlink', value: true },
+  { name: 'mig-profile', value: true }, { name: 'gpu-replicas', value: true }, { name: 'nvlink', value: true }, { name: 'gpu-driver', value: true },
 ];
 
-export const GPU_NODE_USAGE = '[--gpus N [--gpu-model M] [--mig-strategy none|single|mixed --mig-profile P[,P…]] [--gpu-replicas N] [--nvlink all|pairs|none]]';
+export const GPU_NODE_USAGE = '[--gpus N [--gpu-model M] [--mig-strategy none|single|mixed --mig-profile P[,P…]] [--gpu-replicas N] [--nvlink all|pairs|none] [--gpu-driver device-plugin|dra]]';
 export const GPU_USAGE = `  sim gpu list [NODE]               (every GPU device, its health and the pod holding it)
   sim gpu fail NODE INDEX [--xid N]  (an XID error on a GPU; default 79, fallen off the bus)
   sim gpu heal NODE INDEX            (the GPU is reset and works again)`;
@@ -33,7 +33,7 @@ export function gpuFlags(p: ParsedArgs): GpuConfig | undefined {
   try {
     return gpuConfig({
       count: whole(count, 'gpus')!, model: flag(p, 'gpu-model'), migStrategy: flag(p, 'mig-strategy'),
-      migProfiles: flag(p, 'mig-profile')?.split(',').map((s) => s.trim()), replicas: whole(flag(p, 'gpu-replicas'), 'gpu-replicas'), nvlink: flag(p, 'nvlink'),
+      migProfiles: flag(p, 'mig-profile')?.split(',').map((s) => s.trim()), replicas: whole(flag(p, 'gpu-replicas'), 'gpu-replicas'), nvlink: flag(p, 'nvlink'), driver: flag(p, 'gpu-driver'),
     });
   } catch (e) {
     if (e instanceof GpuConfigError) throw new CommandError(e.message);

@@ -9,6 +9,7 @@ import type { NetworkControl } from './network.ts';
 import type { OperatorControl } from './operator.ts';
 import type { GpuConfig } from '../node/deviceplugin/nvidia/config.ts';
 import type { NodeGpuView } from '../node/deviceplugin/view.ts';
+import type { FeatureGates } from '../api/featuregates.ts';
 
 export interface NodeSpec {
   name: string;
@@ -53,6 +54,8 @@ export interface SimHost {
   readonly network: NetworkControl;
   /** sim operator: the built-in operators. */
   readonly operators: OperatorControl;
+  /** sim featuregates: the cluster's feature gates. */
+  readonly featureGates: FeatureGates;
 }
 
 /** What a sim command may read: standard input and the files `-f NAME` names. */

@@ -16,6 +16,7 @@ import { cniCommand } from './cni.ts';
 import { dnsCommand, NETWORK_USAGE, proxyCommand, traceCommand, trafficCommand } from './network.ts';
 import { containerCrash, nodeFault, podKill } from './faults.ts';
 import { OPERATOR_USAGE, operatorCommand } from './operator.ts';
+import { FEATUREGATES_USAGE, featureGatesCommand } from './featuregates.ts';
 import { GPU_NODE_FLAGS, GPU_NODE_USAGE, GPU_USAGE, gpuCommand, gpuFlags } from './gpu.ts';
 import { traceForDisplay } from '../scheduler/trace.ts';
 
@@ -38,6 +39,7 @@ ${CONTROLLER_USAGE}
   sim explain pod NAME [-n NAMESPACE] [-o json]
   sim scheduler config [-f FILE|-]   (show or load a KubeSchedulerConfiguration)
   sim cni install [flannel|calico] | sim cni uninstall | sim cni status   (the pod network)
+${FEATUREGATES_USAGE}
 ${NETWORK_USAGE}`;
 
 const nodeAddFlags: FlagSpec[] = [
@@ -75,6 +77,8 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
         return operatorCommand(host.operators, argv.slice(1), out);
       case 'cni':
         return cniCommand(host.cni, argv.slice(1), out);
+      case 'featuregates': case 'featuregate': case 'feature-gates':
+        return featureGatesCommand(host.featureGates, argv.slice(1), out);
       case 'traffic':
         return trafficCommand(host.network, argv.slice(1), out, input.namespace);
       case 'trace':

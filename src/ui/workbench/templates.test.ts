@@ -13,7 +13,7 @@ describe('editor templates', () => {
   });
 
   it.each(TEMPLATES.map((t) => [t.kind, t] as const))('%s applies cleanly to a new cluster and creates its kind', (kind, template) => {
-    const c = createCluster({ seed: 1 });
+    const c = createCluster({ seed: 1, ...(template.featureGate ? { featureGates: { [template.featureGate]: true } } : {}) });
     const r = c.apply(template.text);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

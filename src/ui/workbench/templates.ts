@@ -7,6 +7,8 @@ export interface Template {
   /** The new document's name: `${file}-1.yaml`. */
   file: string;
   text: string;
+  /** A feature gate the kind is served behind (the text says how to turn it on). */
+  featureGate?: string;
 }
 
 const labels = (app: string, indent: string) => `${indent}labels:\n${indent}  app: ${app}\n`;
@@ -399,6 +401,52 @@ roleRef:
   kind: Role
   name: pod-reader
   apiGroup: rbac.authorization.k8s.io
+`,
+  },
+  {
+    kind: 'ResourceClaimTemplate',
+    file: 'resourceclaimtemplate',
+    featureGate: 'DynamicResourceAllocation',
+    text: `# Dynamic Resource Allocation: sim featuregates set DynamicResourceAllocation=true
+# and a node whose GPUs the DRA driver offers: sim node add g1 --gpus 2 --gpu-driver dra
+apiVersion: resource.k8s.io/v1beta1
+kind: DeviceClass
+metadata:
+  name: gpu.nvidia.com
+spec:
+  selectors:
+    - cel:
+        expression: device.driver == "gpu.nvidia.com"
+---
+apiVersion: resource.k8s.io/v1beta1
+kind: ResourceClaimTemplate
+metadata:
+  name: single-gpu
+spec:
+  spec:
+    devices:
+      requests:
+        - name: gpu
+          deviceClassName: gpu.nvidia.com
+          selectors:
+            - cel:
+                expression: device.capacity["gpu.nvidia.com"].memory.compareTo(quantity("40Gi")) >= 0
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: gpu-job
+spec:
+  resourceClaims:
+    - name: gpu
+      resourceClaimTemplateName: single-gpu
+  containers:
+    - name: cuda
+      image: nvidia/cuda:12.4.0-base-ubuntu22.04
+      command: ["nvidia-smi", "-L"]
+      resources:
+        claims:
+          - name: gpu
 `,
   },
 ];

@@ -11,6 +11,7 @@ import { setNetworkPolicyDefaults } from './defaults/networkpolicy.ts';
 import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from './defaults/autoscaling.ts';
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
 import { setBindingDefaults } from './defaults/rbac.ts';
+import { setResourceClaimDefaults, setResourceClaimTemplateDefaults } from './defaults/resource.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
@@ -106,6 +107,12 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'CSIDriver':
       setCSIDriverDefaults(obj as unknown as Obj);
+      break;
+    case 'ResourceClaim':
+      setResourceClaimDefaults(obj as unknown as Obj);
+      break;
+    case 'ResourceClaimTemplate':
+      setResourceClaimTemplateDefaults(obj as unknown as Obj);
       break;
     case 'RoleBinding':
     case 'ClusterRoleBinding':

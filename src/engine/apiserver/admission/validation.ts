@@ -42,10 +42,16 @@ import { validateNetworkPolicy, validateNetworkPolicyUpdate } from './validation
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1';
 import * as rbac from './validation/rbac.ts';
 import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
+import * as resource from './validation/resource.ts';
+import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice } from '../../api/resource.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
 const validators: Record<string, Validator<never>> = {
+  DeviceClass: { create: resource.validateDeviceClass, update: resource.validateDeviceClassUpdate } satisfies Validator<DeviceClass>,
+  ResourceClaim: { create: resource.validateResourceClaim, update: resource.validateResourceClaimUpdate } satisfies Validator<ResourceClaim>,
+  ResourceClaimTemplate: { create: resource.validateResourceClaimTemplate, update: resource.validateResourceClaimTemplateUpdate } satisfies Validator<ResourceClaimTemplate>,
+  ResourceSlice: { create: resource.validateResourceSlice, update: resource.validateResourceSliceUpdate } satisfies Validator<ResourceSlice>,
   Pod: { create: validatePod, update: validatePodUpdate } satisfies Validator<Pod>,
   Deployment: { create: validateDeployment, update: validateDeploymentUpdate } satisfies Validator<Deployment>,
   ReplicaSet: { create: validateReplicaSet, update: validateReplicaSetUpdate } satisfies Validator<ReplicaSet>,

@@ -8,7 +8,7 @@ import type { FieldError } from '../errors.ts';
 import { invalid, notSupported, required } from '../admission/validation/field.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, nameIsDNSSubdomain } from '../admission/validation/objectmeta.ts';
 import type { Strategy } from '../registry/strategy.ts';
-import { compileError } from './cel.ts';
+import { compileError } from '../../api/cel/cel.ts';
 import type { Schema } from './schema.ts';
 
 export type CRD = CustomResourceDefinition & KubeObject;

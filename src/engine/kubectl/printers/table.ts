@@ -22,6 +22,7 @@ import { limitRangeTable, podDisruptionBudgetTable, priorityClassTable, resource
 import { endpointsTable, endpointSliceTable, ingressClassTable, ingressTable, serviceTable } from './columns/service.ts';
 import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable, volumeAttachmentTable } from './columns/storage.ts';
 import { roleBindingTable, roleTable } from './columns/rbac.ts';
+import { resourceClaimTable, resourceSliceTable } from './columns/resource.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
@@ -75,6 +76,8 @@ const tables: Record<string, TableDef> = {
   'storage.k8s.io/CSIDriver': csiDriverTable,
   'storage.k8s.io/CSINode': csiNodeTable,
   'apiextensions.k8s.io/CustomResourceDefinition': customResourceDefinitionTable,
+  'resource.k8s.io/ResourceClaim': resourceClaimTable,
+  'resource.k8s.io/ResourceSlice': resourceSliceTable,
   'rbac.authorization.k8s.io/Role': roleTable,
   'rbac.authorization.k8s.io/ClusterRole': roleTable,
   'rbac.authorization.k8s.io/RoleBinding': roleBindingTable,

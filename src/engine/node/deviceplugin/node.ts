@@ -57,7 +57,8 @@ export class NodeDevices {
 
   start(): void {
     this.manager.start();
-    if (this.gpus) registerNvidiaPlugins(this.gpus, this.manager);
+    // A machine whose GPUs the DRA driver offers has no device plugin for them (node/dra publishes them).
+    if (this.gpus && this.gpus.config.driver !== 'dra') registerNvidiaPlugins(this.gpus, this.manager);
   }
 
   stop(): void { this.manager.stop(); }

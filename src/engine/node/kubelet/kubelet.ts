@@ -26,6 +26,8 @@ import type { SimCSIDriver } from '../csi/driver.ts';
 import { registerCSIDriver } from '../csi/nodeplugin.ts';
 import { networkNotReadyError, PodWorkers } from './podworkers.ts';
 import { NodeDevices, rejectedPodStatus, type NodeDeviceState } from '../deviceplugin/node.ts';
+import type { ResourceClaim, ResourceSlice } from '../../api/resource.ts';
+import { gpuResourceSlice, NVIDIA_DRA_DRIVER, preparedGpus } from '../dra/nvidia.ts';
 
 type P = Pod & KubeObject;
 
@@ -53,6 +55,8 @@ export class Kubelet {
   readonly devices: NodeDevices;
   /** The CSI driver whose node plugin this machine runs (set before start()). */
   csiDriver: SimCSIDriver | undefined;
+  /** Whether the DynamicResourceAllocation gate is on (the kubelet's DRA manager and plugins run). */
+  draEnabled: () => boolean = () => false;
   private readonly volumes: VolumeManager;
   /** What exec'd commands see of the pods' files (nothing is kept until someone looks). */
   private readonly files: PodFileViews;
@@ -98,12 +102,32 @@ export class Kubelet {
         this.devices.podsChanged(this.activePodUIDs);
       },
       admit: (pod) => this.admitPod(pod),
-      deviceConfig: (uid, container) => this.devices.containerConfig(uid, container),
+      deviceConfig: (uid, container) => this.containerDevices(uid, container),
     });
     this.runtime.network.onChange(() => this.clock.defer(() => this.networkChanged()));
   }
 
   get nodeName(): string { return this.config.name; }
+
+  /** The DRA driver's ResourceSlice for this machine's GPUs, once, while the gate is on (node/dra/nvidia.ts). */
+  publishResourceSlices(): void {
+    const hw = this.devices.gpus;
+    if (!hw || hw.config.driver !== 'dra' || !this.draEnabled()) return;
+    const node = this.store.tryGet<Node>('Node', undefined, this.config.name);
+    if (!node) return;
+    if (this.store.list<ResourceSlice>('ResourceSlice').some((s) => s.spec.nodeName === this.config.name && s.spec.driver === NVIDIA_DRA_DRIVER)) return;
+    this.store.create(gpuResourceSlice(node, hw) as unknown as KubeObject);
+  }
+
+  /** A container's devices: the device plugins' and the DRA driver's (NodePrepareResources of its claims). */
+  private containerDevices(uid: string, container: string): ReturnType<NodeDevices['containerConfig']> {
+    const plugin = this.devices.containerConfig(uid, container);
+    const hw = this.devices.gpus;
+    const pod = hw?.config.driver === 'dra' && this.draEnabled() ? this.podByUID(uid) : undefined;
+    const dra = pod && preparedGpus(pod, container, hw!, (name) => this.store.tryGet<ResourceClaim>('ResourceClaim', pod.metadata!.namespace, name));
+    if (!dra) return plugin;
+    return { envs: [...(plugin.envs ?? []), ...dra.envs], cdiDevices: [...(plugin.cdiDevices ?? []), ...dra.cdiDevices] };
+  }
 
   /** Register the Node (or adopt the existing one after a restore), start heartbeats and the pod watch. */
   start(): void {
@@ -120,6 +144,7 @@ export class Kubelet {
     if (this.csiDriver) registerCSIDriver(this.store, this.csiDriver, node);
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) if (!n.includes('@')) this.runtime.adoptImage(n, img.sizeBytes ?? 0);
     this.devices.start();
+    this.publishResourceSlices();
     this.renewLease();
     this.updatePodCIDR();
     // The node status loop runs as often as the lease is renewed; it also hands the runtime the node's podCIDR.

@@ -15,7 +15,15 @@ export interface GpuConfig {
   /** Time-slicing: each device is advertised this many times (1: no sharing). */
   replicas: number;
   nvlink: NvlinkTopology;
+  /**
+   * Who offers the GPUs to pods: the NVIDIA device plugin (nvidia.com/gpu extended resources, the default) or the
+   * DRA driver (a ResourceSlice of driver gpu.nvidia.com while DynamicResourceAllocation is on). Never both: one
+   * GPU handed out twice would be two pods' GPU.
+   */
+  driver?: GpuDriver;
 }
+
+export type GpuDriver = 'device-plugin' | 'dra';
 
 export const MAX_GPUS_PER_NODE = 16;
 export const MAX_REPLICAS = 64;
@@ -23,7 +31,7 @@ export const MAX_REPLICAS = 64;
 export class GpuConfigError extends Error {}
 
 /** A complete configuration from what the flags gave, or a GpuConfigError that says what is wrong. */
-export function gpuConfig(opts: { count: number; model?: string; migStrategy?: string; migProfiles?: string[]; replicas?: number; nvlink?: string }): GpuConfig {
+export function gpuConfig(opts: { count: number; model?: string; migStrategy?: string; migProfiles?: string[]; replicas?: number; nvlink?: string; driver?: string }): GpuConfig {
   const { count } = opts;
   if (!Number.isInteger(count) || count < 1 || count > MAX_GPUS_PER_NODE) throw new GpuConfigError(`invalid argument "${count}" for "--gpus": must be a whole number from 1 to ${MAX_GPUS_PER_NODE}`);
   const modelName = opts.model ?? DEFAULT_GPU_MODEL;
@@ -37,7 +45,10 @@ export function gpuConfig(opts: { count: number; model?: string; migStrategy?: s
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new GpuConfigError(`invalid argument "${replicas}" for "--gpu-replicas": must be a whole number from 1 to ${MAX_REPLICAS}`);
   const nvlink = (opts.nvlink ?? model.nvlink) as NvlinkTopology;
   if (!['all', 'pairs', 'none'].includes(nvlink)) throw new GpuConfigError(`invalid argument "${nvlink}" for "--nvlink": must be all, pairs or none`);
-  return { count, model: modelName, migStrategy, migProfiles, replicas, nvlink };
+  const driver = (opts.driver ?? 'device-plugin') as GpuDriver;
+  if (!['device-plugin', 'dra'].includes(driver)) throw new GpuConfigError(`invalid argument "${driver}" for "--gpu-driver": must be device-plugin or dra`);
+  if (driver === 'dra' && (migStrategy !== 'none' || replicas !== 1)) throw new GpuConfigError('--gpu-driver dra offers whole GPUs only: no --mig-strategy or --gpu-replicas');
+  return { count, model: modelName, migStrategy, migProfiles, replicas, nvlink, ...(driver === 'dra' ? { driver } : {}) };
 }
 
 function validateMigLayout(model: GpuModel, modelName: string, strategy: MigStrategy, names: string[]): void {
