@@ -3,7 +3,7 @@
 // apply a DeviceClass, a ResourceClaimTemplate and a Pod from the editor; the pod runs on an allocated, reserved
 // claim, while a pod asking for more GPUs than there are stays Pending with the scheduler's upstream message.
 import { expect, test, type Page } from '@playwright/test';
-import { runInTerminal, setEditorText } from './helpers.ts';
+import { expectClusterShown, runInTerminal, setEditorText } from './helpers.ts';
 
 const manifests = `apiVersion: resource.k8s.io/v1beta1
 kind: DeviceClass
@@ -84,7 +84,7 @@ async function untilOutput(page: Page, line: string, want: RegExp): Promise<void
 test('a GPU claim is allocated through DRA; an unsatisfiable one leaves its pod Pending', async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
 
   await runInTerminal(page, 'kubectl get resourceclaims');
   await expect(page.locator('[data-testid=terminal-line][data-kind=err]').last()).toContainText('the server doesn\'t have a resource type "resourceclaims"');

@@ -2,12 +2,12 @@
 // Debugging a Service from inside a pod, in the page's terminal: curl the Service by name and see nginx's page,
 // look the name up, then take the Service's endpoints away and see curl refused, as on a real cluster.
 import { expect, test } from '@playwright/test';
-import { expectTiles, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal } from './helpers.ts';
 
 test('kubectl exec curl, wget and nslookup reach a Service through the simulated data plane', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   await runInTerminal(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=2');
   await expect(output).toContainText('deployment.apps/web created');

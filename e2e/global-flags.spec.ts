@@ -1,12 +1,12 @@
 // kubectl's persistent flags before the verb, and the terminal's prompt naming the context's namespace: a learner
 // sees where commands without -n go, after set-context and after a reload.
 import { expect, test } from '@playwright/test';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 test('kubectl -n before the verb works; the prompt shows the context namespace and keeps it over a reload', async ({ page }) => {
   test.setTimeout(120_000); // a long journey on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   const badge = page.getByTestId('terminal-namespace');
 
@@ -24,7 +24,7 @@ test('kubectl -n before the verb works; the prompt shows the context namespace a
   await page.getByTestId('time-pause').click();
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-saved', 'true');
   await page.reload();
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   await expect(badge).toHaveText('(kube-system)');
 
   // set-context's own --namespace shadows the persistent one, -n included, as in kubectl.

@@ -3,7 +3,7 @@
 // `kubectl kustomize overlays/prod` prints the prefixed objects, `kubectl apply -k overlays/prod` creates them and
 // their pods appear on the map.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { expectTiles, runInTerminal, setEditorText } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal, setEditorText } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -62,7 +62,7 @@ async function addDocument(page: Page, name: string, text: string): Promise<void
 test('a base and an overlay as documents in folders: kubectl kustomize shows them, apply -k creates them', async ({ page }) => {
   test.setTimeout(300_000); // Monaco and a long journey on a busy machine
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   await addDocument(page, 'base/kustomization.yaml', BASE);
   await addDocument(page, './base/deployment.yaml', DEPLOYMENT);
   await addDocument(page, 'overlays/prod/kustomization.yaml', PROD);

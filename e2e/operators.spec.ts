@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodeShareHash } from '../src/share/codec.ts';
 import type { EngineClient } from '../src/worker/client.ts';
 import { engineExec } from './engine.ts';
-import { expectTiles, setEditorText, runInTerminal } from './helpers.ts';
+import { expectClusterShown, expectTiles, runInTerminal, setEditorText } from './helpers.ts';
 
 type TestWindow = { __kubesimEngine: EngineClient };
 
@@ -51,7 +51,7 @@ const TINY_OPERATOR = `function reconcile(site: any, client: any): void {
 
 async function start(page: Page) {
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
 }
 
 /** Fill the operator form and editor, install, and wait for the panel to say so. */
@@ -116,7 +116,7 @@ test('an operator written in the page creates its objects, shows its loop and su
   // The code is saved with the workspace: after a reload the operator runs again from it.
   await page.evaluate(() => (window as unknown as TestWindow).__kubesimEngine.save());
   await page.reload();
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   await page.getByTestId('side-operators').click();
   await expect(page.getByTestId('operator-tiny-website')).toHaveAttribute('data-state', 'running');
   await runInTerminal(page, `kubectl patch website blog --type merge -p '{"spec":{"replicas":1}}'`);

@@ -3,7 +3,7 @@
 // ClusterQueue's pending count) and is admitted when the running one is deleted and its quota frees.
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
-import { runInTerminal } from './helpers.ts';
+import { expectClusterShown, runInTerminal } from './helpers.ts';
 
 const QUEUE = `apiVersion: kueue.x-k8s.io/v1beta1
 kind: ResourceFlavor
@@ -44,7 +44,7 @@ spec:
 test('a queued job is admitted when quota frees, in the platform view', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   await runInTerminal(page, 'sim node add h1 --gpus 4 --gpu-model H100-80GB --cpu 16 --memory 64Gi');
 
   await page.getByTestId('time-pause').click();

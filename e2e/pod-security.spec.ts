@@ -3,7 +3,7 @@
 // applied from the editor; a Deployment applies with the warn level's warning, and its ReplicaSet's FailedCreate
 // events carry the forbidden message.
 import { expect, test } from '@playwright/test';
-import { runInTerminal, setEditorText } from './helpers.ts';
+import { expectClusterShown, runInTerminal, setEditorText } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -43,7 +43,7 @@ spec:
 test('a restricted namespace refuses a privileged pod and warns about a Deployment whose pods it then refuses', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   const terminal = page.getByTestId('terminal-output');
 
   await runInTerminal(page, 'kubectl create namespace x');

@@ -3,12 +3,12 @@
 // it as a student, make a link, and open the link in a fresh browser context to find the same exercise there.
 import { expect, test } from '@playwright/test';
 import { engineApply } from './engine.ts';
-import { expectTiles, webDeployment } from './helpers.ts';
+import { expectClusterShown, expectTiles, webDeployment } from './helpers.ts';
 
 test('a teacher builds an exercise from the cluster, previews it as a student and shares it by link', async ({ page, browser }) => {
   test.setTimeout(480_000); // a long journey, and two browsers, on a busy machine
   await page.goto('/?test');
-  await expect(page.getByTestId('node-card')).toHaveCount(3, { timeout: 60_000 });
+  await expectClusterShown(page, 3);
   await engineApply(page, webDeployment(2));
   await page.getByTestId('time-play-100').click();
   await expectTiles(page, { tone: 'running' }, 2, 30_000);

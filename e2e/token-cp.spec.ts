@@ -3,12 +3,12 @@
 // kubectl cp between a pod and the editor's documents: a ConfigMap file out of a pod becomes a document, and a
 // document copied into an emptyDir is there for exec.
 import { expect, test } from '@playwright/test';
-import { editorText, runInTerminal } from './helpers.ts';
+import { editorText, expectClusterShown, runInTerminal } from './helpers.ts';
 
 test('kubectl create token prints a token that kubectl then authenticates with, as the service account', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   await runInTerminal(page, 'kubectl create serviceaccount demo');
   await expect(output).toContainText('serviceaccount/demo created');
@@ -34,7 +34,7 @@ test('kubectl create token prints a token that kubectl then authenticates with, 
 test('kubectl cp takes a ConfigMap file out of a pod into a document, and a document into an emptyDir', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await expect(page.getByTestId('node-card')).toHaveCount(3);
+  await expectClusterShown(page, 3);
   const output = page.getByTestId('terminal-output');
   const lines = (text: string) => page.locator('[data-testid=terminal-line]').filter({ hasText: new RegExp(`^${text}$`) });
   await runInTerminal(page, 'kubectl create configmap app --from-literal=app.properties=color=blue');
