@@ -102,7 +102,8 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
       }
       const shell = sessionRef.current;
       if (shell) {
-        append('shell', `${shellPrompt(shell)}${raw}`);
+        // A typed line is a closed block: the next one (cd prints nothing) starts its own.
+        append('shell', `${shellPrompt(shell)}${raw}\n`);
         const what = sessionLine(raw);
         if (what.kind === 'exit') openSession(undefined);
         if (what.kind === 'exit' || what.kind === 'empty') return;
@@ -121,7 +122,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         });
         return;
       }
-      append('cmd', line);
+      append('cmd', line && `${line}\n`);
       if (!line) return;
       const interactive = interactiveExec(line);
       if (interactive) {
