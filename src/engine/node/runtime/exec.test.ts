@@ -1,10 +1,12 @@
-// The exec'd shell's `cd`: a working directory for the rest of the script (relative paths, `pwd`), and the
-// errors of busybox's ash and of dash when the directory is missing or is a file.
+// The exec'd shell: `cd` (a working directory for the rest of the script: relative paths, `pwd`), with the errors
+// of busybox's ash and of dash when the directory is missing or is a file; and the script's syntax, read by the
+// same parser as pods' scripts: quotes, pipes, redirections, if and for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runExec, type ExecContext } from './exec.ts';
 import type { ContainerFS } from './fs/commands.ts';
 import { dir, file, place } from './fs/tree.ts';
+import { parseScript } from './shell.ts';
 
 const T = Date.UTC(2026, 0, 1);
 function ctx(busybox: boolean): ExecContext {
@@ -13,7 +15,7 @@ function ctx(busybox: boolean): ExecContext {
   place(root, '/root', dir(T, 0o700));
   place(root, '/tmp', dir(T, 0o777));
   const fs: ContainerFS = { root, busybox, now: T, record: () => {} };
-  return { env: [{ key: 'HOME', value: '/root' }], hostname: 'bb', date: () => '', busybox, files: () => ({ exitCode: 1, stdout: '' }), fs, image: busybox ? 'busybox:1.36' : 'nginx:1.27' };
+  return { env: [{ key: 'HOME', value: '/root' }], hostname: 'bb', now: T, busybox, files: () => ({ exitCode: 1, stdout: '' }), fs, image: busybox ? 'busybox:1.36' : 'nginx:1.27' };
 }
 const sh = (busybox: boolean, script: string) => runExec(ctx(busybox), ['sh', '-c', script]);
 
@@ -43,6 +45,49 @@ describe('cd in an exec\'d shell', () => {
       // Only the top directories exist: deeper paths fail, and cd reports it.
       if (want.length > 1) expect(r.exitCode).toBe(1);
       else expect(r).toEqual({ exitCode: 0, stdout: `/${want.join('/')}\n`, stderr: '' });
+    }));
+  });
+});
+
+describe('the exec\'d shell\'s syntax', () => {
+  it.each([
+    // Quotes and escapes as POSIX sh: adjacent quoted parts are one word; single quotes keep $ literal.
+    [`echo 'it''s' "a  b" \\$HOME $HOME`, 'its a  b $HOME /root\n'],
+    [`X=1; echo "x=$X" '$X'`, 'x=1 $X\n'],
+    [`echo $(hostname) $((2+3))`, 'bb 5\n'],
+    [`date +%F`, '2026-01-01\n'],
+    // Pipes feed the next command's stdin: cat, grep, head and tail read it when given no file.
+    ['cat /etc/hostname | grep b', 'bb\n'],
+    ['printenv HOME | cat -', '/root\n'],
+    [`echo one; echo two | head -n 1`, 'one\ntwo\n'],
+    ['for n in a b; do echo $n; done | tail -n 1', 'b\n'],
+    ['if test -d /etc; then echo dir; else echo none; fi', 'dir\n'],
+    ['if cat /nope; then echo yes; fi; echo $?x; cat /nope; echo $?', '0x\n1\n'],
+    ['{ echo a; echo b; } | grep -v a', 'b\n'],
+    // Redirections: `>`, `>>` (also glued to the word), and `2>` which leaves stdout alone.
+    ['echo hi > /tmp/x; echo ho>>/tmp/x; cat /tmp/x', 'hi\nho\n'],
+    ['ls /etc 2>/dev/null', 'hostname\n'],
+    ['echo ">" not a redirection', '> not a redirection\n'],
+  ])('%s', (script, stdout) => {
+    expect(sh(true, script).stdout).toBe(stdout);
+  });
+
+  it('2> sends a command\'s errors to a file, or nowhere for /dev/null', () => {
+    expect(sh(true, 'cat /nope 2>/dev/null; echo $?')).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
+    expect(sh(false, 'cat /nope 2>/tmp/err; cat /tmp/err')).toEqual({ exitCode: 0, stdout: 'cat: /nope: No such file or directory\n', stderr: '' });
+  });
+
+  it('exit leaves at once with its code; a loop is refused, as no time passes in one exec', () => {
+    expect(sh(true, 'echo a; if true; then exit 3; fi; echo b')).toEqual({ exitCode: 3, stdout: 'a\n', stderr: '' });
+    expect(sh(false, 'while true; do echo x; done')).toMatchObject({ exitCode: 2, stdout: '' });
+  });
+
+  it('property: a pipeline into cat - is the same as the command alone', () => {
+    const word = fc.stringMatching(/^[a-z]{1,6}$/);
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (ws) => {
+      const cmd = `echo ${ws.join(' ')}`;
+      expect(sh(true, `${cmd} | cat -`)).toEqual(sh(true, cmd));
+      expect(parseScript(`${cmd} | cat`)).toHaveLength(1);
     }));
   });
 });

@@ -1,12 +1,13 @@
 // SIMULATION: what `kubectl exec` runs in a container. Nothing runs: a handful of commands people type to look
 // around (env, printenv, echo, hostname, date, whoami, pwd, true, false, exit, sleep, cat/ls/test of files the
-// container's script made) are answered from what the runtime knows; `sh -c` runs a list of those joined by
-// `;`, `&&` and `||`. Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/);
+// container's script made) are answered from what the runtime knows; `sh -c` runs a script of those
+// (execscript.ts: lists, pipes, redirections, if and for). Network tools the image has (curl, wget, nslookup …) go through the data plane (nettools/);
 // tar, where the image has it, packs and unpacks files for kubectl cp (fs/tar.ts).
 // Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
 // commands read and write it instead, and `> FILE` redirections write to it.
-import { absolute, FS_COMMANDS, redirectWrite, runFileCommand, splitRedirect, type ContainerFS } from './fs/commands.ts';
-import { lookup, splitPath } from './fs/tree.ts';
+import { FS_COMMANDS, runFileCommand, type ContainerFS } from './fs/commands.ts';
+import { runExecScript } from './execscript.ts';
+import { formatDate } from './shell.ts';
 import { runNetTool, type NetContext } from './nettools/index.ts';
 import { imageTools } from './nettools/tools.ts';
 import { runTar } from './fs/tar.ts';
@@ -22,8 +23,8 @@ export interface ExecResult {
 export interface ExecContext {
   env: { key: string; value: string }[];
   hostname: string;
-  /** `date` as the container prints it. */
-  date(): string;
+  /** The virtual time the command runs at (`date`). */
+  now: number;
   /** A busybox-style shell (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
   busybox: boolean;
   /** File commands (cat, ls, test …): the runtime's check against the files the container's script made. */
@@ -46,7 +47,11 @@ const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 export function runExec(ctx: ExecContext, argv: string[]): ExecResult {
   const [prog, ...args] = argv;
   if (SHELLS.has(prog)) {
-    if (args[0] === '-c') return runScript(ctx, args[1] ?? '');
+    if (args[0] === '-c') {
+      const env = Object.fromEntries(ctx.env.map((e) => [e.key, e.value]));
+      const run = (words: string[], stdin: string | undefined) => builtin(stdin === undefined ? ctx : { ...ctx, stdin }, words);
+      return runExecScript({ env, now: ctx.now, hostname: ctx.hostname, busybox: ctx.busybox, fs: ctx.fs, run }, args[1] ?? '');
+    }
     return ok(); // no terminal: the shell reads an empty stdin and exits
   }
   const r = builtin(ctx, argv);
@@ -67,7 +72,7 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
     }
     case 'echo': return args[0] === '-n' ? ok(args.slice(1).join(' ')) : ok(`${args.join(' ')}\n`);
     case 'hostname': return ok(`${ctx.hostname}\n`);
-    case 'date': return ok(`${ctx.date()}\n`);
+    case 'date': return ok(`${formatDate(args.join(' '), ctx.now)}\n`);
     case 'whoami': return ok('root\n');
     case 'pwd': return ok(`${ctx.fs?.cwd ?? '/'}\n`);
     case 'true': case ':': case 'sleep': return ok();
@@ -81,90 +86,9 @@ function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
       if (r) return r;
     }
   }
-  if (ctx.fs && FS_COMMANDS.has(base(prog ?? ''))) return runFileCommand(ctx.fs, argv);
+  if (ctx.fs && FS_COMMANDS.has(base(prog ?? ''))) return runFileCommand(ctx.fs, argv, ctx.stdin);
   if (!FILE_COMMANDS.has(base(prog ?? ''))) return undefined;
   const r = ctx.files(argv);
   // The runtime's check says whether the file is there; its content is not simulated.
   return r.exitCode === 0 ? ok() : { exitCode: r.exitCode, stdout: '', stderr: `${r.stdout}\n` };
-}
-
-/** Words of one simple command: quotes group, $VAR and ${VAR} expand outside single quotes. */
-function words(text: string, env: Map<string, string>): string[] {
-  const out: string[] = [];
-  const re = /'([^']*)'|"((?:\\.|[^"])*)"|(\S+)/g;
-  const sub = (s: string) => s.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a?: string, b?: string) => env.get((a ?? b)!) ?? '');
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? sub(m[2] ?? m[3]));
-  return out;
-}
-
-/** `;`, `&&` and `||` lists, split outside quotes. */
-function split(script: string): { op: string; text: string }[] {
-  const parts: { op: string; text: string }[] = [];
-  let quote = '';
-  let cur = '';
-  let op = ';';
-  for (let i = 0; i < script.length; i++) {
-    const ch = script[i];
-    if (quote) { if (ch === quote) quote = ''; cur += ch; continue; }
-    if (ch === "'" || ch === '"') { quote = ch; cur += ch; continue; }
-    const two = script.slice(i, i + 2);
-    if (two === '&&' || two === '||' || ch === ';' || ch === '\n') {
-      parts.push({ op, text: cur });
-      op = two === '&&' || two === '||' ? two : ';';
-      if (op !== ';') i++;
-      cur = '';
-      continue;
-    }
-    cur += ch;
-  }
-  parts.push({ op, text: cur });
-  return parts.filter((p) => p.text.trim() !== '');
-}
-
-/**
- * The shell's `cd`: the working directory of the rest of the script (relative paths of file commands and `pwd`).
- * The error text of busybox's ash or dash when the directory is not there; without a file tree any path is taken.
- */
-function changeDirectory(ctx: ExecContext, target: string): string | undefined {
-  if (!ctx.fs) return undefined;
-  const path = `/${splitPath(absolute(ctx.fs, target)).join('/')}`;
-  const node = lookup(ctx.fs.root, path);
-  if (node?.kind === 'dir') {
-    ctx.fs.cwd = path;
-    return undefined;
-  }
-  if (!ctx.busybox) return `sh: 1: cd: can't cd to ${target}`;
-  return `sh: cd: can't cd to ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
-}
-
-function runScript(ctx: ExecContext, script: string): ExecResult {
-  const env = new Map(ctx.env.map((e) => [e.key, e.value]));
-  let stdout = '';
-  let stderr = '';
-  let code = 0;
-  for (const { op, text } of split(script)) {
-    if ((op === '&&' && code !== 0) || (op === '||' && code === 0)) continue;
-    const redirect = ctx.fs ? splitRedirect(words(text.trim(), env)) : { argv: words(text.trim(), env), append: false };
-    const argv = redirect.argv;
-    if (argv[0] === 'exit') return { exitCode: Number(argv[1] ?? code) || 0, stdout, stderr };
-    if (argv[0] === 'cd') {
-      const failed = changeDirectory(ctx, argv[1] ?? env.get('HOME') ?? '/');
-      if (failed) { stderr += `${failed}\n`; code = ctx.busybox ? 1 : 2; } else code = 0;
-      continue;
-    }
-    // The shell opens the file before it runs the command: a read-only mount stops it there.
-    const opened = redirect.path && ctx.fs ? redirectWrite(ctx.fs, redirect.path, '', redirect.append) : undefined;
-    if (opened) { stderr += `${opened}\n`; code = ctx.busybox ? 1 : 2; continue; }
-    const r = builtin(ctx, argv);
-    if (!r) {
-      stderr += ctx.busybox ? `sh: ${argv[0]}: not found\n` : `sh: 1: ${argv[0]}: not found\n`;
-      code = 127;
-      continue;
-    }
-    if (redirect.path && ctx.fs) { redirectWrite(ctx.fs, redirect.path, r.stdout, true); stderr += r.stderr; code = r.exitCode; continue; }
-    stdout += r.stdout;
-    stderr += r.stderr;
-    code = r.exitCode;
-  }
-  return { exitCode: code, stdout, stderr };
 }

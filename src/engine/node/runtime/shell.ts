@@ -39,7 +39,8 @@ const MAX_EVENTS = 10_000;
 
 // ---- tokens ----
 
-type Tok = { w: string } | { op: string };
+/** A word, or an operator (`fd` 2 marks a `2>` redirection). */
+type Tok = { w: string } | { op: string; fd?: 2 };
 
 const OPS = ['&&', '||', ';;', '>>', ';', '&', '|', '\n', '>', '(', ')'];
 /** Marks a `$` that came from single quotes: never expanded. */
@@ -105,9 +106,13 @@ function tokenize(script: string): Tok[] {
       if (!op) { w += ch; inWord = true; continue; }
       // "2>" and "&>" redirect like ">"; "2>&1" goes nowhere we care about.
       if (op === '>' || op === '>>') {
+        const fd = w === '2' && inWord ? 2 : undefined;
         if (w === '1' || w === '2' || w === '&') { w = ''; inWord = false; }
         flush();
         if (script.startsWith('&1', i + op.length) || script.startsWith('&2', i + op.length)) { i += op.length + 1; continue; }
+        toks.push(fd ? { op, fd } : { op });
+        i += op.length - 1;
+        continue;
       } else if (op === '&' && script[i + 1] === '>') {
         flush();
         toks.push({ op: '>' });
@@ -124,15 +129,17 @@ function tokenize(script: string): Tok[] {
 
 // ---- syntax ----
 
-type Node =
-  | { t: 'simple'; words: string[]; redirect?: string; append?: boolean; background: boolean }
+export type Node =
+  /** `pipeline` holds the commands piped into this one (the script timeline only runs the last). */
+  | { t: 'simple'; words: string[]; redirect?: string; append?: boolean; background: boolean; pipeline?: string[][]; stderrTo?: string }
   | { t: 'loop'; until: boolean; cond: Seq; body: Seq }
   | { t: 'for'; name: string; items: string[]; body: Seq }
   | { t: 'if'; cond: Seq; then: Seq; otherwise?: Seq }
   | { t: 'group'; body: Seq };
 
 /** Commands joined by `;` (always), `&&` (if the last succeeded) or `||` (if it failed). */
-type Seq = { join: ';' | '&&' | '||'; node: Node }[];
+/** `piped`: a compound command's output is this command's stdin (`for … done | tail`); the timeline runs both. */
+export type Seq = { join: ';' | '&&' | '||'; node: Node; piped?: true }[];
 
 const KEYWORDS = new Set(['do', 'done', 'then', 'else', 'elif', 'fi', '}', 'esac']);
 
@@ -150,19 +157,22 @@ class Parser {
   private seq(stop: Set<string>): Seq {
     const out: Seq = [];
     let join: ';' | '&&' | '||' = ';';
+    let piped = false;
     while (this.i < this.toks.length) {
       const t = this.toks[this.i];
       if ('op' in t) {
         this.i++;
         if (t.op === '&&' || t.op === '||') join = t.op;
+        else if (t.op === '|') piped = out.length > 0;
         else if (t.op === '&') { const last = out[out.length - 1]?.node; if (last?.t === 'simple') last.background = true; }
         else if (t.op === ')') break;
         continue;
       }
       if (stop.has(t.w)) break;
       const node = this.command();
-      if (node) out.push({ join, node });
+      if (node) out.push(piped ? { join, node, piped } : { join, node });
       join = ';';
+      piped = false;
     }
     return out;
   }
@@ -219,21 +229,31 @@ class Parser {
     }
     if (w !== undefined && KEYWORDS.has(w)) { this.i++; return undefined; }
     const words: string[] = [];
+    const pipeline: string[][] = [];
     let redirect: string | undefined;
+    let stderrTo: string | undefined;
     let append = false;
     while (this.i < this.toks.length) {
       const t = this.toks[this.i];
       if ('op' in t) {
+        // A script's log keeps stdout and stderr together, so there `2> FILE` leaves the output where it was.
+        if (t.fd === 2) { this.i++; stderrTo = this.peekWord(); this.i++; continue; }
         if (t.op === '>' || t.op === '>>') { append = t.op === '>>'; this.i++; redirect = this.peekWord(); this.i++; continue; }
-        if (t.op === '|') { this.i++; words.length = 0; redirect = undefined; continue; } // a pipeline: its last command counts
+        if (t.op === '|') { this.i++; pipeline.push(words.splice(0)); redirect = undefined; continue; }
         if (t.op === '(' && !words.length) { this.i++; const body = this.seq(new Set()); this.i++; return { t: 'group', body }; }
         break;
       }
       words.push(t.w);
       this.i++;
     }
-    return words.length ? { t: 'simple', words, redirect, append, background: false } : undefined;
+    if (!words.length) return undefined;
+    return { t: 'simple', words, redirect, append, background: false, ...(pipeline.length ? { pipeline } : {}), ...(stderrTo ? { stderrTo } : {}) };
   }
+}
+
+/** A script's commands as the parser reads them; their words are unexpanded (see `expand`). */
+export function parseScript(script: string): Seq {
+  return new Parser(tokenize(script)).parseAll();
 }
 
 /** `$(seq 1 5)` → 1 2 3 4 5; anything else stays one item. */
@@ -401,7 +421,7 @@ class Interpreter {
         return;
       case 'sh': case 'bash': case 'ash': case 'dash': {
         const i = args.indexOf('-c');
-        if (i >= 0 && args[i + 1] !== undefined) { this.run(new Parser(tokenize(args[i + 1])).parseAll(), s); return; }
+        if (i >= 0 && args[i + 1] !== undefined) { this.run(parseScript(args[i + 1]), s); return; }
         break;
       }
       case 'tail':
@@ -479,7 +499,7 @@ function fileExistsIn(events: readonly TimelineEvent[], path: string, until = In
 
 /** The timeline of `sh -c SCRIPT`, with the container's environment. */
 export function runScript(script: string, env: Env = {}): Timeline {
-  const seq = new Parser(tokenize(script)).parseAll();
+  const seq = parseScript(script);
   const last = lastSimple(seq);
   const s: State = { t: 0, status: 0, env, events: [], step: {} };
   new Interpreter((n) => n === last).run(seq, s);
@@ -540,7 +560,7 @@ export function dateString(ms: number): string {
 }
 
 /** `date` or `date +FORMAT` (%Y %m %d %H %M %S %F %T %s): its other options are ignored. */
-function formatDate(args: string, ms: number): string {
+export function formatDate(args: string, ms: number): string {
   const fmt = /\+(.*)$/.exec(args.trim().replace(/^(?:-u\s+)?['"]?|['"]$/g, ''))?.[1];
   if (fmt === undefined) return dateString(ms);
   const d = new Date(ms);
@@ -560,7 +580,7 @@ export function expand(text: string, env: Env, atMs: number, hostname: string): 
     .replace(/\$\(\((.*?)\)\)/g, (_, e: string) => String(arith(e, env)))
     .replace(/\$\(\s*date([^)]*)\)|`date([^`]*)`/g, (_, a?: string, b?: string) => formatDate(a ?? b ?? '', atMs))
     .replace(/\$\(\s*hostname\s*\)|`hostname`/g, hostname)
-    .replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (_, a?: string, b?: string) => {
+    .replace(/\$\{([A-Za-z_]\w*|\?)\}|\$([A-Za-z_]\w*|\?)/g, (_, a?: string, b?: string) => {
       const name = (a ?? b)!;
       return name === 'HOSTNAME' ? env[name] ?? hostname : env[name] ?? '';
     })

@@ -13,7 +13,7 @@ import type {
 } from './cri.ts';
 import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
-import { dateString, fileExists, timelineLogs } from './shell.ts';
+import { fileExists, timelineLogs } from './shell.ts';
 import { runExec, type ExecResult } from './exec.ts';
 import type { ContainerFS } from './fs/commands.ts';
 import type { FileNode, WrittenFile } from './fs/tree.ts';
@@ -315,7 +315,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
       },
     };
     return runExec({
-      env, hostname, date: () => dateString(this.clock.now()), busybox, files: (argv) => this.checkFiles(c, argv), fs, image: c.config.image, stdin,
+      env, hostname, now: this.clock.now(), busybox, files: (argv) => this.checkFiles(c, argv), fs, image: c.config.image, stdin,
       ...(net ? { net: { image: c.config.image, probe: net, rawSockets: mayOpenRawSockets(c.config.security) } } : {}),
     }, cmd);
   }

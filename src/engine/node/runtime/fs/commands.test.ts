@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { atomicVolumeDir, volumePayload, type PayloadSources } from '../../kubelet/podfiles/volumes.ts';
-import { runFileCommand, splitRedirect, redirectWrite, type ContainerFS } from './commands.ts';
+import { runFileCommand, redirectWrite, type ContainerFS } from './commands.ts';
 import { dir, file, link, place } from './tree.ts';
 
 const T = Date.UTC(2026, 11, 7, 0, 34, 5);
@@ -75,14 +75,6 @@ describe('reading', () => {
     place(root, '/b', link('/a', T));
     expect(runFileCommand({ root, busybox: false, now: T, record: () => {} }, ['cat', '/a']).exitCode).toBe(1);
   });
-});
-
-describe('redirections', () => {
-  it.each([
-    [['echo', 'hi', '>', '/x'], { argv: ['echo', 'hi'], path: '/x', append: false }],
-    [['echo', 'hi', '>>/x'], { argv: ['echo', 'hi'], path: '/x', append: true }],
-    [['ls', '/nope', '2>/dev/null'], { argv: ['ls', '/nope'], append: false }],
-  ])('%j', (argv, want) => expect(splitRedirect(argv)).toEqual(want));
 });
 
 // Keys the API accepts for ConfigMap data: [-._a-zA-Z0-9]+, not "." or "..", and here not starting with ".." (the writer's own names).

@@ -28,15 +28,17 @@ const ENOENT = 'No such file or directory';
 const EROFS = 'Read-only file system';
 const res = (exitCode: number, stdout: string, stderr = ''): FileResult => ({ exitCode, stdout, stderr });
 
-export function runFileCommand(fs: ContainerFS, argv: string[]): FileResult {
+/** `stdin` is what a pipe feeds the command: cat, head, tail and grep read it when given no file (or `-`). */
+export function runFileCommand(fs: ContainerFS, argv: string[], stdin?: string): FileResult {
   const [prog, ...args] = argv;
+  const input = { fs, stdin };
   switch (prog.slice(prog.lastIndexOf('/') + 1)) {
-    case 'cat': return cat(fs, args);
+    case 'cat': return cat(input, args);
     case 'ls': return ls(fs, args);
-    case 'head': case 'tail': return headTail(fs, prog.endsWith('head') ? 'head' : 'tail', args);
+    case 'head': case 'tail': return headTail(input, prog.endsWith('head') ? 'head' : 'tail', args);
     case 'test': return res(testExpr(fs, args) ? 0 : 1, '');
     case '[': return res(testExpr(fs, args[args.length - 1] === ']' ? args.slice(0, -1) : args) ? 0 : 1, '');
-    case 'grep': return grep(fs, args);
+    case 'grep': return grep(input, args);
     case 'touch': return touch(fs, args);
     default: return rm(fs, args);
   }
@@ -68,19 +70,34 @@ function options(args: string[]): { flags: Set<string>; paths: string[] } {
   return { flags, paths };
 }
 
-function cat(fs: ContainerFS, args: string[]): FileResult {
+/** The input files of cat, head, tail and grep: the paths given, or the piped stdin when none is (or for `-`). */
+interface Input { fs: ContainerFS; stdin?: string }
+const STDIN = '-';
+const withStdin = (paths: string[]) => (paths.length ? paths : [STDIN]);
+
+/** A path's content, or why it cannot be read (`dir` when it is a directory). */
+function read({ fs, stdin }: Input, p: string): { content: string } | { missing: true } | { dir: true } {
+  if (p === STDIN) return { content: stdin ?? '' };
+  const n = lookup(fs.root, absolute(fs, p));
+  if (!n) return { missing: true };
+  return n.kind === 'dir' ? { dir: true } : { content: n.content ?? '' };
+}
+
+function cat(input: Input, args: string[]): FileResult {
+  const { fs } = input;
   let out = '';
   let err = '';
-  for (const p of options(args).paths) {
-    const n = lookup(fs.root, absolute(fs, p));
-    if (!n) err += fs.busybox ? `cat: can't open '${p}': ${ENOENT}\n` : `cat: ${p}: ${ENOENT}\n`;
-    else if (n.kind === 'dir') err += fs.busybox ? 'cat: read error: Is a directory\n' : `cat: ${p}: Is a directory\n`;
-    else out += n.content ?? '';
+  for (const p of withStdin(options(args).paths)) {
+    const n = read(input, p);
+    if ('missing' in n) err += fs.busybox ? `cat: can't open '${p}': ${ENOENT}\n` : `cat: ${p}: ${ENOENT}\n`;
+    else if ('dir' in n) err += fs.busybox ? 'cat: read error: Is a directory\n' : `cat: ${p}: Is a directory\n`;
+    else out += n.content;
   }
   return res(err ? 1 : 0, out, err);
 }
 
-function headTail(fs: ContainerFS, prog: 'head' | 'tail', args: string[]): FileResult {
+function headTail(input: Input, prog: 'head' | 'tail', args: string[]): FileResult {
+  const { fs } = input;
   let count = 10;
   const paths: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -91,31 +108,33 @@ function headTail(fs: ContainerFS, prog: 'head' | 'tail', args: string[]): FileR
   }
   let out = '';
   let err = '';
-  for (const p of paths) {
-    const n = lookup(fs.root, absolute(fs, p));
-    if (!n || n.kind === 'dir') {
-      const why = n ? 'Is a directory' : ENOENT;
-      err += fs.busybox ? (prog === 'tail' ? `tail: can't open '${p}': ${why}\n` : `head: ${p}: ${why}\n`) : `${prog}: ${n ? 'error reading' : 'cannot open'} '${p}'${n ? '' : ' for reading'}: ${why}\n`;
+  for (const p of withStdin(paths)) {
+    const n = read(input, p);
+    if (!('content' in n)) {
+      const isDir = 'dir' in n;
+      const why = isDir ? 'Is a directory' : ENOENT;
+      err += fs.busybox ? (prog === 'tail' ? `tail: can't open '${p}': ${why}\n` : `head: ${p}: ${why}\n`) : `${prog}: ${isDir ? 'error reading' : 'cannot open'} '${p}'${isDir ? '' : ' for reading'}: ${why}\n`;
       continue;
     }
-    const lines = (n.content ?? '').split(/(?<=\n)/);
+    const lines = n.content.split(/(?<=\n)/);
     out += (prog === 'head' ? lines.slice(0, count) : lines.slice(-count || lines.length)).join('');
   }
   return res(err ? 1 : 0, out, err);
 }
 
-function grep(fs: ContainerFS, args: string[]): FileResult {
+function grep(input: Input, args: string[]): FileResult {
   const { flags, paths } = options(args);
-  const [pattern = '', ...files] = paths;
+  const [pattern = '', ...named] = paths;
+  const files = withStdin(named);
   let re: RegExp;
   try { re = new RegExp(pattern, flags.has('i') ? 'i' : ''); } catch { re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')); }
   let out = '';
   let err = '';
   for (const p of files) {
-    const n = lookup(fs.root, absolute(fs, p));
-    if (!n) { err += `grep: ${p}: ${ENOENT}\n`; continue; }
-    if (n.kind === 'dir') { err += `grep: ${p}: Is a directory\n`; continue; }
-    for (const line of (n.content ?? '').split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')) {
+    const n = read(input, p);
+    if ('missing' in n) { err += `grep: ${p}: ${ENOENT}\n`; continue; }
+    if ('dir' in n) { err += `grep: ${p}: Is a directory\n`; continue; }
+    for (const line of n.content.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')) {
       if (re.test(line) !== flags.has('v')) out += `${files.length > 1 ? `${p}:` : ''}${line}\n`;
     }
   }
@@ -242,18 +261,3 @@ function listing(fs: ContainerFS, entries: Entry[], long: boolean, inDir: boolea
   return total + rows.map((r) => `${r.mode} ${r.nlink.padStart(w('nlink'))} root root ${r.size.padStart(w('size'))} ${r.time} ${name(r.e)}\n`).join('');
 }
 
-/** A simple command's `> FILE` / `>> FILE` (also written `>FILE`): the words left, and where stdout goes. */
-export function splitRedirect(argv: string[]): { argv: string[]; path?: string; append: boolean } {
-  const out: string[] = [];
-  let path: string | undefined;
-  let append = false;
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^(\d?)(>>?)(.*)$/.exec(argv[i]);
-    if (!m) { out.push(argv[i]); continue; }
-    const target = m[3] || argv[++i];
-    if (m[1] === '2') continue; // stderr redirections are not kept
-    path = target;
-    append = m[2] === '>>';
-  }
-  return { argv: out, path, append };
-}

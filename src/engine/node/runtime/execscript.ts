@@ -1,0 +1,153 @@
+// The script of `kubectl exec POD -- sh -c SCRIPT`, read by the same parser as pods' own scripts (shell.ts: quotes,
+// escapes, `;` `&&` `||`, pipes, `>`/`>>`, if/for, `{ }`) and run at one instant with the exec's commands.
+// Simplification: while/until loops are refused, since no virtual time passes inside one exec.
+import type { ExecResult } from './exec.ts';
+import { absolute, redirectWrite, type ContainerFS } from './fs/commands.ts';
+import { lookup, splitPath } from './fs/tree.ts';
+import { expand, parseScript, type Node, type Seq } from './shell.ts';
+
+export interface ScriptHost {
+  env: Record<string, string>;
+  now: number;
+  hostname: string;
+  /** busybox's ash (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
+  busybox: boolean;
+  fs?: ContainerFS;
+  /** One command with what is piped into it; undefined when the image has no such program. */
+  run(argv: string[], stdin: string | undefined): ExecResult | undefined;
+}
+
+/** Thrown by `exit` to leave every nesting level at once. */
+class Exit { constructor(readonly code: number) {} }
+
+class ScriptRun {
+  stdout = '';
+  stderr = '';
+  code = 0;
+  constructor(private readonly host: ScriptHost) {}
+
+  seq(seq: Seq, stdin?: string): void {
+    let piped = stdin;
+    for (const [i, { join, node }] of seq.entries()) {
+      if ((join === '&&' && this.code !== 0) || (join === '||' && this.code === 0)) continue;
+      const input = piped;
+      piped = undefined;
+      if (!seq[i + 1]?.piped) { this.node(node, input); continue; }
+      // `compound | next`: the compound command's output becomes the next one's stdin.
+      const shown = this.stdout;
+      this.stdout = '';
+      this.node(node, input);
+      piped = this.stdout;
+      this.stdout = shown;
+    }
+  }
+
+  private get syntaxCode(): number { return this.host.busybox ? 1 : 2; }
+  private word(w: string): string {
+    this.host.env['?'] = String(this.code);
+    return expand(w, this.host.env, this.host.now, this.host.hostname);
+  }
+
+  /** `stdin`: what a pipe feeds the command (its first command reads it). */
+  private node(n: Node, stdin?: string): void {
+    switch (n.t) {
+      case 'group': return this.seq(n.body, stdin);
+      case 'if':
+        this.seq(n.cond, stdin);
+        if (this.code === 0) this.seq(n.then);
+        else if (n.otherwise) this.seq(n.otherwise);
+        else this.code = 0;
+        return;
+      case 'for':
+        this.code = 0;
+        for (const item of n.items.map((w) => this.word(w))) {
+          this.host.env[n.name] = item;
+          this.seq(n.body);
+        }
+        return;
+      case 'loop':
+        this.stderr += `sh: ${n.until ? 'until' : 'while'}: loops are not simulated in kubectl exec (no time passes in one exec)\n`;
+        this.code = this.syntaxCode;
+        return;
+      case 'simple': return this.simple(n, stdin);
+    }
+  }
+
+  private simple(n: Extract<Node, { t: 'simple' }>, stdin: string | undefined): void {
+    const stages = [...(n.pipeline ?? []), n.words].map((ws) => ws.map((w) => this.word(w)));
+    let piped = stdin;
+    for (const [i, argv] of stages.entries()) {
+      const last = i === stages.length - 1;
+      const r = this.command(argv, piped, last ? n.redirect && this.word(n.redirect) : undefined, !!n.append);
+      piped = r.stdout;
+      this.stderr += n.stderrTo ? this.writeStderr(this.word(n.stderrTo), r.stderr) : r.stderr;
+      this.code = r.exitCode;
+      if (last) this.stdout += r.stdout;
+    }
+  }
+
+  /** One command of a pipeline: assignments, the shell's own builtins, then the image's programs. */
+  private command(argv: string[], stdin: string | undefined, redirect: string | undefined, append: boolean): ExecResult {
+    const ok = (stdout = ''): ExecResult => ({ exitCode: 0, stdout, stderr: '' });
+    const assignments = argv.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w));
+    if (assignments < 0 || (argv[0] === 'export' && argv.length > 1)) {
+      for (const w of argv[0] === 'export' ? argv.slice(1) : argv) {
+        const eq = w.indexOf('=');
+        if (eq > 0) this.host.env[w.slice(0, eq)] = w.slice(eq + 1);
+      }
+      return ok();
+    }
+    const words = argv.slice(assignments);
+    if (words[0] === 'exit') throw new Exit(words[1] === undefined ? this.code : Number(words[1]) || 0);
+    if (words[0] === 'cd') {
+      const failed = this.changeDirectory(words[1] ?? this.host.env.HOME ?? '/');
+      return failed ? { exitCode: this.syntaxCode, stdout: '', stderr: `${failed}\n` } : ok();
+    }
+    const fs = this.host.fs;
+    // The shell opens the file before it runs the command: a read-only mount stops it there.
+    const opened = redirect && fs ? redirectWrite(fs, redirect, '', append) : undefined;
+    if (opened) return { exitCode: this.syntaxCode, stdout: '', stderr: `${opened}\n` };
+    const r = this.host.run(words, stdin);
+    if (!r) return { exitCode: 127, stdout: '', stderr: this.host.busybox ? `sh: ${words[0]}: not found\n` : `sh: 1: ${words[0]}: not found\n` };
+    if (redirect && fs) {
+      redirectWrite(fs, redirect, r.stdout, true);
+      return { ...r, stdout: '' };
+    }
+    return r;
+  }
+
+  /** `2> FILE`: the command's errors go to the file (nowhere for /dev/null); what is left for the terminal. */
+  private writeStderr(path: string, text: string): string {
+    if (path === '/dev/null' || !this.host.fs) return '';
+    const failed = redirectWrite(this.host.fs, path, text, true);
+    return failed ? `${failed}\n` : '';
+  }
+
+  /**
+   * The shell's `cd`: the working directory of the rest of the script (relative paths of file commands and `pwd`).
+   * The error text of busybox's ash or dash when the directory is not there; without a file tree any path is taken.
+   */
+  private changeDirectory(target: string): string | undefined {
+    const fs = this.host.fs;
+    if (!fs) return undefined;
+    const path = `/${splitPath(absolute(fs, target)).join('/')}`;
+    const node = lookup(fs.root, path);
+    if (node?.kind === 'dir') {
+      fs.cwd = path;
+      return undefined;
+    }
+    if (!this.host.busybox) return `sh: 1: cd: can't cd to ${target}`;
+    return `sh: cd: can't cd to ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
+  }
+}
+
+export function runExecScript(host: ScriptHost, script: string): ExecResult {
+  const run = new ScriptRun(host);
+  try {
+    run.seq(parseScript(script));
+  } catch (e) {
+    if (!(e instanceof Exit)) throw e;
+    run.code = e.code;
+  }
+  return { exitCode: run.code, stdout: run.stdout, stderr: run.stderr };
+}
