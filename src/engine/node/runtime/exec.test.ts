@@ -54,6 +54,7 @@ describe('the exec\'d shell\'s syntax', () => {
     // Quotes and escapes as POSIX sh: adjacent quoted parts are one word; single quotes keep $ literal.
     [`echo 'it''s' "a  b" \\$HOME $HOME`, 'its a  b $HOME /root\n'],
     [`X=1; echo "x=$X" '$X'`, 'x=1 $X\n'],
+    ['X=1; export Y=2; env | grep -v HOME; printenv X Y', 'Y=2\n2\n'],
     [`echo $(hostname) $((2+3))`, 'bb 5\n'],
     [`date +%F`, '2026-01-01\n'],
     // Pipes feed the next command's stdin: cat, grep, head and tail read it when given no file.

@@ -49,7 +49,11 @@ export function runExec(ctx: ExecContext, argv: string[]): ExecResult {
   if (SHELLS.has(prog)) {
     if (args[0] === '-c') {
       const env = Object.fromEntries(ctx.env.map((e) => [e.key, e.value]));
-      const run = (words: string[], stdin: string | undefined) => builtin(stdin === undefined ? ctx : { ...ctx, stdin }, words);
+      const run = (words: string[], stdin: string | undefined, exported: Record<string, string>) => {
+        const names = new Set(Object.keys(exported));
+        const vars = [...ctx.env.filter((e) => !names.has(e.key)), ...Object.entries(exported).map(([key, value]) => ({ key, value }))];
+        return builtin({ ...ctx, env: vars, ...(stdin === undefined ? {} : { stdin }) }, words);
+      };
       return runExecScript({ env, now: ctx.now, hostname: ctx.hostname, busybox: ctx.busybox, fs: ctx.fs, run }, args[1] ?? '');
     }
     return ok(); // no terminal: the shell reads an empty stdin and exits

@@ -13,8 +13,8 @@ export interface ScriptHost {
   /** busybox's ash (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
   busybox: boolean;
   fs?: ContainerFS;
-  /** One command with what is piped into it; undefined when the image has no such program. */
-  run(argv: string[], stdin: string | undefined): ExecResult | undefined;
+  /** One command with what is piped into it and the variables the script exported; undefined when the image has no such program. */
+  run(argv: string[], stdin: string | undefined, exported: Record<string, string>): ExecResult | undefined;
 }
 
 /** Thrown by `exit` to leave every nesting level at once. */
@@ -24,6 +24,8 @@ class ScriptRun {
   stdout = '';
   stderr = '';
   code = 0;
+  /** `export NAME=value`: what the script's commands see in their environment besides the container's. */
+  private readonly exported: Record<string, string> = {};
   constructor(private readonly host: ScriptHost) {}
 
   seq(seq: Seq, stdin?: string): void {
@@ -91,9 +93,12 @@ class ScriptRun {
     const ok = (stdout = ''): ExecResult => ({ exitCode: 0, stdout, stderr: '' });
     const assignments = argv.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w));
     if (assignments < 0 || (argv[0] === 'export' && argv.length > 1)) {
-      for (const w of argv[0] === 'export' ? argv.slice(1) : argv) {
+      const exporting = argv[0] === 'export';
+      for (const w of exporting ? argv.slice(1) : argv) {
         const eq = w.indexOf('=');
-        if (eq > 0) this.host.env[w.slice(0, eq)] = w.slice(eq + 1);
+        const [name, value] = eq > 0 ? [w.slice(0, eq), w.slice(eq + 1)] : [w, this.host.env[w] ?? ''];
+        if (eq > 0) this.host.env[name] = value;
+        if (exporting) this.exported[name] = value;
       }
       return ok();
     }
@@ -107,7 +112,7 @@ class ScriptRun {
     // The shell opens the file before it runs the command: a read-only mount stops it there.
     const opened = redirect && fs ? redirectWrite(fs, redirect, '', append) : undefined;
     if (opened) return { exitCode: this.syntaxCode, stdout: '', stderr: `${opened}\n` };
-    const r = this.host.run(words, stdin);
+    const r = this.host.run(words, stdin, this.exported);
     if (!r) return { exitCode: 127, stdout: '', stderr: this.host.busybox ? `sh: ${words[0]}: not found\n` : `sh: 1: ${words[0]}: not found\n` };
     if (redirect && fs) {
       redirectWrite(fs, redirect, r.stdout, true);
