@@ -40,7 +40,7 @@ export async function generateSchema({ force = false } = {}) {
     `${Math.round(JSON.stringify(schema).length / 1024)} KB in ${Date.now() - started} ms`);
 }
 
-async function buildSchema() {
+export async function buildSchema() {
   // Imported only when needed: loading the generator (and TypeScript) is most of a cache hit's cost.
   const { createGenerator } = await import('ts-json-schema-generator');
   const generated = createGenerator({ path: source, type: 'K8sResource', topRef: false, skipTypeCheck: true })

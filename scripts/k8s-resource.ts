@@ -19,7 +19,8 @@ import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kuberne
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 import type * as resource from '../src/engine/api/resource.ts';
 
-/** scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship. */
+// scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship (a line comment: a
+// doc comment would become the kind's description in the generated schemas).
 export interface PodGroup {
   apiVersion: 'scheduling.x-k8s.io/v1alpha1';
   kind: 'PodGroup';
@@ -40,7 +41,8 @@ export interface Endpoints {
   subsets?: { addresses?: EndpointAddress[]; notReadyAddresses?: EndpointAddress[]; ports?: CoreV1EndpointPort[] }[];
 }
 
-/** resource.k8s.io/v1beta1 (Dynamic Resource Allocation, v1.32), which kubernetes-types 1.30 does not ship. */
+// resource.k8s.io/v1beta1 (Dynamic Resource Allocation, v1.32), which kubernetes-types 1.30 does not ship. A line
+// comment, not a doc comment: the generated schemas would take it as each kind's description.
 type V1beta1<T, K extends string> = Omit<T, 'apiVersion' | 'kind'> & { apiVersion: 'resource.k8s.io/v1beta1'; kind: K };
 export type DeviceClass = V1beta1<resource.DeviceClass, 'DeviceClass'>;
 export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'ResourceClaim'>;

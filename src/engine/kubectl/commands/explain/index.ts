@@ -1,11 +1,11 @@
 // kubectl explain RESOURCE[.FIELD…] [--recursive]: the documentation of a kind or a field, in the layout of
-// kubectl's plaintext template (GROUP/KIND/VERSION, FIELD, DESCRIPTION, FIELDS), from the table in schema.ts.
+// kubectl's plaintext template (GROUP/KIND/VERSION, FIELD, DESCRIPTION, FIELDS), from the tables in schema.ts.
 import { apiVersionOf } from '../../../api/kinds.ts';
 import { CommandError, type KubectlContext } from '../../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../../flags.ts';
 import { resolveKind } from '../../resources.ts';
 import { usageError } from '../usage.ts';
-import { TYPES, type FieldDoc, type TypeDoc } from './schema.ts';
+import { KIND_TYPES, TYPES, type FieldDoc, type TypeDoc } from './schema.ts';
 import { customResourceTypes } from './customresource.ts';
 
 /**
@@ -61,18 +61,31 @@ function fieldList(types: Record<string, TypeDoc>, type: TypeDoc, level: number,
   return out;
 }
 
+/**
+ * The longest prefix of `path` that names a resource (`deployments.apps.spec` is deployments in group apps, then
+ * spec), as kubectl's SplitAndParseResourceRequestWithMatchingPrefix; an unknown resource is reported by its first part.
+ */
+function resourceAndFields(ctx: KubectlContext, path: string): { info: ReturnType<typeof resolveKind>; fieldPath: string[] } {
+  const parts = path.split('.');
+  for (let i = parts.length; i > 1; i--) {
+    try {
+      return { info: resolveKind(ctx.store, parts.slice(0, i).join('.')), fieldPath: parts.slice(i) };
+    } catch { /* a shorter prefix may name it */ }
+  }
+  return { info: resolveKind(ctx.store, parts[0]), fieldPath: parts.slice(1) };
+}
+
 export function explainCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const [path] = args.positional;
   if (!path) throw usageError('explain', 'You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.');
   if (args.positional.length > 1) throw usageError('explain', 'We accept only this format: explain RESOURCE');
   const output = flag(args, 'output') ?? 'plaintext';
   if (output !== 'plaintext') throw new CommandError(`supported output format are plaintext, plaintext-openapiv2. "${output}" is not supported`);
-  const [resource, ...fieldPath] = path.split('.');
-  const info = resolveKind(ctx.store, resource);
+  const { info, fieldPath } = resourceAndFields(ctx, path);
   // A custom resource is explained from its CRD's schema.
   const schema = info.custom ? ctx.store.customResources.schemaOf(info.kind) : undefined;
   const types = schema ? customResourceTypes(schema, info.kind) : TYPES;
-  const kindDoc = types[info.kind];
+  const kindDoc = schema ? types[info.kind] : types[KIND_TYPES[`${apiVersionOf(info)}/${info.kind}`]];
   if (!kindDoc?.f) throw new CommandError(`GVK ${apiVersionOf(info).includes('/') ? '' : '/'}${apiVersionOf(info)}, Kind=${info.kind} not found in OpenAPI schema`);
   let type: TypeDoc | undefined = kindDoc;
   let field: FieldDoc | undefined;
