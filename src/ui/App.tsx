@@ -187,6 +187,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
       },
       namespace: contextNamespace,
       documents: () => documentsRef.current.map((d) => d.name),
+      createFlags: (words) => engine.createFlags([...words]),
     }),
     [kinds, store, engine, contextNamespace],
   );

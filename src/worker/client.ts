@@ -30,6 +30,7 @@ export function connectEngine(): EngineClient {
     detail: (ref, tab) => remote.detail(ref, tab),
     explain: (namespace, name) => remote.explain(namespace, name),
     kinds: () => remote.kinds(),
+    createFlags: (words) => remote.createFlags(words),
     table: (kind) => remote.table(kind),
     gallery: () => remote.gallery(),
     inspectScenario: (yaml) => remote.inspectScenario(yaml),

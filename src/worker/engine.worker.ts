@@ -46,6 +46,7 @@ const api: EngineApi = {
   detail: (ref: ObjectRef, tab: DetailTab) => host.detail(ref, tab),
   explain: (namespace: string, name: string) => host.explain(namespace, name),
   kinds: () => host.kinds(),
+  createFlags: (words: string[]) => host.createFlags(words),
   table: (kind: string) => host.table(kind),
   loops: () => host.loops(),
   loopTrace: (controller: string, sinceSeq: number) => host.loopTrace(controller, sinceSeq),

@@ -9,6 +9,7 @@ import type {
   PersistView, PodView, ResourceAmounts, ResourceKindView, ResourceTableView, SchedulingExplanation, Speed, ViewBatch,
 } from './protocol.ts';
 import { browsableKinds, detailCommand, resourceTable } from './objects.ts';
+import { createFlagNames } from '../engine/kubectl/commands/create/flags.ts';
 import { SPEEDS } from './protocol.ts';
 import { eventView, nodeView, podOccupiesNode, podView } from './views.ts';
 import { ScenarioService } from './exercise.ts';
@@ -324,6 +325,10 @@ export class EngineHost implements EngineApi {
 
   kinds(): ResourceKindView[] {
     return browsableKinds();
+  }
+
+  createFlags(words: string[]): string[] {
+    return createFlagNames(words);
   }
 
   table(kind: string): Promise<ResourceTableView> {

@@ -295,6 +295,8 @@ export interface EngineApi {
   explain(namespace: string, name: string): SchedulingExplanation | null | Promise<SchedulingExplanation | null>;
   /** Kinds the resource browser lists. */
   kinds(): ResourceKindView[] | Promise<ResourceKindView[]>;
+  /** The flags of `kubectl create WORDS…` (its subcommand's own), for Tab completion. */
+  createFlags(words: string[]): string[] | Promise<string[]>;
   /** All objects of a kind in every namespace as kubectl's table. */
   table(kind: string): ResourceTableView | Promise<ResourceTableView>;
   /** The bundled scenarios. */

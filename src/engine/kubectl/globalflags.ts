@@ -54,7 +54,14 @@ export function withGlobals(local: FlagSpec[]): FlagSpec[] {
  * "--" ends the search.
  */
 export function findSubcommand(argv: string[], flags: FlagSpec[] = GLOBAL_FLAGS): { name?: string; rest: string[] } {
+  const [i] = positionalIndexes(argv, flags);
+  return i === undefined ? { rest: argv } : { name: argv[i], rest: [...argv.slice(0, i), ...argv.slice(i + 1)] };
+}
+
+/** Where the positional words of `argv` are, up to "--", skipping the values of the flags that take one. */
+function positionalIndexes(argv: string[], flags: FlagSpec[]): number[] {
   const bool = (spec: FlagSpec | undefined) => spec !== undefined && (!spec.value || spec.bareValue !== undefined);
+  const out: number[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') break;
@@ -63,10 +70,15 @@ export function findSubcommand(argv: string[], flags: FlagSpec[] = GLOBAL_FLAGS)
     } else if (a.length === 2 && a.startsWith('-')) {
       if (!bool(flags.find((f) => f.short === a[1]))) i++;
     } else if (a !== '' && !a.startsWith('-')) {
-      return { name: a, rest: [...argv.slice(0, i), ...argv.slice(i + 1)] };
+      out.push(i);
     }
   }
-  return { rest: argv };
+  return out;
+}
+
+/** The positional words of `args` (a subcommand's path), reading flags as `local` and the persistent flags have them. */
+export function positionalWords(args: string[], local: FlagSpec[]): string[] {
+  return positionalIndexes(args, withGlobals(local)).map((i) => args[i]);
 }
 
 /**

@@ -40,7 +40,8 @@ import { exposeCommand } from './commands/expose/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 import { configCommand } from './commands/config/index.ts';
 import { clientConfigError, connectionError, selection } from './clientconfig.ts';
-import { findSubcommand, parseCommandFlags, persistentFlags } from './globalflags.ts';
+import { findSubcommand, parseCommandFlags, persistentFlags, positionalWords } from './globalflags.ts';
+import { ANY_CREATE_FLAG, createFlagSpecs, createSubcommand, VALIDATE } from './commands/create/flags.ts';
 import { storeForUser } from '../apiserver/rbac/request.ts';
 import { KUBERNETES_ADMIN, kubeconfigIdentity, requestIdentity } from './identity.ts';
 
@@ -54,8 +55,6 @@ const common: FlagSpec[] = [
   { name: 'dry-run', value: true },
 ];
 
-/** kubectl's --validate: a bare --validate means strict. */
-const VALIDATE: FlagSpec = { name: 'validate', value: true, bareValue: 'strict' };
 /** cmdutil.OverrideOptions' flags, which run and expose share. */
 const overrideFlags: FlagSpec[] = [{ name: 'overrides', value: true }, { name: 'override-type', value: true }, { name: 'field-manager', value: true }];
 
@@ -95,18 +94,8 @@ const perCommand: Record<string, FlagSpec[]> = {
   attach: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   run: [...overrideFlags, { name: 'image', value: true }, { name: 'env', value: true, repeated: true }, { name: 'port', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'annotations', value: true, repeated: true }, { name: 'restart', value: true }, { name: 'image-pull-policy', value: true }, { name: 'command' }, { name: 'expose' }, { name: 'privileged' }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'attach' }, { name: 'rm' }, { name: 'leave-stdin-open' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   expose: [...overrideFlags, { name: 'port', value: true }, { name: 'target-port', value: true }, { name: 'protocol', value: true }, { name: 'name', value: true }, { name: 'type', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'external-ip', value: true }, { name: 'load-balancer-ip', value: true }, { name: 'cluster-ip', value: true }, { name: 'session-affinity', value: true }],
-  create: [{ name: 'image', value: true, repeated: true }, { name: 'replicas', short: 'r', value: true }, { name: 'port', value: true }, { name: 'schedule', value: true }, { name: 'restart', value: true }, { name: 'from', value: true }, { name: 'from-literal', value: true, repeated: true }, { name: 'from-file', value: true, repeated: true }, { name: 'from-env-file', value: true }, { name: 'type', value: true }, { name: 'hard', value: true }, { name: 'scopes', value: true }, { name: 'value', value: true }, { name: 'global-default' }, { name: 'description', value: true }, { name: 'preemption-policy', value: true }, { name: 'save-config' }, VALIDATE,
-    // create role | clusterrole | rolebinding | clusterrolebinding
-    { name: 'verb', value: true, repeated: true }, { name: 'resource', value: true, repeated: true }, { name: 'resource-name', value: true, repeated: true }, { name: 'non-resource-url', value: true, repeated: true }, { name: 'aggregation-rule', value: true },
-    { name: 'role', value: true }, { name: 'clusterrole', value: true }, { name: 'user', value: true, repeated: true }, { name: 'group', value: true, repeated: true }, { name: 'serviceaccount', value: true, repeated: true },
-    // create service | secret docker-registry | secret tls | ingress | poddisruptionbudget, --append-hash
-    { name: 'tcp', value: true, repeated: true }, { name: 'clusterip', value: true }, { name: 'node-port', value: true }, { name: 'external-name', value: true },
-    { name: 'docker-username', value: true }, { name: 'docker-password', value: true }, { name: 'docker-email', value: true }, { name: 'docker-server', value: true },
-    { name: 'cert', value: true }, { name: 'key', value: true }, { name: 'append-hash' },
-    { name: 'rule', value: true, repeated: true }, { name: 'class', value: true }, { name: 'default-backend', value: true }, { name: 'annotation', value: true, repeated: true },
-    { name: 'min-available', value: true }, { name: 'max-unavailable', value: true },
-    // create token
-    { name: 'audience', value: true, repeated: true }, { name: 'duration', value: true }, { name: 'bound-object-kind', value: true }, { name: 'bound-object-name', value: true }, { name: 'bound-object-uid', value: true }],
+  // create's flags depend on its subcommand: commands/create/flags.ts.
+  create: [],
 };
 
 const CLIENT_VERSION = `Client Version: ${KUBERNETES_VERSION}\nKustomize Version: v5.5.0`;
@@ -140,8 +129,9 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     ctx.err.push(`error: unknown command "${cmd}" for "kubectl"`);
     return { code: 1 };
   }
-  const local = [...common, ...specs];
-  const args = parseCommandFlags(ctx.err, `kubectl ${cmd}`, rest, local);
+  const sub = cmd === 'create' ? createSubcommand(positionalWords(rest, ANY_CREATE_FLAG)) : undefined;
+  const local = cmd === 'create' ? createFlagSpecs(sub) : [...common, ...specs];
+  const args = parseCommandFlags(ctx.err, `kubectl ${cmd}${sub ? ` ${sub}` : ''}`, rest, local);
   if (!args) return { code: 1 };
   const persistent = persistentFlags(args, local);
   const clientOnly = cmd === 'version' && boolFlag(args, 'client');

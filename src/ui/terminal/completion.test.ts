@@ -1,7 +1,9 @@
+import { createFlagNames } from '../../engine/kubectl/commands/create/flags.ts';
 import { describe, expect, it } from 'vitest';
 import { complete, type CompletionSource } from './completion.ts';
 
 const source: CompletionSource = {
+  createFlags: createFlagNames,
   kinds: [
     { kind: 'Pod', resource: 'pods', namespaced: true },
     { kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets.policy', namespaced: true },

@@ -1,7 +1,6 @@
 // Tab completion for the terminal: commands, sub-commands, resource kinds, object names and flags, as a
 // shell's completion would offer them for kubectl and sim.
 import type { ResourceKindView } from '../../worker/protocol.ts';
-import { createFlags } from './createflags.ts';
 
 export interface CompletionSource {
   kinds: readonly ResourceKindView[];
@@ -13,6 +12,8 @@ export interface CompletionSource {
   namespace?(): Promise<string> | string;
   /** The editor documents' names, which -f reads; their folders are what -k and kubectl kustomize take. */
   documents?(): Promise<string[]> | string[];
+  /** The flags of `kubectl create WORDS…`, from kubectl's own table (the words after `create`). */
+  createFlags?(words: readonly string[]): Promise<string[]> | string[];
 }
 
 export interface Completion {
@@ -108,7 +109,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
   if (current.startsWith('-')) {
     const verb = positional[1] === 'node' || positional[1] === 'config' ? positional[2] : positional[1];
     // set-context's own --namespace shadows the global -n/--namespace.
-    const own = verb === 'create' ? createFlags(positional.slice(2)) : FLAGS[verb ?? ''] ?? [];
+    const own = verb === 'create' ? (await source.createFlags?.(positional.slice(2))) ?? [] : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
   if (positional.length === 0) return ['clear', 'kubectl', 'sim'];

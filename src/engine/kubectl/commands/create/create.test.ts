@@ -97,3 +97,26 @@ describe('kubectl create namespace | configmap | secret | serviceaccount | prior
     expect(c.exec('kubectl create -f - -o name', cm)).toEqual(ok('configmap/a\n'));
   });
 });
+
+describe('kubectl create: each subcommand has its own flags', () => {
+  it.each([
+    ['configmap x --replicas=3', "error: unknown flag: --replicas\nSee 'kubectl create configmap --help' for usage.\n"],
+    ['deploy web --image=nginx --from-literal=a=b', "error: unknown flag: --from-literal\nSee 'kubectl create deployment --help' for usage.\n"],
+    ['deployment web --image=nginx -f web.yaml', "error: unknown shorthand flag: 'f' in -f\nSee 'kubectl create deployment --help' for usage.\n"],
+    ['secret tls t --from-literal=a=b', "error: unknown flag: --from-literal\nSee 'kubectl create secret tls --help' for usage.\n"],
+    ['svc externalname e --tcp=80 --node-port=30080', "error: unknown flag: --node-port\nSee 'kubectl create service externalname --help' for usage.\n"],
+    ['-f x.yaml --image=nginx', "error: unknown flag: --image\nSee 'kubectl create --help' for usage.\n"],
+    // --user is a subject only where the subcommand has it; elsewhere it is the persistent flag picking a user.
+    ['deployment web --image=nginx --user=nope', 'error: auth info "nope" does not exist\n'],
+  ])('create %s', (args, stderr) => {
+    const c = createCluster({ seed: 1 });
+    expect(c.exec(`kubectl create ${args}`)).toEqual(fail(stderr));
+    expect(c.exec('kubectl get deploy,cm,secret,svc -o name').stdout).toBe('service/kubernetes\n');
+  });
+
+  it('a subcommand\'s own flag still works, flags before the subcommand too', () => {
+    const c = createCluster({ seed: 1 });
+    expect(c.exec('kubectl create rolebinding rb --clusterrole=view --user=nope')).toEqual(ok('rolebinding.rbac.authorization.k8s.io/rb created\n'));
+    expect(c.exec('kubectl create -n kube-system --dry-run=client deployment web --image=nginx -r 2')).toEqual(ok('deployment.apps/web created (dry run)\n'));
+  });
+});

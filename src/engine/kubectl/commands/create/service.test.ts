@@ -46,7 +46,8 @@ status:
 
   it.each([
     ['clusterip x', 'at least one tcp port specifier must be provided'],
-    ['nodeport x --clusterip=None', 'ClusterIP=None can only be used with ClusterIP service type'],
+    // Each service type has its own flags: --clusterip is clusterip's only.
+    ['nodeport x --clusterip=None', "unknown flag: --clusterip\nSee 'kubectl create service nodeport --help' for usage."],
     ['externalname x', 'required flag(s) "external-name" not set'],
     ['externalname x --external-name=Not_A_Host', 'invalid service external name Not_A_Host'],
     ['clusterip x --tcp=abc', 'strconv.ParseUint: parsing "abc": invalid syntax'],

@@ -46,7 +46,7 @@ function serviceGenerator(type: ServiceType): Generator {
       if (type === 'ExternalName' && externalName === '' && flag(args, 'external-name') === undefined) {
         throw new CommandError('required flag(s) "external-name" not set');
       }
-      if (clusterIP === 'None' && type !== 'ClusterIP') throw new CommandError('ClusterIP=None can only be used with ClusterIP service type');
+      // ClusterIP=None with another type cannot happen: only `create service clusterip` has --clusterip.
       if (clusterIP !== 'None' && !tcp.length && type !== 'ExternalName') throw new CommandError('at least one tcp port specifier must be provided');
       if (type === 'ExternalName' && isDNS1123Subdomain(externalName).length) throw new CommandError(`invalid service external name ${externalName}`);
       const nodePort = intFlag(args, 'node-port', 0);
