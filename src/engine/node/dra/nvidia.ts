@@ -19,7 +19,7 @@ export function gpuResourceSlice(node: Node, hw: GpuHardware): ResourceSlice {
     name: `gpu-${g.index}`,
     basic: {
       attributes: {
-        index: { int: g.index }, minor: { int: g.index }, uuid: { string: g.uuid }, productName: { string: hw.model.product },
+        index: { int: g.index }, minor: { int: g.index }, uuid: { string: g.uuid }, productName: { string: hw.model.name },
         brand: { string: 'Nvidia' }, architecture: { string: arch }, cudaComputeCapability: { version: `${hw.model.computeMajor}.${hw.model.computeMinor}.0` },
       },
       capacity: { memory: { value: `${hw.model.memoryMiB}Mi` } },
