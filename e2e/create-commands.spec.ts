@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // kubectl create's typed generators from the page's terminal: a TLS Secret from two editor documents, a NodePort
-// Service, an Ingress that uses both, and a PodDisruptionBudget, then what `kubectl get` shows of them.
+// Service, an Ingress that uses both, and a PodDisruptionBudget, then what `kubectl get` shows of them; each
+// subcommand's own flags (completion and refusal), and kubectl explain of those kinds.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { editorReady, runInTerminal, setEditorText } from './helpers.ts';
 
@@ -50,5 +51,17 @@ test('create secret tls from editor documents, a NodePort Service, an Ingress an
   await expect(lastOut(page)).toContainText(/web\s+nginx\s+shop.example\s+[\d.]*\s*80, 443/);
   await runInTerminal(page, 'kubectl get pdb web -o jsonpath={.spec.minAvailable}');
   await expect(lastOut(page)).toHaveText('50%');
+
+  // Each subcommand has its own flags: Tab offers nodeport's, and another subcommand's flag is refused.
+  const input = page.getByTestId('terminal-input');
+  await input.fill('kubectl create svc nodeport api --node');
+  await input.press('Tab');
+  await expect(input).toHaveValue('kubectl create svc nodeport api --node-port ');
+  await input.fill('');
+  await runInTerminal(page, 'kubectl create configmap app --replicas=3');
+  await expect(page.getByTestId('terminal-output')).toContainText('error: unknown flag: --replicas');
+  // explain documents every built-in kind (Ingress, PDB …), not a handful.
+  await runInTerminal(page, 'kubectl explain ingress.spec.rules');
+  await expect(page.getByTestId('terminal-output')).toContainText('FIELD: rules <[]IngressRule>');
   await page.getByTestId('terminal').screenshot({ path: 'test-results/create-commands.png' });
 });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Looking at a container's files from the page's terminal: a mounted ConfigMap's key, and the same file after the
-// ConfigMap changed and the kubelet's periodic pod sync (60-90 s of simulated time) rewrote the volume.
+// ConfigMap changed and the kubelet's periodic pod sync (60-90 s of simulated time) rewrote the volume; a script with
+// a pipe and redirections.
 import { expect, test } from '@playwright/test';
 import { expectClusterShown, runInTerminal } from './helpers.ts';
 
@@ -39,4 +40,8 @@ test('kubectl exec cats a mounted ConfigMap key and sees an edit once the kubele
   await expect(output).toContainText('ls: /nope: No such file or directory');
   await runInTerminal(page, `kubectl exec web -- sh -c 'echo x > /etc/config/color'`);
   await expect(output).toContainText("sh: can't create /etc/config/color: Read-only file system");
+
+  // The exec'd shell reads scripts as sh does: a pipe into grep, 2> to /dev/null, $? and quotes.
+  await runInTerminal(page, `kubectl exec web -- sh -c 'cat /etc/hosts | grep -c web; cat /nope 2>/dev/null; echo "rc=$?" '"'it''s'"`);
+  await expect(page.locator('[data-testid=terminal-line]').filter({ hasText: 'rc=1 its' })).toHaveText(/^1\s+rc=1 its$/);
 });

@@ -59,6 +59,7 @@ describe('the exec\'d shell\'s syntax', () => {
     [`date +%F`, '2026-01-01\n'],
     // Pipes feed the next command's stdin: cat, grep, head and tail read it when given no file.
     ['cat /etc/hostname | grep b', 'bb\n'],
+    ['cat /etc/hostname | grep -c x; cat /etc/hostname | grep -vc x', '0\n1\n'],
     ['printenv HOME | cat -', '/root\n'],
     [`echo one; echo two | head -n 1`, 'one\ntwo\n'],
     ['for n in a b; do echo $n; done | tail -n 1', 'b\n'],

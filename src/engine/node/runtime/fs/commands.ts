@@ -130,15 +130,18 @@ function grep(input: Input, args: string[]): FileResult {
   try { re = new RegExp(pattern, flags.has('i') ? 'i' : ''); } catch { re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')); }
   let out = '';
   let err = '';
+  let matched = 0;
   for (const p of files) {
     const n = read(input, p);
     if ('missing' in n) { err += `grep: ${p}: ${ENOENT}\n`; continue; }
     if ('dir' in n) { err += `grep: ${p}: Is a directory\n`; continue; }
-    for (const line of n.content.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '')) {
-      if (re.test(line) !== flags.has('v')) out += `${files.length > 1 ? `${p}:` : ''}${line}\n`;
-    }
+    const prefix = files.length > 1 ? `${p}:` : '';
+    const hits = n.content.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '').filter((line) => re.test(line) !== flags.has('v'));
+    matched += hits.length;
+    // -c counts the selected lines of each file instead of printing them.
+    out += flags.has('c') ? `${prefix}${hits.length}\n` : hits.map((line) => `${prefix}${line}\n`).join('');
   }
-  return res(err ? 2 : out ? 0 : 1, out, err);
+  return res(err ? 2 : matched ? 0 : 1, out, err);
 }
 
 function touch(fs: ContainerFS, args: string[]): FileResult {
