@@ -34,6 +34,10 @@ test('kubectl exec -it opens a shell in the container: cd, cat, ls, a missing fi
   await runInTerminal(page, 'cd /nope');
   await expect(output).toContainText("sh: cd: can't cd to /nope: No such file or directory");
   await expect(prompt).toHaveText('/etc #');
+  // A cd inside a list moves the shell too.
+  await runInTerminal(page, 'cd / && cd tmp && pwd');
+  await expect(prompt).toHaveText('/tmp #');
+  await expect(page.locator('[data-testid=terminal-line][data-kind=out]').filter({ hasText: /^\/tmp$/ })).toHaveCount(1);
 
   await runInTerminal(page, 'exit');
   await expect(prompt).toHaveCount(0);

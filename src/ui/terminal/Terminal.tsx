@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import type { ExecResult } from '../../worker/protocol.ts';
 import { colorize } from './colorize.tsx';
-import { interactiveExec, sessionCommand, sessionLine, shellPrompt, withoutExitLine, type ShellSession } from './containershell.ts';
+import { interactiveExec, sessionCommand, sessionLine, sessionOutput, shellPrompt, withoutExitLine, type ShellSession } from './containershell.ts';
 import { complete, type CompletionSource } from './completion.ts';
 import { History } from './history.ts';
 import { appendText, type Line } from './scrollback.ts';
@@ -105,15 +105,16 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         // A typed line is a closed block: the next one (cd prints nothing) starts its own.
         append('shell', `${shellPrompt(shell)}${raw}\n`);
         const what = sessionLine(raw);
-        if (what.kind === 'exit') openSession(undefined);
-        if (what.kind === 'exit' || what.kind === 'empty') return;
+        if (what === 'exit') openSession(undefined);
+        if (what !== 'run') return;
         queue.current = queue.current.then(async () => {
           setBusy(true);
           try {
-            const r = await exec(sessionCommand(shell, what.kind === 'cd' ? what.script : raw));
-            if (what.kind === 'cd' && r.code === 0) openSession({ ...shell, cwd: r.stdout.trim() });
-            else append('out', r.stdout);
+            const r = await exec(sessionCommand(shell, raw));
+            const { stdout, cwd } = sessionOutput(r.stdout);
+            append('out', stdout);
             append('err', withoutExitLine(r.stderr));
+            if (cwd && cwd !== shell.cwd) openSession({ ...shell, cwd });
           } catch (e) {
             append('err', e instanceof Error ? e.message : String(e));
           } finally {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { interactiveExec, sessionCommand, sessionLine, shellPrompt, shellQuote, withoutExitLine } from './containershell.ts';
+import { createCluster } from '../../engine/index.ts';
+import { mustExec, untilNodesReady } from '../../engine/testing/fixtures.ts';
+import { interactiveExec, sessionCommand, sessionLine, sessionOutput, shellPrompt, shellQuote, withoutExitLine } from './containershell.ts';
 
 describe('kubectl exec -it … -- SHELL opens a session', () => {
   it.each([
@@ -25,17 +27,22 @@ describe('kubectl exec -it … -- SHELL opens a session', () => {
 
 describe('lines in the session', () => {
   const s = { target: ['exec', 'bb'], shell: 'sh', hostname: 'bb', cwd: '/etc' };
-  it('run from the working directory through kubectl exec', () => {
-    expect(sessionCommand(s, 'cat hostname')).toBe("kubectl exec bb -- sh -c 'cd '\\''/etc'\\'' && cat hostname'");
+  it('run from the working directory through kubectl exec, ending with the shell\'s own pwd after a marker', () => {
+    expect(sessionCommand(s, 'cat hostname')).toBe("kubectl exec bb -- sh -c 'cd '\\''/etc'\\'' && {\ncat hostname\n}; rc=$?; echo; echo __kubesim_cwd__; pwd; exit $rc'");
   });
-  it('cd alone asks the shell for the new directory; exit and Ctrl+D leave', () => {
-    expect(sessionLine('cd /tmp')).toEqual({ kind: 'cd', script: "cd '/tmp' && pwd" });
-    expect(sessionLine('cd')).toEqual({ kind: 'cd', script: 'cd && pwd' });
-    expect(sessionLine('cd ~')).toEqual({ kind: 'cd', script: 'cd && pwd' });
-    expect(sessionLine('cd /tmp && ls')).toEqual({ kind: 'run' });
-    expect(sessionLine('exit')).toEqual({ kind: 'exit' });
-    expect(sessionLine('exit 3')).toEqual({ kind: 'exit' });
-    expect(sessionLine('  ')).toEqual({ kind: 'empty' });
+  it.each([
+    ['bb\n\n__kubesim_cwd__\n/etc\n', { stdout: 'bb\n', cwd: '/etc' }],
+    ['hi\n__kubesim_cwd__\n/tmp\n', { stdout: 'hi\n', cwd: '/tmp' }],
+    ['\n__kubesim_cwd__\n/\n', { stdout: '', cwd: '/' }],
+    ['left by exit\n', { stdout: 'left by exit\n' }],
+  ])('splits %j into the output and the directory after it', (out, want) => {
+    expect(sessionOutput(out)).toEqual(want);
+  });
+  it('exit and Ctrl+D leave; anything else runs', () => {
+    expect(sessionLine('cd /tmp && ls')).toBe('run');
+    expect(sessionLine('exit')).toBe('exit');
+    expect(sessionLine('exit 3')).toBe('exit');
+    expect(sessionLine('  ')).toBe('empty');
   });
   it('prompts as busybox ash and bash do for root', () => {
     expect(shellPrompt(s)).toBe('/etc # ');
@@ -54,5 +61,24 @@ describe('lines in the session', () => {
       expect(parts.join('')).toBe(q);
       expect(parts.map((p) => (p === "\\'" ? "'" : p.slice(1, -1))).join('')).toBe(text);
     }));
+  });
+});
+
+describe('a session against the engine', () => {
+  it('keeps a cd made anywhere in a line, and each line\'s exit code', () => {
+    const c = createCluster({ seed: 1 });
+    mustExec(c, 'sim node add w1');
+    untilNodesReady(c);
+    mustExec(c, 'kubectl run bb --image=busybox:1.36 --command -- sleep infinity');
+    c.advance(30);
+    const s = { target: ['exec', 'bb'], shell: 'sh', hostname: 'bb', cwd: '/' };
+    const line = (cwd: string, text: string) => {
+      const r = c.exec(sessionCommand({ ...s, cwd }, text));
+      return { code: r.code, stderr: withoutExitLine(r.stderr), ...sessionOutput(r.stdout) };
+    };
+    expect(line('/', 'cd /etc && cat hostname')).toEqual({ code: 0, stderr: '', stdout: 'bb\n', cwd: '/etc' });
+    expect(line('/etc', 'echo -n hi; cd ..')).toEqual({ code: 0, stderr: '', stdout: 'hi\n', cwd: '/' });
+    expect(line('/etc', 'cat nope')).toEqual({ code: 1, stderr: "cat: can't open 'nope': No such file or directory\n", stdout: '', cwd: '/etc' });
+    expect(line('/etc', 'cd /nope')).toEqual({ code: 1, stderr: "sh: cd: can't cd to /nope: No such file or directory\n", stdout: '', cwd: '/etc' });
   });
 });

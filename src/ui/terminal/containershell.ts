@@ -1,8 +1,9 @@
 // `kubectl exec -it POD -- sh` in the page: the terminal becomes the container's shell. Each line runs as
-// `kubectl exec … -- SHELL -c 'cd CWD && LINE'`, so everything a command does goes through the engine's exec (its
-// files, tools and network); the session keeps the working directory between lines, as a shell does.
-// Simplifications: a `cd` counts only as a command of its own (inside a list it lasts for that line); the prompt
-// is bash's for bash and busybox ash's for any other shell (dash's would be a bare "# "); no job control.
+// `kubectl exec … -- SHELL -c 'cd CWD && { LINE\n}; …; pwd'`, so everything a command does goes through the
+// engine's exec (its files, tools and network), and the shell's own `pwd` at the end (after a marker line the
+// session strips) is the working directory for the next line, wherever in the line a `cd` was.
+// Simplifications: the prompt is bash's for bash and busybox ash's for any other shell (dash's would be a bare
+// "# "); an `exit` inside a longer line ends that line, not the session; no job control.
 
 /** A shell open in a container. `target`: the exec arguments that name it (pod, -c, -n …), without -i/-t. */
 export interface ShellSession { target: string[]; shell: string; hostname: string; cwd: string }
@@ -38,9 +39,25 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The kubectl line that runs `script` in the session's shell, from its working directory. */
-export function sessionCommand(s: Pick<ShellSession, 'target' | 'shell' | 'cwd'>, script: string): string {
-  return `kubectl ${s.target.join(' ')} -- ${s.shell} -c ${shellQuote(`cd ${shellQuote(s.cwd)} && ${script}`)}`;
+/** The line the session prints after a command, before the working directory it then has (stripped again). */
+const CWD_MARK = '__kubesim_cwd__';
+
+/**
+ * The kubectl line that runs `line` in the session's shell, from its working directory, ending with that directory;
+ * the line's exit code is kept as the shell's own (`exit $rc`).
+ */
+export function sessionCommand(s: Pick<ShellSession, 'target' | 'shell' | 'cwd'>, line: string): string {
+  const script = `cd ${shellQuote(s.cwd)} && {\n${line}\n}; rc=$?; echo; echo ${CWD_MARK}; pwd; exit $rc`;
+  return `kubectl ${s.target.join(' ')} -- ${s.shell} -c ${shellQuote(script)}`;
+}
+
+/** A session command's output split into what the line printed and the working directory after it (if it got there). */
+export function sessionOutput(stdout: string): { stdout: string; cwd?: string } {
+  const at = stdout.lastIndexOf(`\n${CWD_MARK}\n`);
+  if (at < 0) return { stdout };
+  // The echo before the marker ends a last line printed without a newline; a line that did end adds an empty one.
+  const printed = stdout.slice(0, at);
+  return { stdout: !printed || printed.endsWith('\n') ? printed : `${printed}\n`, cwd: stdout.slice(at + CWD_MARK.length + 2).trim() };
 }
 
 /** What the shell shows before each line. */
@@ -49,15 +66,11 @@ export function shellPrompt(s: ShellSession): string {
   return `${s.cwd === '/root' ? '~' : s.cwd} # `;
 }
 
-/** What a line typed in the session is: leave it, change directory, or run. */
-export function sessionLine(line: string): { kind: 'exit' } | { kind: 'cd'; script: string } | { kind: 'run' } | { kind: 'empty' } {
+/** What a line typed in the session is: leave it, or run. */
+export function sessionLine(line: string): 'exit' | 'run' | 'empty' {
   const l = line.trim();
-  if (!l) return { kind: 'empty' };
-  if (/^exit(\s+\d+)?$/.test(l) || l === 'logout') return { kind: 'exit' };
-  const cd = /^cd(?:\s+(\S+))?$/.exec(l);
-  // The shell's own cd, then pwd: its output is the new working directory. `cd` and `cd ~` go home.
-  if (cd) return { kind: 'cd', script: `${!cd[1] || cd[1] === '~' ? 'cd' : `cd ${shellQuote(cd[1])}`} && pwd` };
-  return { kind: 'run' };
+  if (!l) return 'empty';
+  return /^exit(\s+\d+)?$/.test(l) || l === 'logout' ? 'exit' : 'run';
 }
 
 /** kubectl's closing "command terminated with exit code N": a shell session shows no such line per command. */
