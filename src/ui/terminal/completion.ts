@@ -24,7 +24,7 @@ export interface Completion {
 
 const KUBECTL_VERBS = [
   'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
-  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
+  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'port-forward', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
 const CONFIG_SUBCOMMANDS = [
@@ -111,7 +111,8 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const own = verb === 'create' ? createFlags(positional.slice(2)) : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
-  if (positional.length === 0) return ['clear', 'kubectl', 'sim'];
+  // The workstation's own programs beside kubectl and sim (curl and wget reach port-forwards on localhost).
+  if (positional.length === 0) return ['clear', 'curl', 'jobs', 'kill', 'kubectl', 'sim', 'wget'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;
