@@ -111,8 +111,9 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const own = verb === 'create' ? createFlags(positional.slice(2)) : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
-  // The workstation's own programs beside kubectl and sim (curl and wget reach port-forwards on localhost).
-  if (positional.length === 0) return ['clear', 'curl', 'jobs', 'kill', 'kubectl', 'sim', 'wget'];
+  // The workstation's network tools beside kubectl and sim (they reach port-forwards on localhost); jobs and kill
+  // are left out so that `k` still completes to kubectl.
+  if (positional.length === 0) return ['clear', 'curl', 'kubectl', 'sim', 'wget'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;
