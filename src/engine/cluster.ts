@@ -45,7 +45,7 @@ import { EndpointSliceMirroringController } from './controllers/endpointslicemir
 import { Network, type NetworkState } from './network/network.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './network/types.ts';
 import type { SourceStatus } from './network/traffic/simulator.ts';
-import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, EditResult, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent } from './index.ts';
+import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, EditResult, ExecOptions, ExecResult, KubesimCluster, ScheduledCommand, WatchEvent, WatchStreams } from './index.ts';
 import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
@@ -81,6 +81,9 @@ import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts
 import { FeatureGates } from './api/featuregates.ts';
 import { DRA_FEATURE, DRA_KINDS } from './api/resource.ts';
 import { ResourceClaimController } from './controllers/resourceclaim/controller.ts';
+import { Workstation } from './workstation/workstation.ts';
+import type { Job, JobSink } from './workstation/jobs.ts';
+import { FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
 export const EVENT_TTL_MS = 60 * 60_000;
@@ -112,6 +115,8 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly operators: OperatorManager;
   /** sim featuregates: the cluster's feature gates, kept in the snapshot. */
   readonly featureGates: FeatureGates;
+  /** The learner's machine: port-forwards, shell jobs, curl on localhost. Not saved (client processes). */
+  readonly workstation: Workstation;
   private readonly apiRng: SeededRng;
   /** The terminal's kubectl configuration: part of the simulated environment, not of the API server. */
   private readonly kubeconfig: Kubeconfig;
@@ -194,6 +199,7 @@ export class Cluster implements KubesimCluster, SimHost {
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
     this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`);
+    this.workstation = new Workstation({ store: this.store, clock: this.clock, rng: root.fork('workstation'), node: (ip, port, path) => this.network.externalConnect(ip, port, path) });
     this.controlPlane = new ControlPlane({
       apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler,
       // The data plane's controllers (load balancer, ingress) lose the API server with the kubelets.
@@ -233,7 +239,9 @@ export class Cluster implements KubesimCluster, SimHost {
 
   exec(commandLine: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
     const edit = opts.editor ? { editor: opts.editor, commandLine } : undefined;
-    return (opts.adminKubeconfig ? this.run(commandLine, stdin, undefined, defaultKubeconfig(), KUBERNETES_SUPER_ADMIN, edit) : this.run(commandLine, stdin, undefined, this.kubeconfig, undefined, edit)).result;
+    if (opts.adminKubeconfig) return this.run(commandLine, stdin, undefined, defaultKubeconfig(), KUBERNETES_SUPER_ADMIN, edit).result;
+    // The user's command line: what background jobs print meanwhile shows with it.
+    return this.workstation.session(() => this.run(commandLine, stdin, undefined, this.kubeconfig, undefined, edit).result);
   }
 
   editOpen(commandLine: string): EditResult {
@@ -258,16 +266,27 @@ export class Cluster implements KubesimCluster, SimHost {
     };
   }
 
-  watch(commandLine: string, emit: (text: string) => void): { result: ExecResult; stop(): void } {
+  watch(commandLine: string, emit: (text: string) => void, streams: WatchStreams = {}): { result: ExecResult; stop(): void; streaming: boolean } {
     let render: WatchRenderer | undefined;
-    const { result } = this.run(commandLine, undefined, (r) => (render = r));
-    if (!render || result.code !== 0) return { result, stop: () => undefined };
+    let job: Job | undefined;
+    // A port-forward streams its job's lines: stdout to emit, stderr and the end to `streams`.
+    const sink: JobSink = { out: emit, err: (text) => (streams.stderr ?? emit)(text), end: () => streams.end?.() };
+    const result = this.workstation.session(() => {
+      const r = this.run(commandLine, undefined, (w) => (render = w), this.kubeconfig, undefined, undefined, sink);
+      job = r.job;
+      return r.result;
+    });
+    if (job) {
+      const running = job;
+      return { result, stop: () => this.workstation.interrupt(running), streaming: true };
+    }
+    if (!render || result.code !== 0) return { result, stop: () => undefined, streaming: false };
     const draw = render;
     const stop = this.store.watchAll((e) => {
       const text = draw(e);
       if (text !== undefined) emit(text);
     });
-    return { result, stop };
+    return { result, stop, streaming: true };
   }
 
   setFile(name: string, text: string | undefined): void {
@@ -356,7 +375,10 @@ export class Cluster implements KubesimCluster, SimHost {
 
   // ---- internals ----
 
-  private run(commandLine: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig, user?: UserInfo, edit?: EditorHooks): { result: ExecResult; documents?: KubectlResult['documents']; edit?: EditSession } {
+  private run(typed: string, stdin?: string, watch?: KubectlContext['watch'], kubeconfig = this.kubeconfig, user?: UserInfo, edit?: EditorHooks, sink?: JobSink): { result: ExecResult; documents?: KubectlResult['documents']; edit?: EditSession; job?: Job } {
+    // `CMD &`: the workstation's shell runs it as a job.
+    const { line: commandLine, background } = Workstation.background(typed);
+    const host = this.workstation.host(commandLine, background, sink);
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -372,7 +394,7 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit,
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit, portForward: host,
           writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
@@ -381,6 +403,13 @@ export class Cluster implements KubesimCluster, SimHost {
         session = r.edit;
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
+      } else if (this.workstation.runs(program)) {
+        const r = this.workstation.exec(argv);
+        // curl prints exactly what it got: a body without a final newline leaves the line open.
+        if (r.stdout) out.push(r.stdout.endsWith('\n') ? r.stdout.slice(0, -1) : r.stdout);
+        unterminated = r.stdout !== '' && !r.stdout.endsWith('\n');
+        if (r.stderr) err.push(r.stderr.replace(/\n$/, ''));
+        code = r.code;
       } else if (program === undefined) {
         code = 0;
       } else {
@@ -391,8 +420,13 @@ export class Cluster implements KubesimCluster, SimHost {
       err.push(formatError(e));
       code = 1;
     }
+    const job = host.started;
+    // A forward that cannot hold this caller's prompt runs on as a job, and says so (as `get -w` prints a note).
+    if (job && !background && !sink) err.push(FORWARD_HEADLESS_NOTE(job.id));
     const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
-    return { result: { code, stdout: text(out, unterminated), stderr: text(err), ...(written.length ? { files: written } : {}) }, documents, edit: session };
+    let result: ExecResult = { code, stdout: text(out, unterminated), stderr: text(err), ...(written.length ? { files: written } : {}) };
+    if (background) result = job ? { ...result, stdout: `[${job.id}] ${job.pid}\n${result.stdout}` } : { ...result, ...this.workstation.finished(commandLine, result) };
+    return { result, documents, edit: session, job };
   }
 
   /**

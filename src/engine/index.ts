@@ -109,10 +109,12 @@ export interface KubesimCluster {
   /** The editor saved `saved` (closing it unsaved is saving `session.document`): patches, or reopens on failures. */
   editSave(session: EditSession, saved: string): EditResult;
   /**
-   * Run a command that may stream (`kubectl get -w`): its first output now, then `emit` with each later
-   * printout until stop(). Commands that do not stream behave as in exec.
+   * Run a command that may stream (`kubectl get -w`, `kubectl port-forward`, with or without a trailing `&`): its
+   * first output now, then `emit` with each later printout until stop() (a port-forward's stderr lines go to
+   * `streams.stderr`, and `streams.end` tells that it ended by itself). `streaming` is false when the command
+   * ended at once; commands that do not stream behave as in exec.
    */
-  watch(commandLine: string, emit: (text: string) => void): { result: ExecResult; stop(): void };
+  watch(commandLine: string, emit: (text: string) => void, streams?: WatchStreams): { result: ExecResult; stop(): void; streaming: boolean };
   /** Run `seconds` of virtual time. */
   advance(seconds: number): void;
   /**
@@ -152,6 +154,12 @@ export interface KubesimCluster {
   readonly cni: Pick<CniControl, 'installed' | 'status' | 'podCIDRs'>;
   /** User-written operators: their reconcile functions run wherever the driver runs them (the page: a sandbox worker). */
   readonly operators: Pick<OperatorManager, 'installExternal' | 'removeExternal' | 'externalOperators'>;
+}
+
+/** A streaming command's other outputs: a port-forward's stderr lines, and its end (its pod went, or it was killed). */
+export interface WatchStreams {
+  stderr?(text: string): void;
+  end?(): void;
 }
 
 /** A command line to run at `at` (virtual ms since the Unix epoch); stdin feeds `-f -`. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentStore } from '../storage/documents.ts';
 import type { WorkspaceStore } from '../storage/workspaces.ts';
 import type { EngineClient } from '../worker/client.ts';
-import type { ApplyOptions, ClusterSettings, EditResult, ObjectRef, PodView, ResourceKindView, Speed } from '../worker/protocol.ts';
+import type { ApplyOptions, ClusterSettings, EditResult, ObjectRef, PodView, ResourceKindView, Speed, WatchListener } from '../worker/protocol.ts';
 import type { DocumentRecord } from '../storage/db.ts';
 import { DetailDrawer } from './drawer/DetailDrawer.tsx';
 import { EventList } from './events/EventList.tsx';
@@ -111,7 +111,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
     return r;
   }, [engine, workspace]);
   const watchKubectl = useCallback(
-    (line: string, onText: (text: string | null) => void) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
+    (line: string, onText: WatchListener) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
     [engine],
   );
   const editOpen = useCallback(

@@ -244,8 +244,11 @@ import type { SpecStatusView } from './specstatus.ts';
 import type { RelatedRef } from './related.ts';
 export type { SpecStatusView, RelatedRef };
 
-/** A streaming command's later output; null when it ended (the cluster was replaced). */
-export type WatchListener = (text: string | null) => void;
+/**
+ * A streaming command's later output (`stream` 'err': a port-forward's stderr); null when it ended: with 'exit'
+ * when it ended by itself (a port-forward whose pod went, or a killed job), without when the cluster was replaced.
+ */
+export type WatchListener = (text: string | null, stream?: 'err' | 'exit') => void;
 
 /** The timeline under the header: what happened per slice of virtual time since the oldest moment kept. */
 export interface TimelineView {
@@ -322,7 +325,7 @@ export interface EngineApi {
   removeOperator(name: string): UserOperatorView[] | Promise<UserOperatorView[]>;
   /** The operator panel: each user operator's state, last error and reconcile count. */
   userOperators(): UserOperatorView[] | Promise<UserOperatorView[]>;
-  /** Run a command that may stream (`kubectl get -w`); id 0 when it does not. Later output goes to `listener`. */
+  /** Run a command that may stream (`kubectl get -w`, `kubectl port-forward [&]`); id 0 when it does not. Later output goes to `listener`. */
   watch(line: string, files: Record<string, string> | undefined, listener: WatchListener): { result: ExecResult; id: number } | Promise<{ result: ExecResult; id: number }>;
   stopWatch(id: number): void | Promise<void>;
   timeline(): TimelineView | Promise<TimelineView>;

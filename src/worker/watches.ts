@@ -1,12 +1,14 @@
-// Streaming commands (`kubectl get -w`) the page's terminal runs: each one's output is buffered as the
-// cluster changes and sent with the change feed's flush, so a burst of changes arrives as one message.
+// Streaming commands (`kubectl get -w`, `kubectl port-forward`) the page's terminal runs: each one's output is
+// buffered as the cluster changes and sent with the change feed's flush, so a burst of changes arrives as one message.
 import type { KubesimCluster } from '../engine/index.ts';
 import type { ExecResult, WatchListener } from './protocol.ts';
 
 interface Running {
   stop(): void;
   listener: WatchListener;
-  pending: string[];
+  pending: { text: string; err: boolean }[];
+  /** The command ended by itself (a port-forward's pod went): delivered after its last output. */
+  ended: boolean;
 }
 
 export class Watches {
@@ -15,15 +17,18 @@ export class Watches {
 
   /** Start `line`; returns the first output and, while it streams, the watch id (0: it does not stream). */
   start(cluster: KubesimCluster, line: string, listener: WatchListener): { result: ExecResult; id: number } {
-    const pending: string[] = [];
-    const { result, stop } = cluster.watch(line, (text) => pending.push(text));
-    const streams = result.code === 0 && /\s(-w|--watch|--watch-only)(=true)?(\s|$)/.test(` ${line} `);
-    if (!streams) {
+    const w: Running = { stop: () => undefined, listener, pending: [], ended: false };
+    const { result, stop, streaming } = cluster.watch(line, (text) => w.pending.push({ text, err: false }), {
+      stderr: (text) => w.pending.push({ text, err: true }),
+      end: () => { w.ended = true; },
+    });
+    if (result.code !== 0 || !streaming || w.ended) {
       stop();
       return { result, id: 0 };
     }
+    w.stop = stop;
     const id = this.nextId++;
-    this.running.set(id, { stop, listener, pending });
+    this.running.set(id, w);
     return { result, id };
   }
 
@@ -37,10 +42,18 @@ export class Watches {
   /** Send what each watch printed since the last flush; a listener that fails is dropped. */
   flush(): void {
     for (const [id, w] of this.running) {
-      if (!w.pending.length) continue;
-      const text = w.pending.join('');
+      // Runs of one stream go as one message each, in order.
+      for (let i = 0; i < w.pending.length;) {
+        const err = w.pending[i].err;
+        let text = '';
+        for (; i < w.pending.length && w.pending[i].err === err; i++) text += w.pending[i].text;
+        this.deliver(id, w, text, err ? 'err' : undefined);
+      }
       w.pending.length = 0;
-      this.deliver(id, w, text);
+      if (w.ended) {
+        this.running.delete(id);
+        this.deliver(id, w, null, 'exit');
+      }
     }
   }
 
@@ -58,9 +71,9 @@ export class Watches {
     return this.running.size;
   }
 
-  private deliver(id: number, w: Running, text: string | null): void {
+  private deliver(id: number, w: Running, text: string | null, stream?: 'err' | 'exit'): void {
     try {
-      const r: unknown = w.listener(text);
+      const r: unknown = w.listener(text, stream);
       if (r instanceof Promise) r.catch(() => this.stop(id));
     } catch {
       this.stop(id);

@@ -13,6 +13,7 @@ import type { UserInfo } from '../apiserver/rbac/authorizer.ts';
 import { checkAccess } from '../apiserver/rbac/authorizer.ts';
 import type { RequestAttributes } from '../apiserver/rbac/rules.ts';
 import type { EditorHooks } from './commands/edit/index.ts';
+import type { PortForwardHost } from './commands/portforward/index.ts';
 
 export interface KubectlContext {
   store: Store;
@@ -49,6 +50,8 @@ export interface KubectlContext {
   apiserver?: KubectlContext['store'];
   /** How kubectl edit reaches an editor (without one it fails as kubectl does when it cannot start vi). */
   edit?: EditorHooks;
+  /** The workstation kubectl runs on: where `port-forward` listens and runs on as a job. */
+  portForward?: PortForwardHost;
 }
 
 /**

@@ -37,6 +37,7 @@ import { debugCommand } from './commands/debug/index.ts';
 import { attachCommand } from './commands/attach.ts';
 import { authCommand } from './commands/auth.ts';
 import { exposeCommand } from './commands/expose/index.ts';
+import { portForwardCommand } from './commands/portforward/index.ts';
 import { KUBERNETES_VERSION } from '../api/version.ts';
 import { configCommand } from './commands/config/index.ts';
 import { clientConfigError, connectionError, selection } from './clientconfig.ts';
@@ -69,6 +70,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   version: [{ name: 'client' }],
   logs: [{ name: 'container', short: 'c', value: true }, { name: 'previous', short: 'p' }, { name: 'tail', value: true }, { name: 'timestamps' }, { name: 'all-containers' }, { name: 'prefix' }, { name: 'follow', short: 'f' }],
   cp: [{ name: 'container', short: 'c', value: true }, { name: 'no-preserve' }, { name: 'retries', value: true }],
+  'port-forward': [{ name: 'address', value: true, repeated: true }, { name: 'pod-running-timeout', value: true }],
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
   'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
@@ -170,6 +172,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'scale': return { code: scaleCommand(ctx, args) };
       case 'logs': return { code: logsCommand(ctx, args) };
       case 'exec': return { code: execCommand(ctx, args) };
+      case 'port-forward': return { code: portForwardCommand(ctx, args, ctx.portForward) };
       case 'cp': return { code: cpCommand(ctx, args) };
       case 'top': return { code: topCommand(ctx, args) };
       case 'patch': return { code: patchCommand(ctx, args) };

@@ -197,6 +197,18 @@ export class Network {
     };
   }
 
+  /**
+   * A connection from outside the cluster (the learner's workstation) to a node's address, routed as
+   * `sim trace request` routes an external client's (NodePorts); undefined when no node has the address.
+   */
+  externalConnect(ip: string, port: number, path: string): ReturnType<PodNetworkView['connect']> | undefined {
+    if (!this.pathEnv().nodeByIP(ip)) return undefined;
+    const t = this.trace(`http://${ip}:${port}${path}`, 'external');
+    if (t.failure === 'timeout') return { kind: 'timeout', ip };
+    const pod = t.pod ? this.podByKey(t.pod) : undefined;
+    return pod && t.port !== undefined && !t.failure ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'refused', ip };
+  }
+
   /** One ICMP echo from a pod to an address (ping): traffic/echo.ts. */
   echo(src: Source, ip: string): EchoResult {
     const env = this.pathEnv();

@@ -122,6 +122,7 @@ const en = {
     namespace: 'The current context\'s namespace: commands without -n work in {{namespace}}',
     shellTitle: 'A shell in {{target}}: lines run in the container; exit (or Ctrl+D) leaves it',
     shellPlaceholder: 'ls, cat, env, curl … in the container; exit to leave',
+    forwarding: 'Forwarding: connections show here; Ctrl+C stops (end a line with & to keep the prompt)',
   },
   events: {
     title: 'Events',

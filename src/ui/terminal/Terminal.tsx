@@ -18,8 +18,11 @@ export interface TerminalHandle {
 
 export interface TerminalProps {
   exec(line: string): Promise<ExecResult>;
-  /** Streaming commands (`kubectl get -w`): later output goes to onText (null: it ended) until stop(). */
-  watch?(line: string, onText: (text: string | null) => void): Promise<{ result: ExecResult; stop(): void }>;
+  /**
+   * Streaming commands (`kubectl get -w`, `kubectl port-forward [&]`): later output goes to onText (stream 'err':
+   * stderr; null: it ended, 'exit' when by itself) until stop().
+   */
+  watch?(line: string, onText: (text: string | null, stream?: 'err' | 'exit') => void): Promise<{ result: ExecResult; stop(): void }>;
   /** Tab completion of kinds and names. */
   completion?: CompletionSource;
   /** The kubeconfig context's namespace, shown beside the prompt when it is not "default" (asked after each command). */
@@ -56,9 +59,27 @@ function saveHistory(entries: readonly string[]): void {
   }
 }
 
-/** Does this line stream until Ctrl+C? (kubectl get with -w, --watch or --watch-only; flags may precede the verb.) */
+const verb = (name: string) => new RegExp(`^(kubectl|k)\\s+(-\\S+(\\s+[^-\\s]\\S*)?\\s+)*${name}\\s`);
+/** A trailing `&` (not `&&`): the workstation's shell runs the line as a background job. */
+const backgrounded = (line: string) => /(^|[^&])&\s*$/.test(line);
+
+/** Is this a port-forward, which runs until stopped? */
+export function forwards(line: string): boolean {
+  return verb('port-forward').test(line);
+}
+
+/**
+ * Does this line hold the prompt until Ctrl+C? (kubectl get with -w, --watch or --watch-only, and a port-forward
+ * without `&`; flags may precede the verb.)
+ */
 export function streams(line: string): boolean {
-  return /^(kubectl|k)\s+(-\S+(\s+[^-\s]\S*)?\s+)*get\s/.test(line) && /(^|\s)(-w|--watch|--watch-only)(=true)?(\s|$)/.test(line);
+  if (backgrounded(line)) return false;
+  return (verb('get').test(line) && /(^|\s)(-w|--watch|--watch-only)(=true)?(\s|$)/.test(line)) || forwards(line);
+}
+
+/** A port-forward put in the background: its later lines (connections, its end) still show here. */
+export function forwardsInBackground(line: string): boolean {
+  return backgrounded(line) && forwards(line);
 }
 
 export function Terminal({ exec, watch, completion, contextNamespace, ref }: TerminalProps) {
@@ -73,7 +94,9 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
   const inputRef = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const watching = useRef<(() => void) | undefined>(undefined);
-  const [streaming, setStreaming] = useState(false);
+  // Background port-forwards: each one's stop (they end with the terminal, as a shell's jobs with its window).
+  const jobs = useRef(new Set<() => void>());
+  const [streaming, setStreaming] = useState<false | 'watch' | 'forward'>(false);
   const [namespace, setNamespace] = useState('default');
   // `kubectl exec -it POD -- sh`: lines go to the container's shell until `exit` (containershell.ts).
   const [session, setSession] = useState<ShellSession>();
@@ -142,6 +165,27 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         });
         return;
       }
+      if (watch && forwardsInBackground(line)) {
+        queue.current = queue.current.then(async () => {
+          setBusy(true);
+          const job = { stop: () => undefined as void, ended: false };
+          try {
+            const { result, stop } = await watch(line, (text, stream) => {
+              if (text !== null) append(stream === 'err' ? 'err' : 'out', text);
+              else { job.ended = true; jobs.current.delete(job.stop); }
+            });
+            append('out', result.stdout);
+            append('err', result.stderr);
+            job.stop = stop;
+            if (!job.ended && result.code === 0) jobs.current.add(stop);
+          } catch (e) {
+            append('err', e instanceof Error ? e.message : String(e));
+          } finally {
+            setBusy(false);
+          }
+        });
+        return;
+      }
       if (watch && streams(line)) {
         queue.current = queue.current.then(() => new Promise<void>((resolve) => {
           let ended = false;
@@ -152,11 +196,12 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
             setStreaming(false);
             resolve();
           };
-          watch(line, (text) => {
+          watch(line, (text, stream) => {
             if (text === null) {
-              append('info', t('workbench.terminal.ended'));
+              // A port-forward that lost its pod said so itself; otherwise the cluster was replaced.
+              if (stream !== 'exit') append('info', t('workbench.terminal.ended'));
               finish();
-            } else append('out', text);
+            } else append(stream === 'err' ? 'err' : 'out', text);
           }).then(({ result, stop }) => {
             append('out', result.stdout);
             append('err', result.stderr);
@@ -166,7 +211,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
               append('info', t('workbench.terminal.stopped'));
               finish();
             };
-            setStreaming(true);
+            setStreaming(forwards(line) ? 'forward' : 'watch');
           }, (e: unknown) => {
             append('err', e instanceof Error ? e.message : String(e));
             finish();
@@ -197,7 +242,11 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
   }, [append]);
 
   useImperativeHandle(ref, () => ({ run, print, focus: () => inputRef.current?.focus() }), [run, print]);
-  useEffect(() => () => watching.current?.(), []); // a streaming command ends with the terminal
+  useEffect(() => () => {
+    // A streaming command and the background jobs end with the terminal.
+    watching.current?.();
+    for (const stop of jobs.current) stop();
+  }, []);
 
   useEffect(() => {
     const el = outputRef.current;
@@ -253,7 +302,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
           <TermLine key={l.id} line={l} />
         ))}
       </div>
-      <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming}>
+      <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming !== false}>
         {session ? (
           <span className="prompt" data-testid="terminal-shell-prompt" title={t('terminal.shellTitle', { target: session.target.slice(1).join(' ') })}>{shellPrompt(session).trimEnd()}</span>
         ) : (
@@ -271,7 +320,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
           className="terminal-input"
           data-testid="terminal-input"
           aria-label={t('terminal.inputLabel')}
-          placeholder={streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : t('terminal.placeholder')}
+          placeholder={streaming === 'forward' ? t('terminal.forwarding') : streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : t('terminal.placeholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}

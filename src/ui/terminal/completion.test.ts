@@ -18,6 +18,8 @@ const source: CompletionSource = {
 describe('terminal completion', () => {
   it.each([
     ['k', 'kubectl '],
+    ['cu', 'curl '],
+    ['kubectl port', 'kubectl port-forward '],
     ['kubectl desc', 'kubectl describe '],
     ['kubectl get deploy', 'kubectl get deployments '],
     ['kubectl get pods api', 'kubectl get pods api-1 '],

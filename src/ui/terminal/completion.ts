@@ -25,7 +25,7 @@ export interface Completion {
 
 const KUBECTL_VERBS = [
   'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
-  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
+  'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'port-forward', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
 const CONFIG_SUBCOMMANDS = [
@@ -112,7 +112,9 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const own = verb === 'create' ? (await source.createFlags?.(positional.slice(2))) ?? [] : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
-  if (positional.length === 0) return ['clear', 'kubectl', 'sim'];
+  // The workstation's network tools beside kubectl and sim (they reach port-forwards on localhost); jobs and kill
+  // are left out so that `k` still completes to kubectl.
+  if (positional.length === 0) return ['clear', 'curl', 'kubectl', 'sim', 'wget'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;

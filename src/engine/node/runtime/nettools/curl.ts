@@ -90,7 +90,7 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   }
   if (got.kind === 'refused') {
     if (verbose) log.push(`* connect to ${ip} port ${t.port} failed: Connection refused`);
-    return fail(7, `Failed to connect to ${t.host} port ${t.port} after ${ROUND_TRIP_MS} ms: Couldn't connect to server`);
+    return fail(7, `Failed to connect to ${t.host} port ${t.port} after ${got.local ? 0 : ROUND_TRIP_MS} ms: Couldn't connect to server`);
   }
   if (verbose) log.push(`* Connected to ${t.host} (${ip}) port ${t.port}`);
   // SIMULATION: nothing in the cluster speaks TLS; the server's plain answer breaks the handshake.

@@ -14,7 +14,11 @@ export type ConnectReply =
   | { kind: 'unresolved' }
   /** `ip`: the address the client dialled (the name's first address, or the IP given). */
   | { kind: 'refused' | 'timeout'; ip: string }
-  | { kind: 'connected'; ip: string; pod: Pod; port: number };
+  /** Refused by the client's own machine (loopback): no round trip. */
+  | { kind: 'refused'; ip: string; local: true }
+  | { kind: 'connected'; ip: string; pod: Pod; port: number }
+  /** Accepted, then closed with no answer (a port-forward whose pod side failed). */
+  | { kind: 'closed'; ip: string };
 
 /** One ICMP echo: the reply's TTL as it arrives and whether it stayed on the client's node, or lost. */
 export type EchoReply =

@@ -23,7 +23,7 @@ export function parseTarget(url: string): Target | undefined {
 
 export type Fetched =
   | { kind: 'unresolved' }
-  | { kind: 'refused'; ip: string }
+  | { kind: 'refused'; ip: string; local?: true }
   | { kind: 'timeout'; ip: string }
   | { kind: 'no-reply'; ip: string }
   | { kind: 'response'; ip: string; response: HttpAnswer };
@@ -31,6 +31,8 @@ export type Fetched =
 export function fetch(probe: NetProbe, t: Target): Fetched {
   const c = probe.connect(t.host, t.port, t.path);
   if (c.kind === 'unresolved') return c;
+  if (c.kind === 'closed') return { kind: 'no-reply', ip: c.ip };
+  if (c.kind === 'refused' && 'local' in c) return { kind: 'refused', ip: c.ip, local: true };
   if (c.kind !== 'connected') return { kind: c.kind, ip: c.ip };
   const a = httpAnswer(c.pod, c.port, t.path, probe.now);
   if (a === undefined) return { kind: 'refused', ip: c.ip };
