@@ -59,3 +59,20 @@ describe('kubectl top', () => {
     expect(c.exec('kubectl top node nope').stderr).toBe('Error from server (NotFound): nodes "nope" not found\n');
   });
 });
+
+describe('kubectl logs svc/NAME', () => {
+  it('reads a pod the Service selects (its selector is a plain map), and refuses a Service without one', () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl run a --image=busybox:1.36 --labels=app=a --command -- sh -c "echo from-a; sleep 3600"');
+    mustExec(c, 'kubectl run b --image=busybox:1.36 --labels=app=b --command -- sh -c "echo from-b; sleep 3600"');
+    mustExec(c, 'kubectl create service clusterip b --tcp=80');
+    mustExec(c, 'kubectl patch svc b -p \'{"spec":{"selector":{"app":"b"}}}\'');
+    c.advance(30);
+    expect(c.exec('kubectl logs svc/b')).toEqual({ code: 0, stdout: 'from-b\n', stderr: '' });
+    mustExec(c, 'kubectl create service clusterip none --tcp=80');
+    mustExec(c, 'kubectl patch svc none --type=json -p \'[{"op":"remove","path":"/spec/selector"}]\'');
+    expect(c.exec('kubectl logs svc/none').stderr).toBe("error: cannot get the logs from *v1.Service: invalid service 'none': Service is defined without a selector\n");
+    mustExec(c, 'kubectl create configmap cm');
+    expect(c.exec('kubectl logs configmap/cm').stderr).toBe('error: cannot get the logs from *v1.ConfigMap: selector for *v1.ConfigMap not implemented\n');
+  });
+});

@@ -2,7 +2,8 @@
 // [--prefix] [-l SELECTOR]: the API server checks the container name (pods/log LogLocation), the kubelet picks
 // the container instance and returns its lines.
 import type { Pod } from 'kubernetes-types/core/v1';
-import { parseSelector, selectorFromLabelSelector } from '../../api/labels.ts';
+import { parseSelector, type Selector } from '../../api/labels.ts';
+import { goType, selectorsForObject } from './podselector.ts';
 import { badRequest, notFound } from '../../apiserver/errors.ts';
 import { authorizeRequest, CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
@@ -66,9 +67,13 @@ export function podFor(ctx: KubectlContext, target: string, namespace: string): 
   const obj = ctx.store.tryGet(info.kind, namespace, name);
   if (!obj) throw notFound(info, name);
   if (info.kind === 'Pod') return obj as Pod & { metadata: { name: string } };
-  const spec = obj.spec as { selector?: Parameters<typeof selectorFromLabelSelector>[0] } | undefined;
-  if (!spec?.selector) throw new CommandError(`cannot get the logs from ${info.group ? `${info.singular}.${info.group}` : info.singular}/${name}: selector for ${info.kind} not implemented`);
-  const pods = ctx.store.list<Pod>('Pod', { namespace, labelSelector: selectorFromLabelSelector(spec.selector) }).sort(byLogging);
+  let selector: Selector;
+  try {
+    selector = selectorsForObject(info, obj);
+  } catch (e) {
+    throw new CommandError(`cannot get the logs from ${goType(info)}: ${(e as Error).message}`);
+  }
+  const pods = ctx.store.list<Pod>('Pod', { namespace, labelSelector: selector }).sort(byLogging);
   if (!pods.length) throw new CommandError(`timed out waiting for the condition`);
   if (pods.length > 1) ctx.err.push(`Found ${pods.length} pods, using pod/${pods[0].metadata.name}`);
   return pods[0] as Pod & { metadata: { name: string } };

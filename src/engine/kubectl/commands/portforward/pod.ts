@@ -1,32 +1,12 @@
 // The pod a port-forward goes to, as kubectl's polymorphichelpers.AttachablePodForObjectFn chooses it: a pod is
 // itself; a Service, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job or ReplicationController gives its
 // selector, and the most active matching pod is taken (sort.Reverse(podutils.ActivePods)).
-import type { Pod, ReplicationControllerSpec, Service } from 'kubernetes-types/core/v1';
+import type { Pod } from 'kubernetes-types/core/v1';
 import type { KindInfo } from '../../../api/kinds.ts';
 import type { KubeObject } from '../../../api/object.ts';
-import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../../api/labels.ts';
+import type { Selector } from '../../../api/labels.ts';
 import type { KubectlContext } from '../../context.ts';
-
-const WITH_LABEL_SELECTOR = new Set(['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Deployment', 'Job']);
-
-/** %T of the typed object kubectl decoded (*v1.Service, *v1.ConfigMap; custom resources are unstructured). */
-function goType(info: KindInfo): string {
-  return info.custom ? '*unstructured.Unstructured' : `*${info.version}.${info.kind}`;
-}
-
-/** polymorphichelpers.SelectorsForObject. */
-function selectorFor(info: KindInfo, obj: KubeObject): Selector {
-  if (info.kind === 'Service') {
-    const sel = (obj as Service).spec?.selector;
-    if (!sel || !Object.keys(sel).length) throw new Error(`invalid service '${obj.metadata.name}': Service is defined without a selector`);
-    return selectorFromSet(sel);
-  }
-  if (info.kind === 'ReplicationController') return selectorFromSet((obj.spec as ReplicationControllerSpec | undefined)?.selector);
-  if (!info.custom && WITH_LABEL_SELECTOR.has(info.kind)) {
-    return selectorFromLabelSelector((obj.spec as { selector?: Parameters<typeof selectorFromLabelSelector>[0] } | undefined)?.selector);
-  }
-  throw new Error(`selector for ${goType(info)} not implemented`);
-}
+import { goType, selectorsForObject } from '../podselector.ts';
 
 const ready = (p: Pod) => !!p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
 const readySince = (p: Pod) => p.status?.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime ?? '';
@@ -56,7 +36,7 @@ export function forwardablePod(ctx: KubectlContext, info: KindInfo, obj: KubeObj
   if (info.kind === 'Pod') return obj as Pod;
   let selector: Selector;
   try {
-    selector = selectorFor(info, obj);
+    selector = selectorsForObject(info, obj);
   } catch (e) {
     throw new Error(`cannot attach to ${goType(info)}: ${(e as Error).message}`);
   }
