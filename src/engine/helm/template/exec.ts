@@ -19,6 +19,8 @@ export interface TemplateSet {
   funcs: Map<string, TemplateFunc>;
 }
 
+type ControlNode = Extract<Node, { pipe: Pipe; list: ListNode }>;
+
 const NONE = Symbol('no final value');
 type Final = unknown;
 class Break {}
@@ -97,7 +99,7 @@ export class State {
     return new State(this.set, tree, dot, this.depth + 1).run(dot);
   }
 
-  private range(dot: unknown, node: Extract<Node, { t: 'range' }>): void {
+  private range(dot: unknown, node: ControlNode): void {
     const mark = this.vars.length;
     const v = this.evalCommands(dot, node.pipe);
     const items: [unknown, unknown][] = [];
