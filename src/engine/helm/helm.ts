@@ -226,7 +226,8 @@ const COMMANDS: Record<string, Command> = {
       const config = h.values(a);
       for (const p of paths) {
         const r = lint(h.env, h.ctx.files, p, config);
-        h.print(r.text);
+        // A blank line after each chart's messages.
+        h.print(`${r.text}\n`);
         if (r.failed) failed++;
       }
       const summary = `${paths.length} chart(s) linted, ${failed} chart(s) failed`;

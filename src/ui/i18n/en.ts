@@ -101,6 +101,7 @@ const en = {
     apply: 'Apply',
     applying: 'Applying…',
     applyTitle: 'kubectl apply -f this document (Ctrl+Enter)',
+    applyChartTitle: 'A Helm chart file: Apply runs {{command}} (Ctrl+Enter)',
     ariaLabel: 'Kubernetes YAML manifest editor',
     applyAction: 'Apply to the cluster',
     loading: 'Loading editor…',

@@ -103,6 +103,7 @@ const zhCN: Resources = {
     apply: '应用',
     applying: '正在应用…',
     applyTitle: '对此文档执行 kubectl apply -f（Ctrl+Enter）',
+    applyChartTitle: 'Helm chart 中的文件：应用即运行 {{command}}（Ctrl+Enter）',
     ariaLabel: 'Kubernetes YAML 清单编辑器',
     applyAction: '应用到集群',
     loading: '正在加载编辑器…',
