@@ -14,7 +14,7 @@ import type { EditorMarker } from './editorTypes.ts';
 import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
 import { useDryRunMarkers } from './useDryRunMarkers.ts';
-import { chartRelease, helmChartDir, kustomizationDir } from './documentPath.ts';
+import { chartRelease, helmChartDir, isChartTemplate, kustomizationDir } from './documentPath.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
 
 export interface EditorPanelProps {
@@ -144,7 +144,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
       {editing && <EditBar file={editing.edit!.file} busy={ending} onSave={() => void endEdit('save')} onCancel={() => void endEdit('cancel')} />}
       <div className="editor-body">
         {active && workspace.loaded && (
-          <EditorHost key={`${active.id}:${folderCommand !== undefined}`} schema={folderCommand === undefined} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
+          <EditorHost key={`${active.id}:${folderCommand !== undefined}`} schema={folderCommand === undefined} language={chart !== undefined && isChartTemplate(active.name, chart) ? 'plaintext' : undefined} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
         )}
         {preview && (
           <DiffPreview
@@ -159,7 +159,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
       </div>
       <div className="apply-bar">
         <div className="apply-results" data-testid="apply-results" aria-live="polite">
-          {!result && <div className="apply-hint" data-testid="apply-hint">{kustomize !== undefined ? t('editor.resultsEmptyKustomization', { dir: kustomize }) : t('editor.resultsEmpty')}</div>}
+          {!result && <div className="apply-hint" data-testid="apply-hint">{kustomize !== undefined ? t('editor.resultsEmptyKustomization', { dir: kustomize }) : chart !== undefined ? t('editor.resultsEmptyChart', { command: folderCommand!.apply }) : t('editor.resultsEmpty')}</div>}
           {result?.documents.map((d) => (
             <div
               key={d.index}
@@ -192,7 +192,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
             {t('workbench.editor.preview')}
           </button>
         )}
-        <button type="button" className="btn btn-primary" data-testid="apply" disabled={!active || applying} onClick={() => void doApply()} title={chart !== undefined ? t('editor.applyChartTitle', { command: folderCommand!.apply }) : t('editor.applyTitle')}>
+        <button type="button" className="btn btn-primary" data-testid="apply" disabled={!active || applying} onClick={() => void doApply()} title={t('editor.applyTitle')}>
           {applying ? t('editor.applying') : t('editor.apply')}
           <kbd>Ctrl ↵</kbd>
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartRelease, documentPath, helmChartDir, kustomizationDir } from './documentPath.ts';
+import { chartRelease, documentPath, helmChartDir, isChartTemplate, kustomizationDir } from './documentPath.ts';
 
 describe('documentPath', () => {
   it.each([
@@ -31,4 +31,8 @@ describe('helmChartDir', () => {
     ['web.yaml', undefined],
   ])('%j is in chart %j', (name, dir) => expect(helmChartDir(name, names)).toBe(dir));
   it('names the release after the folder', () => expect(chartRelease('charts/web')).toBe('web'));
+  it('tells templates from the chart\'s YAML files', () => {
+    expect(isChartTemplate('charts/web/templates/deployment.yaml', 'charts/web')).toBe(true);
+    expect(isChartTemplate('charts/web/values.yaml', 'charts/web')).toBe(false);
+  });
 });

@@ -36,3 +36,8 @@ export function helmChartDir(name: string, allNames: readonly string[]): string 
 export function chartRelease(dir: string): string {
   return dir.slice(dir.lastIndexOf('/') + 1);
 }
+
+/** A file under the chart's templates/: Go template text, not YAML, so the editor shows it as plain text. */
+export function isChartTemplate(name: string, chartDir: string): boolean {
+  return documentPath(name).startsWith(`${chartDir}/templates/`);
+}
