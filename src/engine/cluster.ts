@@ -382,7 +382,6 @@ export class Cluster implements KubesimCluster, SimHost {
         session = r.edit;
       } else if (program === 'helm') {
         // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
-        if (!this.store.available) throw new Error(CONNECTION_REFUSED);
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user,
           writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
         code = runHelm(ctx, rest);

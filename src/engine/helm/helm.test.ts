@@ -212,6 +212,13 @@ ${NOTES}`);
     expect(fails(c, 'helm uninstall nope')).toBe('Error: uninstall: Release not loaded: nope: release: not found\n');
   });
 
+  it('needs the API server, except for the client-side commands', () => {
+    const c = cluster();
+    ok(c, 'sim controlplane stop apiserver');
+    expect(fails(c, 'helm list')).toBe('Error: Kubernetes cluster unreachable: Get "https://127.0.0.1:6443/version": dial tcp 127.0.0.1:6443: connect: connection refused\n');
+    expect(ok(c, 'helm template web kubesim/redis')).toContain('# Source: redis/templates/deployment.yaml\n');
+  });
+
   it('keeps releases across a snapshot (they are Secrets)', () => {
     const c = cluster();
     ok(c, 'helm install web kubesim/nginx');

@@ -19,6 +19,8 @@ import { toPlain } from './template/values.ts';
 import { coalesce, mergeUserValues, ValuesError } from './values.ts';
 
 export const HELM_VERSION = 'v3.16.4';
+/** What helm prints when the API server does not answer (its first request is discovery's /version). */
+const UNREACHABLE = 'Kubernetes cluster unreachable: Get "https://127.0.0.1:6443/version": dial tcp 127.0.0.1:6443: connect: connection refused';
 
 const GLOBAL: FlagSpec[] = [
   { name: 'namespace', short: 'n', value: true }, { name: 'kube-context', value: true }, { name: 'kubeconfig', value: true }, { name: 'debug' },
@@ -36,6 +38,8 @@ interface Command {
   flags: FlagSpec[];
   /** cobra's argument check: [min, max] (max -1 for any). */
   args: [number, number];
+  /** Works without the cluster (helm template, create, show, lint, repo, search, version). */
+  clientOnly?: boolean;
   run(h: Helm, a: ParsedArgs): void;
 }
 
@@ -204,7 +208,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   template: {
-    use: 'helm template [NAME] [CHART] [flags]', args: [1, 2],
+    clientOnly: true, use: 'helm template [NAME] [CHART] [flags]', args: [1, 2],
     flags: [...VALUES, { name: 'version', value: true }, { name: 'generate-name', short: 'g' }, { name: 'show-only', short: 's', value: true, repeated: true }, { name: 'skip-tests' }],
     run: (h, a) => {
       const [first, second] = a.positional;
@@ -219,7 +223,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   lint: {
-    use: 'helm lint PATH [flags]', args: [0, -1], flags: [...VALUES, { name: 'strict' }],
+    clientOnly: true, use: 'helm lint PATH [flags]', args: [0, -1], flags: [...VALUES, { name: 'strict' }],
     run: (h, a) => {
       const paths = a.positional.length ? a.positional : ['.'];
       let failed = 0;
@@ -236,7 +240,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   create: {
-    use: 'helm create NAME [flags]', args: [1, 1], flags: [{ name: 'starter', short: 'p', value: true }],
+    clientOnly: true, use: 'helm create NAME [flags]', args: [1, 1], flags: [{ name: 'starter', short: 'p', value: true }],
     run: (h, a) => {
       const { files } = createChart(a.positional[0]);
       h.print(`Creating ${a.positional[0]}`);
@@ -244,7 +248,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   version: {
-    use: 'helm version [flags]', args: [0, 0], flags: [{ name: 'short' }, { name: 'template', value: true }],
+    clientOnly: true, use: 'helm version [flags]', args: [0, 0], flags: [{ name: 'short' }, { name: 'template', value: true }],
     run: (h, a) => h.print(boolFlag(a, 'short') ? `${HELM_VERSION}+g0d5b6d5` : `version.BuildInfo{Version:"${HELM_VERSION}", GitCommit:"", GitTreeState:"clean", GoVersion:"go1.22.7"}`),
   },
 };
@@ -350,6 +354,8 @@ export function runHelm(ctx: KubectlContext, argv: string[]): number {
       throw e;
     }
     checkArgs(cmd, path, a.positional.length);
+    const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search';
+    if (!clientOnly && !ctx.store.available) throw new Error(UNREACHABLE);
     cmd.run(new Helm(ctx, a), a);
     return 0;
   } catch (e) {
