@@ -1,7 +1,7 @@
 // The kubesim binary as a user runs it (node bin/kubesim.mjs, what `npx kubesim` starts): few spawns, each
 // covering one command.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,5 +60,13 @@ describe('kubesim', { timeout: 60_000 }, () => {
     const r = spawnSync(process.execPath, [join(root, 'bin/kubesim.mjs'), 'kubectl apply -k overlays/prod', `kubectl kustomize ${join(dir, 'base')}`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(r.stdout).toBe('configmap/c-prod created\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n');
     expect(r.status).toBe(0);
+  });
+
+  it('runs helm: create writes the chart to disk, and install reads a chart folder from disk', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubesim-helm-'));
+    const r = spawnSync(process.execPath, [join(root, 'bin/kubesim.mjs'), 'helm create demo', 'helm install d ./demo --set replicaCount=2', 'kubectl get deploy d-demo -o jsonpath={.spec.replicas}'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Creating demo\nNAME: d\n[^]*\n2$/);
+    expect(readFileSync(join(dir, 'demo/templates/deployment.yaml'), 'utf8')).toContain('replicas: {{ .Values.replicaCount }}');
   });
 });

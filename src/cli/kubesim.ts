@@ -6,11 +6,11 @@
 //                                                           runs its exercise checks (exit 0 only when all pass),
 //                                                           --solve applies the reference solutions first
 //   kubesim exec [--scenario SCENARIO]                      commands from stdin (a REPL on a terminal)
-//   kubesim 'sim node add w1' 'kubectl get nodes'           commands as arguments
+//   kubesim 'sim node add w1' 'kubectl get nodes'           commands as arguments (kubectl, helm, sim)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCluster, type KubesimCluster } from '../engine/index.ts';
 import { shellSplit } from '../engine/kubectl/shellwords.ts';
@@ -26,7 +26,7 @@ const USAGE = `Usage:
   kubesim list [--json]
   kubesim run SCENARIO [--until DURATION] [--student NAME] [--solve] [--check] [--json] [--lang en|zh]
   kubesim exec [--scenario SCENARIO]     (commands from stdin; a REPL on a terminal)
-  kubesim COMMAND...                     (each argument a kubectl or sim command line)
+  kubesim COMMAND...                     (each argument a kubectl, helm or sim command line)
 SCENARIO is a gallery id (kubesim list) or a scenario file.`;
 
 class UsageError extends Error {}
@@ -119,6 +119,21 @@ function loadFiles(cluster: KubesimCluster, line: string): void {
     const dir = w === '-k' || w === '--kustomize' ? words[i + 1] : w.startsWith('--kustomize=') ? w.slice(12) : w.startsWith('-k') && w.length > 2 ? w.slice(2)
       : w === 'kustomize' && words[0] === 'kubectl' ? words[i + 1] ?? '.' : undefined;
     if (dir !== undefined) loadTree(cluster, dir);
+    // helm's chart argument: a folder with a Chart.yaml.
+    if (words[0] === 'helm' && i > 0 && !w.startsWith('-') && isChartDir(w)) loadTree(cluster, w);
+  }
+}
+
+function isChartDir(path: string): boolean {
+  try { return statSync(join(path, 'Chart.yaml')).isFile(); } catch { return false; }
+}
+
+/** Files a command wrote for the user (helm create's chart): written to disk, as helm writes them. */
+function writeFiles(line: string, files: { name: string; text: string }[] | undefined): void {
+  if (!files?.length || !line.trim().startsWith('helm ')) return;
+  for (const f of files) {
+    mkdirSync(dirname(f.name), { recursive: true });
+    writeFileSync(f.name, f.text);
   }
 }
 
@@ -153,6 +168,7 @@ function loadTree(cluster: KubesimCluster, dir: string): void {
 function runLine(cluster: KubesimCluster, line: string): number {
   loadFiles(cluster, line);
   const r = cluster.exec(line, undefined, { editor: externalEditor() });
+  writeFiles(line, r.files);
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   return r.code;

@@ -49,6 +49,7 @@ import type { ApplyOptions, ApplyResult, ClusterSnapshot, CreateClusterOptions, 
 import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
+import { runHelm } from './helm/helm.ts';
 import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
 import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
@@ -401,6 +402,11 @@ export class Cluster implements KubesimCluster, SimHost {
         code = r.code;
         documents = r.documents;
         session = r.edit;
+      } else if (program === 'helm') {
+        // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user,
+          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
+        code = runHelm(ctx, rest);
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (this.workstation.runs(program)) {
@@ -413,7 +419,7 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === undefined) {
         code = 0;
       } else {
-        err.push(`error: unknown command "${program}": commands start with "kubectl" or "sim"`);
+        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's curl, wget, jobs or kill`);
         code = 1;
       }
     } catch (e) {

@@ -30,6 +30,8 @@ const KUBECTL_READS = new Set(['get', 'describe', 'events', 'explain', 'api-reso
 /** kubectl config subcommands that only read the kubeconfig. */
 const CONFIG_READS = new Set(['view', 'current-context', 'get-contexts', 'get-clusters', 'get-users']);
 const SIM_READS = new Set(['explain', 'help']);
+/** helm commands that only read releases or charts. */
+const HELM_READS = new Set(['list', 'ls', 'status', 'history', 'hist', 'get', 'template', 'show', 'search', 'lint', 'version', 'help']);
 
 /** May this command line run while the page shows a past moment? */
 export function isReadOnly(line: string): boolean {
@@ -45,6 +47,7 @@ export function isReadOnly(line: string): boolean {
     if (verb === 'config') return CONFIG_READS.has(argv[2]);
     return verb === undefined || KUBECTL_READS.has(verb);
   }
+  if (program === 'helm') return verb === undefined || HELM_READS.has(verb) || (verb === 'repo' && argv[2] === 'list');
   if (program === 'sim') return verb === undefined || SIM_READS.has(verb) || (verb === 'node' && argv[2] === 'list');
   return argv.length === 0;
 }

@@ -107,6 +107,7 @@ const en = {
     fallbackNotice: 'Plain text editor',
     resultsEmpty: 'Apply sends this document to the cluster, like kubectl apply -f.',
     resultsEmptyKustomization: 'A kustomization: Apply runs kubectl apply -k {{dir}}, Diff kubectl diff -k {{dir}}.',
+    resultsEmptyChart: 'A Helm chart\'s file: Apply runs {{command}}, Diff the same with --dry-run.',
     lines: 'lines {{start}}–{{end}}',
     line: 'line {{start}}',
     nameLabel: 'Document name',

@@ -109,6 +109,7 @@ const zhCN: Resources = {
     fallbackNotice: '纯文本编辑器',
     resultsEmpty: '“应用”会把此文档提交到集群，相当于 kubectl apply -f。',
     resultsEmptyKustomization: '这是一个 kustomization：“应用”运行 kubectl apply -k {{dir}}，“差异”运行 kubectl diff -k {{dir}}。',
+    resultsEmptyChart: '这是 Helm chart 中的文件：“应用”运行 {{command}}，“差异”运行同一命令加 --dry-run。',
     lines: '第 {{start}}–{{end}} 行',
     line: '第 {{start}} 行',
     nameLabel: '文档名称',

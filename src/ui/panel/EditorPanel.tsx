@@ -14,7 +14,7 @@ import type { EditorMarker } from './editorTypes.ts';
 import { onFieldLines } from './fieldMarkers.ts';
 import { markersFor } from './markers.ts';
 import { useDryRunMarkers } from './useDryRunMarkers.ts';
-import { kustomizationDir } from './documentPath.ts';
+import { chartRelease, helmChartDir, isChartTemplate, kustomizationDir } from './documentPath.ts';
 import type { WorkspaceApi } from './useWorkspace.ts';
 
 export interface EditorPanelProps {
@@ -46,8 +46,12 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
   const dryRun = useCallback((text: string) => apply(text, { dryRun: 'server' }), [apply]);
   // A kustomization is no object to dry-run: Apply and Diff run kubectl with -k on its folder.
   const kustomize = active && run ? kustomizationDir(active.name) : undefined;
-  const dryRunMarkers = useDryRunMarkers(active?.id, kustomize === undefined ? active?.text : undefined, dryRun);
-  const checked = kustomize === undefined ? dryRunMarkers : NO_MARKERS;
+  // A chart's file is a template, not an object: Apply installs or upgrades the chart's folder with helm.
+  const chart = active && run ? helmChartDir(active.name, documents.map((d) => d.name)) : undefined;
+  const folderCommand = kustomize !== undefined ? { apply: `kubectl apply -k ${kustomize}`, diff: `kubectl diff -k ${kustomize}` }
+    : chart !== undefined ? { apply: `helm upgrade --install ${chartRelease(chart)} ${chart}`, diff: `helm upgrade --install ${chartRelease(chart)} ${chart} --dry-run` } : undefined;
+  const dryRunMarkers = useDryRunMarkers(active?.id, folderCommand === undefined ? active?.text : undefined, dryRun);
+  const checked = folderCommand === undefined ? dryRunMarkers : NO_MARKERS;
   const appliedCurrent = applied !== undefined && applied.text === active?.text;
   const appliedMarkers = useMemo(() => (applied ? onFieldLines(markersFor(applied.result), applied.text) : []), [applied]);
   const markers = useMemo(() => mergeMarkers(appliedCurrent ? appliedMarkers : [], checked), [appliedCurrent, appliedMarkers, checked]);
@@ -58,7 +62,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
     const { id, text } = active;
     try {
       void workspace.flush();
-      const r = kustomize !== undefined ? { ...(await run!(`kubectl apply -k ${kustomize}`)), documents: [] } : await apply(text);
+      const r = folderCommand !== undefined ? { ...(await run!(folderCommand.apply)), documents: [] } : await apply(text);
       setResults((prev) => ({ ...prev, [id]: { result: r, text } }));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -66,19 +70,19 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
     } finally {
       setApplying(false);
     }
-  }, [active, applying, apply, workspace, kustomize, run]);
+  }, [active, applying, apply, workspace, folderCommand, run]);
 
   const doPreview = useCallback(async () => {
     if (!active || !exec) return;
     setPreview({ result: undefined });
     void workspace.flush();
     try {
-      const r = kustomize !== undefined ? await run!(`kubectl diff -k ${kustomize}`) : await exec('kubectl diff -f -', active.text);
+      const r = folderCommand !== undefined ? await run!(folderCommand.diff) : await exec('kubectl diff -f -', active.text);
       setPreview((p) => p && { result: r });
     } catch (e) {
       setPreview((p) => p && { result: { code: 2, stdout: '', stderr: e instanceof Error ? e.message : String(e) } });
     }
-  }, [active, exec, workspace, kustomize, run]);
+  }, [active, exec, workspace, folderCommand, run]);
   const closePreview = useCallback(() => setPreview(undefined), []);
   const editing = active?.edit && onEditEnd ? active : undefined;
   const [ending, setEnding] = useState(false);
@@ -140,7 +144,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
       {editing && <EditBar file={editing.edit!.file} busy={ending} onSave={() => void endEdit('save')} onCancel={() => void endEdit('cancel')} />}
       <div className="editor-body">
         {active && workspace.loaded && (
-          <EditorHost key={`${active.id}:${kustomize !== undefined}`} schema={kustomize === undefined} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
+          <EditorHost key={`${active.id}:${folderCommand !== undefined}`} schema={folderCommand === undefined} language={chart !== undefined && isChartTemplate(active.name, chart) ? 'plaintext' : undefined} value={active.text} onChange={workspace.setText} markers={markers} onApplyShortcut={() => void doApply()} onSaveShortcut={editing ? () => void endEdit('save') : undefined} />
         )}
         {preview && (
           <DiffPreview
@@ -155,7 +159,7 @@ export function EditorPanel({ workspace, apply, exec, run, onEditEnd }: EditorPa
       </div>
       <div className="apply-bar">
         <div className="apply-results" data-testid="apply-results" aria-live="polite">
-          {!result && <div className="apply-hint" data-testid="apply-hint">{kustomize !== undefined ? t('editor.resultsEmptyKustomization', { dir: kustomize }) : t('editor.resultsEmpty')}</div>}
+          {!result && <div className="apply-hint" data-testid="apply-hint">{kustomize !== undefined ? t('editor.resultsEmptyKustomization', { dir: kustomize }) : chart !== undefined ? t('editor.resultsEmptyChart', { command: folderCommand!.apply }) : t('editor.resultsEmpty')}</div>}
           {result?.documents.map((d) => (
             <div
               key={d.index}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentPath, kustomizationDir } from './documentPath.ts';
+import { chartRelease, documentPath, helmChartDir, isChartTemplate, kustomizationDir } from './documentPath.ts';
 
 describe('documentPath', () => {
   it.each([
@@ -19,4 +19,20 @@ describe('kustomizationDir', () => {
     ['base/deployment.yaml', undefined],
     ['my-kustomization.yaml', undefined],
   ])('%j builds %j', (name, dir) => expect(kustomizationDir(name)).toBe(dir));
+});
+
+describe('helmChartDir', () => {
+  const names = ['charts/web/Chart.yaml', 'charts/web/templates/deployment.yaml', 'charts/web/values.yaml', 'other/deployment.yaml', 'Chart.yaml.bak'];
+  it.each([
+    ['charts/web/templates/deployment.yaml', 'charts/web'],
+    ['charts/web/values.yaml', 'charts/web'],
+    ['./charts/web/Chart.yaml', 'charts/web'],
+    ['other/deployment.yaml', undefined],
+    ['web.yaml', undefined],
+  ])('%j is in chart %j', (name, dir) => expect(helmChartDir(name, names)).toBe(dir));
+  it('names the release after the folder', () => expect(chartRelease('charts/web')).toBe('web'));
+  it('tells templates from the chart\'s YAML files', () => {
+    expect(isChartTemplate('charts/web/templates/deployment.yaml', 'charts/web')).toBe(true);
+    expect(isChartTemplate('charts/web/values.yaml', 'charts/web')).toBe(false);
+  });
 });

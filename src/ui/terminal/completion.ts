@@ -1,6 +1,7 @@
 // Tab completion for the terminal: commands, sub-commands, resource kinds, object names and flags, as a
-// shell's completion would offer them for kubectl and sim.
+// shell's completion would offer them for kubectl, helm (helmcompletion.ts) and sim.
 import type { ResourceKindView } from '../../worker/protocol.ts';
+import { helmCandidates } from './helmcompletion.ts';
 
 export interface CompletionSource {
   kinds: readonly ResourceKindView[];
@@ -104,6 +105,10 @@ async function candidatesFor(words: string[], current: string, source: Completio
   const positional = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && /^(-n|--namespace|-o|--output|-l|--selector|-c|--container|--tail|--replicas|-f|--filename|-k|--kustomize|--image|--target|--copy-to|--context|--cluster|--user|--as|--as-group|--as-uid|--as-user-extra|-s|--server|--kubeconfig|--request-timeout|-v)$/.test(words[i - 1])));
   const names = async (kind: string) => source.names(kind, await namespaceOf(words, source));
   const last = words[words.length - 1];
+  if (words[0] === 'helm') {
+    const documents = async () => (await source.documents?.()) ?? [];
+    return last === '-f' || last === '--values' ? documents() : helmCandidates(words, current, { secrets: () => names('Secret'), documents });
+  }
   if (last === '-f' || last === '--filename') return (await source.documents?.()) ?? [];
   if (last === '-k' || last === '--kustomize') return documentFolders((await source.documents?.()) ?? []);
   if (current.startsWith('-')) {
@@ -112,9 +117,9 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const own = verb === 'create' ? (await source.createFlags?.(positional.slice(2))) ?? [] : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
-  // The workstation's network tools beside kubectl and sim (they reach port-forwards on localhost); jobs and kill
-  // are left out so that `k` still completes to kubectl.
-  if (positional.length === 0) return ['clear', 'curl', 'kubectl', 'sim', 'wget'];
+  // The workstation's network tools beside kubectl, helm and sim (they reach port-forwards on localhost); jobs and
+  // kill are left out so that `k` still completes to kubectl.
+  if (positional.length === 0) return ['clear', 'curl', 'helm', 'kubectl', 'sim', 'wget'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;

@@ -1,0 +1,87 @@
+// helm install (action.Install): a free, valid name; the chart rendered; existing objects checked for ownership;
+// the release stored as pending-install, its objects created in install order, then marked deployed.
+// SIMULATION: --wait and --timeout are accepted but cannot wait: virtual time does not pass inside one command
+// (as with kubectl rollout status); watch the objects become ready with kubectl after `sim advance`.
+import type { Chart } from '../chart.ts';
+import { buildResources, checkOwnership, createResources } from '../kubeclient.ts';
+import { renderChart } from '../render.ts';
+import type { Release } from '../storage.ts';
+import { toPlain } from '../template/values.ts';
+import { storedChart, type HelmEnv } from './env.ts';
+
+const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** chartutil.ValidateReleaseName. */
+export function validateReleaseName(name: string): void {
+  if (!name || name.length > 53 || !NAME.test(name)) {
+    throw new Error(`release name "${name}": invalid release name, must match regex ${NAME.source} and the length must not be longer than 53`);
+  }
+}
+
+export interface InstallOptions {
+  name: string;
+  chart: Chart;
+  config: Record<string, unknown>;
+  dryRun: boolean;
+  createNamespace: boolean;
+  /** helm template: render as an install without the cluster's releases (no name check, nothing stored). */
+  clientOnly?: boolean;
+}
+
+/** The release record of a render (helm's createRelease). */
+export function newRelease(env: HelmEnv, chart: Chart, config: Record<string, unknown>, name: string, revision: number, isUpgrade: boolean): Release {
+  const rendered = renderChart(chart, config, { name, namespace: env.namespace, revision, isInstall: !isUpgrade, isUpgrade }, env.apiVersions);
+  const now = env.now();
+  return {
+    name, namespace: env.namespace, version: revision,
+    info: { first_deployed: now, last_deployed: now, deleted: '', description: '', status: isUpgrade ? 'pending-upgrade' : 'pending-install', ...(rendered.notes.trim() ? { notes: rendered.notes } : {}) },
+    chart: storedChart(chart),
+    config: toPlain(config) as Record<string, unknown>,
+    manifest: rendered.manifest,
+    hooks: rendered.hooks.map((h) => ({
+      name: String((h.object.metadata as { name?: string } | undefined)?.name ?? ''), kind: h.kind, path: h.source, manifest: h.content,
+      events: String((h.object.metadata as { annotations?: Record<string, string> }).annotations?.['helm.sh/hook'] ?? '').split(',').map((e) => e.trim()),
+    })),
+  };
+}
+
+/** helm's availableName: any revision, even an uninstalled one kept with --keep-history, holds the name. */
+function checkNameFree(env: HelmEnv, name: string): void {
+  if (env.releases.history(env.namespace, name).length) throw new Error('cannot re-use a name that is still in use');
+}
+
+export function install(env: HelmEnv, opts: InstallOptions): Release {
+  validateReleaseName(opts.name);
+  if (opts.chart.metadata.type === 'library') throw new Error('library charts are not installable');
+  if (!opts.clientOnly) checkNameFree(env, opts.name);
+  const rel = newRelease(env, opts.chart, opts.config, opts.name, 1, false);
+  if (opts.clientOnly) return rel;
+  const owner = { name: rel.name, namespace: rel.namespace };
+  const resources = buildResources(env.store, rel.manifest, rel.namespace, owner);
+  if (opts.dryRun) {
+    rel.info.description = 'Dry run complete';
+    return rel;
+  }
+  try {
+    checkOwnership(env.store, resources, owner);
+  } catch (e) {
+    throw new Error(`Unable to continue with install: ${(e as Error).message}`);
+  }
+  if (opts.createNamespace && !env.store.tryGet('Namespace', undefined, rel.namespace)) {
+    env.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: rel.namespace, labels: { name: rel.namespace } } });
+  }
+  env.releases.create(rel);
+  try {
+    createResources(env.store, resources);
+  } catch (e) {
+    // failRelease: the record says why, and the error goes to the user.
+    rel.info.status = 'failed';
+    rel.info.description = `Release "${rel.name}" failed: ${(e as Error).message}`;
+    env.releases.update(rel);
+    throw e;
+  }
+  rel.info.status = 'deployed';
+  rel.info.description = 'Install complete';
+  env.releases.update(rel);
+  return rel;
+}

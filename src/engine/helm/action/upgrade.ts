@@ -1,0 +1,105 @@
+// helm upgrade (action.Upgrade) and helm rollback (action.Rollback): a new revision whose objects are reconciled
+// against the deployed one's with kube.Client.Update (three-way merge, create what is new, delete what is gone);
+// the old revision becomes superseded.
+import type { Chart } from '../chart.ts';
+import { buildResources, checkOwnership, keys, updateResources } from '../kubeclient.ts';
+import type { Release } from '../storage.ts';
+import { coalesce, mergeMaps } from '../values.ts';
+import { chartOf, type HelmEnv } from './env.ts';
+import { newRelease, validateReleaseName } from './install.ts';
+
+export interface UpgradeOptions {
+  name: string;
+  chart: Chart;
+  /** The values given on this command line (-f, --set …). */
+  config: Record<string, unknown>;
+  reuseValues: boolean;
+  resetValues: boolean;
+  dryRun: boolean;
+}
+
+/** Upgrade.reuseValues: what the new revision's user-supplied values are. */
+function upgradeValues(chart: Chart, current: Release, opts: UpgradeOptions): { chart: Chart; config: Record<string, unknown> } {
+  if (opts.resetValues) return { chart, config: opts.config };
+  if (opts.reuseValues) {
+    // The old chart's defaults merged with the old values become the new chart's defaults.
+    const oldChart = chartOf(current.chart);
+    return { chart: { ...chart, values: coalesce(oldChart.values, current.config) }, config: mergeMaps(current.config, opts.config) };
+  }
+  if (!Object.keys(opts.config).length && Object.keys(current.config).length) return { chart, config: current.config };
+  return { chart, config: opts.config };
+}
+
+function checkNotPending(last: Release): void {
+  if (last.info.status.startsWith('pending-')) throw new Error('another operation (install/upgrade/rollback) is in progress');
+}
+
+/** Reconcile the cluster from one revision's objects to the next's and record both. */
+function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 'rollback'): void {
+  const owner = { name: next.name, namespace: next.namespace };
+  const original = buildResources(env.store, current.manifest, current.namespace, owner);
+  const target = buildResources(env.store, next.manifest, next.namespace, owner);
+  try {
+    checkOwnership(env.store, target, owner, keys(original));
+  } catch (e) {
+    throw new Error(`Unable to continue with ${verb}: ${(e as Error).message}`);
+  }
+  env.releases.create(next);
+  try {
+    updateResources(env.store, original, target);
+  } catch (e) {
+    next.info.status = 'failed';
+    next.info.description = `${verb === 'update' ? 'Upgrade' : 'Rollback'} "${next.name}" failed: ${(e as Error).message}`;
+    env.releases.update(next);
+    throw e;
+  }
+  // Every earlier deployed revision is superseded now.
+  for (const r of env.releases.history(next.namespace, next.name)) {
+    if (r.version !== next.version && r.info.status === 'deployed') {
+      r.info.status = 'superseded';
+      env.releases.update(r);
+    }
+  }
+  next.info.status = 'deployed';
+  env.releases.update(next);
+}
+
+export function upgrade(env: HelmEnv, opts: UpgradeOptions): Release {
+  validateReleaseName(opts.name);
+  const history = env.releases.history(env.namespace, opts.name);
+  const last = history[history.length - 1];
+  if (!last || last.info.status === 'uninstalled') throw new Error(`"${opts.name}" has no deployed releases`);
+  checkNotPending(last);
+  const current = [...history].reverse().find((r) => r.info.status === 'deployed') ?? last;
+  const { chart, config } = upgradeValues(opts.chart, current, opts);
+  const next = newRelease(env, chart, config, opts.name, last.version + 1, true);
+  next.info.first_deployed = current.info.first_deployed;
+  if (opts.dryRun) {
+    next.info.description = 'Dry run complete';
+    return next;
+  }
+  next.info.description = 'Upgrade complete';
+  deploy(env, current, next, 'update');
+  return next;
+}
+
+/** helm rollback NAME [REVISION]: revision 0 (or none) is the one before the latest. */
+export function rollback(env: HelmEnv, name: string, revision: number, dryRun: boolean): Release {
+  validateReleaseName(name);
+  const history = env.releases.history(env.namespace, name);
+  if (!history.length) throw new Error('release: not found');
+  const current = history[history.length - 1];
+  checkNotPending(current);
+  const wanted = revision || current.version - 1;
+  const previous = history.find((r) => r.version === wanted);
+  if (!previous) throw new Error(`release has no ${wanted} version`);
+  const now = env.now();
+  const next: Release = {
+    ...structuredClone(previous),
+    version: current.version + 1,
+    info: { first_deployed: current.info.first_deployed, last_deployed: now, deleted: '', status: 'pending-rollback', description: `Rollback to ${wanted}`, ...(previous.info.notes ? { notes: previous.info.notes } : {}) },
+  };
+  if (dryRun) return next;
+  deploy(env, current, next, 'rollback');
+  return next;
+}
