@@ -1,6 +1,7 @@
 // The field documentation kubectl explain prints: the API reference's descriptions (as kubernetes-types carries
 // them) for the kinds and fields an SRE asks about most. Simplification: a selection, not the whole OpenAPI
 // schema. Types listed without fields (statuses, probes, volumes…) explain themselves but list no FIELDS.
+import { ADMISSION_POLICY_TYPES } from './admissionpolicy.ts';
 
 export interface FieldDoc {
   /** The type as explain shows it: string, integer, []Container, map[string]string, ObjectMeta. */
@@ -14,6 +15,7 @@ export interface FieldDoc {
 export interface TypeDoc { d: string; f?: Record<string, FieldDoc> }
 
 export const TYPES: Record<string, TypeDoc> = {
+  ...ADMISSION_POLICY_TYPES,
   Pod: {
     d: "Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.",
     f: {
