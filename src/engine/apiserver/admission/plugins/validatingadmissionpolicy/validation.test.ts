@@ -78,6 +78,10 @@ describe('ValidatingAdmissionPolicy validation', () => {
       'spec.paramKind.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c',
       'spec.paramKind.kind: Required value',
     ]],
+    ['auditAnnotations alone, one key twice and one value that does not compile', `{matchConstraints: {resourceRules: [${RULE}]}, auditAnnotations: [{key: replicas, valueExpression: 'string(object.spec.replicas)'}, {key: replicas, valueExpression: 'object.'}]}`, [
+      'spec.auditAnnotations[1].valueExpression: Invalid value: "object.": compilation failed: ERROR: <input>: Syntax error: expected a field name',
+      'spec.auditAnnotations[1].key: Duplicate value: "replicas"',
+    ]],
     ['a matchCondition without a name, and a duplicate one', `{matchConstraints: {resourceRules: [${RULE}]}, matchConditions: [{expression: 'true'}, {name: a, expression: 'true'}, {name: a, expression: 'true'}], validations: [{expression: 'true'}]}`, [
       'spec.matchConditions[0].name: Required value',
       'spec.matchConditions[2].name: Duplicate value: "a"',

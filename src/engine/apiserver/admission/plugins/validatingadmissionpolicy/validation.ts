@@ -158,6 +158,31 @@ function validatePolicySpec(policy: ValidatingAdmissionPolicy): FieldError[] {
   }
   const env: Environment = spec.variables?.length ? { ...base, variables } : base;
   validations.forEach((v, i) => errs.push(...validateValidation(v, env, index('spec.validations', i))));
+  if (validations.length || spec.auditAnnotations?.length) errs.push(...validateAuditAnnotations(policy, env));
+  return errs;
+}
+
+/** auditAnnotations: at most 20, keys unique and qualified names under the policy's name, values that compile. */
+function validateAuditAnnotations(policy: ValidatingAdmissionPolicy, env: Environment): FieldError[] {
+  const list = asArray<{ key: string; valueExpression: string }>(policy.spec?.auditAnnotations);
+  const errs: FieldError[] = [];
+  if (list.length > 20) {
+    const items = list.map((a) => `admissionregistration.AuditAnnotation{Key:${JSON.stringify(a.key ?? '')}, ValueExpression:${JSON.stringify(a.valueExpression ?? '')}}`);
+    errs.push(withGoValue('Invalid', 'spec.auditAnnotations', `[]admissionregistration.AuditAnnotation{${items.join(', ')}}`, 'must not have more than 20 auditAnnotations'));
+  }
+  const keys = new Set<string>();
+  const name = policy.metadata?.name ?? '';
+  list.forEach((a, i) => {
+    const p = index('spec.auditAnnotations', i);
+    if (name) for (const msg of isQualifiedName(`${name}/${a.key}`)) errs.push(invalid(child(p, 'key'), `${name}/${a.key}`, msg));
+    else errs.push(invalid(child(p, 'key'), a.key, 'requires metadata.name be non-empty'));
+    const value = a.valueExpression?.trim() ?? '';
+    if (!value) errs.push(required(child(p, 'valueExpression'), 'valueExpression is not specified'));
+    else if (value.length > 5 * 1024) errs.push(required(child(p, 'valueExpression'), 'must not exceed 5120 bytes in length'));
+    else errs.push(...compiled(value, env, child(p, 'valueExpression')));
+    if (keys.has(a.key)) errs.push(duplicate(child(p, 'key'), a.key));
+    keys.add(a.key);
+  });
   return errs;
 }
 
