@@ -50,11 +50,12 @@ export function validate(spec: ValidatingAdmissionPolicySpec, activation: Activa
   const env: Environment = { params: spec.paramKind !== undefined, ...(names.length ? { variables: names } : {}) };
   const vars = new Map<string, unknown>(Object.entries(activation));
   if (names.length) {
+    // A variable's error is the error of the expression that reads it.
     vars.set('variables', new LazyMap(names, (name) => {
       const i = names.indexOf(name);
-      const r = run(variables[i].expression, { ...env, variables: names.slice(0, i) }, vars);
-      if ('error' in r) throw new Error(r.error.replace(/^expression '.*' resulted in error: /s, ''));
-      return r.value;
+      const c = compileExpression(variables[i].expression, { ...env, variables: names.slice(0, i) });
+      if ('error' in c) throw new Error(c.error);
+      return evaluate(c.node, vars);
     }));
   }
   const errors: string[] = [];
