@@ -14,9 +14,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const output = resolve(root, 'src/engine/kubectl/commands/explain/openapi.json');
 
 /** Go's type names where the TypeScript names differ (k8s-resource.ts renames two to keep definitions apart). */
-const GO_NAMES = { CoreV1EndpointPort: 'EndpointPort', ResourceV1beta1ResourceClaim: 'ResourceClaim' };
+const GO_NAMES = {
+  CoreV1EndpointPort: 'EndpointPort', ResourceV1beta1ResourceClaim: 'ResourceClaim', AdmissionPolicyRule: 'NamedRuleWithOperations',
+  AdmissionPolicyMatchResources: 'MatchResources',
+};
 /** Inline object types (declared in k8s-resource.ts without a name) under their Go names. */
-const INLINE_NAMES = { 'Endpoints.subsets': 'EndpointSubset', 'PodGroup.spec': 'PodGroupSpec', 'PodGroup.status': 'PodGroupStatus' };
+const INLINE_NAMES = {
+  'Endpoints.subsets': 'EndpointSubset', 'PodGroup.spec': 'PodGroupSpec', 'PodGroup.status': 'PodGroupStatus',
+  'ValidatingAdmissionPolicy.spec': 'ValidatingAdmissionPolicySpec', 'ValidatingAdmissionPolicyBinding.spec': 'ValidatingAdmissionPolicyBindingSpec',
+};
 /** Definitions without fields, as explain shows them (the API's OpenAPI document flattens Time to a string). */
 const SCALARS = {
   Time: 'string', MicroTime: 'string', Quantity: 'Quantity', AllocationMode: 'string', FieldsV1: 'Object', RawExtension: 'Object',

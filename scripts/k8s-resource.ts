@@ -18,6 +18,7 @@ import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kuberne
 import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 import type * as resource from '../src/engine/api/resource.ts';
+import type * as admissionregistration from 'kubernetes-types/admissionregistration/v1';
 
 // scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship (a line comment: a
 // doc comment would become the kind's description in the generated schemas).
@@ -49,6 +50,20 @@ export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'Reso
 export type ResourceClaimTemplate = V1beta1<resource.ResourceClaimTemplate, 'ResourceClaimTemplate'>;
 export type ResourceSlice = V1beta1<resource.ResourceSlice, 'ResourceSlice'>;
 
+// admissionregistration.k8s.io/v1 policies, whose rules kubernetes-types 1.30 ships without resources and scope (a line
+// comment: a doc comment would become the rule type's description in the generated schemas).
+export interface AdmissionPolicyRule extends admissionregistration.NamedRuleWithOperations { resources?: string[]; scope?: string }
+export interface AdmissionPolicyMatchResources extends Omit<admissionregistration.MatchResources, 'resourceRules' | 'excludeResourceRules'> {
+  resourceRules?: AdmissionPolicyRule[];
+  excludeResourceRules?: AdmissionPolicyRule[];
+}
+export interface ValidatingAdmissionPolicy extends Omit<admissionregistration.ValidatingAdmissionPolicy, 'spec'> {
+  spec?: Omit<admissionregistration.ValidatingAdmissionPolicySpec, 'matchConstraints'> & { matchConstraints?: AdmissionPolicyMatchResources };
+}
+export interface ValidatingAdmissionPolicyBinding extends Omit<admissionregistration.ValidatingAdmissionPolicyBinding, 'spec'> {
+  spec?: Omit<admissionregistration.ValidatingAdmissionPolicyBindingSpec, 'matchResources'> & { matchResources?: AdmissionPolicyMatchResources };
+}
+
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
@@ -56,4 +71,5 @@ export type K8sResource =
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
   | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding
-  | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice;
+  | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice
+  | ValidatingAdmissionPolicy | ValidatingAdmissionPolicyBinding;

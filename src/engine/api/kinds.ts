@@ -1,4 +1,6 @@
 // The kinds the API server serves: the discovery data kubectl uses to resolve "po", "deploy", "pods.apps" …
+import { ADMISSION_POLICY_KINDS } from './admissionpolicy.ts';
+
 export interface KindInfo {
   kind: string;
   group: string; // '' for the core group
@@ -56,6 +58,7 @@ const builtins: KindInfo[] = [
   { kind: 'ClusterRole', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'clusterroles', singular: 'clusterrole', shortNames: [], namespaced: false, hasStatus: false },
   { kind: 'RoleBinding', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'rolebindings', singular: 'rolebinding', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'ClusterRoleBinding', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'clusterrolebindings', singular: 'clusterrolebinding', shortNames: [], namespaced: false, hasStatus: false },
+  ...ADMISSION_POLICY_KINDS,
   { kind: 'PersistentVolume', group: '', version: 'v1', plural: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'], namespaced: false, hasStatus: true },
   { kind: 'PersistentVolumeClaim', group: '', version: 'v1', plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], namespaced: true, hasStatus: true },
   { kind: 'StorageClass', group: 'storage.k8s.io', version: 'v1', plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false, hasStatus: false },

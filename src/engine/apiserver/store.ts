@@ -24,6 +24,7 @@ import { PartInterner } from './intern.ts';
 import { decodeBody, decodePatched, type FieldValidationOptions } from './fieldvalidation/index.ts';
 import { ObjectTable } from './objecttable.ts';
 import { validatePodEphemeralContainersUpdate } from './admission/validation/pod.ts';
+import type { UserInfo } from './rbac/authorizer.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -145,6 +146,11 @@ export class Store {
   readonly serviceAllocators: ServiceAllocators;
   /** CustomResourceDefinitions and the kinds they serve (apiextensions). */
   readonly customResources: CustomResources;
+  /**
+   * The request in progress as admission sees it: who sends it (a kubectl command's user) and the subresource it
+   * writes through (kubectl scale's "scale"). Unset for the control plane's own writes.
+   */
+  request: { user?: UserInfo; subresource?: string } = {};
 
   constructor(
     private readonly clock: SimClock,
@@ -488,7 +494,8 @@ export class Store {
   /** The request's admission attributes; the plugins' warnings go where the write's field validation warnings go. */
   private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, opts: WriteOptions): AdmissionAttributes {
     const namespace = info.namespaced ? obj.metadata.namespace : undefined;
-    return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun: opts.dryRun ?? false, warnings: opts.warnings };
+    const { user, subresource } = this.request;
+    return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun: opts.dryRun ?? false, warnings: opts.warnings, user, subresource };
   }
 
   private finishUpdate(info: KindInfo, obj: KubeObject, old: KubeObject, opts: WriteOptions, key: string): KubeObject {

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { KindRegistry, apiVersionOf } from '../../engine/api/kinds.ts';
+import { TEMPLATES } from '../workbench/templates.ts';
 
 type Schema = {
   $ref?: string; type?: string | string[]; const?: unknown; enum?: unknown[];
@@ -130,5 +131,13 @@ spec:
       expect(branchesTaken(doc)).toBe(1);
       expect(validate(doc, root)).toEqual([]);
     }
+  });
+
+  it('accepts an admission policy\'s rule with resources and scope, which kubernetes-types lacks', () => {
+    const docs = parseAllDocuments(TEMPLATES.find((t) => t.kind === 'ValidatingAdmissionPolicy')!.text).map((d) => d.toJSON() as unknown);
+    expect(docs).toHaveLength(2);
+    for (const doc of docs) expect(validate(doc, root)).toEqual([]);
+    const rule = (docs[0] as { spec: { matchConstraints: { resourceRules: Record<string, unknown>[] } } }).spec.matchConstraints.resourceRules[0];
+    expect(validate({ ...(docs[0] as object), spec: { matchConstraints: { resourceRules: [{ ...rule, scope: 'Namespaced', resource: 'x' }] } } }, root)).toEqual(['.spec.matchConstraints.resourceRules[0].resource: unknown field']);
   });
 });

@@ -404,6 +404,40 @@ roleRef:
 `,
   },
   {
+    kind: 'ValidatingAdmissionPolicy',
+    file: 'validatingadmissionpolicy',
+    text: `# Refuses Deployments of more than 5 replicas in namespaces labelled environment=test
+# (kubectl label namespace default environment=test to try it).
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: demo-policy.example.com
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+      - apiGroups: ["apps"]
+        apiVersions: ["v1"]
+        operations: ["CREATE", "UPDATE"]
+        resources: ["deployments", "deployments/scale"]
+  validations:
+    - expression: "object.spec.replicas <= 5"
+      message: "a Deployment may have at most 5 replicas"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata:
+  name: demo-binding-test.example.com
+spec:
+  policyName: demo-policy.example.com
+  validationActions: [Deny]
+  matchResources:
+    namespaceSelector:
+      matchLabels:
+        environment: test
+`,
+  },
+  {
     kind: 'ResourceClaimTemplate',
     file: 'resourceclaimtemplate',
     featureGate: 'DynamicResourceAllocation',

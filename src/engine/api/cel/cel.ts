@@ -1,26 +1,32 @@
 // A CEL (Common Expression Language) evaluator for the places Kubernetes uses CEL: CRD x-kubernetes-validations
-// (apiserver/apiextensions) and DRA device selectors (scheduler/plugins/dynamicresources). Callers give the
-// variables (`self`, `device` …); the Kubernetes quantity library is built in.
-// Simplification: a subset of CEL — literals, lists, field access, map indexing, has(), size(), int(), string(),
-// quantity(), the operators (! - * / % + - < <= > >= == != in && || ?:), and the methods size, startsWith,
-// endsWith, contains, matches, all, exists, and a quantity's compareTo, isGreaterThan, isLessThan, asInteger;
-// no type checking at compile time (a wrong type is a runtime error), no cost limits, no macros beyond has, all
-// and exists. Error texts follow cel-go's where the subset has them.
+// (apiserver/apiextensions), DRA device selectors (scheduler/plugins/dynamicresources) and ValidatingAdmissionPolicy
+// (apiserver/admission/plugins/validatingadmissionpolicy). Callers give the variables (`self`, `device`, `object` …);
+// the Kubernetes quantity library, the strings extension and the list library (library.ts) and optional types
+// (optional.ts) are built in.
+// Simplification: a subset of CEL — literals, lists, field access, map indexing, has(), size(), int(), double(),
+// string(), dyn(), quantity(), the operators (! - * / % + - < <= > >= == != in && || ?:), the macros all, exists,
+// exists_one, map and filter, the methods size, startsWith, endsWith, contains, matches and library.ts's, and a
+// quantity's compareTo, isGreaterThan, isLessThan, asInteger; no type checking at compile time (a wrong type is a
+// runtime error), no cost limits, no map literals. Error texts follow cel-go's where the subset has them.
 import { Quantity, QuantityError } from '../quantity.ts';
+import { CelError } from './errors.ts';
+import { listMethod, stringMethod } from './library.ts';
+import { Optional, optionalFunction, optionalMethod } from './optional.ts';
+
+export { CelError } from './errors.ts';
+export { Optional } from './optional.ts';
 
 type Value = unknown;
 export type Node =
   | { t: 'lit'; v: Value }
   | { t: 'id'; name: string }
   | { t: 'list'; items: Node[] }
-  | { t: 'member'; obj: Node; name: string }
-  | { t: 'index'; obj: Node; idx: Node }
+  | { t: 'member'; obj: Node; name: string; opt?: boolean }
+  | { t: 'index'; obj: Node; idx: Node; opt?: boolean }
   | { t: 'call'; name: string; target?: Node; args: Node[] }
   | { t: 'un'; op: string; x: Node }
   | { t: 'bin'; op: string; l: Node; r: Node }
   | { t: 'cond'; c: Node; a: Node; b: Node };
-
-export class CelError extends Error {}
 
 const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|([A-Za-z_][A-Za-z0-9_]*)|(&&|\|\||==|!=|<=|>=|[-+*/%<>!?:.,()[\]]))/y;
 
@@ -80,13 +86,16 @@ class Parser {
   private postfix(n: Node): Node {
     for (;;) {
       if (this.eat('.')) {
+        // obj.?field: an optional field selection.
+        const opt = this.eat('?');
         const name = this.toks[this.i++];
         if (!name || !/^[A-Za-z_]/.test(name)) throw new CelError('Syntax error: expected a field name');
-        n = this.eat('(') ? { t: 'call', name, target: n, args: this.args() } : { t: 'member', obj: n, name };
+        n = !opt && this.eat('(') ? { t: 'call', name, target: n, args: this.args() } : { t: 'member', obj: n, name, opt };
       } else if (this.eat('[')) {
+        const opt = this.eat('?');
         const idx = this.cond();
         this.expect(']');
-        n = { t: 'index', obj: n, idx };
+        n = { t: 'index', obj: n, idx, opt };
       } else return n;
     }
   }
@@ -121,11 +130,38 @@ export function compileError(rule: string): string | undefined {
   try { compile(rule); return undefined; } catch (e) { return (e as Error).message; }
 }
 
-const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity);
+/**
+ * A map whose values are computed when first read and then kept (ValidatingAdmissionPolicy's `variables`: a
+ * variable is evaluated only if an expression uses it, and its error, if any, is that expression's).
+ */
+export class LazyMap {
+  private readonly done = new Map<string, { v?: Value; err?: unknown }>();
+  constructor(private readonly names: readonly string[], private readonly compute: (name: string) => Value) {}
+  has(name: string): boolean { return this.names.includes(name); }
+  get(name: string): Value {
+    let r = this.done.get(name);
+    if (!r) {
+      try { r = { v: this.compute(name) }; } catch (err) { r = { err }; }
+      this.done.set(name, r);
+    }
+    if (r.err) throw r.err;
+    return r.v;
+  }
+}
+
+const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity) && !(v instanceof Optional) && !(v instanceof LazyMap);
 
 function member(obj: Value, name: string): Value {
+  if (obj instanceof LazyMap && obj.has(name)) return obj.get(name);
   if (!isObj(obj) || !(name in obj) || obj[name] === undefined) throw new CelError(`no such key: ${name}`);
   return obj[name];
+}
+
+/** obj.?name (or obj[?name]): an optional, empty where the field is absent; selecting on an optional stays optional. */
+function optionalMember(obj: Value, name: string): Optional {
+  if (obj instanceof Optional) return obj.present ? optionalMember(obj.inner, name) : Optional.none;
+  if (obj instanceof LazyMap) return obj.has(name) ? Optional.of(obj.get(name)) : Optional.none;
+  return isObj(obj) && obj[name] !== undefined && obj[name] !== null ? Optional.of(obj[name]) : Optional.none;
 }
 
 function eq(a: Value, b: Value): boolean {
@@ -141,9 +177,16 @@ export function evaluate(n: Node, env: Map<string, Value>): Value {
     case 'id':
       if (!env.has(n.name)) throw new CelError(`undeclared reference to '${n.name}'`);
       return env.get(n.name);
-    case 'member': return member(evaluate(n.obj, env), n.name);
+    case 'member': {
+      const obj = evaluate(n.obj, env);
+      return n.opt || obj instanceof Optional ? optionalMember(obj, n.name) : member(obj, n.name);
+    }
     case 'index': {
       const obj = evaluate(n.obj, env), idx = evaluate(n.idx, env);
+      if (n.opt || obj instanceof Optional) {
+        if (Array.isArray(obj) && typeof idx === 'number') return idx >= 0 && idx < obj.length ? Optional.of(obj[idx]) : Optional.none;
+        return optionalMember(obj, String(idx));
+      }
       if (Array.isArray(obj) && typeof idx === 'number') {
         if (idx < 0 || idx >= obj.length) throw new CelError(`index out of bounds: ${idx}`);
         return obj[idx];
@@ -191,6 +234,7 @@ function binary(n: Extract<Node, { t: 'bin' }>, env: Map<string, Value>): Value 
 
 export function celType(v: Value): string {
   if (v instanceof Quantity) return 'Quantity';
+  if (v instanceof Optional) return 'optional_type';
   if (Array.isArray(v)) return 'list';
   if (isObj(v)) return 'map';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
@@ -210,35 +254,71 @@ function call(n: Extract<Node, { t: 'call' }>, env: Map<string, Value>): Value {
       const arg = n.args[0];
       if (arg?.t !== 'member') throw new CelError('invalid argument to has() macro');
       const obj = evaluate(arg.obj, env);
-      return isObj(obj) && obj[arg.name] !== undefined;
+      return obj instanceof LazyMap ? obj.has(arg.name) : isObj(obj) && obj[arg.name] !== undefined;
     }
     const args = n.args.map((a) => evaluate(a, env));
     if (n.name === 'size') return sizeOf(args[0]);
-    if (n.name === 'int') return Math.trunc(Number(args[0]));
-    if (n.name === 'string') return String(args[0]);
+    if (n.name === 'int') return toInt(args[0]);
+    if (n.name === 'double') return toDouble(args[0]);
+    if (n.name === 'string') return typeof args[0] === 'string' || typeof args[0] === 'number' || typeof args[0] === 'boolean' ? String(args[0]) : noOverload('string', args[0]);
+    if (n.name === 'dyn') return args[0];
     if (n.name === 'quantity') return parseQuantity(args[0]);
     throw new CelError(`undeclared reference to '${n.name}'`);
   }
-  if (n.name === 'all' || n.name === 'exists') {
-    const target = evaluate(n.target, env);
-    const [v, pred] = n.args;
-    if (v?.t !== 'id' || !pred) throw new CelError(`invalid argument to ${n.name}() macro`);
-    const items = Array.isArray(target) ? target : isObj(target) ? Object.keys(target) : [];
-    const test = (x: Value) => evaluate(pred, new Map(env).set(v.name, x)) === true;
-    return n.name === 'all' ? items.every(test) : items.some(test);
-  }
+  if (MACROS.has(n.name) && n.args.length >= 2) return macro(n as Call & { target: Node }, env);
+  // optional.of(x), optional.none(): functions of the `optional` namespace, unless a variable has that name.
+  if (n.target.t === 'id' && n.target.name === 'optional' && !env.has('optional')) return optionalFunction(n.name, n.args.map((a) => evaluate(a, env)));
   const target = evaluate(n.target, env);
   const args = n.args.map((a) => evaluate(a, env));
   if (n.name === 'size') return sizeOf(target);
   if (target instanceof Quantity) return quantityMethod(n.name, target, args);
-  if (typeof target !== 'string' || typeof args[0] !== 'string') throw new CelError(`found no matching overload for '${n.name}'`);
+  if (target instanceof Optional) return optionalMethod(n.name, target, args);
+  const result = typeof target === 'string' ? stringMethod(n.name, target, args) : Array.isArray(target) ? listMethod(n.name, target, args, eq) : undefined;
+  if (result === undefined) throw new CelError(`found no matching overload for '${n.name}' applied to '${celType(target)}'`);
+  return result;
+}
+
+type Call = Extract<Node, { t: 'call' }>;
+const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+
+/** The comprehension macros: all, exists, exists_one, map (with an optional filter) and filter, over a list or a map's keys. */
+function macro(n: Call & { target: Node }, env: Map<string, Value>): Value {
+  const target = evaluate(n.target, env);
+  const [v, ...rest] = n.args;
+  if (v?.t !== 'id') throw new CelError(`${n.name}() variable name must be a simple identifier`);
+  if (!Array.isArray(target) && !isObj(target)) throw new CelError(`found no matching overload for '${n.name}' applied to '${celType(target)}'`);
+  const items = Array.isArray(target) ? target : Object.keys(target);
+  const run = (x: Value, e: Node) => evaluate(e, new Map(env).set(v.name, x));
+  const test = (x: Value, e: Node) => {
+    const r = run(x, e);
+    if (typeof r !== 'boolean') throw new CelError(`no such overload`);
+    return r;
+  };
   switch (n.name) {
-    case 'startsWith': return target.startsWith(args[0]);
-    case 'endsWith': return target.endsWith(args[0]);
-    case 'contains': return target.includes(args[0]);
-    case 'matches': return new RegExp(args[0], 'u').test(target);
-    default: throw new CelError(`undeclared reference to '${n.name}'`);
+    case 'all': return items.every((x) => test(x, rest[0]));
+    case 'exists': return items.some((x) => test(x, rest[0]));
+    case 'exists_one': return items.filter((x) => test(x, rest[0])).length === 1;
+    case 'filter': return items.filter((x) => test(x, rest[0]));
+    default: return rest.length > 1 ? items.filter((x) => test(x, rest[0])).map((x) => run(x, rest[1])) : items.map((x) => run(x, rest[0]));
   }
+}
+
+function noOverload(name: string, v: Value): never {
+  throw new CelError(`found no matching overload for '${name}' applied to '(${celType(v)})'`);
+}
+
+function toInt(v: Value): number {
+  if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'string' && /^[+-]?\d+$/.test(v)) return Number(v);
+  if (typeof v === 'string') throw new CelError(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
+  return noOverload('int', v);
+}
+
+function toDouble(v: Value): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  if (typeof v === 'string') throw new CelError(`strconv.ParseFloat: parsing ${JSON.stringify(v)}: invalid syntax`);
+  return noOverload('double', v);
 }
 
 /** The Kubernetes quantity library: quantity("40Gi") and its comparison methods. */

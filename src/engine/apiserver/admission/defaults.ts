@@ -12,6 +12,7 @@ import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from '.
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
 import { setBindingDefaults } from './defaults/rbac.ts';
 import { setResourceClaimDefaults, setResourceClaimTemplateDefaults } from './defaults/resource.ts';
+import { setValidatingAdmissionPolicyBindingDefaults, setValidatingAdmissionPolicyDefaults } from './plugins/validatingadmissionpolicy/defaults.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
@@ -117,6 +118,12 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
     case 'RoleBinding':
     case 'ClusterRoleBinding':
       setBindingDefaults(obj as unknown as Obj);
+      break;
+    case 'ValidatingAdmissionPolicy':
+      setValidatingAdmissionPolicyDefaults(obj as unknown as Obj);
+      break;
+    case 'ValidatingAdmissionPolicyBinding':
+      setValidatingAdmissionPolicyBindingDefaults(obj as unknown as Obj);
       break;
     case 'Event':
       // Fields a core/v1 Event always serializes (no omitempty upstream).

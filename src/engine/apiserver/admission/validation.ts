@@ -44,10 +44,14 @@ import * as rbac from './validation/rbac.ts';
 import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
 import * as resource from './validation/resource.ts';
 import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice } from '../../api/resource.ts';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from 'kubernetes-types/admissionregistration/v1';
+import * as vap from './plugins/validatingadmissionpolicy/validation.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
 const validators: Record<string, Validator<never>> = {
+  ValidatingAdmissionPolicy: { create: vap.validateValidatingAdmissionPolicy, update: vap.validateValidatingAdmissionPolicyUpdate } satisfies Validator<ValidatingAdmissionPolicy>,
+  ValidatingAdmissionPolicyBinding: { create: vap.validateValidatingAdmissionPolicyBinding, update: vap.validateValidatingAdmissionPolicyBindingUpdate } satisfies Validator<ValidatingAdmissionPolicyBinding>,
   DeviceClass: { create: resource.validateDeviceClass, update: resource.validateDeviceClassUpdate } satisfies Validator<DeviceClass>,
   ResourceClaim: { create: resource.validateResourceClaim, update: resource.validateResourceClaimUpdate } satisfies Validator<ResourceClaim>,
   ResourceClaimTemplate: { create: resource.validateResourceClaimTemplate, update: resource.validateResourceClaimTemplateUpdate } satisfies Validator<ResourceClaimTemplate>,

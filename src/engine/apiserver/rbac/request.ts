@@ -69,5 +69,8 @@ export function storeForUser(store: Store, user: UserInfo): Store {
 export function onSubresource<T>(store: Store, subresource: string, write: () => T): T {
   const tagged = store as Tagged;
   tagged[SUBRESOURCE] = subresource;
-  try { return write(); } finally { tagged[SUBRESOURCE] = undefined; }
+  // Admission sees it too (a policy's rule on "deployments/scale").
+  const request = store.request;
+  store.request = { ...request, subresource };
+  try { return write(); } finally { tagged[SUBRESOURCE] = undefined; store.request = request; }
 }

@@ -24,6 +24,7 @@ import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVol
 import { roleBindingTable, roleTable } from './columns/rbac.ts';
 import { resourceClaimTable, resourceSliceTable } from './columns/resource.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
+import { validatingAdmissionPolicyBindingTable, validatingAdmissionPolicyTable } from './columns/admissionpolicy.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
 
@@ -82,6 +83,8 @@ const tables: Record<string, TableDef> = {
   'rbac.authorization.k8s.io/ClusterRole': roleTable,
   'rbac.authorization.k8s.io/RoleBinding': roleBindingTable,
   'rbac.authorization.k8s.io/ClusterRoleBinding': roleBindingTable,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': validatingAdmissionPolicyTable,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': validatingAdmissionPolicyBindingTable,
 };
 
 export function tableFor(kind: KindInfo): TableDef {

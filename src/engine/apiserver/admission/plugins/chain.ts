@@ -9,6 +9,7 @@ import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
 import { defaultStorageClassAdmission, persistentVolumeClaimResizeAdmission, storageObjectInUseProtectionAdmission } from './storage.ts';
+import { validatingAdmissionPolicy } from './validatingadmissionpolicy/admission.ts';
 
 export class AdmissionChain {
   /** Operators' admission webhooks (MutatingAdmissionWebhook, ValidatingAdmissionWebhook): they run before ResourceQuota. */
@@ -52,6 +53,8 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     persistentVolumeClaimResizeAdmission(host),
     defaultStorageClassAdmission(host),
     defaultIngressClassAdmission(host),
+    // After the mutating webhooks, before the validating webhooks (the webhooks join before ResourceQuota).
+    validatingAdmissionPolicy(host),
     resourceQuotaAdmission(host),
   ]);
 }

@@ -4,6 +4,7 @@ import type { KindInfo, KindRegistry } from '../../../api/kinds.ts';
 import type { KubeObject } from '../../../api/object.ts';
 import type { SimClock } from '../../../sim/clock.ts';
 import { forbidden, type StatusError } from '../../errors.ts';
+import type { UserInfo } from '../../rbac/authorizer.ts';
 
 export type Operation = 'CREATE' | 'UPDATE';
 
@@ -18,6 +19,10 @@ export interface Attributes {
   dryRun: boolean;
   /** Where a plugin's warnings go (warning.AddWarning), for the client to print; unset when no client listens. */
   warnings?: string[];
+  /** Who sends the request (a kubectl command's user); unset for the control plane's own writes. */
+  user?: UserInfo;
+  /** The subresource written through ("scale" for kubectl scale); unset for the resource itself. */
+  subresource?: string;
 }
 
 /**
@@ -28,6 +33,7 @@ export interface AdmissionStore {
   readonly kinds: KindRegistry;
   tryGet<T = KubeObject>(kind: string, namespace: string | undefined, name: string): (T & KubeObject) | undefined;
   list<T = KubeObject>(kind: string, opts?: { namespace?: string }): (T & KubeObject)[];
+  count(kind: string): number;
   update<T extends KubeObject>(input: T, opts: { subresource: 'status' }): T;
 }
 
