@@ -12,6 +12,7 @@ import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from '.
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
 import { setBindingDefaults } from './defaults/rbac.ts';
 import { setResourceClaimDefaults, setResourceClaimTemplateDefaults } from './defaults/resource.ts';
+import { setMutatingWebhookConfigurationDefaults, setValidatingWebhookConfigurationDefaults } from './defaults/admissionregistration.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
@@ -113,6 +114,12 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'ResourceClaimTemplate':
       setResourceClaimTemplateDefaults(obj as unknown as Obj);
+      break;
+    case 'MutatingWebhookConfiguration':
+      setMutatingWebhookConfigurationDefaults(obj as unknown as Obj);
+      break;
+    case 'ValidatingWebhookConfiguration':
+      setValidatingWebhookConfigurationDefaults(obj as unknown as Obj);
       break;
     case 'RoleBinding':
     case 'ClusterRoleBinding':

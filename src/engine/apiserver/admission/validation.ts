@@ -44,6 +44,7 @@ import * as rbac from './validation/rbac.ts';
 import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
 import * as resource from './validation/resource.ts';
 import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice } from '../../api/resource.ts';
+import * as webhooks from './validation/admissionregistration.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -86,6 +87,8 @@ const validators: Record<string, Validator<never>> = {
   ClusterRole: { create: rbac.validateClusterRole, update: rbac.validateClusterRoleUpdate } satisfies Validator<ClusterRole>,
   RoleBinding: { create: rbac.validateRoleBinding, update: rbac.validateRoleBindingUpdate } satisfies Validator<RoleBinding>,
   ClusterRoleBinding: { create: rbac.validateClusterRoleBinding, update: rbac.validateClusterRoleBindingUpdate } satisfies Validator<ClusterRoleBinding>,
+  MutatingWebhookConfiguration: { create: webhooks.validateMutatingWebhookConfiguration, update: webhooks.validateMutatingWebhookConfigurationUpdate },
+  ValidatingWebhookConfiguration: { create: webhooks.validateValidatingWebhookConfiguration, update: webhooks.validateValidatingWebhookConfigurationUpdate },
 };
 
 /** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */

@@ -8,13 +8,16 @@ import { podSecurityAdmission } from './podsecurity/admission.ts';
 import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook } from './webhook/dispatcher.ts';
+import { WebhookServers } from './webhook/servers.ts';
 import { defaultStorageClassAdmission, persistentVolumeClaimResizeAdmission, storageObjectInUseProtectionAdmission } from './storage.ts';
 
 export class AdmissionChain {
   /** Operators' admission webhooks (MutatingAdmissionWebhook, ValidatingAdmissionWebhook): they run before ResourceQuota. */
   private readonly webhooks: AdmissionPlugin[] = [];
 
-  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+  /** `webhookServers`: what the webhook configurations' Services serve (webhook/servers.ts). */
+  constructor(readonly plugins: readonly AdmissionPlugin[], readonly webhookServers = new WebhookServers()) {}
 
   /** Register a webhook; the returned function removes it (the webhook configuration is deleted). */
   addWebhook(p: AdmissionPlugin): () => void {
@@ -42,6 +45,7 @@ export class AdmissionChain {
  * defaults; ResourceQuota stays last, as upstream requires.)
  */
 export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
+  const servers = new WebhookServers();
   return new AdmissionChain([
     namespaceLifecycle(host),
     limitRanger(host),
@@ -52,6 +56,8 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     persistentVolumeClaimResizeAdmission(host),
     defaultStorageClassAdmission(host),
     defaultIngressClassAdmission(host),
+    mutatingAdmissionWebhook(host, servers),
+    validatingAdmissionWebhook(host, servers),
     resourceQuotaAdmission(host),
-  ]);
+  ], servers);
 }
