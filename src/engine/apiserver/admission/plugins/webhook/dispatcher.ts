@@ -10,6 +10,8 @@ import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { Namespace, Service } from 'kubernetes-types/core/v1';
 import { selectorFromLabelSelector } from '../../../../api/labels.ts';
 import { StatusError } from '../../../errors.ts';
+import { applyDefaults } from '../../defaults.ts';
+import { canonicalizeQuantities } from '../../quantities.ts';
 import type { AdmissionHost, AdmissionPlugin, Attributes } from '../plugin.ts';
 import type { WebhookServers } from './servers.ts';
 
@@ -77,6 +79,8 @@ function dispatch(host: AdmissionHost, servers: WebhookServers, kind: 'MutatingW
     if (!w.rules?.some((r) => ruleMatches(r, a)) || !selectorsMatch(host, w, a)) continue;
     const err = call(host, servers, w, a);
     if (err) throw err;
+    // A patched object is decoded again, so what a mutating webhook added gets its defaults too.
+    if (kind === 'MutatingWebhookConfiguration') { applyDefaults(a.object, a.oldObject); canonicalizeQuantities(a.object); }
   }
 }
 
