@@ -13,8 +13,10 @@ export type DnsReply =
 export type ConnectReply =
   | { kind: 'unresolved' }
   /** `ip`: the address the client dialled (the name's first address, or the IP given). */
-  | { kind: 'refused' | 'timeout'; ip: string }
-  | { kind: 'connected'; ip: string; pod: Pod; port: number };
+  | { kind: 'refused' | 'timeout' | 'reset'; ip: string }
+  /** Through the client's sidecar (viaSidecar), which may hold the request (delayMs) or answer it itself. */
+  | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
+  | { kind: 'answered'; ip: string; answer: { status: number; body: string }; delayMs?: number; viaSidecar?: boolean };
 
 /** One ICMP echo: the reply's TTL as it arrives and whether it stayed on the client's node, or lost. */
 export type EchoReply =
@@ -28,6 +30,6 @@ export interface NetProbe {
   /** The nameserver in the pod's resolv.conf (kubelet --cluster-dns). */
   dnsServer: string;
   lookup(name: string): DnsReply;
-  connect(host: string, port: number, path: string): ConnectReply;
+  connect(host: string, port: number, path: string, headers?: Record<string, string>): ConnectReply;
   ping(host: string): EchoReply;
 }
