@@ -1,6 +1,7 @@
 // The kinds the YAML editor's JSON schema knows: what kubesim serves now and soon.
 // gen-schema.mjs reads each member's `apiVersion`/`kind` literals to key the schema, so adding a
 // kind here is the only step needed.
+import type * as admission from 'kubernetes-types/admissionregistration/v1';
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
 import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
@@ -47,6 +48,16 @@ export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'Reso
 export type ResourceClaimTemplate = V1beta1<resource.ResourceClaimTemplate, 'ResourceClaimTemplate'>;
 export type ResourceSlice = V1beta1<resource.ResourceSlice, 'ResourceSlice'>;
 
+/**
+ * admissionregistration/v1's webhook client config and service reference, written out under other names: apiextensions
+ * has types of the same names, and the schema generator keys definitions by type name.
+ */
+export interface AdmissionServiceReference { name: string; namespace: string; path?: string; port?: number }
+export interface AdmissionWebhookClientConfig { caBundle?: string; service?: AdmissionServiceReference; url?: string }
+type Hook<W> = Omit<W, 'clientConfig'> & { clientConfig: AdmissionWebhookClientConfig };
+export type MutatingWebhookConfiguration = Omit<admission.MutatingWebhookConfiguration, 'webhooks'> & { webhooks?: Hook<admission.MutatingWebhook>[] };
+export type ValidatingWebhookConfiguration = Omit<admission.ValidatingWebhookConfiguration, 'webhooks'> & { webhooks?: Hook<admission.ValidatingWebhook>[] };
+
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
   | ReplicaSet | Deployment | StatefulSet | DaemonSet | ControllerRevision | Job | CronJob | PodGroup
@@ -54,4 +65,5 @@ export type K8sResource =
   | Ingress | NetworkPolicy | PodDisruptionBudget | PriorityClass | ResourceQuota | LimitRange
   | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding
-  | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice;
+  | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice
+  | MutatingWebhookConfiguration | ValidatingWebhookConfiguration;

@@ -12,7 +12,7 @@ import { canonicalizeMetricTargets, setHorizontalPodAutoscalerDefaults } from '.
 import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } from './defaults/policy.ts';
 import { setBindingDefaults } from './defaults/rbac.ts';
 import { setResourceClaimDefaults, setResourceClaimTemplateDefaults } from './defaults/resource.ts';
-import { setMutatingWebhookConfigurationDefaults, setValidatingWebhookConfigurationDefaults } from './defaults/admissionregistration.ts';
+import { setMutatingWebhookConfigurationDefaults, setValidatingWebhookConfigurationDefaults } from './defaults/webhookconfiguration.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;

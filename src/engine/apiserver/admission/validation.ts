@@ -44,7 +44,7 @@ import * as rbac from './validation/rbac.ts';
 import { validateEndpointSlice, validateEndpointSliceUpdate, validateIngress, validateIngressUpdate } from './validation/networking.ts';
 import * as resource from './validation/resource.ts';
 import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice } from '../../api/resource.ts';
-import * as webhooks from './validation/admissionregistration.ts';
+import * as webhooks from './validation/webhookconfiguration.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 

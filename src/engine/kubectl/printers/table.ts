@@ -24,7 +24,7 @@ import { csiDriverTable, csiNodeTable, persistentVolumeClaimTable, persistentVol
 import { roleBindingTable, roleTable } from './columns/rbac.ts';
 import { resourceClaimTable, resourceSliceTable } from './columns/resource.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
-import { webhookConfigurationTable } from './columns/admissionregistration.ts';
+import { webhookConfigurationTable } from './columns/webhookconfiguration.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
 

@@ -2,6 +2,8 @@
 // them) for the kinds and fields an SRE asks about most. Simplification: a selection, not the whole OpenAPI
 // schema. Types listed without fields (statuses, probes, volumes…) explain themselves but list no FIELDS.
 
+import { WEBHOOK_CONFIGURATION_TYPES } from './webhookconfiguration.ts';
+
 export interface FieldDoc {
   /** The type as explain shows it: string, integer, []Container, map[string]string, ObjectMeta. */
   t: string;
@@ -459,4 +461,5 @@ export const TYPES: Record<string, TypeDoc> = {
       uid: { t: "string", d: "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids" },
     },
   },
+  ...WEBHOOK_CONFIGURATION_TYPES,
 };

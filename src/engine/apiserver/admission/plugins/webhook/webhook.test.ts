@@ -60,6 +60,14 @@ describe('MutatingWebhookConfiguration and ValidatingWebhookConfiguration', () =
     expect(r.stderr).toBe(`The MutatingWebhookConfiguration "hooks" is invalid: ${list}\n`);
   });
 
+  it('kubectl explain documents the fields, required ones marked', () => {
+    const c = createCluster({ seed: 1 });
+    const out = mustExec(c, 'kubectl explain mutatingwebhookconfiguration.webhooks.clientConfig.service');
+    expect(out).toContain('GROUP:      admissionregistration.k8s.io\nKIND:       MutatingWebhookConfiguration\nVERSION:    v1\n');
+    expect(out).toContain('  name\t<string> -required-\n');
+    expect(mustExec(c, 'kubectl explain validatingwebhookconfiguration.webhooks')).toContain('  sideEffects\t<string> -required-\n');
+  });
+
   it('prints NAME WEBHOOKS AGE', () => {
     const c = createCluster({ seed: 1 });
     mustExec(c, 'kubectl apply -f -', config(good() + good('', 'b.example.com')));
