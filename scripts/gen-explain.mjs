@@ -16,7 +16,7 @@ const output = resolve(root, 'src/engine/kubectl/commands/explain/openapi.json')
 /** Go's type names where the TypeScript names differ (k8s-resource.ts renames two to keep definitions apart). */
 const GO_NAMES = {
   CoreV1EndpointPort: 'EndpointPort', ResourceV1beta1ResourceClaim: 'ResourceClaim', AdmissionPolicyRule: 'NamedRuleWithOperations',
-  AdmissionPolicyMatchResources: 'MatchResources',
+  AdmissionPolicyMatchResources: 'MatchResources', AdmissionServiceReference: 'ServiceReference', AdmissionWebhookClientConfig: 'WebhookClientConfig',
 };
 /** Inline object types (declared in k8s-resource.ts without a name) under their Go names. */
 const INLINE_NAMES = {

@@ -52,6 +52,15 @@ export async function buildSchema() {
   defs.Quantity = { ...defs.Quantity, type: ['string', 'number'] };
   // Time: `creationTimestamp: null` is in every `kubectl create --dry-run -o yaml`.
   for (const name of ['Time', 'MicroTime']) defs[name] = { ...defs[name], type: ['string', 'null'] };
+  // A webhook rule's resources and scope (kubernetes-types' RuleWithOperations lacks the Rule fields it inlines).
+  defs.RuleWithOperations = {
+    ...defs.RuleWithOperations,
+    properties: {
+      ...defs.RuleWithOperations.properties,
+      resources: { type: 'array', items: { type: 'string' }, description: 'Resources is a list of resources this rule applies to.' },
+      scope: { type: 'string', description: 'scope specifies the scope of this rule. Valid values are "Cluster", "Namespaced", and "*". Default is "*".' },
+    },
+  };
   // A pod's resourceClaims as v1.31+ writes them (kubernetes-types 1.30 still nests them under `source`).
   defs.PodResourceClaim = {
     type: 'object', additionalProperties: false, required: ['name'],

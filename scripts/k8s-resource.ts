@@ -1,6 +1,7 @@
 // The kinds the YAML editor's JSON schema knows: what kubesim serves now and soon.
 // gen-schema.mjs reads each member's `apiVersion`/`kind` literals to key the schema, so adding a
 // kind here is the only step needed.
+import type * as admission from 'kubernetes-types/admissionregistration/v1';
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet } from 'kubernetes-types/apps/v1';
 import type { CustomResourceDefinition } from 'kubernetes-types/apiextensions/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
@@ -18,7 +19,6 @@ import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kuberne
 import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
 import type * as resource from '../src/engine/api/resource.ts';
-import type * as admissionregistration from 'kubernetes-types/admissionregistration/v1';
 
 // scheduler-plugins' PodGroup (scheduling.x-k8s.io/v1alpha1), which kubernetes-types does not ship (a line comment: a
 // doc comment would become the kind's description in the generated schemas).
@@ -50,19 +50,28 @@ export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'Reso
 export type ResourceClaimTemplate = V1beta1<resource.ResourceClaimTemplate, 'ResourceClaimTemplate'>;
 export type ResourceSlice = V1beta1<resource.ResourceSlice, 'ResourceSlice'>;
 
-// admissionregistration.k8s.io/v1 policies, whose rules kubernetes-types 1.30 ships without resources and scope (a line
+// admission.k8s.io/v1 policies, whose rules kubernetes-types 1.30 ships without resources and scope (a line
 // comment: a doc comment would become the rule type's description in the generated schemas).
-export interface AdmissionPolicyRule extends admissionregistration.NamedRuleWithOperations { resources?: string[]; scope?: string }
-export interface AdmissionPolicyMatchResources extends Omit<admissionregistration.MatchResources, 'resourceRules' | 'excludeResourceRules'> {
+export interface AdmissionPolicyRule extends admission.NamedRuleWithOperations { resources?: string[]; scope?: string }
+export interface AdmissionPolicyMatchResources extends Omit<admission.MatchResources, 'resourceRules' | 'excludeResourceRules'> {
   resourceRules?: AdmissionPolicyRule[];
   excludeResourceRules?: AdmissionPolicyRule[];
 }
-export interface ValidatingAdmissionPolicy extends Omit<admissionregistration.ValidatingAdmissionPolicy, 'spec'> {
-  spec?: Omit<admissionregistration.ValidatingAdmissionPolicySpec, 'matchConstraints'> & { matchConstraints?: AdmissionPolicyMatchResources };
+export interface ValidatingAdmissionPolicy extends Omit<admission.ValidatingAdmissionPolicy, 'spec'> {
+  spec?: Omit<admission.ValidatingAdmissionPolicySpec, 'matchConstraints'> & { matchConstraints?: AdmissionPolicyMatchResources };
 }
-export interface ValidatingAdmissionPolicyBinding extends Omit<admissionregistration.ValidatingAdmissionPolicyBinding, 'spec'> {
-  spec?: Omit<admissionregistration.ValidatingAdmissionPolicyBindingSpec, 'matchResources'> & { matchResources?: AdmissionPolicyMatchResources };
+export interface ValidatingAdmissionPolicyBinding extends Omit<admission.ValidatingAdmissionPolicyBinding, 'spec'> {
+  spec?: Omit<admission.ValidatingAdmissionPolicyBindingSpec, 'matchResources'> & { matchResources?: AdmissionPolicyMatchResources };
 }
+/**
+ * admissionregistration/v1's webhook client config and service reference, written out under other names: apiextensions
+ * has types of the same names, and the schema generator keys definitions by type name.
+ */
+export interface AdmissionServiceReference { name: string; namespace: string; path?: string; port?: number }
+export interface AdmissionWebhookClientConfig { caBundle?: string; service?: AdmissionServiceReference; url?: string }
+type Hook<W> = Omit<W, 'clientConfig'> & { clientConfig: AdmissionWebhookClientConfig };
+export type MutatingWebhookConfiguration = Omit<admission.MutatingWebhookConfiguration, 'webhooks'> & { webhooks?: Hook<admission.MutatingWebhook>[] };
+export type ValidatingWebhookConfiguration = Omit<admission.ValidatingWebhookConfiguration, 'webhooks'> & { webhooks?: Hook<admission.ValidatingWebhook>[] };
 
 export type K8sResource =
   | Namespace | Node | Pod | ConfigMap | Secret | Service | ServiceAccount | Event
@@ -72,4 +81,5 @@ export type K8sResource =
   | HorizontalPodAutoscaler | Lease | Endpoints | EndpointSlice | IngressClass | CustomResourceDefinition
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding
   | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice
-  | ValidatingAdmissionPolicy | ValidatingAdmissionPolicyBinding;
+  | ValidatingAdmissionPolicy | ValidatingAdmissionPolicyBinding
+  | MutatingWebhookConfiguration | ValidatingWebhookConfiguration;

@@ -77,6 +77,7 @@ import { bootstrapAddons } from './bootstrap/addons.ts';
 import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
+import { IstioDataPlane } from './operators/istio/dataplane.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
 import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
 import { FeatureGates } from './api/featuregates.ts';
@@ -197,6 +198,8 @@ export class Cluster implements KubesimCluster, SimHost {
       store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
       apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p), podListens,
       enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(), podNetworkBridged: (n) => this.cni.bridged(n),
+      // The sidecars act only on pods Istio injected, so a cluster without it routes as before.
+      mesh: new IstioDataPlane(this.store, root.fork('mesh')),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
     this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`);

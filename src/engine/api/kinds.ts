@@ -65,6 +65,8 @@ const builtins: KindInfo[] = [
   { kind: 'VolumeAttachment', group: 'storage.k8s.io', version: 'v1', plural: 'volumeattachments', singular: 'volumeattachment', shortNames: [], namespaced: false, hasStatus: true },
   { kind: 'CSIDriver', group: 'storage.k8s.io', version: 'v1', plural: 'csidrivers', singular: 'csidriver', shortNames: [], namespaced: false, hasStatus: false },
   { kind: 'CSINode', group: 'storage.k8s.io', version: 'v1', plural: 'csinodes', singular: 'csinode', shortNames: [], namespaced: false, hasStatus: false },
+  { kind: 'MutatingWebhookConfiguration', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'mutatingwebhookconfigurations', singular: 'mutatingwebhookconfiguration', shortNames: [], namespaced: false, hasStatus: false },
+  { kind: 'ValidatingWebhookConfiguration', group: 'admissionregistration.k8s.io', version: 'v1', plural: 'validatingwebhookconfigurations', singular: 'validatingwebhookconfiguration', shortNames: [], namespaced: false, hasStatus: false },
   { kind: 'CustomResourceDefinition', group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', singular: 'customresourcedefinition', shortNames: ['crd', 'crds'], namespaced: false, hasStatus: true },
 ];
 

@@ -25,6 +25,7 @@ import { decodeBody, decodePatched, type FieldValidationOptions } from './fieldv
 import { ObjectTable } from './objecttable.ts';
 import { validatePodEphemeralContainersUpdate } from './admission/validation/pod.ts';
 import type { UserInfo } from './rbac/authorizer.ts';
+import type { WebhookServer } from './admission/plugins/webhook/servers.ts';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -441,6 +442,11 @@ export class Store {
   /** An admission webhook (an operator's MutatingWebhookConfiguration); the returned function removes it. */
   registerWebhook(p: AdmissionPlugin): () => void {
     return this.admission.addWebhook(p);
+  }
+
+  /** Serve an admission webhook behind a Service's path (admission/plugins/webhook/servers.ts); returns the stop. */
+  serveWebhook(namespace: string, name: string, path: string, server: WebhookServer): () => void {
+    return this.admission.webhookServers.serve(namespace, name, path, server);
   }
 
   /**

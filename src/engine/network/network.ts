@@ -19,6 +19,7 @@ import { echo, type EchoResult } from './traffic/echo.ts';
 import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type Source } from './traffic/path.ts';
 import { TrafficSimulator, type SourceStatus, type TrafficState } from './traffic/simulator.ts';
 import { CLUSTER_DNS } from './traffic/constants.ts';
+import type { MeshDataPlane, ProxyAnswer } from '../api/mesh.ts';
 import type { TrafficSource } from './traffic/sources.ts';
 import type { ServiceEndpointsView, TrafficSeries } from './types.ts';
 
@@ -42,6 +43,8 @@ export interface NetworkDeps {
   enforcesNetworkPolicy(): boolean;
   /** Whether the node's pod network bridges its pods (flannel) rather than routing each one (calico). */
   podNetworkBridged(node: string): boolean;
+  /** The service mesh's sidecars (traffic/mesh.ts), when the cluster can run one. */
+  mesh?: MeshDataPlane;
 }
 
 /** What survives a snapshot. */
@@ -55,7 +58,11 @@ export interface NetworkState {
  * `sim trace request`: the hops in order, the outcome, and what kind of failure it was; `pod` and `port` say where
  * the connection ended (the serving pod, or the one that refused or dropped it).
  */
-export interface TraceResult { url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind; pod?: string; port?: number }
+export interface TraceResult {
+  url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind; pod?: string; port?: number;
+  /** The client's sidecar answered (fault abort, no healthy upstream), held the request (fault delay), or passed it on. */
+  answer?: ProxyAnswer; delayMs?: number; viaSidecar?: boolean;
+}
 
 export class Network {
   readonly proxies: KubeProxyManager;
@@ -130,16 +137,17 @@ export class Network {
   }
 
   /** `sim trace request URL [--from POD]`: one request, step by step. */
-  trace(url: string, from: string): TraceResult {
-    const target = parseURL(url);
+  trace(url: string, from: string, headers?: Record<string, string>): TraceResult {
+    const target = { ...parseURL(url), ...(headers ? { headers } : {}) };
     const src: Source | undefined = from === 'external' ? { ip: '203.0.113.10', label: 'external client' } : this.podSource(from);
     if (!src) throw new Error(`pod ${from} is not running`);
     const [leg] = this.path.legs(src, target, true) as Leg[];
     const client: Hop = { kind: 'client', pod: src.pod ? from : undefined, node: src.node, text: `client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}` };
     return {
       url, from, hops: [client, ...leg.steps], ok: !leg.failure, failure: leg.failure?.kind,
-      result: leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}`,
+      result: (leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}`) + (leg.delayMs ? ` (held ${leg.delayMs} ms by a fault delay)` : ''),
       ...(leg.pod ? { pod: leg.pod, port: leg.port } : {}),
+      ...(leg.answer ? { answer: leg.answer } : {}), ...(leg.delayMs ? { delayMs: leg.delayMs } : {}), ...(leg.viaSidecar ? { viaSidecar: true } : {}),
     };
   }
 
@@ -165,7 +173,7 @@ export class Network {
       now: this.deps.clock.now(),
       dnsServer: CLUSTER_DNS.ip,
       lookup,
-      connect: (host, port, path) => {
+      connect: (host, port, path, headers) => {
         let ip = host;
         if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) {
           const a = lookup(host);
@@ -174,14 +182,16 @@ export class Network {
         }
         let t: TraceResult;
         try {
-          t = this.trace(`http://${host}:${port}${path}`, from);
+          t = this.trace(`http://${host}:${port}${path}`, from, headers);
         } catch {
           return { kind: 'unresolved' }; // a name the request path cannot parse
         }
         if (t.failure === 'dns') return { kind: 'unresolved' };
-        if (t.failure === 'refused' || t.failure === 'timeout') return { kind: t.failure, ip };
+        if (t.failure === 'refused' || t.failure === 'timeout' || t.failure === 'reset') return { kind: t.failure, ip };
+        const mesh = { ...(t.delayMs ? { delayMs: t.delayMs } : {}), ...(t.viaSidecar ? { viaSidecar: true } : {}) };
+        if (t.answer) return { kind: 'answered', ip, answer: t.answer, ...mesh };
         const pod = t.pod ? this.podByKey(t.pod) : undefined;
-        return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'timeout', ip };
+        return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port, ...mesh } : { kind: 'timeout', ip };
       },
       ping: (host) => {
         let ip = host;
@@ -269,6 +279,7 @@ export class Network {
       ingressRoute: (host, path) => this.ingress.route(host, path),
       policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),
       now: () => this.deps.clock.now(),
+      mesh: this.deps.mesh,
     };
   }
 }
@@ -283,10 +294,11 @@ export interface PodNetworkView {
   now: number;
   dnsServer: string;
   lookup(name: string): DnsReply;
-  connect(host: string, port: number, path: string):
+  connect(host: string, port: number, path: string, headers?: Record<string, string>):
     | { kind: 'unresolved' }
-    | { kind: 'refused' | 'timeout'; ip: string }
-    | { kind: 'connected'; ip: string; pod: Pod; port: number };
+    | { kind: 'refused' | 'timeout' | 'reset'; ip: string }
+    | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
+    | { kind: 'answered'; ip: string; answer: ProxyAnswer; delayMs?: number; viaSidecar?: boolean };
   ping(host: string): { kind: 'unresolved' } | { kind: 'lost'; ip: string } | { kind: 'reply'; ip: string; ttl: number; sameNode: boolean };
 }
 

@@ -1,7 +1,7 @@
 // Installing and removing the built-in operators: their CRDs are created (kept when they exist) and their
 // controllers start on the cluster's shared informers. Which operators run is kept in snapshots.
-// Simplification: uninstalling stops the operator's controllers and keeps its CRDs and custom resources (as
-// `helm uninstall` keeps CRDs); an operator is not paused with the controller-manager (it runs as its own Deployment).
+// Simplification: uninstalling stops the operator's controllers, deletes the objects its install created and keeps
+// its CRDs and custom resources (as `helm uninstall` keeps CRDs); an operator is not paused with the controller-manager (it runs as its own Deployment).
 import type { Controller } from '../client/controller.ts';
 import type { BuiltinOperator, OperatorDeps, SchedulerProfiles } from './operator.ts';
 import { ExternalOperator, type ExternalOperatorSpec, type ReconcileDriver } from './external.ts';
@@ -9,8 +9,9 @@ import { trainingOperator } from './training/index.ts';
 import { servingOperator } from './serving/index.ts';
 import { kueueOperator } from './kueue/index.ts';
 import { rayOperator } from './ray/index.ts';
+import { istioOperator } from './istio/index.ts';
 
-export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator];
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator, istioOperator];
 
 export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
 
@@ -35,13 +36,14 @@ export class OperatorManager {
     if (!op) throw new Error(`unknown operator "${name}": expected one of ${BUILTIN_OPERATORS.map((o) => o.name).join(', ')}`);
     if (this.running.has(name)) throw new Error(`operator "${name}" is already installed`);
     for (const crd of op.crds) if (!this.deps.store.tryGet(crd.kind, undefined, crd.metadata.name!)) this.deps.store.create(structuredClone(crd));
+    for (const m of op.manifests?.() ?? []) if (!this.deps.store.tryGet(m.kind, m.metadata.namespace, m.metadata.name!)) this.deps.store.create(m);
     if (op.schedulerName) this.scheduler.ensureCoschedulingProfile(op.schedulerName);
     const controllers = op.controllers(this.deps);
     // Registered through the loop tap, so the control-loops view and `sim controller` see the operator's loops.
     for (const c of controllers) c.loop.registerHandlers(() => c.start());
     this.deps.informers.start();
     this.running.set(name, controllers);
-    this.unhook.set(name, (op.webhooks?.(this.deps) ?? []).map((w) => this.deps.store.registerWebhook(w)));
+    this.unhook.set(name, [...(op.webhooks?.(this.deps) ?? []).map((w) => this.deps.store.registerWebhook(w)), ...(op.serve?.(this.deps) ?? [])]);
   }
 
   /** Run a user-written operator (its reconcile function runs wherever the driver runs it). */
@@ -78,5 +80,8 @@ export class OperatorManager {
     this.running.delete(name);
     for (const off of this.unhook.get(name) ?? []) off();
     this.unhook.delete(name);
+    // Last created, first deleted: the namespace goes after what lives in it.
+    const op = BUILTIN_OPERATORS.find((o) => o.name === name)!;
+    for (const m of (op.manifests?.() ?? []).reverse()) if (this.deps.store.tryGet(m.kind, m.metadata.namespace, m.metadata.name!)) this.deps.store.delete(m.kind, m.metadata.namespace, m.metadata.name!);
   }
 }

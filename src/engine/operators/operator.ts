@@ -31,6 +31,10 @@ export interface BuiltinOperator {
   controllers(deps: OperatorDeps): Controller[];
   /** The operator's admission webhooks (e.g. Kueue suspends a queued Job as it is created). */
   webhooks?(deps: OperatorDeps): AdmissionPlugin[];
+  /** Objects installing it creates (its namespace, workloads, webhook configurations); uninstalling deletes them. */
+  manifests?(): KubeObject[];
+  /** The webhooks its pods serve behind their Services (store.serveWebhook); each returns its stop. */
+  serve?(deps: OperatorDeps): (() => void)[];
   /** Scheduler profiles the operator's pods use. */
   schedulerName?: string;
 }

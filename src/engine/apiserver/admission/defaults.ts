@@ -13,6 +13,7 @@ import { setLimitRangeDefaults, setPriorityClassDefaults, setSecretDefaults } fr
 import { setBindingDefaults } from './defaults/rbac.ts';
 import { setResourceClaimDefaults, setResourceClaimTemplateDefaults } from './defaults/resource.ts';
 import { setValidatingAdmissionPolicyBindingDefaults, setValidatingAdmissionPolicyDefaults } from './plugins/validatingadmissionpolicy/defaults.ts';
+import { setMutatingWebhookConfigurationDefaults, setValidatingWebhookConfigurationDefaults } from './defaults/webhookconfiguration.ts';
 import { setCSIDriverDefaults, setPersistentVolumeClaimDefaults, setPersistentVolumeDefaults, setStorageClassDefaults } from './defaults/storage.ts';
 
 type Obj = Record<string, unknown>;
@@ -114,6 +115,12 @@ export function applyDefaults(obj: KubeObject, old?: KubeObject): void {
       break;
     case 'ResourceClaimTemplate':
       setResourceClaimTemplateDefaults(obj as unknown as Obj);
+      break;
+    case 'MutatingWebhookConfiguration':
+      setMutatingWebhookConfigurationDefaults(obj as unknown as Obj);
+      break;
+    case 'ValidatingWebhookConfiguration':
+      setValidatingWebhookConfigurationDefaults(obj as unknown as Obj);
       break;
     case 'RoleBinding':
     case 'ClusterRoleBinding':

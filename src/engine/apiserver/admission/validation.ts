@@ -46,6 +46,7 @@ import * as resource from './validation/resource.ts';
 import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice } from '../../api/resource.ts';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from 'kubernetes-types/admissionregistration/v1';
 import * as vap from './plugins/validatingadmissionpolicy/validation.ts';
+import * as webhooks from './validation/webhookconfiguration.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -90,6 +91,8 @@ const validators: Record<string, Validator<never>> = {
   ClusterRole: { create: rbac.validateClusterRole, update: rbac.validateClusterRoleUpdate } satisfies Validator<ClusterRole>,
   RoleBinding: { create: rbac.validateRoleBinding, update: rbac.validateRoleBindingUpdate } satisfies Validator<RoleBinding>,
   ClusterRoleBinding: { create: rbac.validateClusterRoleBinding, update: rbac.validateClusterRoleBindingUpdate } satisfies Validator<ClusterRoleBinding>,
+  MutatingWebhookConfiguration: { create: webhooks.validateMutatingWebhookConfiguration, update: webhooks.validateMutatingWebhookConfigurationUpdate },
+  ValidatingWebhookConfiguration: { create: webhooks.validateValidatingWebhookConfiguration, update: webhooks.validateValidatingWebhookConfigurationUpdate },
 };
 
 /** Kinds without rules of their own: ObjectMeta with DNS-1123 subdomain names. */

@@ -25,6 +25,7 @@ import { roleBindingTable, roleTable } from './columns/rbac.ts';
 import { resourceClaimTable, resourceSliceTable } from './columns/resource.ts';
 import { customResourceDefinitionTable, customResourceTable } from './columns/customresource.ts';
 import { validatingAdmissionPolicyBindingTable, validatingAdmissionPolicyTable } from './columns/admissionpolicy.ts';
+import { webhookConfigurationTable } from './columns/webhookconfiguration.ts';
 import { formatLabels } from './labelmap.ts';
 import { TABLE_TABWRITER, tabwrite } from './tabwriter.ts';
 
@@ -69,6 +70,8 @@ const tables: Record<string, TableDef> = {
   'discovery.k8s.io/EndpointSlice': endpointSliceTable,
   'networking.k8s.io/Ingress': ingressTable,
   'networking.k8s.io/IngressClass': ingressClassTable,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfigurationTable,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfigurationTable,
   'networking.k8s.io/NetworkPolicy': networkPolicyTable,
   '/PersistentVolume': persistentVolumeTable,
   '/PersistentVolumeClaim': persistentVolumeClaimTable,

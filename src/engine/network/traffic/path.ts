@@ -13,14 +13,16 @@ import type { KubeProxy, ProxyDecision } from '../kubeproxy/proxier.ts';
 import { usableEndpoints } from '../kubeproxy/proxier.ts';
 import type { RuleTable } from '../kubeproxy/rules.ts';
 import type { IngressRoute } from '../ingress/routing.ts';
-import type { ProxyEndpoint, ProxyService } from '../types.ts';
+import type { ProxyEndpoint, ProxyService, ProxyServicePort } from '../types.ts';
 import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
+import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type ProxyAnswer } from '../../api/mesh.ts';
+import { pickWeighted } from './mesh.ts';
 
 /** SIMULATION: the address external clients appear to come from (TEST-NET-3). */
 export const EXTERNAL_CLIENT_IP = '203.0.113.10';
 
-export type FailureKind = 'dns' | 'refused' | 'timeout' | 'http';
+export type FailureKind = 'dns' | 'refused' | 'timeout' | 'http' | 'reset';
 
 /**
  * One step of a request's path, with the map object it happened at: the client, CoreDNS, the ingress controller, a
@@ -44,9 +46,15 @@ export interface Leg {
   node?: string;
   port?: number;
   failure?: { kind: FailureKind; message: string };
+  /** The client's sidecar answered itself (failure kind 'http'). */
+  answer?: ProxyAnswer;
+  /** Time a sidecar held the request (fault delay). */
+  delayMs?: number;
+  /** The request went through the client's sidecar proxy (mesh.ts). */
+  viaSidecar?: boolean;
 }
 
-export interface RequestTarget { host: string; port: number; path: string }
+export interface RequestTarget { host: string; port: number; path: string; headers?: Record<string, string> }
 
 /** What the path needs from the rest of the cluster (wired by network.ts). */
 export interface PathEnv {
@@ -66,6 +74,8 @@ export interface PathEnv {
   /** NetworkPolicy: undefined when allowed, else why the packet is dropped. */
   policyDenies(src: { pod?: Pod; ip: string }, dst: Pod, port: number, protocol: string): string | undefined;
   now(): number;
+  /** The service mesh, when one is installed (mesh.ts). */
+  mesh?: MeshDataPlane;
 }
 
 export function parseURL(url: string): RequestTarget {
@@ -152,6 +162,8 @@ export class RequestPath {
     let node = src.node;
     let external = false;
     const byIP = this.env.rules().byIP(ip, target.port);
+    // A sidecar intercepts the connection before the node's kube-proxy sees it.
+    if (src.pod && byIP && this.env.mesh?.hasSidecar(src.pod)) return this.viaSidecar(src, this.env.mesh, byIP.svc, byIP.port, target, steps, single);
     if (!src.pod) {
       const owner = this.env.nodeByIP(ip);
       if (owner) node = owner;
@@ -181,6 +193,38 @@ export class RequestPath {
       return [this.decided(src, d, svc, steps)];
     }
     return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`)], 1 / endpoints.length));
+  }
+
+  /** The client's sidecar routes the request (mesh.ts): a route's choice, then an endpoint of its subset. */
+  private viaSidecar(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, target: RequestTarget, steps: Hop[], single: boolean): Leg[] {
+    const client = `${src.pod!.metadata!.namespace}/${src.pod!.metadata!.name}`;
+    const plan = mesh.route(src.pod!, { namespace: svc.namespace, service: svc.name, port: port.port, path: target.path, headers: target.headers ?? {} });
+    steps.push({ kind: 'proxy', pod: client, node: src.node, text: `sidecar istio-proxy of ${client} intercepts the connection to Service ${svc.key} port ${port.port}: ${plan.text}` });
+    const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
+    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, c, [...steps], single));
+    return legs.map((l) => ({ ...l, ...upstreamFailure(l), viaSidecar: true }));
+  }
+
+  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, c: MeshChoice, steps: Hop[], single: boolean): Leg[] {
+    const delay = c.delayMs ? { delayMs: c.delayMs } : {};
+    const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, service: svc.key, steps: [...steps, { kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}` }, ...delay }];
+    if (c.answer) return answered(c.answer, c.text);
+    if (c.service || c.port) {
+      const other = c.service ? this.env.rules().services.get(c.service) : svc;
+      const otherPort = other?.ports.find((p) => p.port === (c.port ?? port.port));
+      if (!other || !otherPort) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port, the proxy answers 503`);
+      [svc, port] = [other, otherPort];
+    }
+    const subset = c.subset;
+    const endpoints = port.endpoints.filter((e) => {
+      if (!e.ready) return false;
+      if (!subset) return true;
+      const labels = e.pod ? this.env.podByKey(e.pod)?.metadata?.labels : undefined;
+      return Object.entries(subset).every(([k, v]) => labels?.[k] === v);
+    });
+    if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
+    const chosen = single ? [endpoints[Math.floor(mesh.draw() * endpoints.length)]] : endpoints;
+    return chosen.map((e) => ({ ...this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], c.weight / chosen.length), ...delay }));
   }
 
   private decided(src: Source, d: ProxyDecision, svc: ProxyService, steps: Hop[]): Leg {
@@ -217,10 +261,23 @@ export class RequestPath {
     if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
     const state = this.env.podState(pod);
     if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
+    const strict = src.pod && this.env.mesh?.hasSidecar(src.pod) ? undefined : this.env.mesh?.refusesPlaintext(pod, e.port);
+    if (strict) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `the sidecar of pod ${key} resets the plaintext connection: ${strict}` }], failure: { kind: 'reset', message: 'curl: (56) Recv failure: Connection reset by peer' } };
     const refused = state === 'refused' ? 'the server does not answer yet' : !this.env.podListens(pod, e.port) ? `nothing listens on port ${e.port}` : undefined;
     if (refused) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: ${refused}` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
     return { ...base, pod: key, steps: [...steps, { kind: 'pod', pod: key, node: pod.spec?.nodeName, text: `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request` }] };
   }
+}
+
+/**
+ * The client's proxy, not the client, meets a refused, reset or unanswered upstream connection: it answers 503 with
+ * Envoy's "upstream connect error" text (connection failure, or connection timeout after its 10 s connect timeout).
+ */
+function upstreamFailure(l: Leg): Partial<Leg> {
+  const kind = l.failure?.kind;
+  if (kind !== 'refused' && kind !== 'reset' && kind !== 'timeout') return {};
+  const body = `upstream connect error or disconnect/reset before headers. reset reason: ${kind === 'timeout' ? 'connection timeout' : 'connection failure'}`;
+  return { answer: { status: 503, body }, failure: { kind: 'http', message: `503 ${body}` } };
 }
 
 /** The endpoint kube-proxy (or the ingress controller) chose; `why` follows the address. */

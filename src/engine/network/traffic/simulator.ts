@@ -125,7 +125,7 @@ export class TrafficSimulator {
       return x;
     };
     // Pod arrivals first, from every source, then each pod answers once for the second.
-    const arrivals = new Map<string, { n: number; parts: { source: string; service?: string; n: number }[]; node?: string }>();
+    const arrivals = new Map<string, { n: number; parts: { source: string; service?: string; n: number; delayMs: number }[]; node?: string }>();
     for (const s of this.sources.values()) {
       const st = tally(sourceT, s.name)!;
       const exact = s.rps * seconds;
@@ -147,7 +147,8 @@ export class TrafficSimulator {
         let a = arrivals.get(leg.pod);
         if (!a) arrivals.set(leg.pod, (a = { n: 0, parts: [], node: leg.node }));
         a.n += c;
-        a.parts.push({ source: s.name, service: leg.service, n: c });
+        // A sidecar's fault delay adds to what the client sees, not to the pod's work.
+        a.parts.push({ source: s.name, service: leg.service, n: c, delayMs: leg.delayMs ?? 0 });
       });
     }
     // A pod with a queue keeps serving it in a second without new arrivals.
@@ -168,8 +169,8 @@ export class TrafficSimulator {
       a.parts.forEach((p, i) => {
         const f = i === a.parts.length - 1 ? failedLeft : Math.round((r.failed * p.n) / a.n);
         failedLeft -= f;
-        tally(sourceT, p.source)!.add(p.n, f, r.p50Ms, r.p99Ms);
-        tally(serviceT, p.service)?.add(p.n, f, r.p50Ms, r.p99Ms);
+        tally(sourceT, p.source)!.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        tally(serviceT, p.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
       });
     }
     this.recordCpu(cpuNow);

@@ -10,6 +10,7 @@
 //      command's status is the exit code otherwise, `while true; do …; sleep 5; done` loops for ever, `touch`
 //      and `rm` manage files that exec probes (`cat FILE`, `test -f FILE`, `ls FILE`) can look at.
 //    - `true` exits 0, `false` exits 1, `echo …` prints and exits 0.
+//    - `istio-iptables …` (Istio's istio-init, image istio/proxyv2) writes its redirect rules and exits 0.
 //    - Any other program (python app.py, /server, nginx -g "daemon off;") runs until it is stopped.
 //    Without command and args the image decides:
 //    - Servers run until stopped and print start-up lines like the real image: nginx, httpd, redis,
@@ -124,6 +125,11 @@ const SCRIPT_USAGE = { cpuMilli: 0, memoryMi: 0.3 };
 const BUSY_LOOP_MILLI = 1000;
 
 const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
+
+/** Programs that do one thing and exit 0 (after 100 ms), with what they log. */
+const ONE_SHOT: Record<string, string[]> = {
+  'istio-iptables': ['* nat', '-N ISTIO_INBOUND', '-N ISTIO_REDIRECT', '-N ISTIO_IN_REDIRECT', '-N ISTIO_OUTPUT', '-A ISTIO_INBOUND -p tcp -j ISTIO_IN_REDIRECT', '-A ISTIO_IN_REDIRECT -p tcp -j REDIRECT --to-ports 15006', '-A ISTIO_REDIRECT -p tcp -j REDIRECT --to-ports 15001', 'COMMIT'],
+};
 
 // ---- the annotation ----
 
@@ -269,7 +275,8 @@ function buildBehavior(c: Container, settings: BehaviorSettings): ContainerBehav
     const words = argv.map((a) => expandK8sVars(a, env));
     const prog = words[0].slice(words[0].lastIndexOf('/') + 1);
     const script = SHELLS.has(prog) && /^-[a-z]*c[a-z]*$/.test(words[1] ?? '') ? words[2] ?? '' : words.map(quote).join(' ');
-    timeline = runScript(script, env);
+    const oneShot = ONE_SHOT[prog];
+    timeline = oneShot ? { events: oneShot.map((text) => ({ at: 100, kind: 'log' as const, text, env: {} })), end: { kind: 'exit', at: 100, code: 0 } } : runScript(script, env);
     const end = timeline.end;
     if (end.kind === 'forever' && end.serve && end.serve === profile.binary) server = profile.server;
     else if (end.kind === 'forever' && end.serve) usage = UNKNOWN;

@@ -8,6 +8,8 @@ import { podSecurityAdmission } from './podsecurity/admission.ts';
 import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook } from './webhook/dispatcher.ts';
+import { WebhookServers } from './webhook/servers.ts';
 import { defaultStorageClassAdmission, persistentVolumeClaimResizeAdmission, storageObjectInUseProtectionAdmission } from './storage.ts';
 import { validatingAdmissionPolicy } from './validatingadmissionpolicy/admission.ts';
 
@@ -15,7 +17,8 @@ export class AdmissionChain {
   /** Operators' admission webhooks (MutatingAdmissionWebhook, ValidatingAdmissionWebhook): they run before ResourceQuota. */
   private readonly webhooks: AdmissionPlugin[] = [];
 
-  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+  /** `webhookServers`: what the webhook configurations' Services serve (webhook/servers.ts). */
+  constructor(readonly plugins: readonly AdmissionPlugin[], readonly webhookServers = new WebhookServers()) {}
 
   /** Register a webhook; the returned function removes it (the webhook configuration is deleted). */
   addWebhook(p: AdmissionPlugin): () => void {
@@ -43,6 +46,7 @@ export class AdmissionChain {
  * defaults; ResourceQuota stays last, as upstream requires.)
  */
 export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
+  const servers = new WebhookServers();
   return new AdmissionChain([
     namespaceLifecycle(host),
     limitRanger(host),
@@ -53,8 +57,10 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     persistentVolumeClaimResizeAdmission(host),
     defaultStorageClassAdmission(host),
     defaultIngressClassAdmission(host),
-    // After the mutating webhooks, before the validating webhooks (the webhooks join before ResourceQuota).
+    mutatingAdmissionWebhook(host, servers),
+    // After the mutating webhooks, before the validating webhooks, as upstream orders them.
     validatingAdmissionPolicy(host),
+    validatingAdmissionWebhook(host, servers),
     resourceQuotaAdmission(host),
-  ]);
+  ], servers);
 }

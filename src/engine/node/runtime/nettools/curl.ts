@@ -1,6 +1,7 @@
 // curl 8.x in a container: one GET (or HEAD) through the simulated data plane, with curl's messages and exit codes
 // (lib/connect.c, lib/multi.c, src/tool_*). Options: -s -S -f/--fail-with-body -i -I -v -o FILE -w FORMAT -m/--max-time
-// --connect-timeout; -H, -L, -k, -X, -A, -4, --retry are accepted and change nothing here.
+// --connect-timeout, -H (sent; a mesh's routes may match on them); -L, -k, -X, -A, -4, --retry are accepted and
+// change nothing here.
 // Simplifications: no progress meter (as under `kubectl exec -it`); the time a command takes is reported, not spent
 // (the virtual clock does not move during exec); -o writes no file.
 import type { ExecResult } from '../exec.ts';
@@ -11,7 +12,25 @@ import type { HttpAnswer } from './server.ts';
 export const CURL_VERSION = '8.11.1';
 
 const FLAGS: Record<string, string> = { '-s': 'silent', '--silent': 'silent', '-S': 'show-error', '--show-error': 'show-error', '-f': 'fail', '--fail': 'fail', '-i': 'include', '--include': 'include', '-I': 'head', '--head': 'head', '-v': 'verbose', '--verbose': 'verbose', '-L': '', '--location': '', '-k': '', '--insecure': '', '-4': '', '--ipv4': '', '-N': '', '--no-buffer': '', '--fail-with-body': 'fail-with-body' };
-const VALUED: Record<string, string> = { '-o': 'output', '--output': 'output', '-w': 'write-out', '--write-out': 'write-out', '-m': 'max-time', '--max-time': 'max-time', '--connect-timeout': 'connect-timeout', '-H': '', '--header': '', '-X': 'request', '--request': 'request', '-A': '', '--user-agent': '', '--retry': '', '-d': 'data', '--data': 'data', '-u': '', '--user': '' };
+const VALUED: Record<string, string> = { '-o': 'output', '--output': 'output', '-w': 'write-out', '--write-out': 'write-out', '-m': 'max-time', '--max-time': 'max-time', '--connect-timeout': 'connect-timeout', '-H': 'header', '--header': 'header', '-X': 'request', '--request': 'request', '-A': '', '--user-agent': '', '--retry': '', '-d': 'data', '--data': 'data', '-u': '', '--user': '' };
+
+/** An option's value; -H may repeat (one header a line). */
+function setOpt(opt: Map<string, string>, key: string, v: string): void {
+  const had = opt.get(key);
+  opt.set(key, key === 'header' && had !== undefined ? `${had}\n${v}` : v);
+}
+
+/** The -H headers as name (lower case) → value. */
+function requestHeaders(opt: Map<string, string>): Record<string, string> | undefined {
+  const lines = opt.get('header');
+  if (lines === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const line of lines.split('\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) out[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return out;
+}
 
 const usage = (msg: string): ExecResult => ({ exitCode: 2, stdout: '', stderr: `curl: ${msg}\ncurl: try 'curl --help' or 'curl --manual' for more information\n` });
 
@@ -26,7 +45,7 @@ export function curl(probe: NetProbe, args: string[]): ExecResult {
     if (name in VALUED) {
       const v = eq > 0 ? a.slice(eq + 1) : args[++i];
       if (v === undefined) return usage(`option ${name}: requires parameter`);
-      if (VALUED[name]) opt.set(VALUED[name], v);
+      if (VALUED[name]) setOpt(opt, VALUED[name], v);
       continue;
     }
     if (name in FLAGS) { if (FLAGS[name]) opt.set(FLAGS[name], ''); continue; }
@@ -41,7 +60,7 @@ export function curl(probe: NetProbe, args: string[]): ExecResult {
           const rest = letters.slice(k + 1);
           const v = rest || args[++i];
           if (v === undefined) return usage(`option ${f}: requires parameter`);
-          if (VALUED[f]) opt.set(VALUED[f], v);
+          if (VALUED[f]) setOpt(opt, VALUED[f], v);
           break;
         }
         return usage(`option ${f}: is unknown`);
@@ -67,13 +86,16 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   const fail = (code: number, message: string): ExecResult => {
     if (verbose) log.push(`* closing connection #0`);
     const err = silent ? '' : `curl: (${code}) ${message}\n`;
-    return { exitCode: code, stdout: stdout + writeOut(opt, code, undefined, ip, t), stderr: log.map((l) => `${l}\n`).join('') + err };
+    return { exitCode: code, stdout: stdout + writeOut(opt, code, undefined, ip, t, elapsedMs), stderr: log.map((l) => `${l}\n`).join('') + err };
   };
   let ip = '';
+  /** What the transfer took (reported, not spent): a round trip, plus a sidecar's fault delay. */
+  let elapsedMs = 0;
   const t = parseTarget(url);
   if (!t) return { exitCode: 3, stdout: '', stderr: silent ? '' : `curl: (3) URL rejected: Bad hostname\n` };
   if (t.scheme !== 'http' && t.scheme !== 'https') return { exitCode: 1, stdout: '', stderr: silent ? '' : `curl: (1) Protocol "${t.scheme}" not supported\n` };
-  const got: Fetched = fetch(probe, t);
+  const sent = requestHeaders(opt);
+  const got: Fetched = fetch(probe, t, sent);
   if (got.kind === 'unresolved') {
     if (verbose) log.push(`* Could not resolve host: ${t.host}`);
     return fail(6, `Could not resolve host: ${t.host}`);
@@ -96,9 +118,14 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   // SIMULATION: nothing in the cluster speaks TLS; the server's plain answer breaks the handshake.
   if (t.scheme === 'https') return fail(35, 'TLS connect error: error:0A00010B:SSL routines::wrong version number');
   const method = head ? 'HEAD' : opt.get('request') ?? (opt.has('data') ? 'POST' : 'GET');
-  if (verbose) log.push(`> ${method} ${t.path} HTTP/1.1`, `> Host: ${t.host}${t.port === 80 ? '' : `:${t.port}`}`, `> User-Agent: curl/${CURL_VERSION}`, '> Accept: */*', '> ', '* Request completely sent off');
+  if (verbose) log.push(`> ${method} ${t.path} HTTP/1.1`, `> Host: ${t.host}${t.port === 80 ? '' : `:${t.port}`}`, `> User-Agent: curl/${CURL_VERSION}`, '> Accept: */*', ...Object.entries(sent ?? {}).map(([k, v]) => `> ${k}: ${v}`), '> ', '* Request completely sent off');
   if (got.kind === 'no-reply') return fail(52, 'Empty reply from server');
+  if (got.kind === 'reset') {
+    if (verbose) log.push('* Recv failure: Connection reset by peer');
+    return fail(56, 'Recv failure: Connection reset by peer');
+  }
   const r = got.response;
+  elapsedMs = ROUND_TRIP_MS + (got.delayMs ?? 0);
   const headerBlock = `HTTP/1.1 ${r.status} ${r.reason}\r\n${r.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   if (verbose) log.push(...headerBlock.split('\r\n').slice(0, -1).map((l) => `< ${l}`));
   if (opt.has('fail') && r.status >= 400) return fail(22, `The requested URL returned error: ${r.status}`);
@@ -111,7 +138,7 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   const shown = (head || opt.has('include') ? headerBlock : '') + (head ? '' : r.body);
   if (output === undefined || output === '-') stdout += shown;
   if (verbose) log.push(`* Connection #0 to host ${t.host} left intact`);
-  return { exitCode: 0, stdout: stdout + writeOut(opt, 0, r, ip, t), stderr: log.map((l) => `${l}\n`).join('') };
+  return { exitCode: 0, stdout: stdout + writeOut(opt, 0, r, ip, t, elapsedMs), stderr: log.map((l) => `${l}\n`).join('') };
 }
 
 /** The earlier of --connect-timeout and --max-time, in ms. */
@@ -121,13 +148,13 @@ function timeoutMs(opt: Map<string, string>): number | undefined {
 }
 
 /** -w: %{http_code} and friends, \n escapes. */
-function writeOut(opt: Map<string, string>, exitCode: number, r: HttpAnswer | undefined, ip: string, t: Target | undefined): string {
+function writeOut(opt: Map<string, string>, exitCode: number, r: HttpAnswer | undefined, ip: string, t: Target | undefined, elapsedMs: number): string {
   const fmt = opt.get('write-out');
   if (fmt === undefined) return '';
   const vars: Record<string, string> = {
     http_code: String(r?.status ?? 0).padStart(3, '0'), response_code: String(r?.status ?? 0).padStart(3, '0'), exitcode: String(exitCode),
     remote_ip: ip, remote_port: ip && t ? String(t.port) : '', url_effective: t ? `${t.scheme}://${t.host}${t.port === 80 ? '' : `:${t.port}`}${t.path}` : '',
-    size_download: String(r?.body.length ?? 0), content_type: r?.headers.find(([k]) => k === 'Content-Type')?.[1] ?? '',
+    size_download: String(r?.body.length ?? 0), time_total: (elapsedMs / 1000).toFixed(6), content_type: r?.headers.find(([k]) => k === 'Content-Type')?.[1] ?? '',
   };
   return fmt.replace(/%\{(\w+)\}|\\n|\\t|\\r/g, (m, name?: string) => (name !== undefined ? vars[name] ?? '' : m === '\\n' ? '\n' : m === '\\t' ? '\t' : '\r'));
 }

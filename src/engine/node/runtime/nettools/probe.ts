@@ -13,10 +13,12 @@ export type DnsReply =
 export type ConnectReply =
   | { kind: 'unresolved' }
   /** `ip`: the address the client dialled (the name's first address, or the IP given). */
-  | { kind: 'refused' | 'timeout'; ip: string }
+  | { kind: 'refused' | 'timeout' | 'reset'; ip: string }
   /** Refused by the client's own machine (loopback): no round trip. */
   | { kind: 'refused'; ip: string; local: true }
-  | { kind: 'connected'; ip: string; pod: Pod; port: number }
+  /** Through the client's sidecar (viaSidecar), which may hold the request (delayMs) or answer it itself. */
+  | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
+  | { kind: 'answered'; ip: string; answer: { status: number; body: string }; delayMs?: number; viaSidecar?: boolean }
   /** Accepted, then closed with no answer (a port-forward whose pod side failed). */
   | { kind: 'closed'; ip: string };
 
@@ -32,6 +34,6 @@ export interface NetProbe {
   /** The nameserver in the pod's resolv.conf (kubelet --cluster-dns). */
   dnsServer: string;
   lookup(name: string): DnsReply;
-  connect(host: string, port: number, path: string): ConnectReply;
+  connect(host: string, port: number, path: string, headers?: Record<string, string>): ConnectReply;
   ping(host: string): EchoReply;
 }

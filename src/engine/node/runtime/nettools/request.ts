@@ -1,7 +1,7 @@
 // One HTTP GET from a container, as curl and wget make it: the connection the data plane routes, then what the
 // pod serving it answers.
 import type { NetProbe } from './probe.ts';
-import { httpAnswer, type HttpAnswer } from './server.ts';
+import { httpAnswer, httpDate, type HttpAnswer } from './server.ts';
 
 export interface Target { scheme: string; host: string; port: number; path: string }
 
@@ -26,16 +26,35 @@ export type Fetched =
   | { kind: 'refused'; ip: string; local?: true }
   | { kind: 'timeout'; ip: string }
   | { kind: 'no-reply'; ip: string }
-  | { kind: 'response'; ip: string; response: HttpAnswer };
+  /** The peer reset the connection after it was accepted (a sidecar refusing plaintext). */
+  | { kind: 'reset'; ip: string }
+  /** delayMs: what a sidecar's fault delay added to the round trip. */
+  | { kind: 'response'; ip: string; response: HttpAnswer; delayMs?: number };
 
-export function fetch(probe: NetProbe, t: Target): Fetched {
-  const c = probe.connect(t.host, t.port, t.path);
+const REASONS: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 418: "I'm a teapot", 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+/**
+ * A response as the client's sidecar (Envoy) hands it on: HTTP/1.1 header names in lower case, its own server
+ * header, and the upstream's time (x-envoy-upstream-service-time); or its own local reply (text/plain).
+ */
+function throughEnvoy(r: HttpAnswer | undefined, local: { status: number; body: string } | undefined, now: number): HttpAnswer {
+  if (local) {
+    return { status: local.status, reason: REASONS[local.status] ?? 'Unknown', headers: [['content-length', String(local.body.length)], ['content-type', 'text/plain'], ['date', httpDate(now)], ['server', 'envoy']], body: local.body };
+  }
+  const headers: [string, string][] = r!.headers.filter(([k]) => k.toLowerCase() !== 'server' && k.toLowerCase() !== 'connection').map(([k, v]) => [k.toLowerCase(), v]);
+  return { ...r!, headers: [...headers, ['x-envoy-upstream-service-time', '1'], ['server', 'envoy']] };
+}
+
+export function fetch(probe: NetProbe, t: Target, headers?: Record<string, string>): Fetched {
+  const c = probe.connect(t.host, t.port, t.path, headers);
   if (c.kind === 'unresolved') return c;
   if (c.kind === 'closed') return { kind: 'no-reply', ip: c.ip };
   if (c.kind === 'refused' && 'local' in c) return { kind: 'refused', ip: c.ip, local: true };
+  const delay = c.kind === 'connected' || c.kind === 'answered' ? (c.delayMs ? { delayMs: c.delayMs } : {}) : {};
+  if (c.kind === 'answered') return { kind: 'response', ip: c.ip, response: throughEnvoy(undefined, c.answer, probe.now), ...delay };
   if (c.kind !== 'connected') return { kind: c.kind, ip: c.ip };
   const a = httpAnswer(c.pod, c.port, t.path, probe.now);
   if (a === undefined) return { kind: 'refused', ip: c.ip };
   if (a === 'no-reply') return { kind: 'no-reply', ip: c.ip };
-  return { kind: 'response', ip: c.ip, response: a };
+  return { kind: 'response', ip: c.ip, response: c.viaSidecar ? throughEnvoy(a, undefined, probe.now) : a, ...delay };
 }

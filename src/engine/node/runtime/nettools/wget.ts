@@ -46,7 +46,7 @@ export function wget(probe: NetProbe, args: string[]): ExecResult {
   // busybox arms an alarm for -T; without it the kernel's connect timeout ends the wait.
   if (got.kind === 'timeout') return die(timeout ? 'download timed out' : `can't connect to remote host (${got.ip}): Connection timed out`);
   if (got.kind === 'refused') return die(`can't connect to remote host (${got.ip}): Connection refused`);
-  if (t.scheme === 'https' || got.kind === 'no-reply') return die('error getting response: Connection reset by peer');
+  if (t.scheme === 'https' || got.kind === 'no-reply' || got.kind === 'reset') return die('error getting response: Connection reset by peer');
   const r = got.response;
   if (r.status >= 400) return die(`server returned error: HTTP/1.1 ${r.status} ${r.reason}`);
   if (spider) return { exitCode: 0, stdout: '', stderr: [...err, ...(quiet ? [] : ['remote file exists'])].map((l) => `${l}\n`).join('') };

@@ -1,0 +1,41 @@
+// The contract between the data plane (network/traffic/path.ts) and a service mesh (operators/istio/dataplane.ts),
+// kept in api/ because the two components import nothing of each other. A client pod with a sidecar does not go
+// through kube-proxy for a Service: its proxy intercepts the connection, picks a route (and may answer itself, as a
+// fault filter does), and connects straight to an endpoint of the chosen subset. A server's sidecar may refuse a
+// client that speaks no mTLS.
+import type { Pod } from 'kubernetes-types/core/v1';
+
+/** A response the client's proxy gives without reaching a server (fault abort, no healthy upstream). */
+export interface ProxyAnswer { status: number; body: string }
+
+/** One outcome of the client proxy's routing, with its share of the requests. */
+export interface MeshChoice {
+  weight: number;
+  /** What the proxy did, for the request's trace. */
+  text: string;
+  /** The endpoints it balances over: pods with these labels (a subset), or all of the Service's when unset. */
+  subset?: Record<string, string>;
+  answer?: ProxyAnswer;
+  /** Time the proxy holds the request (fault delay). */
+  delayMs?: number;
+  /** Another Service (namespace/name) or port the route sends the request to. */
+  service?: string;
+  port?: number;
+}
+
+export interface MeshRequest { namespace: string; service: string; port: number; path: string; headers: Record<string, string> }
+
+export interface MeshDataPlane {
+  /** Whether the pod's traffic goes through a sidecar proxy. */
+  hasSidecar(pod: Pod): boolean;
+  /** The client proxy's route for a request to a Service port: a description and its choices (weights sum to 1). */
+  route(client: Pod, req: MeshRequest): { text: string; choices: MeshChoice[] };
+  /** Why the server pod's sidecar refuses a plaintext connection on the port (mTLS STRICT), or undefined. */
+  refusesPlaintext(server: Pod, port: number): string | undefined;
+  /** [0, 1) from the mesh's own seeded stream: which choice and endpoint one request takes. */
+  draw(): number;
+}
+
+/** Envoy's local replies (source/common/http/utility.cc, fault filter): body text per case. */
+export const FAULT_ABORT_BODY = 'fault filter abort';
+export const NO_HEALTHY_UPSTREAM = 'no healthy upstream';
