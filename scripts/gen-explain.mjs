@@ -90,7 +90,17 @@ export async function explainTable() {
     kinds[`${defs[key].properties.apiVersion.const}/${defs[key].properties.kind.const}`] = key;
     add(key, defs[key]);
   }
-  // The standard fields' documentation where a hand-written type has none (Endpoints, PodGroup, the DRA kinds).
+  // Where a re-declared type or field has no text, the original type's (k8s-resource.ts's DocSources).
+  const { createGenerator } = await import('ts-json-schema-generator');
+  const sources = createGenerator({ path: resolve(root, 'scripts/k8s-resource.ts'), type: 'DocSources', topRef: false, skipTypeCheck: true })
+    .createSchema('DocSources').definitions;
+  for (const [key, doc] of Object.entries(types)) {
+    const source = sources[GO_NAMES[key] ?? INLINE_NAMES[key] ?? key];
+    if (!source?.properties) continue;
+    doc.d ||= source.description ?? '';
+    for (const [name, field] of Object.entries(doc.f)) field.d ||= source.properties[name]?.description ?? '';
+  }
+  // The standard fields' documentation where a hand-written type has none (PodGroup, the DRA kinds).
   const standard = types.Pod.f;
   for (const key of Object.values(kinds)) {
     for (const name of ['apiVersion', 'kind', 'metadata']) {

@@ -8,7 +8,7 @@ import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { Lease } from 'kubernetes-types/coordination/v1';
 import type {
-  ConfigMap, EndpointAddress, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
+  ConfigMap, EndpointAddress, Endpoints as CoreV1Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
   ResourceQuota, Secret, Service, ServiceAccount,
 } from 'kubernetes-types/core/v1';
 import type { Ingress, IngressClass, NetworkPolicy } from 'kubernetes-types/networking/v1';
@@ -30,10 +30,8 @@ export interface PodGroup {
   status?: { phase?: string; scheduled?: number; running?: number; succeeded?: number; failed?: number };
 }
 
-/**
- * core/v1 Endpoints, its port written out under another name: discovery/v1 has an EndpointPort too, and the schema
- * generator keys definitions by type name.
- */
+// core/v1 Endpoints, its port written out under another name: discovery/v1 has an EndpointPort too, and the schema
+// generator keys definitions by type name.
 export interface CoreV1EndpointPort { appProtocol?: string; name?: string; port: number; protocol?: string }
 export interface Endpoints {
   apiVersion: 'v1';
@@ -50,7 +48,7 @@ export type ResourceV1beta1ResourceClaim = V1beta1<resource.ResourceClaim, 'Reso
 export type ResourceClaimTemplate = V1beta1<resource.ResourceClaimTemplate, 'ResourceClaimTemplate'>;
 export type ResourceSlice = V1beta1<resource.ResourceSlice, 'ResourceSlice'>;
 
-// admission.k8s.io/v1 policies, whose rules kubernetes-types 1.30 ships without resources and scope (a line
+// admissionregistration.k8s.io/v1 policies, whose rules kubernetes-types 1.30 ships without resources and scope (a line
 // comment: a doc comment would become the rule type's description in the generated schemas).
 export interface AdmissionPolicyRule extends admission.NamedRuleWithOperations { resources?: string[]; scope?: string }
 export interface AdmissionPolicyMatchResources extends Omit<admission.MatchResources, 'resourceRules' | 'excludeResourceRules'> {
@@ -63,10 +61,8 @@ export interface ValidatingAdmissionPolicy extends Omit<admission.ValidatingAdmi
 export interface ValidatingAdmissionPolicyBinding extends Omit<admission.ValidatingAdmissionPolicyBinding, 'spec'> {
   spec?: Omit<admission.ValidatingAdmissionPolicyBindingSpec, 'matchResources'> & { matchResources?: AdmissionPolicyMatchResources };
 }
-/**
- * admissionregistration/v1's webhook client config and service reference, written out under other names: apiextensions
- * has types of the same names, and the schema generator keys definitions by type name.
- */
+// admissionregistration/v1's webhook client config and service reference, written out under other names: apiextensions
+// has types of the same names, and the schema generator keys definitions by type name.
 export interface AdmissionServiceReference { name: string; namespace: string; path?: string; port?: number }
 export interface AdmissionWebhookClientConfig { caBundle?: string; service?: AdmissionServiceReference; url?: string }
 type Hook<W> = Omit<W, 'clientConfig'> & { clientConfig: AdmissionWebhookClientConfig };
@@ -83,3 +79,10 @@ export type K8sResource =
   | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice
   | ValidatingAdmissionPolicy | ValidatingAdmissionPolicyBinding
   | MutatingWebhookConfiguration | ValidatingWebhookConfiguration;
+
+/**
+ * The API reference text of the types re-declared above, which gen-explain.mjs copies where a re-declared type or
+ * field has none (not part of the editor's schema).
+ */
+export type DocSources = admission.ValidatingAdmissionPolicy | admission.ValidatingAdmissionPolicyBinding
+  | admission.MutatingWebhookConfiguration | admission.ValidatingWebhookConfiguration | CoreV1Endpoints;
