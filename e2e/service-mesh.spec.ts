@@ -74,7 +74,7 @@ test('Istio: injection by the webhook, 2/2 pods after a restart, a 90/10 canary 
   await runInTerminal(page, 'kubectl rollout restart deployment web-v1 web-v2');
   await expect(output).toContainText('deployment.apps/web-v2 restarted');
   await runInTerminal(page, 'kubectl delete pod client --force --grace-period=0');
-  await expect(output).toContainText('pod "client" deleted');
+  await expect(output).toContainText('pod "client" force deleted');
   await runInTerminal(page, 'kubectl run client --image=curlimages/curl:8.11.1 --command -- sleep infinity');
   await untilShown(page, 'kubectl get pods', /client\s+2\/2\s+Running/);
   await untilShown(page, 'kubectl get pods -l app=web', /^(?![\s\S]*1\/1)[\s\S]*web-v2-\S+\s+2\/2\s+Running/);

@@ -11,6 +11,7 @@ import { resolveResourceArgs } from '../resources.ts';
 import { findFileTargets, NO_RESOURCES } from './targets.ts';
 import { hasFilenames } from '../filenames.ts';
 import { commandNamespace } from '../namespace.ts';
+import { dryRunOf, dryRunSuffix } from './printresult.ts';
 
 export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const ns = commandNamespace(ctx, args);
@@ -44,17 +45,19 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
       }
     }
   }
-  const dryRun = flag(args, 'dry-run');
+  const dryRun = dryRunOf(args);
+  // kubectl's PrintObj: "force deleted" with a zero grace period, then the dry run's suffix.
+  const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;
   for (const t of targets) {
     try {
       if (!ctx.store.tryGet(t.kind, t.namespace, t.name)) throw notFound(t.info, t.name);
-      if (dryRun === 'server' || dryRun === 'client') {
-        ctx.out.push(`${deletedMessage(t.info, t.name)} (${dryRun} dry run)`);
+      if (dryRun) {
+        ctx.out.push(deletedMessage(t.info, t.name, operation));
         continue;
       }
       if (grace === 0) ctx.err.push('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.');
       ctx.store.delete(t.kind, t.namespace, t.name, { gracePeriodSeconds: grace, propagationPolicy: cascade });
-      ctx.out.push(deletedMessage(t.info, t.name));
+      ctx.out.push(deletedMessage(t.info, t.name, operation));
     } catch (e) {
       ctx.err.push(formatError(e));
       code = 1;
@@ -71,9 +74,9 @@ export function gracePeriodFlag(text: string | undefined): number | undefined {
   return grace === -1 ? undefined : grace;
 }
 
-/** What kubectl prints for a deleted object: `deployment.apps "web" deleted`. */
-export function deletedMessage(info: KindInfo, name: string): string {
-  return `${info.singular}${info.group ? '.' + info.group : ''} "${name}" deleted`;
+/** What kubectl prints for a deleted object: `deployment.apps "web" deleted` (or `force deleted`, `deleted (dry run)`). */
+export function deletedMessage(info: KindInfo, name: string, operation = 'deleted'): string {
+  return `${info.singular}${info.group ? '.' + info.group : ''} "${name}" ${operation}`;
 }
 
 /** --cascade: background (default), foreground or orphan; the deprecated true/false still work. */
