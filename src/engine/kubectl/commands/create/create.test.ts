@@ -106,6 +106,7 @@ describe('kubectl create: each subcommand has its own flags', () => {
     ['secret tls t --from-literal=a=b', "error: unknown flag: --from-literal\nSee 'kubectl create secret tls --help' for usage.\n"],
     ['svc externalname e --tcp=80 --node-port=30080', "error: unknown flag: --node-port\nSee 'kubectl create service externalname --help' for usage.\n"],
     ['-f x.yaml --image=nginx', "error: unknown flag: --image\nSee 'kubectl create --help' for usage.\n"],
+    ['-f x.yaml --edit', "error: unknown flag: --edit\nSee 'kubectl create --help' for usage.\n"],
     // --user is a subject only where the subcommand has it; elsewhere it is the persistent flag picking a user.
     ['deployment web --image=nginx --user=nope', 'error: auth info "nope" does not exist\n'],
   ])('create %s', (args, stderr) => {

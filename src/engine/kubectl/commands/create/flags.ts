@@ -48,10 +48,9 @@ const ALIASES: Record<string, string> = {
   ing: 'ingress', pdb: 'poddisruptionbudget', pc: 'priorityclass', resourcequota: 'quota',
 };
 
-/** `kubectl create -f|-k` itself. */
+/** `kubectl create -f|-k` itself (--edit, --raw and -R are not simulated, so they stay unknown flags). */
 export const CREATE_FLAGS: FlagSpec[] = [
-  list('filename', 'f'), v('kustomize', 'k'), v('selector', 'l'), bool('recursive'),
-  v('output', 'o'), v('dry-run'), bool('save-config'), VALIDATE, v('field-manager'), bool('edit'), bool('windows-line-endings'), v('raw'),
+  list('filename', 'f'), v('kustomize', 'k'), v('selector', 'l'), v('output', 'o'), v('dry-run'), bool('save-config'), VALIDATE, v('field-manager'),
 ];
 
 /**
