@@ -60,10 +60,11 @@ test('documents: new, rename, switch, delete, and they persist', async ({ page }
   await input.press('Enter');
   await expect(page.getByTestId('doc-active-name')).toHaveText('namespace.yaml');
 
+  // A tab's click swaps the editor's model a moment later: poll rather than read once (a one-shot read flaked in CI).
   await page.locator('[data-testid=doc-tab][data-name="web-deployment.yaml"]').click();
-  expect(await editorText(page)).toContain('kind: Deployment');
+  await expect.poll(() => editorText(page)).toContain('kind: Deployment');
   await page.locator('[data-testid=doc-tab][data-name="namespace.yaml"]').click();
-  expect(await editorText(page)).toContain('kind: Namespace');
+  await expect.poll(() => editorText(page)).toContain('kind: Namespace');
 
   await page.waitForTimeout(500); // the editor saves after a short pause in typing
   await page.reload();
