@@ -86,10 +86,35 @@ import { ResourceClaimController } from './controllers/resourceclaim/controller.
 import { Workstation } from './workstation/workstation.ts';
 import type { Job, JobSink } from './workstation/jobs.ts';
 import { FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
+import type { PortForwardHost } from './kubectl/commands/portforward/index.ts';
+import { WorkstationShell } from './workstation/shell.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
 export const EVENT_TTL_MS = 60 * 60_000;
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+/** The programs that talk to the simulated cluster (the rest of a line is the workstation shell's). */
+const CLUSTER_PROGRAMS = new Set(['kubectl', 'k', 'helm', 'sim']);
+
+/** What one program of a command line gets: its input, the kubeconfig it runs as, and how it may stream. */
+interface ProgramIO {
+  stdin?: string;
+  watch?: KubectlContext['watch'];
+  kubeconfig: Kubeconfig;
+  user?: UserInfo;
+  edit?: EditorHooks;
+  host: PortForwardHost & { started?: Job };
+  writeFile(name: string, text: string): void;
+}
+
+/** What one program printed and how it ended; kubectl's apply and edit report more. */
+interface ProgramResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  documents?: KubectlResult['documents'];
+  edit?: EditSession;
+}
 
 export class Cluster implements KubesimCluster, SimHost {
   readonly seed: number;
@@ -383,23 +408,59 @@ export class Cluster implements KubesimCluster, SimHost {
     // `CMD &`: the workstation's shell runs it as a job.
     const { line: commandLine, background } = Workstation.background(typed);
     const host = this.workstation.host(commandLine, background, sink);
+    const written: { name: string; text: string }[] = [];
+    const writeFile = (name: string, text: string) => {
+      this.files.set(name, text);
+      // A file written twice in one line (a redirection truncates, then writes) is reported once, as it ends up.
+      const at = written.findIndex((w) => w.name === name);
+      if (at >= 0) written.splice(at, 1);
+      written.push({ name, text });
+    };
+    const io: ProgramIO = { stdin, watch, kubeconfig, user, edit, host, writeFile };
+    let r: ProgramResult;
+    try {
+      const argv = WorkstationShell.needed(commandLine) ? undefined : shellSplit(commandLine.trim());
+      if (argv && (argv.length === 0 || CLUSTER_PROGRAMS.has(argv[0]) || this.workstation.runs(argv[0]))) r = this.program(argv, io);
+      else {
+        // Only a line's sole command may stream or hold the prompt; the others run to their end, forwards as jobs.
+        const quiet: ProgramIO = { kubeconfig, user, host: this.workstation.host(commandLine, background, undefined), writeFile };
+        let sole: ProgramResult | undefined;
+        const shell = this.workstation.shell.run(commandLine, {
+          now: this.clock.now(),
+          files: this.files,
+          write: writeFile,
+          program: (argv, piped, alone) => (alone ? (sole = this.program(argv, { ...io, stdin: piped ?? stdin })) : this.program(argv, { ...quiet, stdin: piped })),
+        });
+        r = { ...sole, ...shell };
+      }
+    } catch (e) {
+      r = { code: 1, stdout: '', stderr: `${formatError(e)}\n` };
+    }
+    const job = host.started;
+    // A forward that cannot hold this caller's prompt runs on as a job, and says so (as `get -w` prints a note).
+    if (job && !background && !sink) r.stderr += `${FORWARD_HEADLESS_NOTE(job.id)}\n`;
+    let result: ExecResult = { code: r.code, stdout: r.stdout, stderr: r.stderr, ...(written.length ? { files: written } : {}) };
+    if (background) result = job ? { ...result, stdout: `[${job.id}] ${job.pid}\n${result.stdout}` } : { ...result, ...this.workstation.finished(commandLine, result) };
+    return { result, documents: r.documents, edit: r.edit, job };
+  }
+
+  /** One program of a command line: kubectl, helm, sim, or the workstation's curl, wget, jobs and kill. */
+  private program(argv: string[], io: ProgramIO): ProgramResult {
+    const { stdin, kubeconfig, user } = io;
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
     let documents;
     let session: EditSession | undefined;
     let unterminated = false;
-    const written: { name: string; text: string }[] = [];
     try {
-      const argv = shellSplit(commandLine.trim());
       const [program, ...rest] = argv;
       // kubectl config reads and writes the kubeconfig only, so it works without an API server.
       if ((program === 'kubectl' || program === 'k') && !this.store.available && findSubcommand(rest).name !== 'config') {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit, portForward: host,
-          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch: io.watch, kubeconfig, user, edit: io.edit, portForward: io.host, writeFile: io.writeFile };
         let r: KubectlResult;
         try {
           r = runKubectl(ctx, rest);
@@ -413,8 +474,7 @@ export class Cluster implements KubesimCluster, SimHost {
         session = r.edit;
       } else if (program === 'helm') {
         // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user,
-          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user, writeFile: io.writeFile };
         code = runHelm(ctx, rest);
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
@@ -425,23 +485,16 @@ export class Cluster implements KubesimCluster, SimHost {
         unterminated = r.stdout !== '' && !r.stdout.endsWith('\n');
         if (r.stderr) err.push(r.stderr.replace(/\n$/, ''));
         code = r.code;
-      } else if (program === undefined) {
-        code = 0;
-      } else {
-        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's curl, wget, jobs or kill`);
+      } else if (program !== undefined) {
+        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's shell commands (curl, wget, echo, grep, wc, base64 …)`);
         code = 1;
       }
     } catch (e) {
       err.push(formatError(e));
       code = 1;
     }
-    const job = host.started;
-    // A forward that cannot hold this caller's prompt runs on as a job, and says so (as `get -w` prints a note).
-    if (job && !background && !sink) err.push(FORWARD_HEADLESS_NOTE(job.id));
     const text = (lines: string[], open = false) => (lines.length ? lines.join('\n') + (open ? '' : '\n') : '');
-    let result: ExecResult = { code, stdout: text(out, unterminated), stderr: text(err), ...(written.length ? { files: written } : {}) };
-    if (background) result = job ? { ...result, stdout: `[${job.id}] ${job.pid}\n${result.stdout}` } : { ...result, ...this.workstation.finished(commandLine, result) };
-    return { result, documents, edit: session, job };
+    return { code, stdout: text(out, unterminated), stderr: text(err), documents, edit: session };
   }
 
   /**

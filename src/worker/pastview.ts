@@ -3,6 +3,7 @@
 import type { ClusterSnapshot, CreateClusterOptions, KubesimCluster } from '../engine/index.ts';
 import { humanDuration } from '../engine/kubectl/printers/duration.ts';
 import { shellSplit } from '../engine/kubectl/shellwords.ts';
+import { commandsOf, SHELL_PROGRAMS, WorkstationShell } from '../engine/workstation/shell.ts';
 import type { ClusterHistory } from './history.ts';
 
 export interface PastView {
@@ -33,15 +34,22 @@ const SIM_READS = new Set(['explain', 'help']);
 /** helm commands that only read releases or charts. */
 const HELM_READS = new Set(['list', 'ls', 'status', 'history', 'hist', 'get', 'template', 'show', 'search', 'lint', 'version', 'help']);
 
-/** May this command line run while the page shows a past moment? */
+/** May this command line run while the page shows a past moment? Every command of a shell line must be a read. */
 export function isReadOnly(line: string): boolean {
-  let argv: string[];
   try {
-    argv = shellSplit(line.trim());
+    return WorkstationShell.needed(line) ? commandsOf(line).every(readOnlyCommand) : readOnlyCommand(shellSplit(line.trim()));
   } catch {
     return false;
   }
+}
+
+function readOnlyCommand(words: string[]): boolean {
+  // Assignments before a command only set its environment.
+  const argv = words.slice(Math.max(0, words.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w))));
+  if (argv.length && argv.every((w) => /^[A-Za-z_]\w*=/.test(w))) return true;
   const [program, verb] = argv;
+  if (program === 'xargs') return readOnlyCommand(argv.slice(1));
+  if (SHELL_PROGRAMS.has(program)) return true;
   if (program === 'kubectl' || program === 'k') {
     if (verb === 'get' && argv.some((a) => a === '-w' || a === '--watch' || a === '--watch-only')) return false;
     if (verb === 'config') return CONFIG_READS.has(argv[2]);

@@ -15,6 +15,7 @@ import { wget } from '../node/runtime/nettools/wget.ts';
 import type { ConnectReply } from '../node/runtime/nettools/probe.ts';
 import { Jobs, type Job, type JobSink, type Signal } from './jobs.ts';
 import { workstationProbe } from './probe.ts';
+import { WorkstationShell } from './shell.ts';
 
 export interface WorkstationDeps {
   store: Store;
@@ -42,6 +43,8 @@ export const FORWARD_HEADLESS_NOTE = (job: number) =>
   `port-forward: this caller cannot hold the prompt (exec returns at once), so the forward runs on as job [${job}]: \`jobs\` lists it, \`kill %${job}\` stops it`;
 
 export class Workstation {
+  /** The shell the user's lines run in: its variables last for the session. */
+  readonly shell = new WorkstationShell();
   private readonly jobs: Jobs;
   private readonly ports: SeededRng;
   /** Listening sockets, by "ADDRESS PORT". */

@@ -114,7 +114,7 @@ const en = {
   },
   terminal: {
     title: 'Terminal',
-    welcome: 'kubectl and sim commands run against the simulated cluster. Try: kubectl run web --image=nginx --port=80 --expose, kubectl get pods -o wide, sim node add w4, clear',
+    welcome: 'kubectl, helm and sim commands run against the simulated cluster, in a shell with pipes and variables. Try: kubectl run web --image=nginx --port=80 --expose, kubectl get pods -o wide | grep Running, sim node add w4, clear',
     placeholder: 'kubectl get pods -o wide',
     inputLabel: 'Command line',
     clear: 'Clear',

@@ -116,7 +116,7 @@ const zhCN: Resources = {
   },
   terminal: {
     title: '终端',
-    welcome: 'kubectl 和 sim 命令作用于模拟集群。试试：kubectl run web --image=nginx --port=80 --expose、kubectl get pods -o wide、sim node add w4、clear',
+    welcome: 'kubectl、helm 和 sim 命令作用于模拟集群，所在的 shell 支持管道和变量。试试：kubectl run web --image=nginx --port=80 --expose、kubectl get pods -o wide | grep Running、sim node add w4、clear',
     placeholder: 'kubectl get pods -o wide',
     inputLabel: '命令行',
     clear: '清屏',

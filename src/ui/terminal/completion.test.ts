@@ -26,6 +26,11 @@ describe('terminal completion', () => {
     ['kubectl get pod web', 'kubectl get pod web-ab'],
     ['kubectl get pods -n kube-system co', 'kubectl get pods -n kube-system coredns-1 '],
     ['kubectl drain w', 'kubectl drain w'],
+    // After a pipe or a list operator a new command starts, and the shell's filters fit there.
+    ['kubectl get pods | gr', 'kubectl get pods | grep '],
+    ['kubectl get pods -o name | xa', 'kubectl get pods -o name | xargs '],
+    ['kubectl get pods; kubectl get deploy', 'kubectl get pods; kubectl get deployments '],
+    ['echo $(kubectl get pods api', 'echo $(kubectl get pods api-1 '],
     // Persistent flags before the verb, with their values.
     ['kubectl -n kube-system logs co', 'kubectl -n kube-system logs coredns-1 '],
     ['kubectl --context dev --as jane get pods a', 'kubectl --context dev --as jane get pods api-1 '],

@@ -156,12 +156,18 @@ async function candidatesFor(words: string[], current: string, source: Completio
   return [];
 }
 
+/** The workstation shell's filters, offered after a pipe or a list operator. */
+const PIPE_PROGRAMS = ['base64', 'cat', 'echo', 'grep', 'head', 'sort', 'tail', 'tr', 'uniq', 'wc', 'xargs'];
+
 /** Complete the last word of `line`; undefined when nothing fits. */
 export async function complete(line: string, source: CompletionSource): Promise<Completion | undefined> {
-  const words = line.split(/\s+/);
+  // After a pipe, a list operator or `$(` a new command starts: it completes on its own, and filters fit there.
+  const operator = /.*(?:\|\||&&|[|;]|\$\()/s.exec(line);
+  const words = line.slice(operator?.[0].length ?? 0).split(/\s+/);
   const current = words.pop() ?? '';
   const before = words.filter(Boolean);
-  const all = [...new Set(await candidatesFor(before, current, source))].sort();
+  const piped = operator && !before.length ? PIPE_PROGRAMS : [];
+  const all = [...new Set([...await candidatesFor(before, current, source), ...piped])].sort();
   const matches = all.filter((c) => c.startsWith(current));
   if (!matches.length) return undefined;
   const head = line.slice(0, line.length - current.length);

@@ -48,7 +48,9 @@ describe('kubectl exec', () => {
       stderr: '',
     });
     expect(c.exec('kubectl exec box -- printenv MSG')).toEqual({ code: 0, stdout: 'hello world\n', stderr: 'Defaulted container "app" out of: app, side\n' });
-    expect(mustExec(c, 'kubectl exec box -q -c app -- sh -c "echo $POD_NAME; hostname && cat /tmp/ready"')).toBe('box\nbox\n');
+    expect(mustExec(c, "kubectl exec box -q -c app -- sh -c 'echo $POD_NAME; hostname && cat /tmp/ready'")).toBe('box\nbox\n');
+    // In double quotes the workstation's shell expands $POD_NAME first (unset there), as bash would.
+    expect(mustExec(c, 'kubectl exec box -q -c app -- sh -c "echo $POD_NAME; hostname"')).toBe('\nbox\n');
     expect(c.exec('kubectl exec box -c app -- cat /tmp/gone')).toEqual({ code: 1, stdout: '', stderr: "cat: can't open '/tmp/gone': No such file or directory\ncommand terminated with exit code 1\n" });
     expect(c.exec('kubectl exec box -c app -- sh -c "nope || exit 3"')).toEqual({ code: 3, stdout: '', stderr: 'sh: nope: not found\ncommand terminated with exit code 3\n' });
     expect(c.exec('kubectl exec box -c side -- sh -c nope').stderr).toBe('sh: 1: nope: not found\ncommand terminated with exit code 127\n');

@@ -63,8 +63,8 @@ export function runExec(ctx: ExecContext, argv: string[]): ExecResult {
   return { exitCode: 126, stdout: '', stderr: '', startError: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${prog}": executable file not found in $PATH: unknown` };
 }
 
-/** One simple command, or undefined when the image has no such program. */
-function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
+/** One simple command, or undefined when the image has no such program (the workstation's shell runs these too). */
+export function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefined {
   const [prog, ...args] = argv;
   const env = new Map(ctx.env.map((e) => [e.key, e.value]));
   switch (base(prog ?? '')) {

@@ -1,10 +1,13 @@
 // The script of `kubectl exec POD -- sh -c SCRIPT`, read by the same parser as pods' own scripts (shell.ts: quotes,
 // escapes, `;` `&&` `||`, pipes, `>`/`>>`, if/for, `{ }`) and run at one instant with the exec's commands.
 // Simplification: while/until loops are refused, since no virtual time passes inside one exec.
+// `$(CMD)` runs CMD in a subshell (variables it sets stay there) and stands for its output without the final
+// newlines. Simplification: quoting is gone once a script is parsed, so a word that is only a substitution is
+// split into fields at whitespace (`for p in $(kubectl get pods -o name)`), quoted or not, and no other word is.
 import type { ExecResult } from './exec.ts';
 import { absolute, redirectWrite, type ContainerFS } from './fs/commands.ts';
 import { lookup, splitPath } from './fs/tree.ts';
-import { expand, parseScript, type Node, type Seq } from './shell.ts';
+import { expand, LITERAL_DOLLAR, parseScript, type Node, type Seq } from './shell.ts';
 
 export interface ScriptHost {
   env: Record<string, string>;
@@ -13,8 +16,11 @@ export interface ScriptHost {
   /** busybox's ash (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
   busybox: boolean;
   fs?: ContainerFS;
-  /** One command with what is piped into it and the variables the script exported; undefined when the image has no such program. */
-  run(argv: string[], stdin: string | undefined, exported: Record<string, string>): ExecResult | undefined;
+  /**
+   * One command with what is piped into it and the variables the script exported; undefined when the image has no
+   * such program. `captured`: it runs inside a `$(…)` substitution.
+   */
+  run(argv: string[], stdin: string | undefined, exported: Record<string, string>, captured?: boolean): ExecResult | undefined;
 }
 
 /** Thrown by `exit` to leave every nesting level at once. */
@@ -47,7 +53,40 @@ class ScriptRun {
   private get syntaxCode(): number { return this.host.busybox ? 1 : 2; }
   private word(w: string): string {
     this.host.env['?'] = String(this.code);
-    return expand(w, this.host.env, this.host.now, this.host.hostname);
+    return expand(this.substitute(w), this.host.env, this.host.now, this.host.hostname);
+  }
+
+  /** A word's fields: a word that is one command substitution splits at whitespace, others stay one field. */
+  private fields(w: string): string[] {
+    const whole = commandSubstitutions(w);
+    if (whole.length !== 1 || whole[0].start !== 0 || whole[0].end !== w.length) return [this.word(w)];
+    return this.word(w).split(/\s+/).filter(Boolean);
+  }
+
+  /** w with each `$(CMD)` replaced by CMD's output, whose `$` signs are literal (bash expands a word once). */
+  private substitute(w: string): string {
+    const subs = commandSubstitutions(w);
+    if (!subs.length) return w;
+    let out = '';
+    let at = 0;
+    for (const { start, end } of subs) {
+      out += w.slice(at, start) + this.capture(w.slice(start + 2, end - 1)).replaceAll('$', LITERAL_DOLLAR);
+      at = end;
+    }
+    return out + w.slice(at);
+  }
+
+  /** What a subshell running script prints (without its final newlines); its errors go to this script's. */
+  private capture(script: string): string {
+    const host = this.host;
+    const sub = new ScriptRun({ ...host, env: { ...host.env }, run: (argv, stdin, exported) => host.run(argv, stdin, exported, true) });
+    try {
+      sub.seq(parseScript(script));
+    } catch (e) {
+      if (!(e instanceof Exit)) throw e;
+    }
+    this.stderr += sub.stderr;
+    return sub.stdout.replace(/\n+$/, '');
   }
 
   /** `stdin`: what a pipe feeds the command (its first command reads it). */
@@ -62,7 +101,7 @@ class ScriptRun {
         return;
       case 'for':
         this.code = 0;
-        for (const item of n.items.map((w) => this.word(w))) {
+        for (const item of n.items.flatMap((w) => this.fields(w))) {
           this.host.env[n.name] = item;
           this.seq(n.body);
         }
@@ -76,7 +115,7 @@ class ScriptRun {
   }
 
   private simple(n: Extract<Node, { t: 'simple' }>, stdin: string | undefined): void {
-    const stages = [...(n.pipeline ?? []), n.words].map((ws) => ws.map((w) => this.word(w)));
+    const stages = [...(n.pipeline ?? []), n.words].map((ws) => ws.flatMap((w) => this.fields(w)));
     let piped = stdin;
     for (const [i, argv] of stages.entries()) {
       const last = i === stages.length - 1;
@@ -144,6 +183,24 @@ class ScriptRun {
     if (!this.host.busybox) return `sh: 1: cd: can't cd to ${target}`;
     return `sh: cd: can't cd to ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
   }
+}
+
+/** Where `$(…)` substitutions sit in a word (`$((…))` is arithmetic, not one): [start, end) of each. */
+function commandSubstitutions(w: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let i = w.indexOf('$('); i >= 0; i = w.indexOf('$(', i)) {
+    if (w[i + 2] === '(') { i += 3; continue; }
+    let depth = 0;
+    let j = i + 1;
+    for (; j < w.length; j++) {
+      if (w[j] === '(') depth++;
+      else if (w[j] === ')' && --depth === 0) break;
+    }
+    if (j >= w.length) break;
+    out.push({ start: i, end: j + 1 });
+    i = j + 1;
+  }
+  return out;
 }
 
 export function runExecScript(host: ScriptHost, script: string): ExecResult {

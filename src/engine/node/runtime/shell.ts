@@ -44,7 +44,7 @@ type Tok = { w: string } | { op: string; fd?: 2 };
 
 const OPS = ['&&', '||', ';;', '>>', ';', '&', '|', '\n', '>', '(', ')'];
 /** Marks a `$` that came from single quotes: never expanded. */
-const LITERAL_DOLLAR = '\u0001';
+export const LITERAL_DOLLAR = '\u0001';
 
 /** What a backslash escapes inside double quotes. */
 const DQUOTE_ESCAPABLE = '$`"\\\n';

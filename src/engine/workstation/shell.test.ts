@@ -1,0 +1,83 @@
+// The workstation's shell: kubectl piped into filters, lists, variables kept for the session, `$(…)`, and
+// redirections that become documents.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCluster, type KubesimCluster } from '../index.ts';
+import { commandsOf } from './shell.ts';
+import { isReadOnly } from '../../worker/pastview.ts';
+
+let c: KubesimCluster;
+beforeAll(() => {
+  c = createCluster({ seed: 3 });
+  for (const n of ['w1', 'w2']) c.exec(`sim node add ${n} --cpu 4 --memory 16Gi`);
+  c.exec('kubectl create deployment web --image=nginx --replicas=3');
+  c.exec('kubectl create secret generic db --from-literal=password=hunter2');
+  c.advance(30);
+});
+
+const out = (line: string) => c.exec(line);
+
+describe('the workstation shell', () => {
+  it('pipes kubectl into filters', () => {
+    expect(out('kubectl get pods --no-headers | wc -l')).toEqual({ code: 0, stdout: '3\n', stderr: '' });
+    expect(out('kubectl get pods | grep -c Running').stdout).toBe('3\n');
+    expect(out('kubectl get pods | head -1').stdout).toMatch(/^NAME +READY +STATUS +RESTARTS +AGE\n$/);
+    expect(out("kubectl get secret db -o jsonpath='{.data.password}' | base64 -d")).toEqual({ code: 0, stdout: 'hunter2', stderr: '' });
+    // grep finds nothing: its status is the pipeline's.
+    expect(out('kubectl get pods | grep nothing-like-this')).toEqual({ code: 1, stdout: '', stderr: '' });
+  });
+
+  it('runs lists with && and ||, and $? is the last status', () => {
+    expect(out('kubectl get deploy web -o name && echo found || echo missing').stdout).toBe('deployment.apps/web\nfound\n');
+    const r = out('kubectl get deploy nope -o name && echo found || echo missing');
+    expect(r).toEqual({ code: 0, stdout: 'missing\n', stderr: 'Error from server (NotFound): deployments.apps "nope" not found\n' });
+    expect(out('kubectl get nope; echo $?').stdout).toBe('1\n');
+  });
+
+  it('keeps variables for the session and substitutes $(…) as bash does', () => {
+    expect(out('export POD=$(kubectl get pods -o name | head -1)')).toEqual({ code: 0, stdout: '', stderr: '' });
+    const pod = out('echo $POD').stdout.trim();
+    expect(pod).toMatch(/^pod\/web-[a-z0-9]+-[a-z0-9]{5}$/);
+    expect(out('kubectl get $POD -o jsonpath={.status.phase}').stdout).toBe('Running');
+    // A word that is only a substitution splits into one argument per name.
+    expect(out('for p in $(kubectl get pods -o name); do echo item $p; done').stdout.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(out('kubectl get pods -o name | xargs kubectl get -o name').stdout.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+
+  it('runs helm NOTES-style lines: a port-forward with variables goes on as a job when nobody streams it', () => {
+    out('export POD_NAME=$(kubectl get pods -l app=web -o jsonpath="{.items[0].metadata.name}")');
+    const r = out('kubectl port-forward $POD_NAME 8080:80');
+    expect(r.stdout).toBe('Forwarding from 127.0.0.1:8080 -> 80\nForwarding from [::1]:8080 -> 80\n');
+    expect(r.stderr).toMatch(/the forward runs on as job \[1\]/);
+    // The background forward's own line shows with the command's output, as bash prints a job's output.
+    expect(out('curl -s localhost:8080 | grep -c nginx').stdout).toBe('Handling connection for 8080\n2\n');
+    expect(out('kill %1').code).toBe(0);
+  });
+
+  it('writes a redirection to a document that kubectl apply -f reads', () => {
+    const r = out('kubectl create deployment api --image=nginx --dry-run=client -o yaml > api.yaml');
+    expect(r.code).toBe(0);
+    expect(r.files).toEqual([{ name: 'api.yaml', text: expect.stringMatching(/^apiVersion: apps\/v1\nkind: Deployment\n/) }]);
+    expect(out('ls').stdout).toContain('api.yaml');
+    expect(out('kubectl apply -f api.yaml').stdout).toBe('deployment.apps/api created\n');
+    expect(out('echo "# note" >> api.yaml; tail -1 api.yaml').stdout).toBe('# note\n');
+    // `creationTimestamp: null` from --dry-run output is a change to a live object, so kubectl says "configured".
+    expect(out('cat api.yaml | kubectl apply -f -').stdout).toBe('deployment.apps/api configured\n');
+  });
+
+  it('answers an unknown program, and keeps plain lines as they were', () => {
+    expect(out('frob | wc -l')).toEqual({ code: 0, stdout: '0\n', stderr: 'error: unknown command "frob": commands start with "kubectl", "helm" or "sim", or are the workstation\'s shell commands (curl, wget, echo, grep, wc, base64 …)\n' });
+    expect(out('echo hello world').stdout).toBe('hello world\n');
+    expect(out('kubectl get pods -o jsonpath={.items[0].kind}').stdout).toBe('Pod');
+  });
+
+  it('lists every command of a line, those inside $(…) too, and refuses lines that write while the past is shown', () => {
+    expect(commandsOf('kubectl get pods | grep x && echo $(kubectl delete pod a)')).toEqual([
+      ['kubectl', 'get', 'pods'], ['grep', 'x'], ['echo', '$(kubectl delete pod a)'], ['kubectl', 'delete', 'pod', 'a'],
+    ]);
+    expect(isReadOnly('kubectl get pods | grep web | wc -l')).toBe(true);
+    expect(isReadOnly('export P=$(kubectl get pods -o name)')).toBe(true);
+    expect(isReadOnly('kubectl get pods; kubectl delete pod x')).toBe(false);
+    expect(isReadOnly('kubectl get pods -o name | xargs kubectl delete')).toBe(false);
+    expect(isReadOnly('echo $(kubectl scale deploy web --replicas=1)')).toBe(false);
+  });
+});
