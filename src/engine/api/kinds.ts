@@ -70,6 +70,29 @@ const builtins: KindInfo[] = [
   { kind: 'CustomResourceDefinition', group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', singular: 'customresourcedefinition', shortNames: ['crd', 'crds'], namespaced: false, hasStatus: true },
 ];
 
+/**
+ * The categories built-in resources declare in their REST storage (`kubectl get all` names "all"); keyed by
+ * group/kind. Custom resources take theirs from the CRD.
+ */
+const BUILTIN_CATEGORIES: Record<string, string[]> = Object.fromEntries([
+  ...['/Pod', '/Service', '/ReplicationController', 'apps/DaemonSet', 'apps/Deployment', 'apps/ReplicaSet', 'apps/StatefulSet',
+    'autoscaling/HorizontalPodAutoscaler', 'batch/CronJob', 'batch/Job'].map((k) => [k, ['all']]),
+  ...['admissionregistration.k8s.io/MutatingWebhookConfiguration', 'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
+    'admissionregistration.k8s.io/ValidatingAdmissionPolicy', 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
+    'apiextensions.k8s.io/CustomResourceDefinition', 'apiregistration.k8s.io/APIService'].map((k) => [k, ['api-extensions']]),
+]);
+
+export function categoriesOf(info: KindInfo): string[] {
+  return info.custom?.categories ?? BUILTIN_CATEGORIES[`${info.group}/${info.kind}`] ?? [];
+}
+
+/** Discovery's order, as kubectl lists resources: the core group first, then the others by group and resource. */
+export function discoveryOrder(kinds: KindInfo[]): KindInfo[] {
+  return [...kinds]
+    .sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
+    .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1));
+}
+
 export function apiVersionOf(info: KindInfo): string {
   return info.group ? `${info.group}/${info.version}` : info.version;
 }

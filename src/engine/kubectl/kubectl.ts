@@ -73,7 +73,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   'port-forward': [{ name: 'address', value: true, repeated: true }, { name: 'pod-running-timeout', value: true }],
   exec: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   top: [{ name: 'containers' }, { name: 'no-headers' }, { name: 'sort-by', value: true }, { name: 'sum' }],
-  'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'no-headers' }],
+  'api-resources': [{ name: 'namespaced', value: true, bareValue: 'true' }, { name: 'api-group', value: true }, { name: 'categories', value: true }, { name: 'no-headers' }],
   'api-versions': [],
   'cluster-info': [],
   kustomize: [],

@@ -1,5 +1,5 @@
 // Resolving what the user typed ("po", "deploy/web", "pods,deployments") to kinds and names.
-import type { KindInfo } from '../api/kinds.ts';
+import { categoriesOf, discoveryOrder, type KindInfo } from '../api/kinds.ts';
 import type { Store } from '../apiserver/store.ts';
 import { CommandError } from './context.ts';
 import { resolveView } from './eventsview.ts';
@@ -10,6 +10,15 @@ export function resolveKind(store: Store, typed: string): KindInfo {
   const info = store.kinds.resolve(typed) ?? resolveView(typed);
   if (!info) throw new CommandError(`the server doesn't have a resource type "${typed}"`);
   return info;
+}
+
+/**
+ * The resources of a category ("all", "api-extensions", a CRD's), in discovery order: kubectl's builder expands a
+ * category before it looks for a resource of that name.
+ */
+function category(store: Store, typed: string): KindInfo[] | undefined {
+  const kinds = discoveryOrder(store.kinds.all()).filter((k) => categoriesOf(k).includes(typed));
+  return kinds.length ? kinds : undefined;
 }
 
 /**
@@ -31,7 +40,7 @@ export function resolveResourceArgs(store: Store, args: string[]): ResourceArg[]
     return out;
   }
   const [types, ...names] = args;
-  const kinds = types.split(',').filter(Boolean).map((t) => resolveKind(store, t));
+  const kinds = types.split(',').filter(Boolean).flatMap((t) => category(store, t) ?? [resolveKind(store, t)]);
   if (names.length && kinds.length > 1) throw new CommandError('you may only specify a single resource type');
   return kinds.map((info) => ({ info, names }));
 }

@@ -21,6 +21,7 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (boolFlag(args, 'force') && grace === undefined) grace = 0;
   const cascade = cascadePolicy(flag(args, 'cascade'));
   const targets: { kind: string; info: ReturnType<typeof ctx.store.info>; namespace?: string; name: string }[] = [];
+  let listed = false;
   let code = 0;
   if (hasFilenames(args)) {
     const found = findFileTargets(ctx, args, ns);
@@ -38,12 +39,14 @@ export function deleteCommand(ctx: KubectlContext, args: ParsedArgs): number {
         for (const name of names) targets.push({ kind: info.kind, info, namespace: ns, name });
       } else if (sel !== undefined || all) {
         const items = ctx.store.list(info.kind, { namespace: ns, labelSelector: sel !== undefined ? parseSelector(sel) : undefined });
-        if (!items.length) ctx.err.push(`No resources found`);
+        listed = true;
         for (const o of items) targets.push({ kind: info.kind, info, namespace: ns, name: o.metadata.name! });
       } else {
         throw new CommandError(`resource(s) were provided, but no name was specified`);
       }
     }
+    // Once for the whole command, on stdout, as kubectl's DeleteResult says it.
+    if (listed && !targets.length) ctx.out.push('No resources found');
   }
   const dryRun = dryRunOf(args);
   // kubectl's PrintObj: "force deleted" with a zero grace period, then the dry run's suffix.

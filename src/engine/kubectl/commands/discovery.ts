@@ -1,6 +1,6 @@
 // kubectl api-resources and api-versions: what the API server serves, from the kinds it knows (built-in and
 // custom) and the read-only views (events.k8s.io Events).
-import { apiVersionOf, type KindInfo } from '../../api/kinds.ts';
+import { apiVersionOf, categoriesOf, discoveryOrder, type KindInfo } from '../../api/kinds.ts';
 import { CommandError, type KubectlContext } from '../context.ts';
 import { boolFlag, flag, parseBoolFlag, type ParsedArgs } from '../flags.ts';
 import { VIEW_KINDS } from '../eventsview.ts';
@@ -11,7 +11,7 @@ function servedKinds(ctx: KubectlContext): KindInfo[] {
 }
 
 /**
- * The core group first, then the others by group and resource name. As kubectl: `--namespaced` filters only when
+ * In discovery's order. As kubectl: `--namespaced` filters only when
  * given, `--api-group` (even empty: the core group) likewise; `-o name` prints RESOURCE[.GROUP].
  */
 export function apiResourcesCommand(ctx: KubectlContext, args: ParsedArgs): number {
@@ -19,10 +19,11 @@ export function apiResourcesCommand(ctx: KubectlContext, args: ParsedArgs): numb
   if (output !== '' && output !== 'name') throw new CommandError(`--output ${output} is not available`);
   const namespaced = parseBoolFlag(args, 'namespaced');
   const group = args.flags.has('api-group') ? flag(args, 'api-group') ?? '' : undefined;
-  const kinds = servedKinds(ctx)
+  // --categories keeps the resources that belong to every category named.
+  const categories = flag(args, 'categories')?.split(',').filter(Boolean) ?? [];
+  const kinds = discoveryOrder(servedKinds(ctx))
     .filter((k) => (namespaced === undefined || k.namespaced === namespaced) && (group === undefined || k.group === group))
-    .sort((a, b) => (a.group + a.plural < b.group + b.plural ? -1 : 1))
-    .sort((a, b) => (a.group === '' ? 0 : 1) - (b.group === '' ? 0 : 1));
+    .filter((k) => categories.every((c) => categoriesOf(k).includes(c)));
   if (output === 'name') {
     if (kinds.length) ctx.out.push(kinds.map((k) => (k.group ? `${k.plural}.${k.group}` : k.plural)).join('\n'));
     return 0;

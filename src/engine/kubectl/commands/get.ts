@@ -98,7 +98,7 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     if (code === 0) ctx.err.push(noResourcesMessage(allNamespaces || resources.every((r) => !r.info.namespaced) ? undefined : namespace).replace(/\n$/, ''));
     return code;
   }
-  const multi = collected.filter((c) => c.items.length).length > 1;
+  const multi = multipleTypesRequested(args.positional) || collected.filter((c) => c.items.length).length > 1;
   const blocks: string[] = [];
   for (const { info, items } of collected) {
     if (!items.length) continue;
@@ -115,6 +115,13 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
   }
   ctx.out.push(blocks.join('\n\n'));
   return code;
+}
+
+/** kubectl's MultipleTypesRequested: "all", a list of several types, or TYPE/NAME arguments of several types. */
+function multipleTypesRequested(positional: string[]): boolean {
+  if (positional.includes('all')) return true;
+  const typed = positional.some((a) => a.includes('/')) ? positional.map((a) => a.split('/')[0]) : positional[0]?.split(',') ?? [];
+  return new Set(typed.filter(Boolean)).size > 1;
 }
 
 /** The API server lists in key order: namespace, then name. Events sort by time on the client in kubectl. */
