@@ -25,6 +25,7 @@ import { CronJobController } from './controllers/cronjob/controller.ts';
 import { TTLAfterFinishedController } from './controllers/ttlafterfinished/controller.ts';
 import { ClusterRoleAggregationController } from './controllers/clusterroleaggregation/controller.ts';
 import { ServiceAccountsController } from './controllers/serviceaccount/controller.ts';
+import { RootCACertPublisher } from './controllers/rootcacertpublisher/controller.ts';
 import { ResourceQuotaController } from './controllers/resourcequota/controller.ts';
 import { DisruptionController } from './controllers/disruption/controller.ts';
 import { PersistentVolumeController } from './controllers/volume/persistentvolume/controller.ts';
@@ -196,6 +197,7 @@ export class Cluster implements KubesimCluster, SimHost {
       new NodeIpamController(this.store, this.clock, this.informers, this.recorder, this.ipam),
       new PodGroupController(this.store, this.clock, this.informers, this.recorder),
       new ServiceAccountsController(this.store, this.clock, this.informers),
+      new RootCACertPublisher(this.store, this.clock, this.informers),
       new ClusterRoleAggregationController(this.store, this.clock, this.informers),
       new ResourceQuotaController(this.store, this.clock, this.informers),
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),

@@ -10,6 +10,7 @@ import { resolveResourceArgs } from '../resources.ts';
 import { viewOf } from '../eventsview.ts';
 import { noResourcesMessage, printTable, toJson, toList, toName, toYaml } from '../printers/index.ts';
 import { printCustomColumns, printJsonPath } from '../printers/customcolumns.ts';
+import { printGoTemplate } from '../printers/gotemplate.ts';
 import { sortObjects } from '../printers/sortby.ts';
 import { namespaceOf } from '../namespace.ts';
 
@@ -22,17 +23,39 @@ export function supportedFields(kind: string): string[] {
   return kind === 'Pod' ? POD_FIELDS : kind === 'Event' ? EVENT_FIELDS : kind === 'Node' ? NODE_FIELDS : META_FIELDS;
 }
 
-export const OUTPUTS = ['wide', 'yaml', 'json', 'name', 'jsonpath', 'custom-columns'];
+export const OUTPUTS = ['wide', 'yaml', 'json', 'name', 'jsonpath', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'template', 'templatefile'];
+
+/** -o FORMAT=ARG: the printer (a -file form reads its template from the named document) and its template. */
+function templateOf(ctx: KubectlContext, output: string, arg: string): { printer: string; template: string } {
+  const printer = output === 'template' ? 'go-template' : output === 'templatefile' ? 'go-template-file' : output;
+  if (!printer.endsWith('-file')) return { printer, template: arg };
+  const text = ctx.files.get(arg);
+  if (text === undefined) throw new CommandError(`error reading template ${arg}, open ${arg}: no such file or directory`);
+  const base = printer.slice(0, -'-file'.length);
+  return { printer: base, template: base === 'custom-columns' ? customColumnsFile(text) : text };
+}
+
+/** A custom-columns file (a line of headers, a line of field specs) as the -o custom-columns spec. */
+function customColumnsFile(text: string): string {
+  const [headerLine, specLine] = text.split('\n');
+  const expected = 'Expected format is one line of space separated headers, one line of space separated column specs.';
+  if (!headerLine?.trim()) throw new CommandError(`invalid template, missing header line. ${expected}`);
+  if (!specLine?.trim()) throw new CommandError(`invalid template, missing spec line. ${expected}`);
+  const headers = headerLine.trim().split(/\s+/);
+  const specs = specLine.trim().split(/\s+/);
+  if (headers.length !== specs.length) throw new CommandError(`number of headers (${headers.length}) and field specifications (${specs.length}) don't match`);
+  return headers.map((h, i) => `${h}:${specs[i]}`).join(',');
+}
 
 export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
   // -o jsonpath=TEMPLATE and -o custom-columns=SPEC carry their argument after "=".
   const outputArg = flag(args, 'output') ?? '';
   const eq = outputArg.indexOf('=');
-  const output = eq < 0 ? outputArg : outputArg.slice(0, eq);
-  const template = eq < 0 ? '' : outputArg.slice(eq + 1);
-  if (output && !OUTPUTS.includes(output)) {
-    throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${[...OUTPUTS].sort().join(',')}`);
+  const format = eq < 0 ? outputArg : outputArg.slice(0, eq);
+  if (format && !OUTPUTS.includes(format)) {
+    throw new CommandError(`unable to match a printer suitable for the output format "${format}", allowed formats are: ${[...OUTPUTS].sort().join(',')}`);
   }
+  const { printer: output, template } = templateOf(ctx, format, eq < 0 ? '' : outputArg.slice(eq + 1));
   const sortBy = flag(args, 'sort-by');
   const resources = resolveResourceArgs(ctx.store, args.positional);
   if (!resources.length) {
@@ -82,8 +105,9 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     if (all.length || !single) ctx.out.push((output === 'yaml' ? toYaml(doc) : toJson(doc)).replace(/\n$/, ''));
     return code;
   }
-  if (output === 'jsonpath') {
-    printVerbatim(ctx, printJsonPath(template, single && objects.length === 1 ? objects[0] : toList(objects)));
+  if (output === 'jsonpath' || output === 'go-template') {
+    const data = single && objects.length === 1 ? objects[0] : toList(objects);
+    printVerbatim(ctx, output === 'jsonpath' ? printJsonPath(template, data) : printGoTemplate(template, data));
     return code;
   }
   if (output === 'custom-columns') {

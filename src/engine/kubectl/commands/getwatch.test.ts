@@ -33,6 +33,17 @@ describe('kubectl get -w', () => {
     expect(w.chunks.length).toBe(seen);
   });
 
+  it("aligns the list's rows as one table, as get.go flushes them together", () => {
+    const c = clusterWithNodes(1);
+    mustExec(c, 'kubectl run a --image=nginx');
+    mustExec(c, 'kubectl run a-much-longer-name --image=nginx');
+    c.advance(30);
+    const lines = c.watch('kubectl get pods -w', () => undefined).result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const readyAt = (l: string) => l.search(/(READY|1\/1)/);
+    expect(new Set(lines.map(readyAt)).size).toBe(1);
+  });
+
   it('--watch-only prints nothing first and the header with the first change', () => {
     const c = clusterWithNodes(1);
     const w = watchOf(c, 'kubectl get deployments --watch-only');
@@ -65,8 +76,9 @@ describe('kubectl get -w', () => {
     mustExec(c, 'kubectl create configmap b');
     const bare = watchOf(c, 'kubectl get cm -w -o jsonpath={.metadata.name}');
     const lined = watchOf(c, `kubectl get cm -w -o jsonpath='{.metadata.name}{"\\n"}'`);
-    expect(bare.result.stdout).toBe('ab');
-    expect(lined.result.stdout).toBe('a\nb\n');
+    // The namespace's kube-root-ca.crt (root-ca-cert-publisher) is listed too.
+    expect(bare.result.stdout).toBe('abkube-root-ca.crt');
+    expect(lined.result.stdout).toBe('a\nb\nkube-root-ca.crt\n');
     mustExec(c, 'kubectl create configmap c');
     expect(bare.chunks).toEqual(['c']);
     expect(lined.chunks).toEqual(['c\n']);

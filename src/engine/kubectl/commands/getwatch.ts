@@ -79,26 +79,32 @@ export function getWatchCommand(ctx: KubectlContext, args: ParsedArgs, register:
   if (!boolFlag(args, 'watch-only')) {
     const items = ctx.store.list(info.kind, { namespace }).filter(matches);
     items.sort((a, b) => `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace ?? ''}/${b.metadata.name}`));
-    printVerbatim(ctx, items.map(print).join(''));
+    printVerbatim(ctx, print.list(items));
   }
   if (!register) {
     ctx.err.push(WATCH_HEADLESS_NOTE);
     return 0;
   }
-  register((e) => (matches(e.object) ? print(e.object) : undefined));
+  register((e) => (matches(e.object) ? print.one(e.object) : undefined));
   return 0;
 }
 
 interface RowOptions { wide: boolean; withNamespace: boolean; showLabels: boolean; labelColumns: string[]; noHeaders: boolean }
 
 /**
- * One object's printout with its line ends; the table's header goes with the first row printed. -o jsonpath
- * prints the template's output alone, as kubectl does: without a "\n" in the template the objects run together.
+ * Printouts with their line ends; the table's header goes with the first row printed. The list's rows share one
+ * tabwriter flush (aligned), each later change is flushed alone, as get.go's watch does. -o jsonpath prints the
+ * template's output alone, as kubectl does: without a "\n" in the template the objects run together.
  */
-function printerFor(ctx: KubectlContext, info: KindInfo, output: string, template: string, opts: RowOptions): (o: KubeObject) => string {
+function printerFor(ctx: KubectlContext, info: KindInfo, output: string, template: string, opts: RowOptions): { list(items: KubeObject[]): string; one(o: KubeObject): string } {
   let printed = 0;
   const view = (o: KubeObject) => viewOf(info, [o])[0];
-  return (o) => {
+  const table = (items: KubeObject[]) => {
+    const text = printTable(info, items, { ...opts, noHeaders: opts.noHeaders || printed > 0, now: ctx.clock.now() });
+    printed += items.length;
+    return text;
+  };
+  const one = (o: KubeObject): string => {
     const first = printed++ === 0;
     switch (output) {
       case 'yaml': return (first ? '' : '---\n') + toYaml(view(o));
@@ -106,7 +112,10 @@ function printerFor(ctx: KubectlContext, info: KindInfo, output: string, templat
       case 'name': return toName(info, o) + '\n';
       case 'jsonpath': return printJsonPath(template, view(o));
       default:
-        return printTable(info, [o], { ...opts, noHeaders: opts.noHeaders || !first, now: ctx.clock.now() });
+        printed--;
+        return table([o]);
     }
   };
+  const isTable = output === '' || output === 'wide';
+  return { one, list: (items) => (isTable ? (items.length ? table(items) : '') : items.map(one).join('')) };
 }

@@ -29,7 +29,9 @@ describe('kubectl label', () => {
 
   it('selects with --all and -l, lists, and says what is wrong', () => {
     const c = cluster();
-    expect(c.exec('kubectl label configmaps --all env=prod')).toEqual(ok('configmap/a labeled\nconfigmap/b labeled\n'));
+    // --all takes the namespace's kube-root-ca.crt too (the root CA publisher keeps one in every namespace).
+    expect(c.exec('kubectl label configmaps --all env=prod')).toEqual(ok('configmap/a labeled\nconfigmap/b labeled\nconfigmap/kube-root-ca.crt labeled\n'));
+    expect(c.exec('kubectl label configmap kube-root-ca.crt env-')).toEqual(ok('configmap/kube-root-ca.crt unlabeled\n'));
     expect(c.exec('kubectl label configmaps -l env=prod team=sre')).toEqual(ok('configmap/a labeled\nconfigmap/b labeled\n'));
     expect(c.exec('kubectl label configmap a --list')).toEqual(ok('env=prod\nteam=sre\n'));
     expect(c.exec('kubectl label namespace team tier=x')).toEqual(ok('namespace/team labeled\n'));

@@ -201,7 +201,8 @@ describe('Kueue: invariants', () => {
         }
       });
     }), { numRuns: 12 });
-  });
+    // Twelve clusters each run for up to a few virtual minutes: seconds of work on a busy machine.
+  }, 30_000);
 
   // Job mixes (queue, GPUs, priority class) that once made admission and preemption take turns forever at one
   // virtual instant: a preemptor's freed quota went back to its victim, which it then preempted again.

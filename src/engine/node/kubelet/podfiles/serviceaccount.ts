@@ -6,8 +6,6 @@
 // Simplification), so the kubelet's file view adds these files itself when the token is automounted.
 import type { Pod, ServiceAccount } from 'kubernetes-types/core/v1';
 import type { Store } from '../../../apiserver/store.ts';
-import { base64EncodeBytes } from '../../../api/base64.ts';
-import { derivedBytes } from '../../../apiserver/serviceaccount/jwt.ts';
 import { WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS } from '../../../apiserver/serviceaccount/claims.ts';
 
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -30,12 +28,6 @@ export function podToken(store: Store, pod: Pod, issuedMs: number, expirationSec
   } catch {
     return undefined;
   }
-}
-
-/** The cluster CA bundle (the kube-root-ca.crt ConfigMap's ca.crt in a real cluster). */
-export function clusterCACert(): string {
-  const body = base64EncodeBytes(derivedBytes('kubesim-cluster-ca', 765));
-  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** Whether the token is automounted: the pod's setting, else the service account's, else yes. */

@@ -7,7 +7,8 @@ import { CLUSTER_DOMAIN } from '../../../api/dns.ts';
 import { copyTree, dir, file, lookup, place, splitPath, type FileNode, type WrittenFile } from '../../runtime/fs/tree.ts';
 import { hostNetworkHostsFile, managedHostsFile, nodeHostsFile } from './hosts.ts';
 import { podDNS, resolvConf } from './resolvconf.ts';
-import { clusterCACert, SERVICE_ACCOUNT_DIR } from './serviceaccount.ts';
+import { SERVICE_ACCOUNT_DIR } from './serviceaccount.ts';
+import { clusterCACert } from '../../../apiserver/clusterca.ts';
 import { atomicVolumeDir, DEFAULT_MODE, volumePayload, type Payload, type PayloadSources } from './volumes.ts';
 
 export interface ContainerViewInput {
