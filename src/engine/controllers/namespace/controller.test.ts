@@ -33,7 +33,8 @@ describe('namespace deletion (namespace controller)', () => {
 
     // The controller waits 5 s, then deletes the content; graceful pod deletions take a moment more.
     c.advance(4);
-    expect(inNamespace(c, 'team').filter((o) => o.kind === 'ConfigMap')).toHaveLength(1);
+    // Its own ConfigMap and the root CA publisher's kube-root-ca.crt (not created again: the namespace is terminating).
+    expect(inNamespace(c, 'team').filter((o) => o.kind === 'ConfigMap')).toHaveLength(2);
     c.advance(2);
     expect(inNamespace(c, 'team').filter((o) => o.kind === 'ConfigMap')).toHaveLength(0);
     const conditions = ns(c, 'team')?.status?.conditions?.map((x) => `${x.type}=${x.status}`);
