@@ -86,5 +86,5 @@ export function renderChart(chart: Chart, config: Record<string, unknown>, opts:
     }
   }
   const sorted = sortByKind(manifests, (m) => m.kind);
-  return { manifests: sorted, hooks, notes, manifest: sorted.map((m) => `---\n# Source: ${m.source}\n${m.content}\n`).join('') };
+  return { manifests: sorted, hooks: sortByKind(hooks, (m) => m.kind), notes, manifest: sorted.map((m) => `---\n# Source: ${m.source}\n${m.content}\n`).join('') };
 }

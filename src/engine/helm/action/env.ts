@@ -8,6 +8,8 @@ import { SecretsDriver, type Release } from '../storage.ts';
 
 export interface HelmEnv {
   store: Store;
+  /** The virtual clock a waiting helm runs the simulation on (hooks, --wait). */
+  clock: SimClock;
   releases: SecretsDriver;
   namespace: string;
   /** The virtual clock, as helm's time.Now() for LAST DEPLOYED and --generate-name. */
@@ -24,7 +26,7 @@ export function helmEnv(store: Store, clock: SimClock, namespace: string): HelmE
     apiVersions.add(`${gv}/${k.kind}`);
   }
   return {
-    store, releases: new SecretsDriver(store), namespace, apiVersions,
+    store, clock, releases: new SecretsDriver(store), namespace, apiVersions,
     now: () => new Date(clock.now()).toISOString(),
     nowSeconds: () => Math.floor(clock.now() / 1000),
   };
