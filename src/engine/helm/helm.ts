@@ -92,6 +92,8 @@ function withPrefix(prefix: string, f: () => void): void {
 }
 
 function installRun(h: Helm, a: ParsedArgs): void {
+  // A bad flag value is pflag's error, before the action (and its "INSTALLATION FAILED") starts.
+  const wait = waitOptions(a);
   withPrefix('INSTALLATION FAILED: ', () => {
     const [first, second] = a.positional;
     let name: string;
@@ -107,7 +109,7 @@ function installRun(h: Helm, a: ParsedArgs): void {
     }
     const chart = h.chart(ref, a);
     if (!name) name = `${chart.metadata.name}-${h.env.nowSeconds()}`;
-    const rel = install(h.env, { name, chart, config: h.values(a), dryRun: dryRun(a), createNamespace: boolFlag(a, 'create-namespace'), ...waitOptions(a) });
+    const rel = install(h.env, { name, chart, config: h.values(a), dryRun: dryRun(a), createNamespace: boolFlag(a, 'create-namespace'), ...wait });
     h.print(printStatus(rel));
   });
 }
@@ -119,9 +121,10 @@ function upgradeRun(h: Helm, a: ParsedArgs): void {
     installRun(h, { ...a, positional: [name, ref] });
     return;
   }
+  const wait = waitOptions(a);
   withPrefix('UPGRADE FAILED: ', () => {
     const chart = h.chart(ref, a);
-    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...waitOptions(a) });
+    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...wait });
     h.print(`Release "${name}" has been upgraded. Happy Helming!\n${printStatus(rel)}`);
   });
 }
