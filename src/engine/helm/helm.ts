@@ -13,6 +13,8 @@ import { releaseTest } from './action/releasetesting.ts';
 import { durationFlag } from '../kubectl/commands/numericflags.ts';
 import { hooksOf, hooksText, isTestHook } from './hooks.ts';
 import { DEFAULT_TIMEOUT_MS } from './kubewait.ts';
+import { checkDependencies } from './dependencies.ts';
+import { dependencyBuild, dependencyList, dependencyUpdate } from './action/dependency.ts';
 import { uninstall } from './action/uninstall.ts';
 import { rollback, upgrade } from './action/upgrade.ts';
 import { ansic, goTimeString, printStatus, uitable, valuesYaml } from './printer.ts';
@@ -91,6 +93,15 @@ function withPrefix(prefix: string, f: () => void): void {
   }
 }
 
+/** helm install and template check a chart's dependencies before anything else, and say how to fetch them. */
+function requireDependencies(chart: Chart): void {
+  try {
+    checkDependencies(chart);
+  } catch (e) {
+    throw new Error(`An error occurred while checking for chart dependencies. You may need to run \`helm dependency build\` to fetch missing dependencies: ${(e as Error).message}`);
+  }
+}
+
 function installRun(h: Helm, a: ParsedArgs): void {
   // A bad flag value is pflag's error, before the action (and its "INSTALLATION FAILED") starts.
   const wait = waitOptions(a);
@@ -108,6 +119,7 @@ function installRun(h: Helm, a: ParsedArgs): void {
       ref = second;
     }
     const chart = h.chart(ref, a);
+    requireDependencies(chart);
     if (!name) name = `${chart.metadata.name}-${h.env.nowSeconds()}`;
     const rel = install(h.env, { name, chart, config: h.values(a), dryRun: dryRun(a), createNamespace: boolFlag(a, 'create-namespace'), ...wait });
     h.print(printStatus(rel));
@@ -124,6 +136,7 @@ function upgradeRun(h: Helm, a: ParsedArgs): void {
   const wait = waitOptions(a);
   withPrefix('UPGRADE FAILED: ', () => {
     const chart = h.chart(ref, a);
+    checkDependencies(chart);
     const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...wait });
     h.print(`Release "${name}" has been upgraded. Happy Helming!\n${printStatus(rel)}`);
   });
@@ -235,6 +248,7 @@ const COMMANDS: Record<string, Command> = {
       const [first, second] = a.positional;
       const ref = second ?? first;
       const chart = h.chart(ref, a);
+      requireDependencies(chart);
       const name = second === undefined ? (boolFlag(a, 'generate-name') ? `${chart.metadata.name}-${h.env.nowSeconds()}` : 'release-name') : first;
       const r = renderChart(chart, h.values(a), { name, namespace: h.env.namespace, revision: 1, isInstall: true, isUpgrade: false }, h.env.apiVersions);
       const only = a.flags.get('show-only');
@@ -295,13 +309,23 @@ const GROUPS: Record<string, Record<string, Command>> = {
     list: { use: 'helm repo list [flags]', args: [0, 0], flags: [OUTPUT], run: (h) => h.print(repoList()) },
     update: { use: 'helm repo update [REPO1 [REPO2 ...]] [flags]', args: [0, -1], flags: [], run: (h) => h.print(repoUpdate()) },
   },
+  dependency: Object.fromEntries((['list', 'update', 'build'] as const).map((w) => [w, {
+    use: `helm dependency ${w} CHART [flags]`, args: [0, 1] as [number, number], flags: [],
+    run: (h: Helm, a: ParsedArgs) => {
+      const path = a.positional[0] ?? '.';
+      if (w === 'list') return h.print(dependencyList(h.ctx.files, path));
+      const r = (w === 'update' ? dependencyUpdate : dependencyBuild)(h.ctx.files, path, h.env.now());
+      for (const [name, text] of r.write) h.ctx.writeFile?.(name, text);
+      h.print(r.text);
+    },
+  }])),
   search: {
     repo: { use: 'helm search repo [keyword] [flags]', args: [0, 1], flags: [{ name: 'versions', short: 'l' }, OUTPUT], run: (h, a) => h.print(searchRepo(a.positional[0])) },
   },
 };
 
-const ALIASES: Record<string, string> = { ls: 'list', un: 'uninstall', del: 'uninstall', delete: 'uninstall', hist: 'history', inspect: 'show' };
-const SUB_ALIASES: Record<string, string> = { ls: 'list' };
+const ALIASES: Record<string, string> = { dep: 'dependency', dependencies: 'dependency', ls: 'list', un: 'uninstall', del: 'uninstall', delete: 'uninstall', hist: 'history', inspect: 'show' };
+const SUB_ALIASES: Record<string, string> = { ls: 'list', up: 'update' };
 
 /** require.MinimumNArgs / ExactArgs / MaximumNArgs / NoArgs, in helm's words. */
 function checkArgs(cmd: Command, path: string, n: number): void {
@@ -321,6 +345,7 @@ Usage:
 
 Available Commands:
   create      create a new chart with the given name
+  dependency  manage a chart's dependencies
   get         download extended information of a named release
   history     fetch release history
   install     install a chart
@@ -378,7 +403,7 @@ export function runHelm(ctx: KubectlContext, argv: string[]): number {
       throw e;
     }
     checkArgs(cmd, path, a.positional.length);
-    const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search';
+    const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search' || top === 'dependency';
     if (!clientOnly && !ctx.store.available) throw new Error(UNREACHABLE);
     cmd.run(new Helm(ctx, a), a);
     return 0;

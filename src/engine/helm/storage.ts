@@ -29,6 +29,7 @@ export interface Release {
     /** Templates and values.yaml, base64 as in helm's chart JSON. */
     templates: { name: string; data: string }[];
     values: Record<string, unknown>;
+    files?: { name: string; data: string }[];
   };
   /** The user-supplied values (helm get values). */
   config: Record<string, unknown>;
