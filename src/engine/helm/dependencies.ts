@@ -87,8 +87,11 @@ export function coalesceTree(chart: Chart, user: Values): Values {
  */
 export function importValues(chart: Chart, cvals: Values): Values {
   let out = cvals;
+  const present = new Set(chart.subcharts.map((s) => s.metadata.name));
   for (const d of chart.metadata.dependencies ?? []) {
     const name = d.alias ?? d.name;
+    // A disabled dependency is gone from the tree, and imports nothing.
+    if (!present.has(name)) continue;
     const child = out[name];
     if (!isMap(child)) continue;
     for (const iv of d['import-values'] ?? []) {

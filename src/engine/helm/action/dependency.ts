@@ -51,8 +51,9 @@ function hashReq(req: Dependency[], lock: Dependency[]): string {
 }
 
 function lockText(locked: Dependency[], digest: string, generated: string): string {
-  const deps = locked.map((d) => `- name: ${d.name}\n  repository: ${d.repository ? d.repository : '""'}\n  version: ${d.version}\n`).join('');
-  return `dependencies:\n${deps}digest: ${digest}\ngenerated: "${generated}"\n`;
+  const deps = locked.map((d) => `- name: ${d.name}\n  repository: ${d.repository ? d.repository : '""'}\n${d.version ? `  version: ${d.version}\n` : ''}`).join('');
+  // time.Time in JSON is RFC 3339 with the fraction's trailing zeros dropped.
+  return `dependencies:\n${deps}digest: ${digest}\ngenerated: "${generated.replace(/\.(\d*?)0*Z$/, (_, f: string) => (f ? `.${f}Z` : 'Z'))}"\n`;
 }
 
 interface Fetched { dep: Dependency; files: [string, string][]; version: string }
