@@ -2,8 +2,9 @@
 // release Secrets, sh.helm.release.v1.NAME.vREV) and charts (document folders with a Chart.yaml, and the built-in
 // repository's charts).
 
-const COMMANDS = ['create', 'get', 'history', 'install', 'lint', 'list', 'repo', 'rollback', 'search', 'show', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version'];
+const COMMANDS = ['create', 'dependency', 'get', 'history', 'install', 'lint', 'list', 'repo', 'rollback', 'search', 'show', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version'];
 const GROUPS: Record<string, string[]> = {
+  dependency: ['build', 'list', 'update'],
   get: ['all', 'hooks', 'manifest', 'notes', 'values'],
   show: ['all', 'chart', 'values'],
   repo: ['add', 'list', 'update'],
@@ -65,6 +66,7 @@ export async function helmCandidates(words: readonly string[], current: string, 
     if (args.length > 1) return [];
     if (cmd === 'get') return releases();
     if (cmd === 'show') return charts();
+    if (cmd === 'dependency') return chartFolders(await source.documents());
     return [];
   }
   if (RELEASE_FIRST.has(cmd) && args.length === 0) return releases();
