@@ -169,6 +169,20 @@ describe('helm hooks', () => {
   });
 });
 
+describe('helm run by a scenario timeline', () => {
+  it('cannot move time from inside a timer: it checks the hook once (a timeout), and the clock never goes back', () => {
+    const c = cluster();
+    chart(c, { migrate: jobHook('migrate', 'pre-install', 'sleep 20') });
+    const results: string[] = [];
+    c.onScheduledRun((_cmd, r) => results.push(r.stderr));
+    const start = c.now();
+    c.schedule({ at: start + 5_000, run: 'helm install a ./app' });
+    c.advance(10);
+    expect(c.now()).toBe(start + 10_000);
+    expect(results).toEqual(['Error: INSTALLATION FAILED: failed pre-install: 1 error occurred:\n\t* timed out waiting for the condition\n\n\n']);
+  });
+});
+
 describe('helm test', () => {
   const NOTES_HEAD = 'NOTES:\n1. Get the application URL by running these commands:\n';
 
