@@ -3,23 +3,13 @@
 // Service, an Ingress that uses both, and a PodDisruptionBudget, then what `kubectl get` shows of them; each
 // subcommand's own flags (completion and refusal), and kubectl explain of those kinds.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { editorReady, runInTerminal, setEditorText } from './helpers.ts';
+import { editorReady, newDocument, runInTerminal } from './helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const expect = baseExpect.configure({ timeout: 60_000 }); // Monaco's chunk parses slowly on a busy machine
 
 const CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2\n-----END CERTIFICATE-----\n';
 const KEY = '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBq\n-----END EC PRIVATE KEY-----\n';
-
-async function newDocument(page: Page, name: string, text: string): Promise<void> {
-  await page.getByTestId('doc-new').click();
-  await setEditorText(page, text);
-  await page.getByTestId('doc-rename').click();
-  const input = page.getByTestId('doc-rename-input');
-  await input.fill(name);
-  await input.press('Enter');
-  await expect(page.getByTestId('doc-active-name')).toHaveText(name);
-}
 
 const lastOut = (page: Page) => page.locator('[data-testid=terminal-line][data-kind=out]').last();
 const lastErr = (page: Page) => page.locator('[data-testid=terminal-line][data-kind=err]').last();

@@ -29,6 +29,17 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+V');
 }
 
+/** A new editor document with this text, renamed to `name` (the page must grant clipboard access). */
+export async function newDocument(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId('doc-new').click();
+  await setEditorText(page, text);
+  await page.getByTestId('doc-rename').click();
+  const input = page.getByTestId('doc-rename-input');
+  await input.fill(name);
+  await input.press('Enter');
+  await expect(page.getByTestId('doc-active-name')).toHaveText(name, { timeout: 60_000 });
+}
+
 /** The text the editor shows (Monaco renders lines; the fallback is a textarea). */
 export async function editorText(page: Page): Promise<string> {
   await editorReady(page);

@@ -4,6 +4,7 @@
 import { parse as parseYaml } from 'yaml';
 import { cleanPath } from '../kubectl/kustomize/paths.ts';
 import { KUBECTL_YAML } from '../kubectl/manifests.ts';
+import { ignored, parseHelmignore } from './helmignore.ts';
 import { GoStruct } from './template/values.ts';
 
 /** Chart.yaml (chart.Metadata), in its JSON field names. */
@@ -18,6 +19,19 @@ export interface ChartMetadata {
   home?: string;
   kubeVersion?: string;
   keywords?: string[];
+  dependencies?: Dependency[];
+}
+
+/** chart.Dependency: a subchart Chart.yaml asks for. */
+export interface Dependency {
+  name: string;
+  version?: string;
+  repository?: string;
+  /** Comma-separated values paths; the first that holds a bool decides. */
+  condition?: string;
+  tags?: string[];
+  alias?: string;
+  'import-values'?: (string | { child: string; parent: string })[];
 }
 
 export interface ChartFile {
@@ -33,6 +47,10 @@ export interface Chart {
   /** values.yaml as written (helm show values prints it). */
   valuesText: string;
   templates: ChartFile[];
+  /** chart.Chart.Files: every file that is not Chart.yaml, values.yaml, a template or a subchart's (.Files reads them). */
+  files: ChartFile[];
+  /** The subcharts in charts/ (chart.Chart.Dependencies()), each loaded as a chart. */
+  subcharts: Chart[];
 }
 
 /** An error loading or validating a chart, worded as helm's loader and chart.Validate word it. */
@@ -63,8 +81,14 @@ function validate(m: ChartMetadata): void {
   if (m.type && m.type !== 'application' && m.type !== 'library') throw new ChartError('validation: chart.metadata.type must be application or library');
 }
 
-/** A chart from its files (paths inside the chart folder). */
-export function chartFromFiles(files: readonly ChartFile[]): Chart {
+/** Files the loader keeps out of chart.Chart.Files. */
+const LOADER_FILES = new Set(['Chart.yaml', 'values.yaml', 'values.schema.json', 'Chart.lock', 'requirements.yaml', 'requirements.lock']);
+
+/** A chart from its files (paths inside the chart folder), .helmignore applied, subcharts loaded from charts/. */
+export function chartFromFiles(all: readonly ChartFile[]): Chart {
+  const helmignore = all.find((f) => f.name === '.helmignore');
+  const rules = parseHelmignore(helmignore?.text ?? '');
+  const files = all.filter((f) => !ignored(rules, f.name));
   const byName = new Map(files.map((f) => [f.name, f.text]));
   const chartYaml = byName.get('Chart.yaml');
   if (chartYaml === undefined) throw new ChartError('Chart.yaml file is missing');
@@ -72,14 +96,36 @@ export function chartFromFiles(files: readonly ChartFile[]): Chart {
   const metadata = { ...raw, version: raw.version === undefined ? '' : String(raw.version), apiVersion: String(raw.apiVersion ?? ''), name: String(raw.name ?? '') } as ChartMetadata;
   if (raw.appVersion !== undefined) metadata.appVersion = String(raw.appVersion);
   validate(metadata);
+  if (raw.dependencies !== undefined && !Array.isArray(raw.dependencies)) throw new ChartError('cannot load Chart.yaml: error converting YAML to JSON: dependencies must be a list');
   const valuesText = byName.get('values.yaml') ?? '';
+  const sub = new Map<string, ChartFile[]>();
+  for (const f of files) {
+    if (!f.name.startsWith('charts/')) continue;
+    const rest = f.name.slice('charts/'.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0) continue;
+    const name = rest.slice(0, slash);
+    sub.set(name, [...(sub.get(name) ?? []), { name: rest.slice(slash + 1), text: f.text }]);
+  }
+  const subcharts: Chart[] = [];
+  for (const [name, inside] of [...sub].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    try {
+      subcharts.push(chartFromFiles(inside));
+    } catch (e) {
+      throw new ChartError(`error unpacking subchart ${name} in ${metadata.name}: ${(e as Error).message}`);
+    }
+  }
   return {
     metadata,
     values: readValues(valuesText, 'values.yaml'),
     valuesText,
-    templates: files.filter((f) => f.name.startsWith('templates/')).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    templates: files.filter((f) => f.name.startsWith('templates/')).sort(byFileName),
+    files: files.filter((f) => !LOADER_FILES.has(f.name) && !f.name.startsWith('templates/') && !f.name.startsWith('charts/')).sort(byFileName),
+    subcharts,
   };
 }
+
+const byFileName = (a: ChartFile, b: ChartFile) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** The chart in a folder of the file map, undefined when no document lies under it. */
 export function chartFromFolder(files: ReadonlyMap<string, string>, dir: string): Chart | undefined {
@@ -98,7 +144,7 @@ export function chartStruct(m: ChartMetadata): GoStruct {
   return new GoStruct('*chart.Metadata', {
     Name: m.name, Home: m.home ?? '', Version: m.version, Description: m.description ?? '', Keywords: m.keywords ?? null,
     Icon: m.icon ?? '', APIVersion: m.apiVersion, AppVersion: m.appVersion ?? '', KubeVersion: m.kubeVersion ?? '', Type: m.type ?? '',
-    Annotations: null, Dependencies: null, Deprecated: false,
+    Annotations: null, Dependencies: m.dependencies ?? null, Deprecated: false,
   });
 }
 

@@ -42,7 +42,6 @@ LAST DEPLOYED: Thu Jan  1 00:00:00 2026
 NAMESPACE: default
 STATUS: deployed
 REVISION: 1
-TEST SUITE: None
 ${NOTES}`);
     const d = deployment(c)!;
     expect(d.spec?.replicas).toBe(1);
@@ -142,7 +141,6 @@ LAST DEPLOYED: Thu Jan  1 00:00:30 2026
 NAMESPACE: default
 STATUS: deployed
 REVISION: 2
-TEST SUITE: None
 ${NOTES}`);
     expect(deployment(c)?.spec?.replicas).toBe(3);
     c.advance(30);
@@ -236,7 +234,7 @@ describe('helm repositories and charts', () => {
     ['helm search repo nothing', 0, 'No results found\n'],
     ['helm repo add bitnami https://charts.bitnami.com/bitnami', 1, 'Error: looks like "https://charts.bitnami.com/bitnami" is not a valid chart repository or cannot be reached: Get "https://charts.bitnami.com/bitnami/index.yaml": dial tcp: lookup charts.bitnami.com: no such host\n'],
     ['helm show chart kubesim/redis', 0, 'apiVersion: v2\nappVersion: 7.4.1\ndescription: A single Redis server with a Service in front of it\nname: redis\ntype: application\nversion: 0.2.0\n'],
-    ['helm get', 1, 'Error: "helm get" requires a subcommand: values, manifest, notes, all\n'],
+    ['helm get', 1, 'Error: "helm get" requires a subcommand: values, manifest, hooks, notes, all\n'],
   ])('%s', (line, code, want) => {
     const r = cluster().exec(line) as { code: number; stdout: string; stderr: string };
     expect(r.code).toBe(code);

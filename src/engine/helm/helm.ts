@@ -7,8 +7,14 @@ import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import { chartName, ChartError, type Chart } from './chart.ts';
 import { createChart, lint, repoAdd, repoList, repoUpdate, searchRepo, showChart, showValues } from './action/chartcmds.ts';
 import { chartOf, helmEnv, type HelmEnv } from './action/env.ts';
-import { install } from './action/install.ts';
+import { install, type WaitOptions } from './action/install.ts';
 import { history, list, releaseAt } from './action/query.ts';
+import { releaseTest } from './action/releasetesting.ts';
+import { durationFlag } from '../kubectl/commands/numericflags.ts';
+import { hooksOf, hooksText, isTestHook } from './hooks.ts';
+import { DEFAULT_TIMEOUT_MS } from './kubewait.ts';
+import { checkDependencies } from './dependencies.ts';
+import { dependencyBuild, dependencyList, dependencyUpdate } from './action/dependency.ts';
 import { uninstall } from './action/uninstall.ts';
 import { rollback, upgrade } from './action/upgrade.ts';
 import { ansic, goTimeString, printStatus, uitable, valuesYaml } from './printer.ts';
@@ -28,8 +34,8 @@ const GLOBAL: FlagSpec[] = [
 const VALUES: FlagSpec[] = [
   { name: 'set', value: true, repeated: true }, { name: 'set-string', value: true, repeated: true }, { name: 'values', short: 'f', value: true, repeated: true },
 ];
-/** --wait and --timeout: accepted, see install.ts's SIMULATION note. */
-const WAIT: FlagSpec[] = [{ name: 'wait' }, { name: 'wait-for-jobs' }, { name: 'timeout', value: true }];
+/** --wait, --timeout and --no-hooks: helm waits in virtual time (kubewait.ts). */
+const WAIT: FlagSpec[] = [{ name: 'wait' }, { name: 'wait-for-jobs' }, { name: 'timeout', value: true }, { name: 'no-hooks' }];
 const DRY_RUN: FlagSpec = { name: 'dry-run', value: true, bareValue: 'client' };
 const OUTPUT: FlagSpec = { name: 'output', short: 'o', value: true };
 
@@ -69,6 +75,10 @@ function dryRun(a: ParsedArgs): boolean {
   throw new Error(`invalid dry-run flag value: ${v}`);
 }
 
+function waitOptions(a: ParsedArgs): WaitOptions {
+  return { noHooks: boolFlag(a, 'no-hooks'), timeoutMs: durationFlag(a, 'timeout', DEFAULT_TIMEOUT_MS), wait: boolFlag(a, 'wait'), waitForJobs: boolFlag(a, 'wait-for-jobs') };
+}
+
 function revisionArg(text: string | undefined, what: string): number {
   if (text === undefined) return 0;
   if (!/^-?\d+$/.test(text)) throw new Error(`invalid argument "${text}" for "${what}" flag: strconv.ParseInt: parsing "${text}": invalid syntax`);
@@ -83,7 +93,18 @@ function withPrefix(prefix: string, f: () => void): void {
   }
 }
 
+/** helm install and template check a chart's dependencies before anything else, and say how to fetch them. */
+function requireDependencies(chart: Chart): void {
+  try {
+    checkDependencies(chart);
+  } catch (e) {
+    throw new Error(`An error occurred while checking for chart dependencies. You may need to run \`helm dependency build\` to fetch missing dependencies: ${(e as Error).message}`);
+  }
+}
+
 function installRun(h: Helm, a: ParsedArgs): void {
+  // A bad flag value is pflag's error, before the action (and its "INSTALLATION FAILED") starts.
+  const wait = waitOptions(a);
   withPrefix('INSTALLATION FAILED: ', () => {
     const [first, second] = a.positional;
     let name: string;
@@ -98,8 +119,9 @@ function installRun(h: Helm, a: ParsedArgs): void {
       ref = second;
     }
     const chart = h.chart(ref, a);
+    requireDependencies(chart);
     if (!name) name = `${chart.metadata.name}-${h.env.nowSeconds()}`;
-    const rel = install(h.env, { name, chart, config: h.values(a), dryRun: dryRun(a), createNamespace: boolFlag(a, 'create-namespace') });
+    const rel = install(h.env, { name, chart, config: h.values(a), dryRun: dryRun(a), createNamespace: boolFlag(a, 'create-namespace'), ...wait });
     h.print(printStatus(rel));
   });
 }
@@ -111,9 +133,11 @@ function upgradeRun(h: Helm, a: ParsedArgs): void {
     installRun(h, { ...a, positional: [name, ref] });
     return;
   }
+  const wait = waitOptions(a);
   withPrefix('UPGRADE FAILED: ', () => {
     const chart = h.chart(ref, a);
-    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a) });
+    checkDependencies(chart);
+    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...wait });
     h.print(`Release "${name}" has been upgraded. Happy Helming!\n${printStatus(rel)}`);
   });
 }
@@ -147,6 +171,7 @@ function getRun(h: Helm, what: string, a: ParsedArgs): void {
       return h.print(`${all ? 'COMPUTED' : 'USER-SUPPLIED'} VALUES:\n${valuesYaml(v)}`);
     }
     case 'manifest': return h.print(rel.manifest);
+    case 'hooks': return h.print(hooksText(rel));
     case 'notes': if (rel.info.notes) h.print(`NOTES:\n${rel.info.notes}`); return;
     case 'all': return h.print(printStatus(rel, { debug: true, showMetadata: true, computedValues: computed() }));
   }
@@ -166,7 +191,7 @@ const COMMANDS: Record<string, Command> = {
   rollback: {
     use: 'helm rollback <RELEASE> [REVISION] [flags]', args: [1, 2], flags: [...WAIT, DRY_RUN],
     run: (h, a) => {
-      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a));
+      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a), waitOptions(a));
       h.print('Rollback was a success! Happy Helming!');
     },
   },
@@ -174,7 +199,7 @@ const COMMANDS: Record<string, Command> = {
     use: 'helm uninstall RELEASE_NAME [...] [flags]', args: [1, -1], flags: [...WAIT, DRY_RUN, { name: 'keep-history' }],
     run: (h, a) => {
       for (const name of a.positional) {
-        uninstall(h.env, name, boolFlag(a, 'keep-history'), dryRun(a));
+        uninstall(h.env, name, boolFlag(a, 'keep-history'), dryRun(a), waitOptions(a));
         h.print(`release "${name}" uninstalled`);
       }
     },
@@ -207,17 +232,29 @@ const COMMANDS: Record<string, Command> = {
       ], 60));
     },
   },
+  test: {
+    use: 'helm test [RELEASE] [flags]', args: [1, 1], flags: [{ name: 'timeout', value: true }, { name: 'hide-notes' }],
+    run: (h, a) => {
+      const { rel, error } = releaseTest(h.env, a.positional[0], durationFlag(a, 'timeout', DEFAULT_TIMEOUT_MS));
+      // The status (with the tests' phases) is printed whether or not a test failed.
+      h.print(printStatus(boolFlag(a, 'hide-notes') ? { ...rel, info: { ...rel.info, notes: undefined } } : rel));
+      if (error) throw error;
+    },
+  },
   template: {
     clientOnly: true, use: 'helm template [NAME] [CHART] [flags]', args: [1, 2],
-    flags: [...VALUES, { name: 'version', value: true }, { name: 'generate-name', short: 'g' }, { name: 'show-only', short: 's', value: true, repeated: true }, { name: 'skip-tests' }],
+    flags: [...VALUES, { name: 'version', value: true }, { name: 'generate-name', short: 'g' }, { name: 'show-only', short: 's', value: true, repeated: true }, { name: 'skip-tests' }, { name: 'no-hooks' }],
     run: (h, a) => {
       const [first, second] = a.positional;
       const ref = second ?? first;
       const chart = h.chart(ref, a);
+      requireDependencies(chart);
       const name = second === undefined ? (boolFlag(a, 'generate-name') ? `${chart.metadata.name}-${h.env.nowSeconds()}` : 'release-name') : first;
       const r = renderChart(chart, h.values(a), { name, namespace: h.env.namespace, revision: 1, isInstall: true, isUpgrade: false }, h.env.apiVersions);
       const only = a.flags.get('show-only');
-      const docs = [...r.manifests, ...(boolFlag(a, 'skip-tests') ? [] : r.hooks)].filter((m) => !only || only.some((o) => m.source === `${chart.metadata.name}/${o}`));
+      // The release's hooks (those of unknown events dropped) follow its manifests; --skip-tests leaves out test hooks.
+      const hooks = boolFlag(a, 'no-hooks') ? [] : hooksOf(r.hooks).filter((x) => !(boolFlag(a, 'skip-tests') && isTestHook(x)));
+      const docs = [...r.manifests, ...hooks.map((x) => ({ source: x.path, content: x.manifest }))].filter((m) => !only || only.some((o) => m.source === `${chart.metadata.name}/${o}`));
       if (only && !docs.length) throw new Error(`could not find template ${only[0]} in chart`);
       h.print(docs.map((m) => `---\n# Source: ${m.source}\n${m.content}\n`).join(''));
     },
@@ -255,7 +292,7 @@ const COMMANDS: Record<string, Command> = {
 
 /** Commands with subcommands: helm get, show, repo, search. */
 const GROUPS: Record<string, Record<string, Command>> = {
-  get: Object.fromEntries(['values', 'manifest', 'notes', 'all'].map((w) => [w, {
+  get: Object.fromEntries(['values', 'manifest', 'hooks', 'notes', 'all'].map((w) => [w, {
     use: `helm get ${w} RELEASE_NAME [flags]`, args: [1, 1] as [number, number],
     flags: [{ name: 'revision', value: true }, ...(w === 'values' ? [{ name: 'all', short: 'a' }, OUTPUT] : [])],
     run: (h: Helm, a: ParsedArgs) => getRun(h, w, a),
@@ -272,13 +309,23 @@ const GROUPS: Record<string, Record<string, Command>> = {
     list: { use: 'helm repo list [flags]', args: [0, 0], flags: [OUTPUT], run: (h) => h.print(repoList()) },
     update: { use: 'helm repo update [REPO1 [REPO2 ...]] [flags]', args: [0, -1], flags: [], run: (h) => h.print(repoUpdate()) },
   },
+  dependency: Object.fromEntries((['list', 'update', 'build'] as const).map((w) => [w, {
+    use: `helm dependency ${w} CHART [flags]`, args: [0, 1] as [number, number], flags: [],
+    run: (h: Helm, a: ParsedArgs) => {
+      const path = a.positional[0] ?? '.';
+      if (w === 'list') return h.print(dependencyList(h.ctx.files, path));
+      const r = (w === 'update' ? dependencyUpdate : dependencyBuild)(h.ctx.files, path, h.env.now());
+      for (const [name, text] of r.write) h.ctx.writeFile?.(name, text);
+      h.print(r.text);
+    },
+  }])),
   search: {
     repo: { use: 'helm search repo [keyword] [flags]', args: [0, 1], flags: [{ name: 'versions', short: 'l' }, OUTPUT], run: (h, a) => h.print(searchRepo(a.positional[0])) },
   },
 };
 
-const ALIASES: Record<string, string> = { ls: 'list', un: 'uninstall', del: 'uninstall', delete: 'uninstall', hist: 'history', inspect: 'show' };
-const SUB_ALIASES: Record<string, string> = { ls: 'list' };
+const ALIASES: Record<string, string> = { dep: 'dependency', dependencies: 'dependency', ls: 'list', un: 'uninstall', del: 'uninstall', delete: 'uninstall', hist: 'history', inspect: 'show' };
+const SUB_ALIASES: Record<string, string> = { ls: 'list', up: 'update' };
 
 /** require.MinimumNArgs / ExactArgs / MaximumNArgs / NoArgs, in helm's words. */
 function checkArgs(cmd: Command, path: string, n: number): void {
@@ -298,6 +345,7 @@ Usage:
 
 Available Commands:
   create      create a new chart with the given name
+  dependency  manage a chart's dependencies
   get         download extended information of a named release
   history     fetch release history
   install     install a chart
@@ -309,6 +357,7 @@ Available Commands:
   show        show information of a chart
   status      display the status of the named release
   template    locally render templates
+  test        run tests for a release
   uninstall   uninstall a release
   upgrade     upgrade a release
   version     print the client version information`;
@@ -354,7 +403,7 @@ export function runHelm(ctx: KubectlContext, argv: string[]): number {
       throw e;
     }
     checkArgs(cmd, path, a.positional.length);
-    const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search';
+    const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search' || top === 'dependency';
     if (!clientOnly && !ctx.store.available) throw new Error(UNREACHABLE);
     cmd.run(new Helm(ctx, a), a);
     return 0;

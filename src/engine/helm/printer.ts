@@ -1,6 +1,7 @@
 // helm's output: the status block (install, upgrade, status), uitable's tables (list, history, repo list,
 // search), Go's time formats (time.ANSIC and Time.String), and values as YAML.
 import { toYaml } from '../kubectl/printers/format.ts';
+import { hooksText } from './hooks.ts';
 import type { Release } from './storage.ts';
 import { toPlain } from './template/values.ts';
 
@@ -21,6 +22,9 @@ export function goTimeString(iso: string): string {
   const frac = ms ? `.${String(ms).padStart(3, '0').replace(/0+$/, '')}` : '';
   return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}${frac} +0000 UTC`;
 }
+
+/** Go's zero time.Time in time.ANSIC (a hook whose run never completed). */
+const ZERO_TIME_ANSIC = 'Mon Jan  1 00:00:00 0001';
 
 /** gosuri/uitable as helm uses it: every cell padded to its column's width, cells joined by a tab. */
 export function uitable(rows: string[][], maxColWidth = 0): string {
@@ -53,7 +57,14 @@ export function printStatus(r: Release, opts: StatusOptions = {}): string {
   lines.push(`NAMESPACE: ${r.namespace}`, `STATUS: ${r.info.status}`, `REVISION: ${r.version}`);
   if (opts.showMetadata) lines.push(`CHART: ${r.chart.metadata.name}`, `VERSION: ${r.chart.metadata.version}`, `APP_VERSION: ${r.chart.metadata.appVersion ?? ''}`);
   if (opts.showDescription) lines.push(`DESCRIPTION: ${r.info.description}`);
-  lines.push('TEST SUITE: None');
+  const tests = (r.hooks ?? []).filter((h) => h.events.includes('test'));
+  if (!tests.length) lines.push('TEST SUITE: None');
+  // A test that never ran prints nothing.
+  for (const h of tests) {
+    if (!h.last_run?.started_at) continue;
+    lines.push(`TEST SUITE:     ${h.name}`, `Last Started:   ${ansic(h.last_run.started_at)}`,
+      `Last Completed: ${h.last_run.completed_at ? ansic(h.last_run.completed_at) : ZERO_TIME_ANSIC}`, `Phase:          ${h.last_run.phase}`);
+  }
   let text = `${lines.join('\n')}\n`;
   if (opts.debug) {
     text += `USER-SUPPLIED VALUES:\n${valuesYaml(r.config)}\n`;
@@ -61,7 +72,7 @@ export function printStatus(r: Release, opts: StatusOptions = {}): string {
   }
   if (r.info.description.toLowerCase() === 'dry run complete' || opts.debug) {
     text += 'HOOKS:\n';
-    for (const h of r.hooks ?? []) text += `---\n# Source: ${h.path}\n${h.manifest}\n`;
+    text += hooksText(r);
     text += `MANIFEST:\n${r.manifest}\n`;
   }
   if (r.info.notes) text += `NOTES:\n${r.info.notes.trim()}\n`;

@@ -6,9 +6,10 @@ import { KUBERNETES_VERSION } from '../api/version.ts';
 import { KUBECTL_YAML } from '../kubectl/manifests.ts';
 import { chartStruct, type Chart } from './chart.ts';
 import { sortByKind } from './kindsort.ts';
-import { render, RenderError } from './template/index.ts';
+import { coalesceTree, importValues, processDependencies } from './dependencies.ts';
+import { chartFiles } from './files.ts';
+import { render, RenderError, type TemplateFile } from './template/index.ts';
 import { GoStruct, isMap } from './template/values.ts';
-import { coalesce } from './values.ts';
 
 export interface ReleaseOptions {
   name: string;
@@ -44,15 +45,35 @@ function capabilities(apiVersions: ReadonlySet<string>): GoStruct {
   });
 }
 
-/** chartutil.ToRenderValues: the top-level objects templates see. */
-export function renderValues(chart: Chart, config: Record<string, unknown>, opts: ReleaseOptions, apiVersions: ReadonlySet<string>): Record<string, unknown> {
-  return {
-    Values: coalesce(chart.values, config),
-    Release: { Name: opts.name, Namespace: opts.namespace, Revision: BigInt(opts.revision), IsInstall: opts.isInstall, IsUpgrade: opts.isUpgrade, Service: 'Helm' },
-    Chart: chartStruct(chart.metadata),
-    Capabilities: capabilities(apiVersions),
-    Files: {},
+/** chartutil.ToRenderValues for one chart of the tree: its values, metadata and files; the release's and cluster's. */
+function renderValues(chart: Chart, values: Record<string, unknown>, release: Record<string, unknown>, caps: GoStruct): Record<string, unknown> {
+  return { Values: values, Release: release, Chart: chartStruct(chart.metadata), Capabilities: caps, Files: chartFiles(chart.files) };
+}
+
+/**
+ * Every template of the chart and its enabled subcharts (recAllTpls), each with the values its chart sees: a
+ * subchart's templates are "PARENT/charts/NAME/templates/…" and see the parent's values under NAME. A library
+ * chart contributes its partials only.
+ */
+function allTemplates(chart: Chart, config: Record<string, unknown>, opts: ReleaseOptions, apiVersions: ReadonlySet<string>): TemplateFile[] {
+  const tree = processDependencies(chart, config);
+  const release = { Name: opts.name, Namespace: opts.namespace, Revision: BigInt(opts.revision), IsInstall: opts.isInstall, IsUpgrade: opts.isUpgrade, Service: 'Helm' };
+  const caps = capabilities(apiVersions);
+  const out: TemplateFile[] = [];
+  const walk = (c: Chart, prefix: string, values: Record<string, unknown>) => {
+    const v = importValues(c, values);
+    const vals = renderValues(c, v, release, caps);
+    for (const t of c.templates) {
+      if (c.metadata.type === 'library' && !t.name.slice(t.name.lastIndexOf('/') + 1).startsWith('_')) continue;
+      out.push({ name: `${prefix}/${t.name}`, text: t.text, values: vals });
+    }
+    for (const sub of c.subcharts) {
+      const sv = v[sub.metadata.name];
+      walk(sub, `${prefix}/charts/${sub.metadata.name}`, isMap(sv) ? sv : {});
+    }
   };
+  walk(tree, chart.metadata.name, coalesceTree(tree, config));
+  return out;
 }
 
 /** releaseutil.SplitManifests: documents between "---" lines, blank ones dropped. */
@@ -61,9 +82,8 @@ function splitDocuments(text: string): string[] {
 }
 
 export function renderChart(chart: Chart, config: Record<string, unknown>, opts: ReleaseOptions, apiVersions: ReadonlySet<string>): Rendered {
-  const vals = renderValues(chart, config, opts, apiVersions);
   const name = chart.metadata.name;
-  const files = render(chart.templates.map((t) => ({ name: `${name}/${t.name}`, text: t.text })), vals);
+  const files = render(allTemplates(chart, config, opts, apiVersions));
   const notesName = `${name}/templates/NOTES.txt`;
   const notes = files.get(notesName) ?? '';
   const manifests: RenderedManifest[] = [];
@@ -86,5 +106,5 @@ export function renderChart(chart: Chart, config: Record<string, unknown>, opts:
     }
   }
   const sorted = sortByKind(manifests, (m) => m.kind);
-  return { manifests: sorted, hooks, notes, manifest: sorted.map((m) => `---\n# Source: ${m.source}\n${m.content}\n`).join('') };
+  return { manifests: sorted, hooks: sortByKind(hooks, (m) => m.kind), notes, manifest: sorted.map((m) => `---\n# Source: ${m.source}\n${m.content}\n`).join('') };
 }

@@ -126,6 +126,16 @@ const BUILTIN: Record<string, () => ChartFile[]> = {
   ]),
 };
 
+/** A built-in chart's files (what `helm dependency update` unpacks into charts/), undefined for an unknown name. */
+export function builtinChartFiles(name: string): ChartFile[] | undefined {
+  return Object.hasOwn(BUILTIN, name) ? BUILTIN[name]() : undefined;
+}
+
+/** Whether a Chart.yaml repository names the built-in repository (its URL, @NAME or alias:NAME). */
+export function isBuiltinRepository(repository: string): boolean {
+  return repository === BUILTIN_REPO.url || repository === `@${BUILTIN_REPO.name}` || repository === `alias:${BUILTIN_REPO.name}`;
+}
+
 export function builtinCharts(): Chart[] {
   return Object.keys(BUILTIN).sort().map((n) => chartFromFiles(BUILTIN[n]()));
 }

@@ -29,11 +29,31 @@ export interface Release {
     /** Templates and values.yaml, base64 as in helm's chart JSON. */
     templates: { name: string; data: string }[];
     values: Record<string, unknown>;
+    files?: { name: string; data: string }[];
   };
   /** The user-supplied values (helm get values). */
   config: Record<string, unknown>;
   manifest: string;
-  hooks?: { name: string; kind: string; path: string; manifest: string; events: string[] }[];
+  hooks?: Hook[];
+}
+
+/** release.HookEvent: when a hook runs. */
+export type HookEvent = 'pre-install' | 'post-install' | 'pre-delete' | 'post-delete' | 'pre-upgrade' | 'post-upgrade' | 'pre-rollback' | 'post-rollback' | 'test';
+/** release.HookPhase ("" before the hook first ran). */
+export type HookPhase = '' | 'Unknown' | 'Running' | 'Succeeded' | 'Failed';
+
+/** release.Hook, in its JSON field names. */
+export interface Hook {
+  name: string;
+  kind: string;
+  path: string;
+  manifest: string;
+  events: HookEvent[];
+  /** The last execution: times are "" (helm's zero time) until it ran. */
+  last_run: { started_at: string; completed_at: string; phase: HookPhase };
+  weight?: number;
+  /** helm.sh/hook-delete-policy's values; before-hook-creation is filled in when the hook first runs. */
+  delete_policies?: string[];
 }
 
 export const SECRET_TYPE = 'helm.sh/release.v1';

@@ -48,6 +48,8 @@ export class SimClock {
   private stepsAtInstant = 0;
   /** Outside answers being waited for (see hold). */
   private holds = 0;
+  /** A timer is running now (a command a scenario's timeline runs): a waiting client cannot move time from in there. */
+  private inStep = false;
   private onRelease: (() => void)[] = [];
 
   constructor(startMs = DEFAULT_START_MS, private readonly livelockSteps = LIVELOCK_STEPS) {
@@ -126,6 +128,9 @@ export class SimClock {
 
   get held(): boolean { return this.holds > 0; }
 
+  /** Inside a timer's callback: advance would move time under the step that is running. */
+  get stepping(): boolean { return this.inStep; }
+
   /** Resolves once nothing holds the clock. */
   whenReleased(): Promise<void> {
     return this.holds === 0 ? Promise.resolve() : new Promise((resolve) => this.onRelease.push(resolve));
@@ -145,7 +150,13 @@ export class SimClock {
       throw new Error(`simulation livelock: more than ${this.livelockSteps} timers ran at ${toRFC3339(this.nowMs)} without virtual time moving`);
     }
     this.stepsRun++;
-    fn();
+    const outer = this.inStep;
+    this.inStep = true;
+    try {
+      fn();
+    } finally {
+      this.inStep = outer;
+    }
     return true;
   }
 

@@ -2,9 +2,10 @@
 // release Secrets, sh.helm.release.v1.NAME.vREV) and charts (document folders with a Chart.yaml, and the built-in
 // repository's charts).
 
-const COMMANDS = ['create', 'get', 'history', 'install', 'lint', 'list', 'repo', 'rollback', 'search', 'show', 'status', 'template', 'uninstall', 'upgrade', 'version'];
+const COMMANDS = ['create', 'dependency', 'get', 'history', 'install', 'lint', 'list', 'repo', 'rollback', 'search', 'show', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version'];
 const GROUPS: Record<string, string[]> = {
-  get: ['all', 'manifest', 'notes', 'values'],
+  dependency: ['build', 'list', 'update'],
+  get: ['all', 'hooks', 'manifest', 'notes', 'values'],
   show: ['all', 'chart', 'values'],
   repo: ['add', 'list', 'update'],
   search: ['repo'],
@@ -12,7 +13,7 @@ const GROUPS: Record<string, string[]> = {
 /** The built-in repository's charts (engine/helm/repo.ts). */
 const REPO_CHARTS = ['kubesim/nginx', 'kubesim/redis'];
 const VALUES = ['--set', '--set-string', '--values', '-f'];
-const WAIT = ['--timeout', '--wait'];
+const WAIT = ['--no-hooks', '--timeout', '--wait', '--wait-for-jobs'];
 const FLAGS: Record<string, string[]> = {
   install: [...VALUES, ...WAIT, '--create-namespace', '--dry-run', '--generate-name', '--version'],
   upgrade: [...VALUES, ...WAIT, '--create-namespace', '--dry-run', '--install', '--reset-values', '--reuse-values', '--version'],
@@ -22,14 +23,15 @@ const FLAGS: Record<string, string[]> = {
   status: ['--output', '--revision', '--show-desc'],
   history: ['--max', '--output'],
   get: ['--all', '--output', '--revision'],
-  template: [...VALUES, '--show-only', '--skip-tests', '--version'],
+  template: [...VALUES, '--no-hooks', '--show-only', '--skip-tests', '--version'],
+  test: ['--hide-notes', '--timeout'],
   show: ['--version'],
   lint: [...VALUES, '--strict'],
   search: ['--versions'],
 };
 const GLOBAL = ['--debug', '--kube-context', '--namespace', '-n'];
 /** Commands whose first argument is a release. */
-const RELEASE_FIRST = new Set(['history', 'rollback', 'status', 'uninstall', 'upgrade']);
+const RELEASE_FIRST = new Set(['history', 'rollback', 'status', 'test', 'uninstall', 'upgrade']);
 /** Flags that take a value: the word after them is not an argument. */
 const VALUED = new Set(['-n', '--namespace', '--set', '--set-string', '-f', '--values', '--version', '--revision', '--max', '--timeout', '--kube-context', '-o', '--output', '--show-only', '-s']);
 
@@ -64,6 +66,7 @@ export async function helmCandidates(words: readonly string[], current: string, 
     if (args.length > 1) return [];
     if (cmd === 'get') return releases();
     if (cmd === 'show') return charts();
+    if (cmd === 'dependency') return chartFolders(await source.documents());
     return [];
   }
   if (RELEASE_FIRST.has(cmd) && args.length === 0) return releases();

@@ -8,6 +8,8 @@ import { SecretsDriver, type Release } from '../storage.ts';
 
 export interface HelmEnv {
   store: Store;
+  /** The virtual clock a waiting helm runs the simulation on (hooks, --wait). */
+  clock: SimClock;
   releases: SecretsDriver;
   namespace: string;
   /** The virtual clock, as helm's time.Now() for LAST DEPLOYED and --generate-name. */
@@ -24,18 +26,19 @@ export function helmEnv(store: Store, clock: SimClock, namespace: string): HelmE
     apiVersions.add(`${gv}/${k.kind}`);
   }
   return {
-    store, releases: new SecretsDriver(store), namespace, apiVersions,
+    store, clock, releases: new SecretsDriver(store), namespace, apiVersions,
     now: () => new Date(clock.now()).toISOString(),
     nowSeconds: () => Math.floor(clock.now() / 1000),
   };
 }
 
-/** The chart as a release keeps it: metadata, templates (base64, as helm's JSON has them) and values. */
+/** The chart as a release keeps it: metadata, templates and files (base64, as helm's JSON has them) and values. */
 export function storedChart(chart: Chart): Release['chart'] {
   return {
     metadata: chart.metadata,
     templates: chart.templates.map((t) => ({ name: t.name, data: base64Encode(t.text) })),
     values: chart.values,
+    ...(chart.files.length ? { files: chart.files.map((f) => ({ name: f.name, data: base64Encode(f.text) })) } : {}),
   };
 }
 
@@ -46,5 +49,8 @@ export function chartOf(stored: Release['chart']): Chart {
     values: stored.values,
     valuesText: '',
     templates: stored.templates.map((t) => ({ name: t.name, text: base64Decode(t.data) })),
+    files: (stored.files ?? []).map((f) => ({ name: f.name, text: base64Decode(f.data) })),
+    // Simplification (as helm's release JSON): subcharts are not kept with a release.
+    subcharts: [],
   };
 }

@@ -1,11 +1,12 @@
 // helm install (action.Install): a free, valid name; the chart rendered; existing objects checked for ownership;
-// the release stored as pending-install, its objects created in install order, then marked deployed.
-// SIMULATION: --wait and --timeout are accepted but cannot wait: virtual time does not pass inside one command
-// (as with kubectl rollout status); watch the objects become ready with kubectl after `sim advance`.
+// the release stored as pending-install, pre-install hooks run, its objects created in install order, waited for
+// (--wait), post-install hooks run, then marked deployed. Waiting runs the simulation (kubewait.ts).
 import type { Chart } from '../chart.ts';
-import { buildResources, checkOwnership, createResources } from '../kubeclient.ts';
+import { execHook, hooksOf } from '../hooks.ts';
+import { buildResources, checkOwnership, createResources, type ResourceInfo } from '../kubeclient.ts';
+import { DEFAULT_TIMEOUT_MS, waitForResources } from '../kubewait.ts';
 import { renderChart } from '../render.ts';
-import type { Release } from '../storage.ts';
+import type { HookEvent, Release } from '../storage.ts';
 import { toPlain } from '../template/values.ts';
 import { storedChart, type HelmEnv } from './env.ts';
 
@@ -18,7 +19,30 @@ export function validateReleaseName(name: string): void {
   }
 }
 
-export interface InstallOptions {
+/** --no-hooks, --timeout, --wait and --wait-for-jobs, as install, upgrade, rollback and uninstall take them. */
+export interface WaitOptions {
+  noHooks?: boolean;
+  timeoutMs?: number;
+  wait?: boolean;
+  waitForJobs?: boolean;
+}
+
+/** Run one event's hooks unless --no-hooks; a failure is worded as the action words it. */
+export function runHooks(env: HelmEnv, rel: Release, event: HookEvent, w: WaitOptions, wrap: (msg: string) => string = (m) => m): void {
+  if (w.noHooks) return;
+  try {
+    execHook(env, rel, event, w.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  } catch (e) {
+    throw new Error(wrap((e as Error).message));
+  }
+}
+
+/** --wait: the resources ready (kube.Wait, or WaitWithJobs with --wait-for-jobs). */
+export function waitIfAsked(env: HelmEnv, resources: readonly ResourceInfo[], w: WaitOptions): void {
+  if (w.wait) waitForResources(env.store, env.clock, resources, w.timeoutMs ?? DEFAULT_TIMEOUT_MS, !!w.waitForJobs);
+}
+
+export interface InstallOptions extends WaitOptions {
   name: string;
   chart: Chart;
   config: Record<string, unknown>;
@@ -38,10 +62,7 @@ export function newRelease(env: HelmEnv, chart: Chart, config: Record<string, un
     chart: storedChart(chart),
     config: toPlain(config) as Record<string, unknown>,
     manifest: rendered.manifest,
-    hooks: rendered.hooks.map((h) => ({
-      name: String((h.object.metadata as { name?: string } | undefined)?.name ?? ''), kind: h.kind, path: h.source, manifest: h.content,
-      events: String((h.object.metadata as { annotations?: Record<string, string> }).annotations?.['helm.sh/hook'] ?? '').split(',').map((e) => e.trim()),
-    })),
+    hooks: hooksOf(rendered.hooks),
   };
 }
 
@@ -72,7 +93,10 @@ export function install(env: HelmEnv, opts: InstallOptions): Release {
   }
   env.releases.create(rel);
   try {
+    runHooks(env, rel, 'pre-install', opts, (m) => `failed pre-install: ${m}`);
     createResources(env.store, resources);
+    waitIfAsked(env, resources, opts);
+    runHooks(env, rel, 'post-install', opts, (m) => `failed post-install: ${m}`);
   } catch (e) {
     // failRelease: the record says why, and the error goes to the user.
     rel.info.status = 'failed';

@@ -6,9 +6,9 @@ import { buildResources, checkOwnership, keys, updateResources } from '../kubecl
 import type { Release } from '../storage.ts';
 import { coalesce, mergeMaps } from '../values.ts';
 import { chartOf, type HelmEnv } from './env.ts';
-import { newRelease, validateReleaseName } from './install.ts';
+import { newRelease, runHooks, validateReleaseName, waitIfAsked, type WaitOptions } from './install.ts';
 
-export interface UpgradeOptions {
+export interface UpgradeOptions extends WaitOptions {
   name: string;
   chart: Chart;
   /** The values given on this command line (-f, --set …). */
@@ -34,8 +34,11 @@ function checkNotPending(last: Release): void {
   if (last.info.status.startsWith('pending-')) throw new Error('another operation (install/upgrade/rollback) is in progress');
 }
 
-/** Reconcile the cluster from one revision's objects to the next's and record both. */
-function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 'rollback'): void {
+/**
+ * Reconcile the cluster from one revision's objects to the next's, with the verb's hooks around it, and record
+ * both. An upgrade that fails is marked failed; a rollback whose hooks fail stays pending-rollback, as helm leaves it.
+ */
+function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 'rollback', w: WaitOptions): void {
   const owner = { name: next.name, namespace: next.namespace };
   const original = buildResources(env.store, current.manifest, current.namespace, owner);
   const target = buildResources(env.store, next.manifest, next.namespace, owner);
@@ -45,13 +48,34 @@ function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 
     throw new Error(`Unable to continue with ${verb}: ${(e as Error).message}`);
   }
   env.releases.create(next);
-  try {
-    updateResources(env.store, original, target);
-  } catch (e) {
+  const fail = (description: string, e: unknown): never => {
     next.info.status = 'failed';
-    next.info.description = `${verb === 'update' ? 'Upgrade' : 'Rollback'} "${next.name}" failed: ${(e as Error).message}`;
+    next.info.description = description;
     env.releases.update(next);
     throw e;
+  };
+  if (verb === 'update') {
+    try {
+      runHooks(env, next, 'pre-upgrade', w, (m) => `pre-upgrade hooks failed: ${m}`);
+      updateResources(env.store, original, target);
+      waitIfAsked(env, target, w);
+      runHooks(env, next, 'post-upgrade', w, (m) => `post-upgrade hooks failed: ${m}`);
+    } catch (e) {
+      fail(`Upgrade "${next.name}" failed: ${(e as Error).message}`, e);
+    }
+  } else {
+    runHooks(env, next, 'pre-rollback', w);
+    try {
+      updateResources(env.store, original, target);
+    } catch (e) {
+      fail(`Rollback "${next.name}" failed: ${(e as Error).message}`, e);
+    }
+    try {
+      waitIfAsked(env, target, w);
+    } catch (e) {
+      fail(`Release "${next.name}" failed: ${(e as Error).message}`, new Error(`release ${next.name} failed: ${(e as Error).message}`));
+    }
+    runHooks(env, next, 'post-rollback', w);
   }
   // Every earlier deployed revision is superseded now.
   for (const r of env.releases.history(next.namespace, next.name)) {
@@ -79,12 +103,12 @@ export function upgrade(env: HelmEnv, opts: UpgradeOptions): Release {
     return next;
   }
   next.info.description = 'Upgrade complete';
-  deploy(env, current, next, 'update');
+  deploy(env, current, next, 'update', opts);
   return next;
 }
 
 /** helm rollback NAME [REVISION]: revision 0 (or none) is the one before the latest. */
-export function rollback(env: HelmEnv, name: string, revision: number, dryRun: boolean): Release {
+export function rollback(env: HelmEnv, name: string, revision: number, dryRun: boolean, w: WaitOptions = {}): Release {
   validateReleaseName(name);
   const history = env.releases.history(env.namespace, name);
   if (!history.length) throw new Error('release: not found');
@@ -100,6 +124,6 @@ export function rollback(env: HelmEnv, name: string, revision: number, dryRun: b
     info: { first_deployed: current.info.first_deployed, last_deployed: now, deleted: '', status: 'pending-rollback', description: `Rollback to ${wanted}`, ...(previous.info.notes ? { notes: previous.info.notes } : {}) },
   };
   if (dryRun) return next;
-  deploy(env, current, next, 'rollback');
+  deploy(env, current, next, 'rollback', w);
   return next;
 }

@@ -105,6 +105,7 @@ export class State {
     const items: [unknown, unknown][] = [];
     if (Array.isArray(v)) v.forEach((x, i) => items.push([BigInt(i), x]));
     else if (isMap(v)) for (const k of Object.keys(v).sort()) items.push([k, v[k]]);
+    else if (v instanceof GoStruct && v.entries) for (const k of [...v.entries.keys()].sort()) items.push([k, v.entries.get(k)]);
     else if (typeof v === 'bigint') for (let i = 0n; i < v; i++) items.push([i, i]);
     else if (v !== null && v !== undefined) this.errorf(`range can't iterate over ${formatValue(v)}`);
     for (const [k, x] of items) {

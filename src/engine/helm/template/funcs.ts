@@ -181,6 +181,10 @@ export const FUNCS: ReadonlyMap<string, TemplateFunc> = new Map<string, Template
   ['hasSuffix', fn((p: unknown, s: unknown) => strval(s).endsWith(strval(p)), 2)],
   ['indent', fn(indent, 2)],
   ['nindent', fn((n: unknown, s: unknown) => `\n${indent(n, s)}`, 2)],
+  // sprig's path functions (path.Base, path.Dir, path.Ext), as .Files.Glob loops use them.
+  ['base', fn((s: unknown) => { const p = strval(s).replace(/\/+$/, ''); return p === '' ? (strval(s) ? '/' : '.') : p.slice(p.lastIndexOf('/') + 1); }, 1)],
+  ['dir', fn((s: unknown) => { const p = strval(s); const i = p.lastIndexOf('/'); return i < 0 ? '.' : i === 0 ? '/' : p.slice(0, i); }, 1)],
+  ['ext', fn((s: unknown) => { const p = strval(s); const b = p.slice(p.lastIndexOf('/') + 1); const i = b.lastIndexOf('.'); return i < 0 ? '' : b.slice(i); }, 1)],
   ['b64enc', fn((s: unknown) => base64Encode(strval(s)), 1)],
   ['sha256sum', fn((s: unknown) => sha256Hex(strval(s)), 1)],
   ['toString', fn((v: unknown) => strval(v), 1)],

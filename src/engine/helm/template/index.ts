@@ -14,6 +14,8 @@ export interface TemplateFile {
   /** The name templates are known by: "mychart/templates/deployment.yaml". */
   name: string;
   text: string;
+  /** The top-level objects this file is executed with (.Values, .Chart …: each chart of a tree has its own). */
+  values: Record<string, unknown>;
 }
 
 const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -36,7 +38,7 @@ function execError(e: ExecError): RenderError {
 }
 
 /** Render a chart's templates: file name → text, for every file that is not a partial. */
-export function render(files: readonly TemplateFile[], values: Record<string, unknown>): Map<string, string> {
+export function render(files: readonly TemplateFile[]): Map<string, string> {
   const set: TemplateSet = { trees: new Map<string, Tree>(), funcs: new Map(FUNCS) };
   // Deeper files first, then by name: a parent chart's define overrides a subchart's (helm's sortTemplates).
   const sorted = [...files].sort((a, b) => b.name.split('/').length - a.name.split('/').length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -52,7 +54,7 @@ export function render(files: readonly TemplateFile[], values: Record<string, un
   for (const f of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (baseName(f.name).startsWith('_')) continue;
     const basePath = f.name.split('/').slice(0, -1).join('/');
-    const vals = { ...values, Template: new GoStruct('chartutil.Template', { Name: f.name, BasePath: basePath }) };
+    const vals = { ...f.values, Template: new GoStruct('chartutil.Template', { Name: f.name, BasePath: basePath }) };
     try {
       out.set(f.name, new State(set, set.trees.get(f.name)!, vals).run(vals).replaceAll('<no value>', ''));
     } catch (e) {

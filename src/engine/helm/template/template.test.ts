@@ -8,7 +8,7 @@ const chart = new GoStruct('*chart.Metadata', { Name: 'mychart', Version: '0.1.0
 const top = (values: Record<string, unknown>) => ({ Values: values, Release: { Name: 'web', Namespace: 'default', Revision: 1n, IsInstall: true, IsUpgrade: false, Service: 'Helm' }, Chart: chart });
 
 function one(text: string, values: Record<string, unknown> = {}, extra: { name: string; text: string }[] = []): string {
-  return render([{ name: 'mychart/templates/t.yaml', text }, ...extra], top(values)).get('mychart/templates/t.yaml')!;
+  return render([{ name: 'mychart/templates/t.yaml', text }, ...extra].map((f) => ({ ...f, values: top(values) }))).get('mychart/templates/t.yaml')!;
 }
 
 function failure(text: string, values: Record<string, unknown> = {}): string {
@@ -61,7 +61,7 @@ describe('text/template and sprig', () => {
     const out = render([
       { name: 'mychart/templates/_helpers.tpl', text: '{{- define "mychart.fullname" -}}{{ printf "%s-%s" .Release.Name .Chart.Name | trunc 63 }}{{- end }}' },
       { name: 'mychart/templates/svc.yaml', text: 'name: {{ include "mychart.fullname" . }}' },
-    ], top({}));
+    ].map((f) => ({ ...f, values: top({}) })));
     expect([...out.keys()]).toEqual(['mychart/templates/svc.yaml']);
     expect(out.get('mychart/templates/svc.yaml')).toBe('name: web-mychart');
   });

@@ -9,6 +9,8 @@ export class GoStruct {
     readonly fields: Record<string, unknown>,
     /** What fmt prints for it when the type has a String method (KubeVersion prints its Version). */
     readonly stringer?: string,
+    /** A Go map type with methods (.Files): what range iterates over and truth tests. */
+    readonly entries?: ReadonlyMap<string, unknown>,
   ) {}
 }
 
@@ -26,7 +28,7 @@ export function isTrue(v: unknown): boolean {
   if (typeof v === 'bigint') return v !== 0n;
   if (typeof v === 'string') return v.length > 0;
   if (Array.isArray(v)) return v.length > 0;
-  if (v instanceof GoStruct) return true;
+  if (v instanceof GoStruct) return v.entries ? v.entries.size > 0 : true;
   if (typeof v === 'object') return Object.keys(v).length > 0;
   return true;
 }
