@@ -42,6 +42,20 @@ export interface MeshRoute {
   retry?: MeshRetryPolicy;
   /** The route's timeout over all tries (none when unset, as Istio configures Envoy). */
   timeoutMs?: number;
+  /** Shadow traffic: a copy of a share of the requests, whose responses the proxy discards. */
+  mirror?: MeshMirror;
+}
+
+/** A route's `mirror` and `mirrorPercentage` (Envoy's request_mirror_policies). */
+export interface MeshMirror {
+  /** namespace/name of the Service the copies go to. */
+  service: string;
+  port?: number;
+  /** Pods of a DestinationRule subset, or all of the Service's when unset. */
+  subset?: Record<string, string>;
+  /** The share of requests copied (mirrorPercentage, 100% when unset). */
+  share: number;
+  text: string;
 }
 
 export interface MeshDataPlane {

@@ -16,7 +16,7 @@ import type { IngressRoute } from '../ingress/routing.ts';
 import type { ProxyEndpoint, ProxyService, ProxyServicePort } from '../types.ts';
 import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
-import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
+import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
 import { pickWeighted } from './mesh.ts';
 import { CONNECT_TIMEOUT_MS, HOP_MS, routeTries, type Try } from './retry.ts';
 
@@ -59,6 +59,8 @@ export interface Leg {
   tries?: number;
   /** Pods (namespace/name) that answered earlier tries with an error the router retried. */
   retried?: string[];
+  /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
+  mirrored?: { pod: string; node?: string; service: string; share: number }[];
 }
 
 export interface PodResponse { status: number; delayMs: number }
@@ -221,7 +223,35 @@ export class RequestPath {
     steps.push({ kind: 'proxy', pod: client, node: src.node, text: `sidecar istio-proxy of ${client} intercepts the connection to Service ${svc.key} port ${port.port}: ${plan.text}` });
     const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
     const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target.path, [...steps], single));
-    return legs.map((l) => ({ ...l, viaSidecar: true }));
+    const shadow = plan.mirror ? this.mirror(src, mesh, plan.mirror, port, single) : undefined;
+    return legs.map((l) => ({ ...l, viaSidecar: true, ...(shadow?.hop ? { steps: [...l.steps, shadow.hop] } : {}), ...(shadow?.mirrored.length ? { mirrored: shadow.mirrored } : {}) }));
+  }
+
+  /**
+   * A route's mirror: the proxy copies a share of the requests to the mirror's endpoints and drops their answers, so
+   * the client's response never depends on them. One traced request is copied or not by a draw.
+   */
+  private mirror(src: Source, mesh: MeshDataPlane, m: MeshMirror, port: ProxyServicePort, single: boolean): { hop?: Hop; mirrored: NonNullable<Leg['mirrored']> } {
+    const svc = this.env.rules().services.get(m.service);
+    const target = svc?.ports.find((p) => p.port === (m.port ?? port.port));
+    const endpoints = target ? this.subsetEndpoints(target, m.subset) : [];
+    const hop = (text: string): Hop => ({ kind: 'proxy', pod: `${src.pod!.metadata!.namespace}/${src.pod!.metadata!.name}`, node: src.node, text });
+    if (!endpoints.length) return { hop: single ? hop(`${m.text}: no ready endpoint, no copy is sent`) : undefined, mirrored: [] };
+    const at = (e: ProxyEndpoint, share: number) => ({ pod: e.pod ?? e.ip, ...(e.nodeName ? { node: e.nodeName } : {}), service: m.service, share });
+    if (!single) return { mirrored: endpoints.map((e) => at(e, m.share / endpoints.length)) };
+    if (mesh.draw() >= m.share) return { hop: hop(`${m.text}: this request is not copied`), mirrored: [] };
+    const e = endpoints[Math.floor(mesh.draw() * endpoints.length)];
+    return { hop: hop(`${m.text}: a copy goes to endpoint ${e.ip}:${e.port} (pod ${e.pod ?? '?'}); the proxy does not wait for its answer and discards it`), mirrored: [at(e, 1)] };
+  }
+
+  /** A Service port's ready endpoints, those of a subset's pods when one is given. */
+  private subsetEndpoints(port: ProxyServicePort, subset: Record<string, string> | undefined): ProxyEndpoint[] {
+    return port.endpoints.filter((e) => {
+      if (!e.ready) return false;
+      if (!subset) return true;
+      const labels = e.pod ? this.env.podByKey(e.pod)?.metadata?.labels : undefined;
+      return Object.entries(subset).every(([k, v]) => labels?.[k] === v);
+    });
   }
 
   private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, path: string, steps: Hop[], single: boolean): Leg[] {
@@ -234,13 +264,7 @@ export class RequestPath {
       if (!other || !otherPort) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port, the proxy answers 503`);
       [svc, port] = [other, otherPort];
     }
-    const subset = c.subset;
-    const endpoints = port.endpoints.filter((e) => {
-      if (!e.ready) return false;
-      if (!subset) return true;
-      const labels = e.pod ? this.env.podByKey(e.pod)?.metadata?.labels : undefined;
-      return Object.entries(subset).every(([k, v]) => labels?.[k] === v);
-    });
+    const endpoints = this.subsetEndpoints(port, c.subset);
     if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
     const key = svc.key;
     const legs = routeTries({

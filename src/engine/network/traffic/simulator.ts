@@ -148,8 +148,13 @@ export class TrafficSimulator {
       legs.forEach((leg, i) => {
         const c = counts[i];
         if (!c) return;
-        // Tries the sidecar retried after a pod's error answer are work (and errors) of that pod.
+        // Tries the sidecar retried after a pod's error answer are work (and errors) of that pod; mirrored copies are
+        // work of the mirror's pods and requests of its Service, never the source's.
         for (const pod of leg.retried ?? []) arrive(pod, this.env.pod(pod)?.spec?.nodeName, { n: c, delayMs: 0, failAll: true });
+        for (const m of leg.mirrored ?? []) {
+          const copies = Math.round(c * m.share);
+          if (copies) arrive(m.pod, m.node, { service: m.service, n: copies, delayMs: 0, failAll: false });
+        }
         if (leg.failure || !leg.pod) {
           st.add(c, c, 0, 0);
           tally(serviceT, leg.service)?.add(c, c, 0, 0);

@@ -4,12 +4,13 @@
 // destination's subset in the DestinationRule for its host, and a server's istio-proxy resets plaintext connections
 // when PeerAuthentication makes its port STRICT (workload, then namespace, then mesh-wide in istio-system).
 // Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read and
-// gateways other than "mesh" are not modelled; redirects, rewrites, mirroring and traffic policies are not modelled
-// (retries and the route timeout are: retry.ts, and the tries in network/traffic/retry.ts); a destination on another port than the request's uses that port of its Service.
+// gateways other than "mesh" are not modelled; redirects, rewrites and traffic policies are not modelled
+// (retries and the route timeout are: retry.ts, and the tries in network/traffic/retry.ts; so is mirror with
+// mirrorPercentage: copies the proxy sends and whose answers it drops, network/traffic/path.ts); a destination on another port than the request's uses that port of its Service.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { KindRegistry } from '../../api/kinds.ts';
-import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type MeshChoice, type MeshDataPlane, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
+import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
 import { parseDuration } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
 import { hasSidecar } from './inject.ts';
@@ -97,7 +98,25 @@ export class IstioDataPlane implements MeshDataPlane {
     const name = route.name ? `route "${route.name}"` : `http[${i}]`;
     const retry = convertRetryPolicy(route.retries);
     const timeoutMs = durationMs(route.timeout);
-    return { text: `VirtualService ${key(vs)} ${name}`, choices: this.choices(vs, route, req), ...(retry ? { retry } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
+    const mirror = this.mirror(vs, route);
+    return { text: `VirtualService ${key(vs)} ${name}`, choices: this.choices(vs, route, req), ...(retry ? { retry } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(mirror ? { mirror } : {}) };
+  }
+
+  /**
+   * The route's shadow traffic: a Service of this cluster (and a subset a DestinationRule defines) gets the copies.
+   * Simplification: a mirror to another host, or to a subset no DestinationRule defines, sends no copies.
+   */
+  private mirror(vs: VirtualService & KubeObject, route: HTTPRoute): MeshMirror | undefined {
+    const p = share(route.mirrorPercentage);
+    if (!route.mirror?.host || p <= 0) return undefined;
+    const host = resolveHost(route.mirror.host, vs.metadata.namespace!);
+    const m = /^([^.]+)\.([^.]+)\.svc\.cluster\.local$/.exec(host);
+    if (!m) return undefined;
+    const subset = route.mirror.subset ? this.subsetLabels(host, route.mirror.subset).labels : undefined;
+    if (route.mirror.subset && !subset) return undefined;
+    const port = route.mirror.port?.number;
+    const text = `mirror ${route.mirror.host}${route.mirror.subset ? ` subset ${route.mirror.subset}` : ''} (${Math.round(p * 10000) / 100}% of requests)`;
+    return { service: `${m[2]}/${m[1]}`, share: p, text, ...(subset ? { subset } : {}), ...(port ? { port } : {}) };
   }
 
   /** A route's outcomes: the fault filter first (delay, then abort), then the weighted destinations. */
