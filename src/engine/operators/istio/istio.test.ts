@@ -163,7 +163,7 @@ describe('Istio: the sidecars route', () => {
   it('mirror with mirrorPercentage: the v2 pod gets copies of half the requests, the client\'s answers stay v1\'s', () => {
     const c = meshCluster();
     mustExec(c, 'kubectl apply -f -', SUBSETS);
-    mustExec(c, 'kubectl apply -f -', canary(100, 0).replace(/  - route:/, '  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: 50}\n    route:'));
+    mustExec(c, 'kubectl apply -f -', canary(100, 0).replace('  - route:', '  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: 50}\n    route:'));
     mustExec(c, 'sim traffic add shop http://web/ --rps 100 --from client');
     c.advance(5);
     const rps = (prefix: string) => c.trafficMetrics('pod').filter((x) => x.key.startsWith(`default/${prefix}-`)).reduce((sum, x) => sum + (x.samples.at(-1)?.rps ?? 0), 0);
@@ -186,7 +186,7 @@ describe('Istio: the sidecars route', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 100 }), fc.constantFrom('/', '/missing'), (p, path) => {
       mustExec(c, 'kubectl apply -f -', canary(100, 0));
       const plain = mustExec(c, `kubectl exec client -- curl -s -i http://web${path}`).replace(/date: .*\n/i, '');
-      mustExec(c, 'kubectl apply -f -', canary(100, 0).replace(/  - route:/, `  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: ${p}}\n    route:`));
+      mustExec(c, 'kubectl apply -f -', canary(100, 0).replace('  - route:', `  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: ${p}}\n    route:`));
       const mirrored = mustExec(c, `kubectl exec client -- curl -s -i http://web${path}`).replace(/date: .*\n/i, '');
       return plain.replace(/\r/g, '').split('\n')[0] === mirrored.replace(/\r/g, '').split('\n')[0] && plain.split('\r\n\r\n')[1] === mirrored.split('\r\n\r\n')[1];
     }), { numRuns: 10 });
