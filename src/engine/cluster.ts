@@ -59,7 +59,7 @@ import { contextNamespace, defaultKubeconfig, fromFile, toFile, type Kubeconfig 
 import type { WatchRenderer } from './kubectl/commands/getwatch.ts';
 import { shellSplit } from './kubectl/shellwords.ts';
 import { NodeManager } from './node/manager.ts';
-import { podListens } from './node/runtime/nettools/server.ts';
+import { httpAnswer, podListens } from './node/runtime/nettools/server.ts';
 import type { NodeDeviceState } from './node/deviceplugin/node.ts';
 import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
@@ -224,6 +224,10 @@ export class Cluster implements KubesimCluster, SimHost {
     this.network = new Network({
       store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, rng: root.fork('network'),
       apiServerUp: () => this.store.available, nodeStopped: (n) => this.nodes.isStopped(n), podAnswers: (p) => this.nodes.podAnswers(p), podListens,
+      podResponse: (p, port, path) => {
+        const a = httpAnswer(p, port, path, this.clock.now());
+        return a && a !== 'no-reply' ? { status: a.status, delayMs: a.delayMs ?? 0 } : undefined;
+      },
       enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(), podNetworkBridged: (n) => this.cni.bridged(n),
       // The sidecars act only on pods Istio injected, so a cluster without it routes as before.
       mesh: new IstioDataPlane(this.store, root.fork('mesh')),

@@ -23,13 +23,46 @@ export interface MeshChoice {
   port?: number;
 }
 
+/**
+ * The route's retry policy as Envoy's router applies it (istio's retry.ConvertPolicy): retries after the first try,
+ * Envoy's retry_on conditions, the status codes `retriable-status-codes` means, and the per-try timeout.
+ */
+export interface MeshRetryPolicy { attempts: number; retryOn: string[]; statusCodes: number[]; perTryTimeoutMs?: number }
+
+/** Istio's default for every HTTP route without `retries` (pilot/pkg/networking/core/route/retry DefaultPolicy). */
+export const DEFAULT_RETRY_POLICY: MeshRetryPolicy = { attempts: 2, retryOn: ['connect-failure', 'refused-stream', 'unavailable', 'cancelled', 'retriable-status-codes'], statusCodes: [503] };
+
 export interface MeshRequest { namespace: string; service: string; port: number; path: string; headers: Record<string, string> }
+
+/** The client proxy's plan for a request: its choices, and how the router retries and times out each of them. */
+export interface MeshRoute {
+  text: string;
+  choices: MeshChoice[];
+  /** Undefined: retries disabled (attempts 0). */
+  retry?: MeshRetryPolicy;
+  /** The route's timeout over all tries (none when unset, as Istio configures Envoy). */
+  timeoutMs?: number;
+  /** Shadow traffic: a copy of a share of the requests, whose responses the proxy discards. */
+  mirror?: MeshMirror;
+}
+
+/** A route's `mirror` and `mirrorPercentage` (Envoy's request_mirror_policies). */
+export interface MeshMirror {
+  /** namespace/name of the Service the copies go to. */
+  service: string;
+  port?: number;
+  /** Pods of a DestinationRule subset, or all of the Service's when unset. */
+  subset?: Record<string, string>;
+  /** The share of requests copied (mirrorPercentage, 100% when unset). */
+  share: number;
+  text: string;
+}
 
 export interface MeshDataPlane {
   /** Whether the pod's traffic goes through a sidecar proxy. */
   hasSidecar(pod: Pod): boolean;
   /** The client proxy's route for a request to a Service port: a description and its choices (weights sum to 1). */
-  route(client: Pod, req: MeshRequest): { text: string; choices: MeshChoice[] };
+  route(client: Pod, req: MeshRequest): MeshRoute;
   /** Why the server pod's sidecar refuses a plaintext connection on the port (mTLS STRICT), or undefined. */
   refusesPlaintext(server: Pod, port: number): string | undefined;
   /** [0, 1) from the mesh's own seeded stream: which choice and endpoint one request takes. */
@@ -39,3 +72,5 @@ export interface MeshDataPlane {
 /** Envoy's local replies (source/common/http/utility.cc, fault filter): body text per case. */
 export const FAULT_ABORT_BODY = 'fault filter abort';
 export const NO_HEALTHY_UPSTREAM = 'no healthy upstream';
+/** The router's local reply when the route's or the last try's timeout fires (504, response flag UT). */
+export const UPSTREAM_TIMEOUT_BODY = 'upstream request timeout';

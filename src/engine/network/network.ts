@@ -16,7 +16,7 @@ import type { ProxyMode } from './kubeproxy/proxier.ts';
 import { LoadBalancerController } from './loadbalancer/controller.ts';
 import { evaluate, type PolicyEndpoint, type Protocol } from './networkpolicy/evaluate.ts';
 import { echo, type EchoResult } from './traffic/echo.ts';
-import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type Source } from './traffic/path.ts';
+import { RequestPath, parseURL, type FailureKind, type Hop, type Leg, type PathEnv, type PodResponse, type Source } from './traffic/path.ts';
 import { TrafficSimulator, type SourceStatus, type TrafficState } from './traffic/simulator.ts';
 import { CLUSTER_DNS } from './traffic/constants.ts';
 import type { MeshDataPlane, ProxyAnswer } from '../api/mesh.ts';
@@ -39,6 +39,8 @@ export interface NetworkDeps {
   podAnswers(pod: Pod): 'serving' | 'refused' | 'gone';
   /** Whether a container of the pod listens on the port (node/runtime's convention of what each image serves). */
   podListens(pod: Pod, port: number): boolean;
+  /** What the pod's server answers to GET path (node/runtime's convention), undefined when it speaks no HTTP. */
+  podResponse(pod: Pod, port: number, path: string): PodResponse | undefined;
   /** Whether the pod network enforces NetworkPolicy (calico does, flannel does not). */
   enforcesNetworkPolicy(): boolean;
   /** Whether the node's pod network bridges its pods (flannel) rather than routing each one (calico). */
@@ -60,8 +62,10 @@ export interface NetworkState {
  */
 export interface TraceResult {
   url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind; pod?: string; port?: number;
-  /** The client's sidecar answered (fault abort, no healthy upstream), held the request (fault delay), or passed it on. */
+  /** The client's sidecar answered (fault abort, no healthy upstream, timeout), held the request (fault delay, earlier tries), or passed it on. */
   answer?: ProxyAnswer; delayMs?: number; viaSidecar?: boolean;
+  /** How many tries the sidecar's router made. */
+  tries?: number;
 }
 
 export class Network {
@@ -145,9 +149,12 @@ export class Network {
     const client: Hop = { kind: 'client', pod: src.pod ? from : undefined, node: src.node, text: `client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}` };
     return {
       url, from, hops: [client, ...leg.steps], ok: !leg.failure, failure: leg.failure?.kind,
-      result: (leg.failure ? leg.failure.message : `200 OK from pod ${leg.pod}`) + (leg.delayMs ? ` (held ${leg.delayMs} ms by a fault delay)` : ''),
+      result: (leg.failure ? leg.failure.message : `${leg.response?.status ?? 200}${leg.response && leg.response.status !== 200 ? '' : ' OK'} from pod ${leg.pod}`)
+        + (leg.tries && leg.tries > 1 ? ` after ${leg.tries} tries` : '')
+        + (leg.delayMs ? ` (held ${leg.delayMs} ms by the sidecar)` : '') + (leg.response?.delayMs ? ` (the server takes ${leg.response.delayMs} ms)` : ''),
       ...(leg.pod ? { pod: leg.pod, port: leg.port } : {}),
       ...(leg.answer ? { answer: leg.answer } : {}), ...(leg.delayMs ? { delayMs: leg.delayMs } : {}), ...(leg.viaSidecar ? { viaSidecar: true } : {}),
+      ...(leg.tries && leg.tries > 1 ? { tries: leg.tries } : {}),
     };
   }
 
@@ -275,6 +282,7 @@ export class Network {
       podByKey: (key) => this.podByKey(key),
       podState: (pod) => this.deps.podAnswers(pod),
       podListens: (pod, port) => this.deps.podListens(pod, port),
+      podResponse: (pod, port, path) => this.deps.podResponse(pod, port, path),
       ingressHosts: () => this.ingress.hosts(),
       ingressRoute: (host, path) => this.ingress.route(host, path),
       policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),

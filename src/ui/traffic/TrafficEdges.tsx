@@ -5,7 +5,7 @@ import { ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { usePodPositions } from '../map/mapContext.ts';
-import { edgePath, trafficBadges } from './edges.ts';
+import { edgePathVia, trafficBadges } from './edges.ts';
 
 /** Dash animation period: faster for busier edges. */
 function dashSeconds(rps: number): number {
@@ -27,11 +27,11 @@ export function TrafficEdges() {
         {badges.map((b) => (
           <g key={b.service} data-testid="traffic-badge" data-service={b.service} data-rps={b.rps}>
             {b.edges.map((e) => {
-              const { d, mid } = edgePath(e.from, e.to);
+              const d = edgePathVia(e.from, e.label, e.to);
               return (
                 <g key={e.pod} data-testid="traffic-edge" data-pod={e.pod} data-rps={e.rps} data-tone={e.tone}>
                   <path d={d} className={`traffic-edge traffic-${e.tone}`} style={{ animationDuration: `${dashSeconds(e.rps)}s`, strokeWidth: 1 + Math.log2(1 + e.rps) / 2 }} />
-                  <text x={mid.x} y={mid.y} className="traffic-rate">{t('dataPlane.traffic.edgeRate', { rps: e.rps })}</text>
+                  <text x={e.label.x} y={e.label.y} className="traffic-rate">{t('dataPlane.traffic.edgeRate', { rps: e.rps })}</text>
                 </g>
               );
             })}

@@ -6,7 +6,7 @@ import { createCluster } from '../../engine/index.ts';
 import { mustExec } from '../../engine/testing/fixtures.ts';
 import type { ServiceEndpointsView, TrafficSeries } from '../../worker/dataplane.ts';
 import { WEB } from '../../worker/testing/dataplaneFixtures.ts';
-import { BADGE_LIFT, BADGE_SPACING, edgeTone, trafficBadges } from './edges.ts';
+import { BADGE_LIFT, BADGE_SPACING, LABEL_SPACING, edgePathVia, edgeTone, trafficBadges } from './edges.ts';
 import type { Rect } from '../map/geometry.ts';
 import { asTraceJson, parseTrace, traceCommand, traceText, type Hop, type TraceResult } from './trace.ts';
 import { ROW_LIFT, stopsBounds, traceStops } from './tracePath.ts';
@@ -40,6 +40,21 @@ describe('trafficBadges', () => {
       expect(badges).toHaveLength(xs.length);
       for (let i = 1; i < badges.length; i++) expect(badges[i].at.x - badges[i - 1].at.x).toBeGreaterThanOrEqual(BADGE_SPACING);
       for (const b of badges) for (const e of b.edges) expect(e.from).toEqual(b.at);
+    }));
+  });
+
+  it('property: the rate labels of one badge keep LABEL_SPACING apart in their pods\' order, and each edge runs through its label', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: -400, max: 400 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 150, max: 600 }), (xs, y) => {
+      const pods = xs.map((_, i) => `ns/p${i}`);
+      const series = [{ scope: 'service' as const, key: 'ns/web', samples: [sample(10)] }];
+      const [b] = trafficBadges([service('ns/web', pods)], series, {}, (p) => ({ x: xs[Number(p.slice(4))], y }), 100);
+      const row = [...b.edges].sort((p, q) => p.to.x - q.to.x || p.pod.localeCompare(q.pod));
+      for (let i = 1; i < row.length; i++) expect(row[i].label.x - row[i - 1].label.x).toBeGreaterThanOrEqual(LABEL_SPACING - 1e-9);
+      for (const e of row) {
+        expect(e.label.y).toBeGreaterThan(b.at.y);
+        expect(e.label.y).toBeLessThan(y);
+        expect(edgePathVia(e.from, e.label, e.to)).toContain(` ${e.label.x} ${e.label.y} C`);
+      }
     }));
   });
 

@@ -16,8 +16,9 @@ import type { IngressRoute } from '../ingress/routing.ts';
 import type { ProxyEndpoint, ProxyService, ProxyServicePort } from '../types.ts';
 import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
-import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type ProxyAnswer } from '../../api/mesh.ts';
+import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
 import { pickWeighted } from './mesh.ts';
+import { CONNECT_TIMEOUT_MS, HOP_MS, routeTries, type Try } from './retry.ts';
 
 /** SIMULATION: the address external clients appear to come from (TEST-NET-3). */
 export const EXTERNAL_CLIENT_IP = '203.0.113.10';
@@ -48,11 +49,21 @@ export interface Leg {
   failure?: { kind: FailureKind; message: string };
   /** The client's sidecar answered itself (failure kind 'http'). */
   answer?: ProxyAnswer;
-  /** Time a sidecar held the request (fault delay). */
+  /** Time the client's sidecar added before the last try's answer: a fault delay, earlier tries and back-offs. */
   delayMs?: number;
   /** The request went through the client's sidecar proxy (mesh.ts). */
   viaSidecar?: boolean;
+  /** What the serving pod answers (its HTTP status and the time it takes), when it speaks HTTP. */
+  response?: PodResponse;
+  /** How many tries the sidecar's router made (retry.ts). */
+  tries?: number;
+  /** Pods (namespace/name) that answered earlier tries with an error the router retried. */
+  retried?: string[];
+  /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
+  mirrored?: { pod: string; node?: string; service: string; share: number }[];
 }
+
+export interface PodResponse { status: number; delayMs: number }
 
 export interface RequestTarget { host: string; port: number; path: string; headers?: Record<string, string> }
 
@@ -69,6 +80,8 @@ export interface PathEnv {
   podState(pod: Pod): 'serving' | 'refused' | 'gone';
   /** Whether a process of the pod listens on the TCP port (nothing listening: the pod's kernel answers RST). */
   podListens(pod: Pod, port: number): boolean;
+  /** What the pod's server answers to GET path on the port (undefined: it speaks no HTTP). */
+  podResponse(pod: Pod, port: number, path: string): PodResponse | undefined;
   ingressHosts(): Set<string>;
   ingressRoute(host: string, path: string): IngressRoute | undefined;
   /** NetworkPolicy: undefined when allowed, else why the packet is dropped. */
@@ -147,7 +160,15 @@ export class RequestPath {
     if (!isIP(target.host) && ips.length > 1) host = target.host;
     // Headless answers: the client takes the first address; CoreDNS's loadbalance rotates them, so many requests spread.
     const chosen = single ? [ips[0]] : ips;
-    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...l, weight: l.weight / chosen.length })));
+    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...this.withResponse(l, target.path), weight: l.weight / chosen.length })));
+  }
+
+  /** A leg that reached a serving pod, with what the pod answers. */
+  private withResponse(l: Leg, path: string): Leg {
+    if (l.failure || l.response || !l.pod || l.port === undefined) return l;
+    const pod = this.env.podByKey(l.pod);
+    const response = pod && this.env.podResponse(pod, l.port, path);
+    return response ? { ...l, response } : l;
   }
 
   private toAddress(src: Source, ip: string, target: RequestTarget, host: string, steps: Hop[], single: boolean): Leg[] {
@@ -201,11 +222,39 @@ export class RequestPath {
     const plan = mesh.route(src.pod!, { namespace: svc.namespace, service: svc.name, port: port.port, path: target.path, headers: target.headers ?? {} });
     steps.push({ kind: 'proxy', pod: client, node: src.node, text: `sidecar istio-proxy of ${client} intercepts the connection to Service ${svc.key} port ${port.port}: ${plan.text}` });
     const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
-    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, c, [...steps], single));
-    return legs.map((l) => ({ ...l, ...upstreamFailure(l), viaSidecar: true }));
+    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target.path, [...steps], single));
+    const shadow = plan.mirror ? this.mirror(src, mesh, plan.mirror, port, single) : undefined;
+    return legs.map((l) => ({ ...l, viaSidecar: true, ...(shadow?.hop ? { steps: [...l.steps, shadow.hop] } : {}), ...(shadow?.mirrored.length ? { mirrored: shadow.mirrored } : {}) }));
   }
 
-  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, c: MeshChoice, steps: Hop[], single: boolean): Leg[] {
+  /**
+   * A route's mirror: the proxy copies a share of the requests to the mirror's endpoints and drops their answers, so
+   * the client's response never depends on them. One traced request is copied or not by a draw.
+   */
+  private mirror(src: Source, mesh: MeshDataPlane, m: MeshMirror, port: ProxyServicePort, single: boolean): { hop?: Hop; mirrored: NonNullable<Leg['mirrored']> } {
+    const svc = this.env.rules().services.get(m.service);
+    const target = svc?.ports.find((p) => p.port === (m.port ?? port.port));
+    const endpoints = target ? this.subsetEndpoints(target, m.subset) : [];
+    const hop = (text: string): Hop => ({ kind: 'proxy', pod: `${src.pod!.metadata!.namespace}/${src.pod!.metadata!.name}`, node: src.node, text });
+    if (!endpoints.length) return { hop: single ? hop(`${m.text}: no ready endpoint, no copy is sent`) : undefined, mirrored: [] };
+    const at = (e: ProxyEndpoint, share: number) => ({ pod: e.pod ?? e.ip, ...(e.nodeName ? { node: e.nodeName } : {}), service: m.service, share });
+    if (!single) return { mirrored: endpoints.map((e) => at(e, m.share / endpoints.length)) };
+    if (mesh.draw() >= m.share) return { hop: hop(`${m.text}: this request is not copied`), mirrored: [] };
+    const e = endpoints[Math.floor(mesh.draw() * endpoints.length)];
+    return { hop: hop(`${m.text}: a copy goes to endpoint ${e.ip}:${e.port} (pod ${e.pod ?? '?'}); the proxy does not wait for its answer and discards it`), mirrored: [at(e, 1)] };
+  }
+
+  /** A Service port's ready endpoints, those of a subset's pods when one is given. */
+  private subsetEndpoints(port: ProxyServicePort, subset: Record<string, string> | undefined): ProxyEndpoint[] {
+    return port.endpoints.filter((e) => {
+      if (!e.ready) return false;
+      if (!subset) return true;
+      const labels = e.pod ? this.env.podByKey(e.pod)?.metadata?.labels : undefined;
+      return Object.entries(subset).every(([k, v]) => labels?.[k] === v);
+    });
+  }
+
+  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, path: string, steps: Hop[], single: boolean): Leg[] {
     const delay = c.delayMs ? { delayMs: c.delayMs } : {};
     const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, service: svc.key, steps: [...steps, { kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}` }, ...delay }];
     if (c.answer) return answered(c.answer, c.text);
@@ -215,16 +264,26 @@ export class RequestPath {
       if (!other || !otherPort) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port, the proxy answers 503`);
       [svc, port] = [other, otherPort];
     }
-    const subset = c.subset;
-    const endpoints = port.endpoints.filter((e) => {
-      if (!e.ready) return false;
-      if (!subset) return true;
-      const labels = e.pod ? this.env.podByKey(e.pod)?.metadata?.labels : undefined;
-      return Object.entries(subset).every(([k, v]) => labels?.[k] === v);
-    });
+    const endpoints = this.subsetEndpoints(port, c.subset);
     if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
-    const chosen = single ? [endpoints[Math.floor(mesh.draw() * endpoints.length)]] : endpoints;
-    return chosen.map((e) => ({ ...this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], c.weight / chosen.length), ...delay }));
+    const key = svc.key;
+    const legs = routeTries({
+      endpoints, retry: plan.retry, timeoutMs: plan.timeoutMs, at: { pod: steps.at(-1)?.pod, node: src.node },
+      draw: single ? () => mesh.draw() : undefined,
+      tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], path),
+    }, steps, c.weight);
+    return legs.map((l) => (c.delayMs ? { ...l, delayMs: c.delayMs + (l.delayMs ?? 0) } : l));
+  }
+
+  /** One try of the client sidecar's router at an endpoint: the connection, then the pod's answer. */
+  private tryAt(src: Source, e: ProxyEndpoint, service: string, steps: Hop[], path: string): Try {
+    const leg = this.withResponse(this.atPod(src, e, service, steps, 1), path);
+    const kind = leg.failure?.kind;
+    if (kind === 'timeout') return { leg, outcome: { kind: 'connect-failure', reason: 'connection timeout', ms: CONNECT_TIMEOUT_MS } };
+    if (kind) return { leg, outcome: { kind: 'connect-failure', reason: 'connection failure', ms: HOP_MS } };
+    // A server that closes the connection without an HTTP answer resets the stream.
+    if (!leg.response) return { leg, outcome: { kind: 'connect-failure', reason: 'connection termination', ms: HOP_MS } };
+    return { leg, outcome: { kind: 'response', status: leg.response.status, ms: HOP_MS + leg.response.delayMs } };
   }
 
   private decided(src: Source, d: ProxyDecision, svc: ProxyService, steps: Hop[]): Leg {
@@ -267,17 +326,6 @@ export class RequestPath {
     if (refused) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: ${refused}` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
     return { ...base, pod: key, steps: [...steps, { kind: 'pod', pod: key, node: pod.spec?.nodeName, text: `pod ${key} on ${pod.spec?.nodeName ?? '?'} serves the request` }] };
   }
-}
-
-/**
- * The client's proxy, not the client, meets a refused, reset or unanswered upstream connection: it answers 503 with
- * Envoy's "upstream connect error" text (connection failure, or connection timeout after its 10 s connect timeout).
- */
-function upstreamFailure(l: Leg): Partial<Leg> {
-  const kind = l.failure?.kind;
-  if (kind !== 'refused' && kind !== 'reset' && kind !== 'timeout') return {};
-  const body = `upstream connect error or disconnect/reset before headers. reset reason: ${kind === 'timeout' ? 'connection timeout' : 'connection failure'}`;
-  return { answer: { status: 503, body }, failure: { kind: 'http', message: `503 ${body}` } };
 }
 
 /** The endpoint kube-proxy (or the ingress controller) chose; `why` follows the address. */

@@ -36,6 +36,9 @@ export interface TrafficEnv {
   pod(key: string): Pod | undefined;
 }
 
+/** A share of a pod's arrivals in a tick: whose (a source's, or a retried try's), and what the client sees. */
+interface Part { source?: string; service?: string; n: number; delayMs: number; failAll: boolean }
+
 export interface SourceStatus extends TrafficSource { active: boolean; note?: string; last?: TrafficSample }
 
 export class TrafficSimulator {
@@ -125,7 +128,13 @@ export class TrafficSimulator {
       return x;
     };
     // Pod arrivals first, from every source, then each pod answers once for the second.
-    const arrivals = new Map<string, { n: number; parts: { source: string; service?: string; n: number; delayMs: number }[]; node?: string }>();
+    const arrivals = new Map<string, { n: number; parts: Part[]; node?: string }>();
+    const arrive = (pod: string, node: string | undefined, part: Part) => {
+      let a = arrivals.get(pod);
+      if (!a) arrivals.set(pod, (a = { n: 0, parts: [], node }));
+      a.n += part.n;
+      a.parts.push(part);
+    };
     for (const s of this.sources.values()) {
       const st = tally(sourceT, s.name)!;
       const exact = s.rps * seconds;
@@ -139,16 +148,21 @@ export class TrafficSimulator {
       legs.forEach((leg, i) => {
         const c = counts[i];
         if (!c) return;
+        // Tries the sidecar retried after a pod's error answer are work (and errors) of that pod; mirrored copies are
+        // work of the mirror's pods and requests of its Service, never the source's.
+        for (const pod of leg.retried ?? []) arrive(pod, this.env.pod(pod)?.spec?.nodeName, { n: c, delayMs: 0, failAll: true });
+        for (const m of leg.mirrored ?? []) {
+          const copies = Math.round(c * m.share);
+          if (copies) arrive(m.pod, m.node, { service: m.service, n: copies, delayMs: 0, failAll: false });
+        }
         if (leg.failure || !leg.pod) {
           st.add(c, c, 0, 0);
           tally(serviceT, leg.service)?.add(c, c, 0, 0);
           return;
         }
-        let a = arrivals.get(leg.pod);
-        if (!a) arrivals.set(leg.pod, (a = { n: 0, parts: [], node: leg.node }));
-        a.n += c;
-        // A sidecar's fault delay adds to what the client sees, not to the pod's work.
-        a.parts.push({ source: s.name, service: leg.service, n: c, delayMs: leg.delayMs ?? 0 });
+        // A sidecar's fault delay and earlier tries, and the server's own time, add to what the client sees, not to
+        // the pod's work; a server's 5xx answer is an error.
+        arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500 });
       });
     }
     // A pod with a queue keeps serving it in a second without new arrivals.
@@ -161,17 +175,20 @@ export class TrafficSimulator {
       cpuNow.set(key, r.cpuMilli);
       if (r.waiting) this.waiting.set(key, r.waiting); else this.waiting.delete(key);
       if (r.queueLength) this.queueLength.set(key, r.queueLength); else this.queueLength.delete(key);
-      const pt = tally(podT, key)!;
-      pt.add(a.n, r.failed, r.p50Ms, r.p99Ms);
-      pt.waiting = r.queueLength;
-      tally(nodeT, a.node ?? pod.spec?.nodeName)?.add(a.n, r.failed, r.p50Ms, r.p99Ms);
       let failedLeft = r.failed;
+      let podFailed = 0;
       a.parts.forEach((p, i) => {
-        const f = i === a.parts.length - 1 ? failedLeft : Math.round((r.failed * p.n) / a.n);
-        failedLeft -= f;
-        tally(sourceT, p.source)!.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        const overload = i === a.parts.length - 1 ? failedLeft : Math.round((r.failed * p.n) / a.n);
+        failedLeft -= overload;
+        const f = p.failAll ? p.n : overload;
+        podFailed += f;
+        tally(sourceT, p.source)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
         tally(serviceT, p.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
       });
+      const pt = tally(podT, key)!;
+      pt.add(a.n, podFailed, r.p50Ms, r.p99Ms);
+      pt.waiting = r.queueLength;
+      tally(nodeT, a.node ?? pod.spec?.nodeName)?.add(a.n, podFailed, r.p50Ms, r.p99Ms);
     }
     this.recordCpu(cpuNow);
     const record = (scope: TrafficSeries['scope'], m: Map<string, Tally>) => {

@@ -4,15 +4,17 @@
 // destination's subset in the DestinationRule for its host, and a server's istio-proxy resets plaintext connections
 // when PeerAuthentication makes its port STRICT (workload, then namespace, then mesh-wide in istio-system).
 // Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read and
-// gateways other than "mesh" are not modelled; retries, timeouts, redirects, rewrites, mirroring and traffic policies
-// are not modelled; a destination on another port than the request's uses that port of its Service.
+// gateways other than "mesh" are not modelled; redirects, rewrites and traffic policies are not modelled
+// (retries and the route timeout are: retry.ts, and the tries in network/traffic/retry.ts; so is mirror with
+// mirrorPercentage: copies the proxy sends and whose answers it drops, network/traffic/path.ts); a destination on another port than the request's uses that port of its Service.
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { KindRegistry } from '../../api/kinds.ts';
-import { FAULT_ABORT_BODY, type MeshChoice, type MeshDataPlane, type MeshRequest } from '../../api/mesh.ts';
+import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
 import { parseDuration } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
 import { hasSidecar } from './inject.ts';
+import { convertRetryPolicy, durationMs } from './retry.ts';
 import { ISTIO_NAMESPACE, type DestinationRule, type HTTPMatchRequest, type HTTPRoute, type MutualTLSMode, type PeerAuthentication, type StringMatch, type VirtualService } from './types.ts';
 
 const DOMAIN = 'cluster.local';
@@ -85,16 +87,36 @@ export class IstioDataPlane implements MeshDataPlane {
     return { rule: dr ? key(dr) : undefined, labels: s ? s.labels ?? {} : undefined };
   }
 
-  route(_client: Pod, req: MeshRequest): { text: string; choices: MeshChoice[] } {
+  route(_client: Pod, req: MeshRequest): MeshRoute {
     const fqdn = `${req.service}.${req.namespace}.svc.${DOMAIN}`;
     const vs = this.virtualService(fqdn);
-    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route' }] };
+    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route' }], retry: DEFAULT_RETRY_POLICY };
     const routes = vs.spec.http ?? [];
     const i = routes.findIndex((r) => !r.match?.length || r.match.some((m) => requestMatches(m, req)));
     if (i < 0) return { text: `VirtualService ${key(vs)}: no route matches ${req.path}`, choices: [{ weight: 1, text: 'no route matches: the proxy answers 404 (NR)', answer: { status: 404, body: '' } }] };
     const route = routes[i];
     const name = route.name ? `route "${route.name}"` : `http[${i}]`;
-    return { text: `VirtualService ${key(vs)} ${name}`, choices: this.choices(vs, route, req) };
+    const retry = convertRetryPolicy(route.retries);
+    const timeoutMs = durationMs(route.timeout);
+    const mirror = this.mirror(vs, route);
+    return { text: `VirtualService ${key(vs)} ${name}`, choices: this.choices(vs, route, req), ...(retry ? { retry } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...(mirror ? { mirror } : {}) };
+  }
+
+  /**
+   * The route's shadow traffic: a Service of this cluster (and a subset a DestinationRule defines) gets the copies.
+   * Simplification: a mirror to another host, or to a subset no DestinationRule defines, sends no copies.
+   */
+  private mirror(vs: VirtualService & KubeObject, route: HTTPRoute): MeshMirror | undefined {
+    const p = share(route.mirrorPercentage);
+    if (!route.mirror?.host || p <= 0) return undefined;
+    const host = resolveHost(route.mirror.host, vs.metadata.namespace!);
+    const m = /^([^.]+)\.([^.]+)\.svc\.cluster\.local$/.exec(host);
+    if (!m) return undefined;
+    const subset = route.mirror.subset ? this.subsetLabels(host, route.mirror.subset).labels : undefined;
+    if (route.mirror.subset && !subset) return undefined;
+    const port = route.mirror.port?.number;
+    const text = `mirror ${route.mirror.host}${route.mirror.subset ? ` subset ${route.mirror.subset}` : ''} (${Math.round(p * 10000) / 100}% of requests)`;
+    return { service: `${m[2]}/${m[1]}`, share: p, text, ...(subset ? { subset } : {}), ...(port ? { port } : {}) };
   }
 
   /** A route's outcomes: the fault filter first (delay, then abort), then the weighted destinations. */

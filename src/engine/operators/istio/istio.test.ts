@@ -160,6 +160,38 @@ describe('Istio: the sidecars route', () => {
     expect(c.exec('kubectl exec plain -- curl -s -o /dev/null -w %{http_code} http://web/').stdout.trim()).toBe('200');
   });
 
+  it('mirror with mirrorPercentage: the v2 pod gets copies of half the requests, the client\'s answers stay v1\'s', () => {
+    const c = meshCluster();
+    mustExec(c, 'kubectl apply -f -', SUBSETS);
+    mustExec(c, 'kubectl apply -f -', canary(100, 0).replace('  - route:', '  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: 50}\n    route:'));
+    mustExec(c, 'sim traffic add shop http://web/ --rps 100 --from client');
+    c.advance(5);
+    const rps = (prefix: string) => c.trafficMetrics('pod').filter((x) => x.key.startsWith(`default/${prefix}-`)).reduce((sum, x) => sum + (x.samples.at(-1)?.rps ?? 0), 0);
+    // All 100 requests reach v1; about 50 copies reach v2, and the shop's numbers do not count them.
+    expect(rps('web-v1')).toBe(100);
+    expect(rps('web-v2')).toBeGreaterThanOrEqual(45);
+    expect(rps('web-v2')).toBeLessThanOrEqual(55);
+    expect(c.trafficSources().find((x) => x.name === 'shop')?.last).toMatchObject({ rps: 100, errorRate: 0 });
+    const traces = [...Array(8)].map(() => mustExec(c, 'sim trace request http://web/ --from client'));
+    for (const out of traces) expect(out).toMatch(/mirror web subset v2 \(50% of requests\): (this request is not copied|a copy goes to endpoint \S+ \(pod default\/web-v2-\S+\); the proxy does not wait for its answer and discards it)\nresult: 200 OK from pod default\/web-v1-/);
+    expect(traces.some((t) => t.includes('a copy goes to'))).toBe(true);
+  });
+
+  it('property: a mirrored request never changes the client\'s response, even when the mirror cannot answer', () => {
+    const c = meshCluster();
+    mustExec(c, 'kubectl apply -f -', SUBSETS);
+    // v2 made unreachable: its pods are deleted and the Deployment scaled to zero.
+    mustExec(c, 'kubectl scale deployment web-v2 --replicas=0');
+    c.advance(30);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100 }), fc.constantFrom('/', '/missing'), (p, path) => {
+      mustExec(c, 'kubectl apply -f -', canary(100, 0));
+      const plain = mustExec(c, `kubectl exec client -- curl -s -i http://web${path}`).replace(/date: .*\n/i, '');
+      mustExec(c, 'kubectl apply -f -', canary(100, 0).replace('  - route:', `  - mirror: {host: web, subset: v2}\n    mirrorPercentage: {value: ${p}}\n    route:`));
+      const mirrored = mustExec(c, `kubectl exec client -- curl -s -i http://web${path}`).replace(/date: .*\n/i, '');
+      return plain.replace(/\r/g, '').split('\n')[0] === mirrored.replace(/\r/g, '').split('\n')[0] && plain.split('\r\n\r\n')[1] === mirrored.split('\r\n\r\n')[1];
+    }), { numRuns: 10 });
+  });
+
   it('property: whatever the weights, the client\'s requests only reach subsets with weight, never fail', () => {
     const c = meshCluster();
     mustExec(c, 'kubectl apply -f -', SUBSETS);

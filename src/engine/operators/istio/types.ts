@@ -23,7 +23,7 @@ export interface HTTPFaultInjection {
   abort?: { httpStatus?: number; percentage?: Percent };
 }
 export interface HTTPRetry { attempts?: number; perTryTimeout?: string; retryOn?: string }
-export interface HTTPRoute { name?: string; match?: HTTPMatchRequest[]; route?: HTTPRouteDestination[]; fault?: HTTPFaultInjection; retries?: HTTPRetry; timeout?: string }
+export interface HTTPRoute { name?: string; match?: HTTPMatchRequest[]; route?: HTTPRouteDestination[]; fault?: HTTPFaultInjection; retries?: HTTPRetry; timeout?: string; mirror?: Destination; mirrorPercentage?: Percent }
 export interface VirtualService {
   apiVersion?: string; kind?: string; metadata: ObjectMeta;
   spec: { hosts?: string[]; gateways?: string[]; http?: HTTPRoute[]; exportTo?: string[] };

@@ -89,7 +89,7 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
     return { exitCode: code, stdout: stdout + writeOut(opt, code, undefined, ip, t, elapsedMs), stderr: log.map((l) => `${l}\n`).join('') + err };
   };
   let ip = '';
-  /** What the transfer took (reported, not spent): a round trip, plus a sidecar's fault delay. */
+  /** What the transfer took (reported, not spent): a round trip, a sidecar's fault delay and tries, the server's time. */
   let elapsedMs = 0;
   const t = parseTarget(url);
   if (!t) return { exitCode: 3, stdout: '', stderr: silent ? '' : `curl: (3) URL rejected: Bad hostname\n` };
@@ -125,7 +125,10 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
     return fail(56, 'Recv failure: Connection reset by peer');
   }
   const r = got.response;
-  elapsedMs = ROUND_TRIP_MS + (got.delayMs ?? 0);
+  elapsedMs = ROUND_TRIP_MS + (got.delayMs ?? 0) + (r.delayMs ?? 0);
+  // --max-time bounds the whole transfer: a server (or sidecar) slower than it gets no answer out.
+  const maxTime = Number(opt.get('max-time'));
+  if (maxTime > 0 && elapsedMs > maxTime * 1000) return fail(28, `Operation timed out after ${Math.round(maxTime * 1000)} milliseconds with 0 bytes received`);
   const headerBlock = `HTTP/1.1 ${r.status} ${r.reason}\r\n${r.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   if (verbose) log.push(...headerBlock.split('\r\n').slice(0, -1).map((l) => `< ${l}`));
   if (opt.has('fail') && r.status >= 400) return fail(22, `The requested URL returned error: ${r.status}`);

@@ -1,7 +1,7 @@
 // One HTTP GET from a container, as curl and wget make it: the connection the data plane routes, then what the
 // pod serving it answers.
 import type { NetProbe } from './probe.ts';
-import { httpAnswer, httpDate, type HttpAnswer } from './server.ts';
+import { HTTP_REASONS, httpAnswer, httpDate, type HttpAnswer } from './server.ts';
 
 export interface Target { scheme: string; host: string; port: number; path: string }
 
@@ -31,18 +31,16 @@ export type Fetched =
   /** delayMs: what a sidecar's fault delay added to the round trip. */
   | { kind: 'response'; ip: string; response: HttpAnswer; delayMs?: number };
 
-const REASONS: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 418: "I'm a teapot", 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-
 /**
  * A response as the client's sidecar (Envoy) hands it on: HTTP/1.1 header names in lower case, its own server
  * header, and the upstream's time (x-envoy-upstream-service-time); or its own local reply (text/plain).
  */
 function throughEnvoy(r: HttpAnswer | undefined, local: { status: number; body: string } | undefined, now: number): HttpAnswer {
   if (local) {
-    return { status: local.status, reason: REASONS[local.status] ?? 'Unknown', headers: [['content-length', String(local.body.length)], ['content-type', 'text/plain'], ['date', httpDate(now)], ['server', 'envoy']], body: local.body };
+    return { status: local.status, reason: HTTP_REASONS[local.status] ?? 'Unknown', headers: [['content-length', String(local.body.length)], ['content-type', 'text/plain'], ['date', httpDate(now)], ['server', 'envoy']], body: local.body };
   }
   const headers: [string, string][] = r!.headers.filter(([k]) => k.toLowerCase() !== 'server' && k.toLowerCase() !== 'connection').map(([k, v]) => [k.toLowerCase(), v]);
-  return { ...r!, headers: [...headers, ['x-envoy-upstream-service-time', '1'], ['server', 'envoy']] };
+  return { ...r!, headers: [...headers, ['x-envoy-upstream-service-time', String(1 + (r!.delayMs ?? 0))], ['server', 'envoy']] };
 }
 
 export function fetch(probe: NetProbe, t: Target, headers?: Record<string, string>): Fetched {

@@ -2,6 +2,9 @@
 // - nginx and httpd listen on 80, redis on 6379, postgres on 5432, mysql on 3306 and 33060, and (Simplification:
 //   their configuration is not simulated, so it is assumed to match) on every container port they declare;
 // - agnhost `netexec` on --http-port (8080), `serve-hostname` on --port (9376);
+// - go-httpbin (mccutchen/go-httpbin, Istio's samples/httpbin) on 8080 (kennethreitz/httpbin on 80): /status/CODE
+//   answers that code and /delay/N answers after N seconds (at most 10), which is how an SRE makes a backend fail
+//   or stall on purpose; Simplification: other paths answer 200 with a short JSON body, and /status takes one code;
 // - any other long-running program is an unknown HTTP server on the container ports it declares (every port when
 //   it declares none), answering 200 with an empty body (on 53: a DNS server, no HTTP); shells and `sleep` listen
 //   nowhere.
@@ -15,11 +18,16 @@ import { serverVersion } from '../logs.ts';
 const AGNHOST = 'registry.k8s.io/e2e-test-images/agnhost';
 const DEFAULT_PORTS: Partial<Record<ServerKind, number[]>> = { nginx: [80], httpd: [80], redis: [6379], postgres: [5432], mysql: [3306, 33060] };
 
+const HTTPBIN: Record<string, number> = { 'mccutchen/go-httpbin': 8080, 'kennethreitz/httpbin': 80 };
+/** httpbin's longest /delay (go-httpbin's default -max-duration, kennethreitz's cap). */
+const HTTPBIN_MAX_DELAY_S = 10;
+
 type Listener =
   | { kind: ServerKind; tag: string }
-  | { kind: 'netexec' | 'serve-hostname' | 'http' | 'dns' };
+  | { kind: 'netexec' | 'serve-hostname' | 'httpbin' | 'http' | 'dns' };
 
-export interface HttpAnswer { status: number; reason: string; headers: [string, string][]; body: string }
+/** delayMs: how long the server takes before it answers (httpbin's /delay). */
+export interface HttpAnswer { status: number; reason: string; headers: [string, string][]; body: string; delayMs?: number }
 
 /** A process of the pod that listens on the port, and what it is. */
 function listener(pod: Pod, port: number): Listener | undefined {
@@ -42,6 +50,8 @@ function containerListener(c: Container, port: number): Listener | undefined {
     if (args.includes('netexec')) return port === flag('http-port', 8080) ? { kind: 'netexec' } : undefined;
     if (args.includes('serve-hostname')) return port === flag('port', 9376) ? { kind: 'serve-hostname' } : undefined;
   }
+  const httpbin = HTTPBIN[shortRepository(c.image ?? '')];
+  if (httpbin !== undefined && !c.command?.length) return port === httpbin || declared.includes(port) ? { kind: 'httpbin' } : undefined;
   const b = containerBehavior(c);
   if (b.server && DEFAULT_PORTS[b.server]) return DEFAULT_PORTS[b.server]!.includes(port) || declared.includes(port) ? { kind: b.server, tag: parseImage(c.image ?? '').tag } : undefined;
   const end = b.timeline.end;
@@ -100,7 +110,27 @@ export function httpAnswer(pod: Pod, port: number, path: string, now: number): H
       if (file === '/hostname') return plain(200, 'OK', hostname);
       if (file === '/' ) return plain(200, 'OK', `NOW: ${new Date(now).toISOString().replace('T', ' ').replace('Z', ' +0000 UTC')}`);
       return plain(404, 'Not Found', '404 page not found\n');
+    case 'httpbin': return httpbinAnswer(file, plain);
     case 'http': return plain(200, 'OK', '');
     default: return 'no-reply';
   }
+}
+
+/** Reason phrases (Go's http.StatusText) of the codes servers and proxies here answer. */
+export const HTTP_REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 418: "I'm a teapot", 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+/** The few httpbin endpoints that matter to a mesh: /status/CODE and /delay/SECONDS. */
+function httpbinAnswer(file: string, plain: (status: number, reason: string, body: string, type?: string) => HttpAnswer): HttpAnswer {
+  const status = /^\/status\/(\d{3})$/.exec(file);
+  if (status) {
+    const code = Number(status[1]);
+    return code < 100 || code > 599 ? plain(400, 'Bad Request', 'invalid status code\n') : plain(code, HTTP_REASONS[code] ?? 'Unknown', '');
+  }
+  const delay = /^\/delay\/([0-9.]+)$/.exec(file);
+  if (delay) {
+    const s = Number(delay[1]);
+    if (!Number.isFinite(s)) return plain(400, 'Bad Request', 'invalid duration\n');
+    return { ...plain(200, 'OK', '{\n  "args": {},\n  "method": "GET"\n}\n', 'application/json; encoding=utf-8'), delayMs: Math.round(Math.min(s, HTTPBIN_MAX_DELAY_S) * 1000) };
+  }
+  return plain(200, 'OK', '{\n  "args": {},\n  "method": "GET"\n}\n', 'application/json; encoding=utf-8');
 }
