@@ -50,6 +50,7 @@ import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runHelm } from './helm/helm.ts';
+import { runArgocd } from './argocd/argocd.ts';
 import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
 import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
@@ -109,6 +110,8 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly csiDriver = new SimCSIDriver();
   /** Files that `kubectl apply -f NAME` can read (the page's editor documents). */
   readonly files = new Map<string, string>();
+  /** Who wants word of a changed document (Argo CD's repository webhook). */
+  private readonly fileListeners = new Set<() => void>();
   /** sim cni, and whether the pod network enforces NetworkPolicy (cni.supportsNetworkPolicy()). */
   readonly cni: ClusterCni;
   /** A scenario's timeline: commands waiting for their virtual moment. */
@@ -224,7 +227,8 @@ export class Cluster implements KubesimCluster, SimHost {
     const monitorCustomKinds = () => { for (const k of this.store.customResources.servedKinds()) gc.monitor(k.kind); };
     monitorCustomKinds();
     this.store.customResources.onKindsChanged(monitorCustomKinds);
-    this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder }, {
+    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; } };
+    this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, documents }, {
       ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
@@ -294,7 +298,9 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   setFile(name: string, text: string | undefined): void {
+    if (this.files.get(name) === text) return;
     if (text === undefined) this.files.delete(name); else this.files.set(name, text);
+    for (const l of this.fileListeners) l();
   }
 
   advance(seconds: number): void { this.clock.advance(seconds * 1000); }
@@ -399,7 +405,7 @@ export class Cluster implements KubesimCluster, SimHost {
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit, portForward: host,
-          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
+          writeFile: (name, text) => { this.setFile(name, text); written.push({ name, text }); } };
         let r: KubectlResult;
         try {
           r = runKubectl(ctx, rest);
@@ -414,8 +420,11 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === 'helm') {
         // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user,
-          writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
+          writeFile: (name, text) => { this.setFile(name, text); written.push({ name, text }); } };
         code = runHelm(ctx, rest);
+      } else if (program === 'argocd') {
+        // argocd --core: a client of the API server, like helm.
+        code = runArgocd({ store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user }, rest);
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (this.workstation.runs(program)) {
@@ -428,7 +437,7 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === undefined) {
         code = 0;
       } else {
-        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's curl, wget, jobs or kill`);
+        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation's curl, wget, jobs or kill`);
         code = 1;
       }
     } catch (e) {
