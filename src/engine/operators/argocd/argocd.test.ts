@@ -141,7 +141,7 @@ describe('argocd application controller', () => {
     c.setFile('shop/deployment.yaml', deploymentYaml('web', 5));
     mustExec(c, 'argocd app sync shop');
     expect(replicas(c)).toBe(5);
-    expect(mustExec(c, 'argocd app history shop')).toMatch(/^SOURCE  kubesim:\/\/documents\nID +DATE +REVISION\n0 +2026-01-01 00:00:\d\d \+0000 UTC +HEAD \([0-9a-f]{7}\)\n1 /);
+    expect(mustExec(c, 'argocd app history shop')).toMatch(/^SOURCE {2}kubesim:\/\/documents\nID +DATE +REVISION\n0 +2026-01-01 00:00:\d\d \+0000 UTC +HEAD \([0-9a-f]{7}\)\n1 /);
     mustExec(c, 'argocd app rollback shop 0');
     expect(replicas(c)).toBe(2);
     expect(get(c).status!.sync!.status).toBe('OutOfSync');
