@@ -2,7 +2,6 @@
 // GitOps from the page: install Argo CD, write a Deployment into a documents folder (the repository), create an
 // Application over it with the argocd CLI and sync it; edit the document in the editor and see the application
 // OutOfSync, sync again and see the rollout on the map; then with selfHeal a `kubectl scale` drift is reverted.
-// FIXME: fails at the edit step (the edited document is not yet seen as OutOfSync from the page); see the report.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectClusterShown, expectTiles, runInTerminal, setEditorText } from './helpers.ts';
 
@@ -34,7 +33,7 @@ async function run(page: Page, line: string, shows: RegExp): Promise<void> {
   await expect(page.getByTestId('terminal-output')).toContainText(shows);
 }
 
-test.fixme('argocd syncs a documents folder, shows an edit as OutOfSync, and self-heals a scale', async ({ page }) => {
+test('argocd syncs a documents folder, shows an edit as OutOfSync, and self-heals a scale', async ({ page }) => {
   test.setTimeout(300_000);
   await page.goto('/');
   await expectClusterShown(page, 3);
@@ -49,7 +48,7 @@ test.fixme('argocd syncs a documents folder, shows an edit as OutOfSync, and sel
   await rename.press('Enter');
   await expect(page.getByTestId('doc-active-name')).toHaveText('shop/deployment.yaml');
 
-  await run(page, 'argocd app create shop --repo kubesim://documents --path shop --dest-server https://kubernetes.default.svc --dest-namespace shop --sync-option CreateNamespace=true', /application 'shop' created/);
+  await run(page, 'argocd app create shop --repo kubesim://documents --path shop --dest-server https://kubernetes.default.svc --dest-namespace shop --revision HEAD --sync-option CreateNamespace=true', /application 'shop' created/);
   await run(page, 'argocd app get shop', /Sync Status:\s+OutOfSync from HEAD \([0-9a-f]{7}\)/);
   await run(page, 'argocd app sync shop', /Phase:\s+Succeeded/);
   await expect(page.getByTestId('terminal-output')).toContainText(/apps\s+Deployment\s+shop\s+shop-web\s+Synced\s+Progressing\s+deployment\.apps\/shop-web created/);
@@ -57,7 +56,7 @@ test.fixme('argocd syncs a documents folder, shows an edit as OutOfSync, and sel
   await expectTiles(page, { pod: /^shop-web-/ }, 1, 60_000);
   await run(page, 'kubectl get applications -n argocd', /shop\s+Synced\s+Healthy/);
 
-  // An edit in the editor is a new revision: OutOfSync until synced.
+  // An edit in the editor is a new revision: OutOfSync until synced (the clock is paused: --refresh compares now).
   await setEditorText(page, deployment(3));
   await expect(async () => {
     await run(page, 'argocd app get shop --refresh', /Sync Status:\s+OutOfSync from HEAD/);

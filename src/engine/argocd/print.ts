@@ -18,7 +18,7 @@ const server = (app: Application) => app.spec.destination.server || app.spec.des
 
 export function summary(app: Application): string[] {
   const src = app.spec.source;
-  const target = src.targetRevision || 'HEAD';
+  const target = src.targetRevision ?? '';
   const out = [
     field('Name:', qualifiedName(app)), field('Project:', app.spec.project || 'default'), field('Server:', server(app)),
     field('Namespace:', app.spec.destination.namespace ?? ''), field('URL:', `${SERVER_URL}/applications/${app.metadata.name}`),
