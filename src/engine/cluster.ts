@@ -51,6 +51,7 @@ import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runHelm } from './helm/helm.ts';
+import { runArgocd } from './argocd/argocd.ts';
 import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
 import { KUBERNETES_SUPER_ADMIN } from './kubectl/identity.ts';
@@ -95,7 +96,7 @@ export const EVENT_TTL_MS = 60 * 60_000;
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
 /** The programs that talk to the simulated cluster (the rest of a line is the workstation shell's). */
-const CLUSTER_PROGRAMS = new Set(['kubectl', 'k', 'helm', 'sim']);
+const CLUSTER_PROGRAMS = new Set(['kubectl', 'k', 'helm', 'argocd', 'sim']);
 
 /** What one program of a command line gets: its input, the kubeconfig it runs as, and how it may stream. */
 interface ProgramIO {
@@ -135,6 +136,8 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly csiDriver = new SimCSIDriver();
   /** Files that `kubectl apply -f NAME` can read (the page's editor documents). */
   readonly files = new Map<string, string>();
+  /** Who wants word of a changed document (Argo CD's repository webhook). */
+  private readonly fileListeners = new Set<() => void>();
   /** sim cni, and whether the pod network enforces NetworkPolicy (cni.supportsNetworkPolicy()). */
   readonly cni: ClusterCni;
   /** A scenario's timeline: commands waiting for their virtual moment. */
@@ -255,7 +258,8 @@ export class Cluster implements KubesimCluster, SimHost {
     const monitorCustomKinds = () => { for (const k of this.store.customResources.servedKinds()) gc.monitor(k.kind); };
     monitorCustomKinds();
     this.store.customResources.onKindsChanged(monitorCustomKinds);
-    this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder }, {
+    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; } };
+    this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, documents }, {
       ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
     });
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
@@ -325,7 +329,9 @@ export class Cluster implements KubesimCluster, SimHost {
   }
 
   setFile(name: string, text: string | undefined): void {
+    if (this.files.get(name) === text) return;
     if (text === undefined) this.files.delete(name); else this.files.set(name, text);
+    for (const l of this.fileListeners) l();
   }
 
   advance(seconds: number): void { this.clock.advance(seconds * 1000); }
@@ -416,7 +422,7 @@ export class Cluster implements KubesimCluster, SimHost {
     const host = this.workstation.host(commandLine, background, sink);
     const written: { name: string; text: string }[] = [];
     const writeFile = (name: string, text: string) => {
-      this.files.set(name, text);
+      this.setFile(name, text);
       // A file written twice in one line (a redirection truncates, then writes) is reported once, as it ends up.
       const at = written.findIndex((w) => w.name === name);
       if (at >= 0) written.splice(at, 1);
@@ -450,7 +456,7 @@ export class Cluster implements KubesimCluster, SimHost {
     return { result, documents: r.documents, edit: r.edit, job };
   }
 
-  /** One program of a command line: kubectl, helm, sim, or the workstation's curl, wget, jobs and kill. */
+  /** One program of a command line: kubectl, helm, argocd, sim, or the workstation's curl, wget, jobs and kill. */
   private program(argv: string[], io: ProgramIO): ProgramResult {
     const { stdin, kubeconfig, user } = io;
     const out: string[] = [];
@@ -482,6 +488,9 @@ export class Cluster implements KubesimCluster, SimHost {
         // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user, writeFile: io.writeFile };
         code = runHelm(ctx, rest);
+      } else if (program === 'argocd') {
+        // argocd --core: a client of the API server, like helm.
+        code = runArgocd({ store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user }, rest);
       } else if (program === 'sim') {
         runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
       } else if (this.workstation.runs(program)) {
@@ -492,7 +501,7 @@ export class Cluster implements KubesimCluster, SimHost {
         if (r.stderr) err.push(r.stderr.replace(/\n$/, ''));
         code = r.code;
       } else if (program !== undefined) {
-        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's shell commands (curl, wget, echo, grep, wc, base64 …)`);
+        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation's shell commands (curl, wget, echo, grep, wc, base64 …)`);
         code = 1;
       }
     } catch (e) {

@@ -110,6 +110,11 @@ export function App({ engine, documents, workspaces }: AppProps) {
     if (r.files?.length) setSide('manifests');
     return r;
   }, [engine, workspace]);
+  // A scenario's documents (an Argo CD repository folder …) open in the editor.
+  const openScenarioDocuments = useCallback(async (docs: { name: string; text: string }[]) => {
+    for (const d of docs) await workspace.open(d.name, d.text);
+    setSide('manifests');
+  }, [workspace]);
   const watchKubectl = useCallback(
     (line: string, onText: WatchListener) => engine.watch(line, Object.fromEntries(documentsRef.current.map((d) => [d.name, d.text])), onText),
     [engine],
@@ -242,7 +247,7 @@ export function App({ engine, documents, workspaces }: AppProps) {
         onTheme={setTheme}
       />
       <TimelineBar engine={engine} store={store} />
-      <Classroom engine={engine} store={store} documents={documents} />
+      <Classroom engine={engine} store={store} documents={documents} openDocuments={openScenarioDocuments} />
       {error && (
         <div className="banner banner-error" role="alert" data-testid="engine-error">
           {t('app.engineFailed', { message: error })}

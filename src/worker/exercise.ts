@@ -76,7 +76,7 @@ export class ScenarioService {
 
   private view(scenario: Scenario, variant: Record<string, string>): Omit<ExerciseView, 'problems'> {
     const steps = (scenario.spec.exercise?.steps ?? []).map((s) => ({ id: s.id, goal: s.goal, ladder: hintLadder(s), checks: s.checks.length }));
-    return { summary: summary(scenario), variant, steps };
+    return { summary: summary(scenario), variant, steps, ...(scenario.spec.documents?.length ? { documents: scenario.spec.documents } : {}) };
   }
 
   private parse(source: ScenarioSource): Scenario {

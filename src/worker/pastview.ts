@@ -34,6 +34,9 @@ const SIM_READS = new Set(['explain', 'help']);
 /** helm commands that only read releases or charts. */
 const HELM_READS = new Set(['list', 'ls', 'status', 'history', 'hist', 'get', 'template', 'show', 'search', 'lint', 'version', 'help']);
 
+/** argocd app commands that only read applications. */
+const ARGOCD_READS = new Set(['list', 'get', 'diff', 'history']);
+
 /** May this command line run while the page shows a past moment? Every command of a shell line must be a read. */
 export function isReadOnly(line: string): boolean {
   try {
@@ -55,6 +58,7 @@ function readOnlyCommand(words: string[]): boolean {
     if (verb === 'config') return CONFIG_READS.has(argv[2]);
     return verb === undefined || KUBECTL_READS.has(verb);
   }
+  if (program === 'argocd') return verb === undefined || verb === 'version' || (verb === 'app' && ARGOCD_READS.has(argv[2] ?? ''));
   if (program === 'helm') return verb === undefined || HELM_READS.has(verb) || (verb === 'repo' && argv[2] === 'list');
   if (program === 'sim') return verb === undefined || SIM_READS.has(verb) || (verb === 'node' && argv[2] === 'list');
   return argv.length === 0;

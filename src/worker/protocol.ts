@@ -232,6 +232,8 @@ export interface ExerciseView {
   steps: ExerciseStepView[];
   /** Set-up commands that failed. */
   problems: string[];
+  /** The editor documents the scenario opens. */
+  documents?: { name: string; text: string }[];
 }
 
 export interface StepResultView {

@@ -1,8 +1,8 @@
 // A unified diff of two texts (diff -u), line based, with three lines of context: what `kubectl diff` shows.
 
-type Op = { kind: ' ' | '-' | '+'; line: string };
+export type Op = { kind: ' ' | '-' | '+'; line: string };
 
-function lineOps(a: string[], b: string[]): Op[] {
+export function lineOps(a: string[], b: string[]): Op[] {
   // Longest common subsequence table; manifests are small enough for O(n·m).
   const n = a.length, m = b.length;
   const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));

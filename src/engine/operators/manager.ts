@@ -10,8 +10,9 @@ import { servingOperator } from './serving/index.ts';
 import { kueueOperator } from './kueue/index.ts';
 import { rayOperator } from './ray/index.ts';
 import { istioOperator } from './istio/index.ts';
+import { argocdOperator } from './argocd/index.ts';
 
-export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator, istioOperator];
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator, istioOperator, argocdOperator];
 
 export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
 

@@ -15,6 +15,8 @@ export interface OperatorDeps {
   clock: SimClock;
   informers: SharedInformerFactory;
   recorder: EventRecorder;
+  /** The page's editor documents and word of their changes (Argo CD's repositories are folders of them). */
+  documents?: { readonly files: ReadonlyMap<string, string>; onChange(listener: () => void): () => void };
 }
 
 /** The scheduler profiles an operator may need (the training operator's gang scheduler). */

@@ -66,6 +66,9 @@ export interface ScenarioCluster {
 /** A command line, as typed in the terminal; stdin feeds `-f -`. */
 export interface Command { run: string; stdin?: string }
 
+/** A solution step that saves an editor document (NAME, folders with "/") with this text, as the learner would in the editor. */
+export interface DocumentSave { save: string; text: string }
+
 export interface TimelineEntry extends Command {
   /** Virtual time after the scenario starts. */
   at: string;
@@ -135,10 +138,13 @@ export interface ExerciseStep {
   /** The ladder's first rungs: a nudge, then a stronger hint. The solution is the last rung. */
   hints: Text[];
   checks: Check[];
-  solution: Command[];
+  solution: (Command | DocumentSave)[];
 }
 
 export interface Exercise { steps: ExerciseStep[] }
+
+/** An editor document: its name (folders with "/") and text. */
+export interface ScenarioDocument { name: string; text: string }
 
 export interface ScenarioSpec {
   title: Text;
@@ -147,6 +153,8 @@ export interface ScenarioSpec {
   variables?: Record<string, string[]>;
   cluster: ScenarioCluster;
   manifests?: KubeObject[];
+  /** Editor documents the scenario opens (a folder an Argo CD Application syncs, a chart, a kustomization). */
+  documents?: ScenarioDocument[];
   timeline?: TimelineEntry[];
   traffic?: TrafficSource[];
   exercise?: Exercise;

@@ -71,6 +71,7 @@ export function setUpCluster(cluster: KubesimCluster, scenario: Scenario): strin
   const spec = scenario.spec;
   if (spec.cluster.scheduler) run('sim scheduler config -f -', YAML.stringify(spec.cluster.scheduler));
   for (const line of nodeCommands(spec.cluster.nodes)) run(line);
+  for (const d of spec.documents ?? []) cluster.setFile(d.name, d.text);
   for (const name of spec.cluster.operators ?? []) run(`sim operator install ${name}`);
   if (spec.manifests?.length) run('kubectl apply -f -', spec.manifests.map((m) => YAML.stringify(m)).join('---\n'));
   for (const t of spec.traffic ?? []) {

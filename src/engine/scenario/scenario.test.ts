@@ -39,6 +39,8 @@ describe('validateScenario', () => {
     [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl" or "sim"'],
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],
     [minimal({ manifests: [{ kind: 'Pod', metadata: { name: 'p' } }] }), 'spec.manifests[0].apiVersion: Required value'],
+    [minimal({ documents: [{ name: 'a/x.yaml', text: '' }, { name: 'a/x.yaml', text: 'b' }] }), 'spec.documents[1].name: Invalid value: "a/x.yaml": a document of this name is already listed'],
+    [minimal({ documents: [{ name: 'a/x.yaml', body: '' }] }), 'spec.documents[0].body: Unsupported field: known fields are name, text'],
     [minimal({ cluster: { nodes: [{ name: 'w' }], cni: 'weave' } }), 'spec.cluster.cni: Unsupported value: "weave": supported values: "flannel", "calico", "none"'],
     [minimal({ cluster: { nodes: [{ name: 'w' }], clusterCIDR: '10.300.0.0/16' } }), 'spec.cluster.clusterCIDR: Invalid value: "10.300.0.0/16": must be a valid IPv4 CIDR value, (e.g. 10.244.0.0/16)'],
     [minimal({ cluster: { nodes: [{ name: 'w' }], nodeCIDRMaskSize: 24.5 } }), 'spec.cluster.nodeCIDRMaskSize: Invalid value: 24.5: must be an integer'],

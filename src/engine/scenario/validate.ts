@@ -18,7 +18,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const TAINT = /^([^=:\s]+)(=([^:\s]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
 const VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
-const PROGRAMS = ['kubectl', 'k', 'sim'];
+const PROGRAMS = ['kubectl', 'k', 'sim', 'argocd'];
 
 class Errors {
   readonly list: string[] = [];
@@ -129,7 +129,7 @@ function variantsToCheck(vars: unknown): Record<string, string>[] {
 }
 
 function validateSpec(e: Errors, spec: Obj): void {
-  e.fields('spec', spec, ['title', 'description', 'seed', 'variables', 'cluster', 'manifests', 'timeline', 'traffic', 'exercise']);
+  e.fields('spec', spec, ['title', 'description', 'seed', 'variables', 'cluster', 'manifests', 'documents', 'timeline', 'traffic', 'exercise']);
   e.text('spec.title', spec.title);
   e.text('spec.description', spec.description);
   if (spec.seed === undefined) e.required('spec.seed');
@@ -149,6 +149,19 @@ function validateSpec(e: Errors, spec: Obj): void {
       e.string(`${path}.apiVersion`, m.apiVersion);
       e.string(`${path}.kind`, m.kind);
       if (e.object(`${path}.metadata`, m.metadata)) e.string(`${path}.metadata.name`, m.metadata.name);
+    });
+  }
+  if (e.array('spec.documents', spec.documents)) {
+    const seen = new Set<string>();
+    spec.documents.forEach((d, i) => {
+      const path = `spec.documents[${i}]`;
+      if (!e.object(path, d)) return;
+      e.fields(path, d, ['name', 'text']);
+      if (e.string(`${path}.name`, d.name)) {
+        if (seen.has(d.name)) e.invalid(`${path}.name`, d.name, 'a document of this name is already listed');
+        seen.add(d.name);
+      }
+      e.string(`${path}.text`, d.text);
     });
   }
   if (e.array('spec.timeline', spec.timeline)) {
@@ -258,7 +271,12 @@ function validateExercise(e: Errors, ex: Obj): void {
     }
     if (e.array(`${path}.solution`, s.solution, true)) {
       if (s.solution.length === 0) e.required(`${path}.solution`);
-      s.solution.forEach((c, j) => e.command(`${path}.solution[${j}]`, c));
+      s.solution.forEach((c, j) => {
+        if (!isObj(c) || !('save' in c)) { e.command(`${path}.solution[${j}]`, c); return; }
+        e.fields(`${path}.solution[${j}]`, c, ['save', 'text']);
+        e.string(`${path}.solution[${j}].save`, c.save);
+        e.string(`${path}.solution[${j}].text`, c.text);
+      });
     }
   });
 }

@@ -29,10 +29,10 @@ function incomingFromHash(): Incoming | undefined {
   }
 }
 
-export function Classroom({ engine, store, documents }: { engine: EngineClient; store: ClusterViewStore; documents: DocumentStore }) {
+export function Classroom({ engine, store, documents, openDocuments }: { engine: EngineClient; store: ClusterViewStore; documents: DocumentStore; openDocuments?: (docs: { name: string; text: string }[]) => Promise<void> }) {
   const { t } = useTranslation();
   const progress = useMemo(() => progressStore(openDb()), []);
-  const classroom = useClassroom(engine, store, progress);
+  const classroom = useClassroom(engine, store, progress, openDocuments);
   const [dialog, setDialog] = useState<'gallery' | 'share' | 'teacher' | undefined>();
   const [incoming, setIncoming] = useState<Incoming | undefined>(incomingFromHash);
   // Shared operators wait here for the receiver's answer.

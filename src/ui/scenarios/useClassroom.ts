@@ -21,7 +21,8 @@ const AUTO_CHECK_MS = 400;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function useClassroom(engine: EngineClient, store: ClusterViewStore, progress: ProgressStore) {
+/** `openDocuments`: the page opens a scenario's editor documents (its repository folders, charts …). */
+export function useClassroom(engine: EngineClient, store: ClusterViewStore, progress: ProgressStore, openDocuments?: (docs: { name: string; text: string }[]) => Promise<void>) {
   const [exercise, setExercise] = useState<Exercise | undefined>();
   const ref = useRef(exercise);
   ref.current = exercise;
@@ -35,6 +36,7 @@ export function useClassroom(engine: EngineClient, store: ClusterViewStore, prog
   /** Start a scenario for a student: the cluster is replaced; earlier progress of the same student is kept. */
   const open = useCallback(async (yaml: string, student: string, snapshot?: ClusterSnapshot) => {
     const view = await engine.loadScenario({ yaml }, student || undefined, snapshot);
+    if (view.documents?.length && !snapshot) await openDocuments?.(view.documents);
     const id = progressId(view.summary.id, student);
     const now = Date.now();
     const record: ProgressRecord = (await progress.get(id)) ?? { id, scenarioId: view.summary.id, student, source: yaml, current: 0, steps: {}, updatedAt: now };
@@ -43,7 +45,7 @@ export function useClassroom(engine: EngineClient, store: ClusterViewStore, prog
     if (first && !record.steps[first.id]) record.steps[first.id] = emptyStep(now);
     await progress.setActive(id);
     await save({ record, view, results: {}, ...(view.problems.length ? { error: view.problems.join('; ') } : {}) });
-  }, [engine, progress, save]);
+  }, [engine, progress, save, openDocuments]);
 
   // After a reload: the cluster comes back from its snapshot, the exercise from its progress record.
   useEffect(() => {

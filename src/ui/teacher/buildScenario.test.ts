@@ -51,7 +51,7 @@ describe('building an exercise from the cluster', () => {
     await cluster.advance(30);
     const step = scenario.spec.exercise!.steps[0];
     expect(evaluateStep(cluster, step).pass).toBe(false);
-    for (const c of step.solution) cluster.exec(c.run);
+    for (const c of step.solution) if ('run' in c) cluster.exec(c.run);
     expect(evaluateStep(cluster, step).pass).toBe(true);
   });
 

@@ -42,6 +42,12 @@ describe('terminal completion', () => {
     ['kubectl kusto', 'kubectl kustomize '],
     ['kubectl delete --kustomize ba', 'kubectl delete --kustomize base '],
     ['kubectl apply -f w', 'kubectl apply -f web.yaml '],
+    // argocd: its app commands, application names, document folders after --path.
+    ['arg', 'argocd '],
+    ['argocd app sy', 'argocd app sync '],
+    ['argocd app get w', 'argocd app get web '],
+    ['argocd app create shop --path ba', 'argocd app create shop --path base '],
+    ['argocd app sync web --pr', 'argocd app sync web --prune '],
     ['kubectl logs a', 'kubectl logs api-1 '],
     ['kubectl rollout st', 'kubectl rollout status '],
     ['kubectl scale deployments web --rep', 'kubectl scale deployments web --replicas '],

@@ -2,6 +2,7 @@
 // shell's completion would offer them for kubectl, helm (helmcompletion.ts) and sim.
 import type { ResourceKindView } from '../../worker/protocol.ts';
 import { helmCandidates } from './helmcompletion.ts';
+import { argocdCandidates } from './argocdcompletion.ts';
 
 export interface CompletionSource {
   kinds: readonly ResourceKindView[];
@@ -109,6 +110,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const documents = async () => (await source.documents?.()) ?? [];
     return last === '-f' || last === '--values' ? documents() : helmCandidates(words, current, { secrets: () => names('Secret'), documents });
   }
+  if (words[0] === 'argocd') return argocdCandidates(words, current, { applications: () => source.names('Application', 'argocd'), folders: async () => documentFolders((await source.documents?.()) ?? []) });
   if (last === '-f' || last === '--filename') return (await source.documents?.()) ?? [];
   if (last === '-k' || last === '--kustomize') return documentFolders((await source.documents?.()) ?? []);
   if (current.startsWith('-')) {
@@ -117,9 +119,9 @@ async function candidatesFor(words: string[], current: string, source: Completio
     const own = verb === 'create' ? (await source.createFlags?.(positional.slice(2))) ?? [] : FLAGS[verb ?? ''] ?? [];
     return [...own, ...(verb === 'set-context' ? [] : FLAGS[''])];
   }
-  // The workstation's network tools beside kubectl, helm and sim (they reach port-forwards on localhost); jobs and
+  // The workstation's network tools beside kubectl, helm, argocd and sim (they reach port-forwards on localhost); jobs and
   // kill are left out so that `k` still completes to kubectl.
-  if (positional.length === 0) return ['clear', 'curl', 'helm', 'kubectl', 'sim', 'wget'];
+  if (positional.length === 0) return ['argocd', 'clear', 'curl', 'helm', 'kubectl', 'sim', 'wget'];
   const [cmd, verb, ...args] = positional;
   if (cmd === 'kubectl') {
     if (verb === undefined) return KUBECTL_VERBS;

@@ -1,0 +1,41 @@
+// Tab completion for argocd: `argocd app` and its subcommands, each one's flags, application names (in argocd),
+// and the editor's document folders after --path.
+
+const APP_COMMANDS = ['create', 'delete', 'diff', 'get', 'history', 'list', 'rollback', 'set', 'sync'];
+const APP_FLAGS = ['--auto-prune', '--dest-namespace', '--dest-server', '--path', '--project', '--repo', '--revision', '--self-heal', '--sync-option', '--sync-policy'];
+const FLAGS: Record<string, string[]> = {
+  create: [...APP_FLAGS, '--upsert'],
+  set: APP_FLAGS,
+  sync: ['--async', '--dry-run', '--prune', '--resource', '--revision'],
+  get: ['--output', '--refresh', '--show-operation'],
+  list: ['--output', '--project', '--repo'],
+  diff: ['--exit-code', '--revision'],
+  rollback: ['--prune'],
+  delete: ['--cascade', '--yes'],
+  history: ['--output'],
+};
+
+export interface ArgocdCompletionSource {
+  /** Application names in the argocd namespace. */
+  applications(): Promise<string[]> | string[];
+  /** Folders of editor documents (what --path names in the kubesim://documents repository). */
+  folders(): Promise<string[]> | string[];
+}
+
+/** What may follow `words` (the complete words, starting with "argocd") when `current` is being typed. */
+export async function argocdCandidates(words: readonly string[], current: string, source: ArgocdCompletionSource): Promise<string[]> {
+  const last = words[words.length - 1];
+  if (last === '--path') return source.folders();
+  if (last === '--repo') return ['kubesim://documents'];
+  if (last === '--dest-server') return ['https://kubernetes.default.svc'];
+  if (last === '--sync-policy') return ['automated', 'manual'];
+  if (last === '--sync-option') return ['CreateNamespace=true'];
+  const positional = words.filter((w, i) => i > 0 && !w.startsWith('-') && !words[i - 1].startsWith('--'));
+  const [group, verb, ...args] = positional;
+  if (group === undefined) return ['app', 'version'];
+  if (group !== 'app') return [];
+  if (verb === undefined) return APP_COMMANDS;
+  if (current.startsWith('-')) return FLAGS[verb] ?? [];
+  if (verb === 'list' || verb === 'create' || args.length > 0) return [];
+  return source.applications();
+}
