@@ -400,13 +400,7 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === 'kubectl' || program === 'k') {
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch, kubeconfig, user, edit, portForward: host,
           writeFile: (name, text) => { this.files.set(name, text); written.push({ name, text }); } };
-        let r: KubectlResult;
-        try {
-          r = runKubectl(ctx, rest);
-        } finally {
-          // The command's identity is over: what the control plane writes next is its own.
-          this.store.request = {};
-        }
+        const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
         documents = r.documents;

@@ -162,8 +162,6 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     ctx.apiserver = ctx.store;
     ctx.requestUser = user;
     ctx.store = storeForUser(ctx.store, user, warningWriter(ctx));
-    // Admission sees who sends this command's writes (a policy's request.userInfo); the caller clears it.
-    ctx.apiserver.request = { user };
     switch (cmd) {
       case 'get':
         if (boolFlag(args, 'watch') || boolFlag(args, 'watch-only')) return { code: getWatchCommand(ctx, args, ctx.watch) };
