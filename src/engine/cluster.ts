@@ -85,7 +85,7 @@ import { DRA_FEATURE, DRA_KINDS } from './api/resource.ts';
 import { ResourceClaimController } from './controllers/resourceclaim/controller.ts';
 import { Workstation } from './workstation/workstation.ts';
 import type { Job, JobSink } from './workstation/jobs.ts';
-import { FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
+import { COMMANDS_HINT, FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
 
 /** --event-ttl: the API server forgets Events after an hour. */
 export const EVENT_TTL_MS = 60 * 60_000;
@@ -422,7 +422,7 @@ export class Cluster implements KubesimCluster, SimHost {
       } else if (program === undefined) {
         code = 0;
       } else {
-        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm" or "sim", or are the workstation's curl, wget, jobs or kill`);
+        err.push(`error: unknown command "${program}": ${COMMANDS_HINT}`);
         code = 1;
       }
     } catch (e) {
