@@ -166,7 +166,7 @@ describe('exec', () => {
   it('splits arguments like a shell and reports unknown commands', () => {
     const c = createCluster();
     expect(c.exec('kubectl get ns "default" -o name')).toEqual({ code: 0, stdout: 'namespace/default\n', stderr: '' });
-    expect(c.exec('kustomize build x')).toMatchObject({ code: 1, stderr: 'error: unknown command "kustomize": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, echo, grep, wc, base64 …)\n' });
+    expect(c.exec('kustomize build x')).toMatchObject({ code: 1, stderr: 'error: unknown command "kustomize": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, jobs, kill, echo, grep, wc, base64 …)\n' });
     expect(c.exec('helm frobnicate')).toMatchObject({ code: 1, stderr: 'Error: unknown command "frobnicate" for "helm"\nRun \'helm --help\' for usage.\n' });
     expect(c.exec('kubectl frobnicate')).toMatchObject({ code: 1, stderr: 'error: unknown command "frobnicate" for "kubectl"\n' });
     expect(c.exec('kubectl get pods --bogus')).toMatchObject({ code: 1, stderr: "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n" });

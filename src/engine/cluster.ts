@@ -87,7 +87,7 @@ import { DRA_FEATURE, DRA_KINDS } from './api/resource.ts';
 import { ResourceClaimController } from './controllers/resourceclaim/controller.ts';
 import { Workstation } from './workstation/workstation.ts';
 import type { Job, JobSink } from './workstation/jobs.ts';
-import { FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
+import { COMMANDS_HINT, FORWARD_HEADLESS_NOTE } from './workstation/workstation.ts';
 import type { PortForwardHost } from './kubectl/commands/portforward/index.ts';
 import { WorkstationShell } from './workstation/shell.ts';
 
@@ -473,13 +473,7 @@ export class Cluster implements KubesimCluster, SimHost {
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
         const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch: io.watch, kubeconfig, user, edit: io.edit, portForward: io.host, writeFile: io.writeFile };
-        let r: KubectlResult;
-        try {
-          r = runKubectl(ctx, rest);
-        } finally {
-          // The command's identity is over: what the control plane writes next is its own.
-          this.store.request = {};
-        }
+        const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
         documents = r.documents;
@@ -501,7 +495,7 @@ export class Cluster implements KubesimCluster, SimHost {
         if (r.stderr) err.push(r.stderr.replace(/\n$/, ''));
         code = r.code;
       } else if (program !== undefined) {
-        err.push(`error: unknown command "${program}": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation's shell commands (curl, wget, echo, grep, wc, base64 …)`);
+        err.push(`error: unknown command "${program}": ${COMMANDS_HINT}`);
         code = 1;
       }
     } catch (e) {

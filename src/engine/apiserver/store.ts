@@ -71,9 +71,23 @@ export interface DeleteOptions {
 
 export type PatchType = 'merge' | 'strategic' | 'json';
 
+/**
+ * The request a write comes in, as admission's attributes take it (upstream's admission.Attributes are built from
+ * the request's user and RequestInfo): a kubectl command's user, and the subresource it names when that is not one
+ * the store writes differently (kubectl scale's "scale").
+ */
+export interface WriteRequest {
+  user?: UserInfo;
+  subresource?: string;
+}
+
 export interface WriteOptions extends FieldValidationOptions {
   dryRun?: boolean;
+  /** Unset for the control plane's own writes. */
+  request?: WriteRequest;
 }
+
+const NO_REQUEST: WriteRequest = {};
 
 export interface CreateOptions extends WriteOptions {
   /**
@@ -147,12 +161,6 @@ export class Store {
   readonly serviceAllocators: ServiceAllocators;
   /** CustomResourceDefinitions and the kinds they serve (apiextensions). */
   readonly customResources: CustomResources;
-  /**
-   * The request in progress as admission sees it: who sends it (a kubectl command's user) and the subresource it
-   * writes through (kubectl scale's "scale"). Unset for the control plane's own writes.
-   */
-  request: { user?: UserInfo; subresource?: string } = {};
-
   constructor(
     private readonly clock: SimClock,
     private readonly rng: SeededRng,
@@ -500,7 +508,7 @@ export class Store {
   /** The request's admission attributes; the plugins' warnings go where the write's field validation warnings go. */
   private attributes(info: KindInfo, obj: KubeObject, old: KubeObject | undefined, opts: WriteOptions): AdmissionAttributes {
     const namespace = info.namespaced ? obj.metadata.namespace : undefined;
-    const { user, subresource } = this.request;
+    const { user, subresource } = opts.request ?? NO_REQUEST;
     return { operation: old ? 'UPDATE' : 'CREATE', kind: info, object: obj, oldObject: old, namespace, dryRun: opts.dryRun ?? false, warnings: opts.warnings, user, subresource };
   }
 

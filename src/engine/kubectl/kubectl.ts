@@ -31,7 +31,6 @@ import { replaceCommand } from './commands/replace.ts';
 import { kustomizeCommand } from './commands/kustomize.ts';
 import { editCommand } from './commands/edit/index.ts';
 import type { EditSession } from './commands/edit/session.ts';
-import { printWarnings } from './commands/validate.ts';
 import { runCommand } from './commands/run.ts';
 import { debugCommand } from './commands/debug/index.ts';
 import { attachCommand } from './commands/attach.ts';
@@ -162,9 +161,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     const user = requestIdentity(ctx.store, base, args);
     ctx.apiserver = ctx.store;
     ctx.requestUser = user;
-    ctx.store = storeForUser(ctx.store, user);
-    // Admission sees who sends this command's writes (a policy's request.userInfo); the caller clears it.
-    ctx.apiserver.request = { user };
+    ctx.store = storeForUser(ctx.store, user, warningWriter(ctx));
     switch (cmd) {
       case 'get':
         if (boolFlag(args, 'watch') || boolFlag(args, 'watch-only')) return { code: getWatchCommand(ctx, args, ctx.watch) };
@@ -203,10 +200,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
       case 'expose': return { code: exposeCommand(ctx, args) };
       case 'apply': {
         const documents = applyCommand(ctx, args);
-        for (const d of documents) {
-          printWarnings(ctx, d.warnings ?? []);
-          (d.ok ? ctx.out : ctx.err).push(d.message);
-        }
+        for (const d of documents) (d.ok ? ctx.out : ctx.err).push(d.message);
         return { code: documents.every((d) => d.ok) ? 0 : 1, documents };
       }
       case 'version':
@@ -227,4 +221,17 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     return { code: 1 };
   }
   return { code: 0 };
+}
+
+/**
+ * kubectl's warning handler (client-go's warningWriter with Deduplicate): every response's warnings, on stderr as
+ * they come back, each text once per command, empty ones skipped.
+ */
+function warningWriter(ctx: KubectlContext): (warning: string) => void {
+  const written = new Set<string>();
+  return (warning) => {
+    if (!warning || written.has(warning)) return;
+    written.add(warning);
+    ctx.err.push(`Warning: ${warning}`);
+  };
 }

@@ -36,7 +36,7 @@ describe('validateScenario', () => {
     [minimal({ cluster: { nodes: [{ name: 'w', taints: ['gpu'] }] } }), 'spec.cluster.nodes[0].taints[0]: Invalid value: "gpu": must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'],
     [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, gpuModel, gpuDriver, labels, taints'],
     [minimal({ timeline: [{ at: 'soon', run: 'sim node stop w1' }] }), 'spec.timeline[0].at: Invalid value: "soon": must be a duration such as 30s, 5m or 1h30m'],
-    [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl" or "sim"'],
+    [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl", "helm" or "sim", or are the workstation\'s curl, wget, jobs or kill'],
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],
     [minimal({ manifests: [{ kind: 'Pod', metadata: { name: 'p' } }] }), 'spec.manifests[0].apiVersion: Required value'],
     [minimal({ documents: [{ name: 'a/x.yaml', text: '' }, { name: 'a/x.yaml', text: 'b' }] }), 'spec.documents[1].name: Invalid value: "a/x.yaml": a document of this name is already listed'],
@@ -147,6 +147,23 @@ describe('the timeline', () => {
     cluster.advance(30);
     expect(ran).toHaveLength(2);
     expect(mustExec(cluster, 'sim node list')).toMatch(/w1\s+.*stopped/i);
+  });
+
+  it('runs helm and the workstation\'s commands too: a chart from the built-in repository installs at its moment', () => {
+    const s = parseScenario(YAML.stringify(minimal({ timeline: [
+      { at: '10s', run: 'helm install web kubesim/nginx --set replicaCount=2' },
+      { at: '20s', run: 'helm upgrade web kubesim/nginx --set replicaCount=3' },
+      { at: '30s', run: 'curl -s http://localhost:1/' },
+    ] })));
+    const { cluster, problems } = loadScenario(s);
+    expect(problems).toEqual([]);
+    const ran: string[] = [];
+    cluster.onScheduledRun((cmd, r) => ran.push(`${cmd.run.split(' ').slice(0, 2).join(' ')}:${r.code}`));
+    cluster.advance(15);
+    expect(mustExec(cluster, 'helm list')).toMatch(/^web\s+default\s+1\s/m);
+    cluster.advance(20);
+    expect(ran).toEqual(['helm install:0', 'helm upgrade:0', 'curl -s:7']);
+    expect(mustExec(cluster, 'kubectl get deploy web-nginx -o jsonpath={.spec.replicas}')).toBe('3');
   });
 
   it('survives a snapshot: the waiting commands run after a reload', () => {

@@ -9,6 +9,8 @@ import { parseSelector } from '../api/labels.ts';
 import { formatBadValue, invalidFieldError, isDNS1123Label, isDNS1123Subdomain, notSupportedFieldError } from '../api/validation.ts';
 import { parseDuration } from '../sim/clock.ts';
 import { parseJsonPath } from '../kubectl/printers/jsonpath/parser.ts';
+import { COMMANDS_HINT, WORKSTATION_PROGRAMS } from '../workstation/workstation.ts';
+import { SHELL_PROGRAMS } from '../workstation/shell.ts';
 import { ScenarioError } from './errors.ts';
 import { substitute } from './variants.ts';
 import { CHECK_KINDS, CNI_PLUGINS, SCENARIO_API_VERSION, SCENARIO_KIND, type Check, type Scenario } from './format.ts';
@@ -18,7 +20,8 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const TAINT = /^([^=:\s]+)(=([^:\s]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
 const VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
-const PROGRAMS = ['kubectl', 'k', 'sim', 'argocd'];
+/** What the terminal runs, all of it deterministic: the cluster's clients, the simulator, the workstation's shell. */
+const PROGRAMS = ['kubectl', 'k', 'helm', 'argocd', 'sim', ...WORKSTATION_PROGRAMS, ...SHELL_PROGRAMS, 'xargs'];
 
 class Errors {
   readonly list: string[] = [];
@@ -72,7 +75,7 @@ class Errors {
     this.fields(path, v, path.includes('timeline') ? ['at', 'run', 'stdin'] : ['run', 'stdin']);
     if (this.string(`${path}.run`, v.run)) {
       const program = v.run.trim().split(/\s+/)[0];
-      if (!PROGRAMS.includes(program)) this.invalid(`${path}.run`, v.run, 'commands start with "kubectl" or "sim"');
+      if (!PROGRAMS.includes(program)) this.invalid(`${path}.run`, v.run, COMMANDS_HINT);
     }
     this.string(`${path}.stdin`, v.stdin, false);
   }

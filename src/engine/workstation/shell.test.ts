@@ -65,7 +65,7 @@ describe('the workstation shell', () => {
   });
 
   it('answers an unknown program, and keeps plain lines as they were', () => {
-    expect(out('frob | wc -l')).toEqual({ code: 0, stdout: '0\n', stderr: 'error: unknown command "frob": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, echo, grep, wc, base64 …)\n' });
+    expect(out('frob | wc -l')).toEqual({ code: 0, stdout: '0\n', stderr: 'error: unknown command "frob": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, jobs, kill, echo, grep, wc, base64 …)\n' });
     expect(out('echo hello world').stdout).toBe('hello world\n');
     expect(out('kubectl get pods -o jsonpath={.items[0].kind}').stdout).toBe('Pod');
   });

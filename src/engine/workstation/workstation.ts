@@ -33,7 +33,10 @@ const nothing = (): Printed => ({ out: [], err: [], notices: [] });
 const lines = (l: string[]) => l.map((x) => `${x}\n`).join('');
 
 /** The programs the workstation's shell runs itself (kubectl and sim are the cluster's). */
-const PROGRAMS = new Set(['curl', 'wget', 'jobs', 'kill']);
+export const WORKSTATION_PROGRAMS: readonly string[] = ['curl', 'wget', 'jobs', 'kill'];
+const PROGRAMS = new Set(WORKSTATION_PROGRAMS);
+/** What a command line may start with, in the words of the terminal's error for anything else. */
+export const COMMANDS_HINT = `commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation's shell commands (${WORKSTATION_PROGRAMS.join(', ')}, echo, grep, wc, base64 …)`;
 
 /** Linux's ephemeral port range (net.ipv4.ip_local_port_range), where a listen on port 0 lands. */
 const EPHEMERAL = { from: 32768, to: 60999 };

@@ -12,9 +12,11 @@ import { Quantity, QuantityError } from '../quantity.ts';
 import { CelError } from './errors.ts';
 import { listMethod, stringMethod } from './library.ts';
 import { Optional, optionalFunction, optionalMethod } from './optional.ts';
+import { OpaqueValue, opaqueMethod } from './opaque.ts';
 
 export { CelError } from './errors.ts';
 export { Optional } from './optional.ts';
+export { OpaqueValue } from './opaque.ts';
 
 type Value = unknown;
 export type Node =
@@ -149,10 +151,15 @@ export class LazyMap {
   }
 }
 
-const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity) && !(v instanceof Optional) && !(v instanceof LazyMap);
+const isObj = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity) && !(v instanceof Optional) && !(v instanceof LazyMap) && !(v instanceof OpaqueValue);
 
 function member(obj: Value, name: string): Value {
   if (obj instanceof LazyMap && obj.has(name)) return obj.get(name);
+  if (obj instanceof OpaqueValue) {
+    const v = obj.field(name);
+    if (v === undefined) throw new CelError(`no such key: ${name}`);
+    return v;
+  }
   if (!isObj(obj) || !(name in obj) || obj[name] === undefined) throw new CelError(`no such key: ${name}`);
   return obj[name];
 }
@@ -235,6 +242,7 @@ function binary(n: Extract<Node, { t: 'bin' }>, env: Map<string, Value>): Value 
 export function celType(v: Value): string {
   if (v instanceof Quantity) return 'Quantity';
   if (v instanceof Optional) return 'optional_type';
+  if (v instanceof OpaqueValue) return v.typeName;
   if (Array.isArray(v)) return 'list';
   if (isObj(v)) return 'map';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
@@ -273,6 +281,7 @@ function call(n: Extract<Node, { t: 'call' }>, env: Map<string, Value>): Value {
   if (n.name === 'size') return sizeOf(target);
   if (target instanceof Quantity) return quantityMethod(n.name, target, args);
   if (target instanceof Optional) return optionalMethod(n.name, target, args);
+  if (target instanceof OpaqueValue) return opaqueMethod(target, n.name, args, celType);
   const result = typeof target === 'string' ? stringMethod(n.name, target, args) : Array.isArray(target) ? listMethod(n.name, target, args, eq) : undefined;
   if (result === undefined) throw new CelError(`found no matching overload for '${n.name}' applied to '${celType(target)}'`);
   return result;

@@ -59,15 +59,19 @@ export function roleRefRules(store: RbacReader, ref: RoleRef, bindingNamespace: 
  * VisitRulesFor: every rule granted to the user in the namespace ("" is the cluster scope: ClusterRoleBindings
  * only). The visitor returns false to stop.
  */
-export function visitRulesFor(store: RbacReader, user: UserInfo, namespace: string, visit: (rule: PolicyRule) => boolean): void {
+export function visitRulesFor(store: RbacReader, user: UserInfo, namespace: string, visit: (rule: PolicyRule, source: () => string) => boolean): void {
   for (const b of store.list<ClusterRoleBinding>('ClusterRoleBinding')) {
-    if (!(b.subjects ?? []).some((s) => appliesTo(user, s, ''))) continue;
-    for (const rule of roleRefRules(store, b.roleRef, '') ?? []) if (!visit(rule)) return;
+    const subject = (b.subjects ?? []).find((s) => appliesTo(user, s, ''));
+    if (!subject) continue;
+    const source = () => `ClusterRoleBinding ${JSON.stringify(b.metadata?.name ?? '')} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, '')}`;
+    for (const rule of roleRefRules(store, b.roleRef, '') ?? []) if (!visit(rule, source)) return;
   }
   if (!namespace) return;
   for (const b of store.list<RoleBinding>('RoleBinding', { namespace })) {
-    if (!(b.subjects ?? []).some((s) => appliesTo(user, s, namespace))) continue;
-    for (const rule of roleRefRules(store, b.roleRef, namespace) ?? []) if (!visit(rule)) return;
+    const subject = (b.subjects ?? []).find((s) => appliesTo(user, s, namespace));
+    if (!subject) continue;
+    const source = () => `RoleBinding ${JSON.stringify(`${b.metadata?.name ?? ''}/${namespace}`)} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, namespace)}`;
+    for (const rule of roleRefRules(store, b.roleRef, namespace) ?? []) if (!visit(rule, source)) return;
   }
 }
 
@@ -80,10 +84,27 @@ export function rulesFor(store: RbacReader, user: UserInfo, namespace: string): 
 
 /** The union authorizer's decision: privileged group first, then RBAC. */
 export function authorize(store: RbacReader, user: UserInfo, attrs: RequestAttributes): boolean {
-  if (isPrivileged(user)) return true;
-  let allowed = false;
-  visitRulesFor(store, user, attrs.namespace ?? '', (rule) => !(allowed = ruleAllows(attrs, rule)));
-  return allowed;
+  return decide(store, user, attrs).allowed;
+}
+
+/**
+ * The decision with its reason: the privileged group's allow gives none, RBAC's names the binding that allows
+ * ("RBAC: allowed by ClusterRoleBinding …"), and no authorizer's opinion none.
+ */
+export function decide(store: RbacReader, user: UserInfo, attrs: RequestAttributes): { allowed: boolean; reason: string } {
+  if (isPrivileged(user)) return { allowed: true, reason: '' };
+  let reason = '';
+  visitRulesFor(store, user, attrs.namespace ?? '', (rule, source) => {
+    if (!ruleAllows(attrs, rule)) return true;
+    reason = `RBAC: allowed by ${source()}`;
+    return false;
+  });
+  return { allowed: reason !== '', reason };
+}
+
+/** describeSubject: a service account as "name/namespace". */
+function describeSubject(s: Subject, bindingNamespace: string): string {
+  return s.kind === 'ServiceAccount' ? `${s.kind} ${JSON.stringify(`${s.name}/${s.namespace || bindingNamespace}`)}` : `${s.kind} ${JSON.stringify(s.name)}`;
 }
 
 /** responsewriters.forbiddenMessage. */

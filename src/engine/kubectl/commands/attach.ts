@@ -21,7 +21,7 @@ export function attachCommand(ctx: KubectlContext, args: ParsedArgs): number {
   if (names.length === 0) throw usageError('attach', 'at least 1 argument is required for attach');
   if (names.length > 2) throw usageError('attach', `expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw ${names.length}: [${names.join(' ')}]`);
   const target = names.length === 2 ? `${names[0]}/${names[1]}` : names[0];
-  const pod = podFor(ctx, target, namespaceOf(ctx, args));
+  const pod = podFor(ctx, target, namespaceOf(ctx, args), 'attach');
   if (!pod.spec?.nodeName) throw badRequest(`pod ${pod.metadata.name} does not have a host assigned`);
   attachToPod(ctx, pod, flag(args, 'container'), { stdin: boolFlag(args, 'stdin'), tty: boolFlag(args, 'tty'), quiet: boolFlag(args, 'quiet') });
   return 0;

@@ -25,7 +25,7 @@ export function execCommand(ctx: KubectlContext, args: ParsedArgs): number {
   // Simplification: there is no terminal to attach; -t says so as kubectl does when stdin is not one.
   if (boolFlag(args, 'tty') && !quiet) ctx.err.push('Unable to use a TTY - input is not a terminal or the right kind of file');
   const namespace = namespaceOf(ctx, args);
-  const pod = podFor(ctx, resource, namespace);
+  const pod = podFor(ctx, resource, namespace, 'attach');
   const r = podExec(ctx, pod, containerFor(ctx, pod, flag(args, 'container')), command);
   if (r.stdout) ctx.out.push(r.stdout.replace(/\n$/, ''));
   if (r.stderr) ctx.err.push(r.stderr.replace(/\n$/, ''));

@@ -8,7 +8,6 @@ import { boolFlag, flag, type ParsedArgs } from '../flags.ts';
 import { splitResourcesAndPairs } from './pairs.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
 import { findTargets } from './targets.ts';
-import { printWarnings } from './validate.ts';
 
 type Field = 'labels' | 'annotations';
 
@@ -129,17 +128,11 @@ function run(ctx: KubectlContext, args: ParsedArgs, c: MetaMapCommand): number {
     if (resourceVersion) patch.resourceVersion = resourceVersion;
     let result = after;
     if (dryRun !== 'client') {
-      // The server's warnings (PodSecurity's about a namespace's existing pods) come before the result.
-      const warnings: string[] = [];
-      let failed: unknown;
+      // The server's warnings (PodSecurity's about a namespace's existing pods) are printed as they come back.
       try {
-        result = ctx.store.patch(t.info.kind, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: patch }, { type: 'merge', dryRun: dryRun === 'server', warnings });
+        result = ctx.store.patch(t.info.kind, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: patch }, { type: 'merge', dryRun: dryRun === 'server' });
       } catch (e) {
-        failed = e;
-      }
-      printWarnings(ctx, warnings);
-      if (failed) {
-        ctx.err.push(formatError(failed));
+        ctx.err.push(formatError(e));
         return 1;
       }
     }

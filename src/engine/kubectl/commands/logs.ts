@@ -59,33 +59,49 @@ export function logsCommand(ctx: KubectlContext, args: ParsedArgs): number {
   return 0;
 }
 
-/** POD, pod/NAME, or a workload (TYPE/NAME) whose first pod is used, as kubectl's LogsForObject does. */
-export function podFor(ctx: KubectlContext, target: string, namespace: string): Pod & { metadata: { name: string } } {
+/**
+ * What a pod is looked up for: logs (LogsForObject) or exec and attach (AttachablePodForObject), which word their
+ * errors differently, pick among a workload's pods by different orders and only logs says how many there were.
+ */
+export type PodPurpose = 'logs' | 'attach';
+
+/** POD, pod/NAME, or a workload (TYPE/NAME) whose first pod is used, as kubectl's LogsForObject and AttachablePodForObject do. */
+export function podFor(ctx: KubectlContext, target: string, namespace: string, purpose: PodPurpose = 'logs'): Pod & { metadata: { name: string } } {
   const slash = target.indexOf('/');
   const info = slash < 0 ? resolveKind(ctx.store, 'pods') : resolveKind(ctx.store, target.slice(0, slash));
   const name = slash < 0 ? target : target.slice(slash + 1);
-  const obj = ctx.store.tryGet(info.kind, namespace, name);
+  // A cluster-scoped TYPE/NAME (nodes/w1) is read without the namespace, and then has no pods to offer.
+  const obj = ctx.store.tryGet(info.kind, info.namespaced ? namespace : undefined, name);
   if (!obj) throw notFound(info, name);
   if (info.kind === 'Pod') return obj as Pod & { metadata: { name: string } };
   let selector: Selector;
   try {
     selector = selectorsForObject(info, obj);
   } catch (e) {
-    throw new CommandError(`cannot get the logs from ${goType(info)}: ${(e as Error).message}`);
+    throw new CommandError(`${purpose === 'logs' ? 'cannot get the logs from' : 'cannot attach to'} ${goType(info)}: ${(e as Error).message}`);
   }
-  const pods = ctx.store.list<Pod>('Pod', { namespace, labelSelector: selector }).sort(byLogging);
+  const pods = ctx.store.list<Pod>('Pod', { namespace, labelSelector: selector }).sort(purpose === 'logs' ? byLogging : byActivity);
   if (!pods.length) throw new CommandError(`timed out waiting for the condition`);
-  if (pods.length > 1) ctx.err.push(`Found ${pods.length} pods, using pod/${pods[0].metadata.name}`);
+  if (pods.length > 1 && purpose === 'logs') ctx.err.push(`Found ${pods.length} pods, using pod/${pods[0].metadata.name}`);
   return pods[0] as Pod & { metadata: { name: string } };
 }
 
 /** podutils.ByLogging: scheduled, then running, then ready pods first; then more restarts; then older. */
 function byLogging(a: Pod, b: Pod): number {
+  return compareRanks(a, b, -1);
+}
+
+/** sort.Reverse(podutils.ActivePods): as ByLogging but for restarts, where fewer come first. */
+function byActivity(a: Pod, b: Pod): number {
+  return compareRanks(a, b, 1);
+}
+
+function compareRanks(a: Pod, b: Pod, restarts: 1 | -1): number {
   const rank = (p: Pod) => [
     p.spec?.nodeName ? 0 : 1,
     p.status?.phase === 'Running' ? 0 : p.status?.phase === 'Unknown' ? 1 : p.status?.phase === 'Pending' ? 2 : 3,
     p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ? 0 : 1,
-    -(p.status?.containerStatuses ?? []).reduce((s, c) => s + (c.restartCount ?? 0), 0),
+    restarts * Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0)),
   ];
   const ra = rank(a), rb = rank(b);
   for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];

@@ -6,7 +6,6 @@ import { jsonEqual } from '../../apiserver/patch/mergepatch.ts';
 import { CommandError, formatError, resourceName, type KubectlContext } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
-import { writeValidated } from './validate.ts';
 import { namespaceOf } from '../namespace.ts';
 
 export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
@@ -32,7 +31,7 @@ export function patchCommand(ctx: KubectlContext, args: ParsedArgs): number {
         const ns = info.namespaced ? namespace : undefined;
         const before = ctx.store.get(info.kind, ns, name);
         // kubectl patch sends no fieldValidation: the API server's default for that is Warn.
-        const after = writeValidated(ctx, 'Warn', (v) => ctx.store.patch(info.kind, ns, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined, ...v }));
+        const after = ctx.store.patch(info.kind, ns, name, patch, { type, subresource: subresource === 'status' ? 'status' : undefined, fieldValidation: 'Warn' });
         const same = jsonEqual(before, after);
         ctx.out.push(`${resourceName(info, name)} patched${same ? ' (no change)' : ''}`);
       } catch (e) {

@@ -14,7 +14,7 @@ import { LAST_APPLIED, setLastApplied } from './apply.ts';
 import { cascadePolicy, deletedMessage, gracePeriodFlag } from './delete.ts';
 import { fileObject } from './fileobject.ts';
 import { durationFlag } from './numericflags.ts';
-import { validationDirective, writeValidated } from './validate.ts';
+import { validationDirective } from './validate.ts';
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
 import { checkOutput, dryRunOf, printResult } from './printresult.ts';
 import { commandNamespace } from '../namespace.ts';
@@ -49,7 +49,7 @@ export function replaceCommand(ctx: KubectlContext, args: ParsedArgs): number {
   for (const { obj, source } of items) {
     const info = ctx.store.info(obj.kind);
     try {
-      const result = dryRun === 'client' ? obj : writeValidated(ctx, fieldValidation, (v) => ctx.store.update(obj, { dryRun: dryRun === 'server', ...v }));
+      const result = dryRun === 'client' ? obj : ctx.store.update(obj, { dryRun: dryRun === 'server', fieldValidation });
       printResult(ctx, args, info, result, 'replaced');
     } catch (e) {
       ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when replacing "${source}"`) : formatError(e));
@@ -75,7 +75,7 @@ function forceReplace(ctx: KubectlContext, args: ParsedArgs, items: Replacement[
   if (!items.length) throw new CommandError('no objects passed to replace');
   for (const { obj } of items) {
     const info = ctx.store.info(obj.kind);
-    const created = writeValidated(ctx, fieldValidation, (v) => ctx.store.create(obj, v));
+    const created = ctx.store.create(obj, { fieldValidation });
     printResult(ctx, args, info, created, 'replaced');
   }
   return 0;

@@ -14,7 +14,6 @@ import { parsePairs } from './pairs.ts';
 import { checkOutput, dryRunOf, printResult, type DryRun } from './printresult.ts';
 import { ENV_NAME_FMT } from './set/env.ts';
 import { usageError } from './usage.ts';
-import { printWarnings } from './validate.ts';
 import { namespaceOf } from '../namespace.ts';
 
 /** distribution/reference's ReferenceRegexp: [domain[:port]/]path[:tag][@digest]. */
@@ -96,12 +95,7 @@ function buildPod(args: ParsedArgs, name: string, commandArgs: string[]): KubeOb
 /** createGeneratedObject: sent to the command's namespace unless the dry run is the client's. */
 function send(ctx: KubectlContext, args: ParsedArgs, obj: KubeObject, dryRun: DryRun): KubeObject {
   if (dryRun === 'client') return obj;
-  const warnings: string[] = [];
-  try {
-    return ctx.store.create({ ...obj, metadata: { ...obj.metadata, namespace: namespaceOf(ctx, args) } }, { dryRun: dryRun === 'server', warnings });
-  } finally {
-    printWarnings(ctx, warnings);
-  }
+  return ctx.store.create({ ...obj, metadata: { ...obj.metadata, namespace: namespaceOf(ctx, args) } }, { dryRun: dryRun === 'server' });
 }
 
 export function runCommand(ctx: KubectlContext, args: ParsedArgs): number {

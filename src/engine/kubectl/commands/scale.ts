@@ -4,7 +4,6 @@ import { flag, type ParsedArgs } from '../flags.ts';
 import { resolveResourceArgs } from '../resources.ts';
 import { conflict } from '../../apiserver/errors.ts';
 import { namespaceOf } from '../namespace.ts';
-import { onSubresource } from '../../apiserver/rbac/request.ts';
 
 /** Kinds with a scale subresource. */
 export const SCALABLE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
@@ -32,8 +31,8 @@ export function scaleCommand(ctx: KubectlContext, args: ParsedArgs): number {
         if (current !== undefined && Number(current) !== have) {
           throw conflict(info, name, `expected ${current} replicas, found ${have}`);
         }
-        // kubectl scale PATCHes the scale subresource: RBAC checks deployments/scale, not deployments.
-        onSubresource(ctx.store, 'scale', () => ctx.store.patch(info.kind, obj.metadata.namespace, name, path.reduceRight<unknown>((v, k) => ({ [k]: v }), replicas)));
+        // kubectl scale PATCHes the scale subresource: RBAC checks deployments/scale, not deployments, and admission sees it.
+        ctx.store.patch(info.kind, obj.metadata.namespace, name, path.reduceRight<unknown>((v, k) => ({ [k]: v }), replicas), { request: { subresource: 'scale' } });
         ctx.out.push(`${resourceName(info, name)} scaled`);
       } catch (e) {
         ctx.err.push(formatError(e));

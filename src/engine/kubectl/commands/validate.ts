@@ -1,7 +1,7 @@
 // kubectl's --validate (cmdutil.GetValidationDirective): true|strict (the default), warn, false|ignore, sent as
-// the fieldValidation the API server decodes a write with; the server's warnings are printed as kubectl prints them.
+// the fieldValidation the API server decodes a write with (its warnings are printed as every response's: kubectl.ts).
 import type { FieldValidation } from '../../apiserver/fieldvalidation/index.ts';
-import { CommandError, type KubectlContext } from '../context.ts';
+import { CommandError } from '../context.ts';
 import { flag, type ParsedArgs } from '../flags.ts';
 
 const TRUE = ['1', 't', 'T', 'TRUE', 'true', 'True'];
@@ -13,16 +13,4 @@ export function validationDirective(args: ParsedArgs): FieldValidation {
   if (FALSE.includes(v) || v === 'ignore') return 'Ignore';
   if (v === 'warn') return 'Warn';
   throw new CommandError(`invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`);
-}
-
-/** A write sent with a fieldValidation: the server's warnings are printed as they come back, before its result. */
-export function writeValidated<T>(ctx: KubectlContext, fieldValidation: FieldValidation, write: (opts: { fieldValidation: FieldValidation; warnings: string[] }) => T): T {
-  const warnings: string[] = [];
-  const result = write({ fieldValidation, warnings });
-  printWarnings(ctx, warnings);
-  return result;
-}
-
-export function printWarnings(ctx: KubectlContext, warnings: readonly string[]): void {
-  for (const w of warnings) ctx.err.push(`Warning: ${w}`);
 }

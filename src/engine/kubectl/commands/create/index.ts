@@ -10,7 +10,7 @@ import { checkOutput, dryRunOf, printResult } from '../printresult.ts';
 import { namespaceGenerator, priorityClassGenerator, quotaGenerator, serviceAccountGenerator } from './cluster.ts';
 import { configMapGenerator, secretGenericGenerator } from './configdata.ts';
 import { usageError } from '../usage.ts';
-import { validationDirective, writeValidated } from '../validate.ts';
+import { validationDirective } from '../validate.ts';
 import { fileObject } from '../fileobject.ts';
 import type { Generator } from './generator.ts';
 import { notServed, servedKind } from './objects.ts';
@@ -111,7 +111,7 @@ function createFromFiles(ctx: KubectlContext, args: ParsedArgs): number {
       }
       const { obj, info } = read;
       try {
-        const created = dryRun === 'client' ? obj : writeValidated(ctx, fieldValidation, (v) => ctx.store.create(obj, { dryRun: dryRun === 'server', ...v }));
+        const created = dryRun === 'client' ? obj : ctx.store.create(obj, { dryRun: dryRun === 'server', fieldValidation });
         printResult(ctx, args, info, created, 'created');
       } catch (e) {
         ctx.err.push(e instanceof StatusError && e.reason !== 'Invalid' ? formatError(e, `error when creating "${source}"`) : formatError(e));

@@ -10,7 +10,6 @@ import { parseManifests } from '../../manifests.ts';
 import { jsonKeyLess, sortKeysDeep } from '../../printers/keyorder.ts';
 import { setLastApplied } from '../apply.ts';
 import { fileObject } from '../fileobject.ts';
-import { writeValidated } from '../validate.ts';
 import { hasLines, manualStrip, stripComments, type EditReason } from './header.ts';
 import { editorText } from './open.ts';
 import type { EditOptions } from './options.ts';
@@ -96,7 +95,7 @@ function patchOne(ctx: KubectlContext, opts: EditOptions, session: EditSession, 
   const { type, patch } = editPatch(info, original, obj);
   if (opts.outputPatch) ctx.out.push(`Patch: ${JSON.stringify(sortKeysDeep(patch, jsonKeyLess))}`);
   try {
-    writeValidated(ctx, opts.fieldValidation, (v) => ctx.store.patch(info.kind, original.metadata.namespace, name, patch, { type, subresource: opts.subresource, ...v }));
+    ctx.store.patch(info.kind, original.metadata.namespace, name, patch, { type, subresource: opts.subresource, fieldValidation: opts.fieldValidation });
     ctx.out.push(`${resourceName(info, name)} edited`);
   } catch (e) {
     ctx.err.push(addError(e, info, name, results));

@@ -2,7 +2,7 @@
 // "Object", lists "[]T", maps "map[string]T", int-or-string "IntOrString"; apiVersion, kind and metadata carry the
 // standard documentation every kind has.
 import type { Schema } from '../../../apiserver/apiextensions/schema.ts';
-import { TYPES, type FieldDoc, type TypeDoc } from './schema.ts';
+import { explainTable, type FieldDoc, type TypeDoc } from './schema.ts';
 
 /** The name explain prints for a schema's type. */
 function typeName(s: Schema): string {
@@ -22,8 +22,9 @@ function fieldsNode(s: Schema): Schema | undefined {
 
 /** The kind's documentation under `root`, its nested objects under generated names, over the built-in types. */
 export function customResourceTypes(root: Schema, rootName: string): Record<string, TypeDoc> {
-  const types: Record<string, TypeDoc> = { ...TYPES };
-  const meta = TYPES.Pod.f!;
+  const builtIn = explainTable().types;
+  const types: Record<string, TypeDoc> = { ...builtIn };
+  const meta = builtIn.Pod.f!;
   const add = (s: Schema, name: string, isRoot: boolean): void => {
     const f: Record<string, FieldDoc> = {};
     const req = new Set(s.required ?? []);

@@ -5,7 +5,7 @@ import { CommandError, type KubectlContext } from '../../context.ts';
 import { boolFlag, flag, type ParsedArgs } from '../../flags.ts';
 import { resolveKind } from '../../resources.ts';
 import { usageError } from '../usage.ts';
-import { KIND_TYPES, TYPES, type FieldDoc, type TypeDoc } from './schema.ts';
+import { explainTable, type FieldDoc, type TypeDoc } from './schema.ts';
 import { customResourceTypes } from './customresource.ts';
 
 /**
@@ -84,8 +84,8 @@ export function explainCommand(ctx: KubectlContext, args: ParsedArgs): number {
   const { info, fieldPath } = resourceAndFields(ctx, path);
   // A custom resource is explained from its CRD's schema.
   const schema = info.custom ? ctx.store.customResources.schemaOf(info.kind) : undefined;
-  const types = schema ? customResourceTypes(schema, info.kind) : TYPES;
-  const kindDoc = schema ? types[info.kind] : types[KIND_TYPES[`${apiVersionOf(info)}/${info.kind}`]];
+  const types = schema ? customResourceTypes(schema, info.kind) : explainTable().types;
+  const kindDoc = schema ? types[info.kind] : types[explainTable().kinds[`${apiVersionOf(info)}/${info.kind}`]];
   if (!kindDoc?.f) throw new CommandError(`GVK ${apiVersionOf(info).includes('/') ? '' : '/'}${apiVersionOf(info)}, Kind=${info.kind} not found in OpenAPI schema`);
   let type: TypeDoc | undefined = kindDoc;
   let field: FieldDoc | undefined;

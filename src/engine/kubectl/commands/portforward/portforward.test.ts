@@ -6,17 +6,9 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCluster, type KubesimCluster } from '../../../index.ts';
 import { clusterWithNodes, mustExec, pods } from '../../../testing/fixtures.ts';
+import { serving, webDeployment } from '../../../testing/dataplane.ts';
 
-const web = (replicas: number) => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: nginx, image: 'nginx:1.27.3', ports: [{name: http, containerPort: 80}]}]}
----
+const web = (replicas: number) => `${webDeployment(replicas, '[{name: http, containerPort: 80}]')}---
 apiVersion: v1
 kind: Service
 metadata: {name: web}
@@ -29,10 +21,7 @@ spec: {nodeSelector: {nowhere: 'true'}, containers: [{name: c, image: nginx}]}
 `;
 
 function cluster(replicas = 1): KubesimCluster {
-  const c = clusterWithNodes(2);
-  mustExec(c, 'kubectl apply -f -', web(replicas));
-  c.advance(30);
-  return c;
+  return serving(clusterWithNodes(2), web(replicas));
 }
 
 const podNames = (c: KubesimCluster) => pods(c, 'web').filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name!).sort();

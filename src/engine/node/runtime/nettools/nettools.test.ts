@@ -6,27 +6,14 @@
 import fc from 'fast-check';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCluster, type KubesimCluster } from '../../../index.ts';
-import { mustExec, untilNodesReady } from '../../../testing/fixtures.ts';
+import type { KubesimCluster } from '../../../index.ts';
+import { mustExec } from '../../../testing/fixtures.ts';
+import { serving, sleeperPod, twoNodeCluster, webDeployment } from '../../../testing/dataplane.ts';
 import { podListens } from './server.ts';
 
-const sleeper = (name: string, image: string) => `apiVersion: v1
-kind: Pod
-metadata: {name: ${name}}
-spec: {containers: [{name: c, image: ${image}, command: [sleep, infinity]}]}
----
-`;
+const sleeper = sleeperPod;
 
-const manifests = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: nginx, image: 'nginx:1.27.3'}]}
----
+const manifests = `${webDeployment(2)}---
 apiVersion: v1
 kind: Service
 metadata: {name: web}
@@ -64,13 +51,7 @@ spec: {selector: {app: api}, ports: [{port: 80, targetPort: 8080}]}
 ${sleeper('client', 'curlimages/curl:8.11.1')}${sleeper('bb', 'busybox:1.36')}${sleeper('ngx', 'nginx:1.27.3')}${sleeper('utils', 'registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3')}${sleeper('plain', 'ubuntu:24.04')}${sleeper('shoot', 'nicolaka/netshoot:v0.13')}`;
 
 function cluster(): KubesimCluster {
-  const c = createCluster({ seed: 7, cni: 'calico' });
-  mustExec(c, 'sim node add w1 --cpu 8 --memory 32Gi');
-  mustExec(c, 'sim node add w2 --cpu 8 --memory 32Gi');
-  untilNodesReady(c);
-  mustExec(c, 'kubectl apply -f -', manifests);
-  c.advance(30);
-  return c;
+  return serving(twoNodeCluster(7, 'calico'), manifests);
 }
 
 const get = (c: KubesimCluster, what: string) => mustExec(c, `kubectl get ${what}`);

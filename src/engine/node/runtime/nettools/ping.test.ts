@@ -5,20 +5,12 @@
 // ports does not cover.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCluster, type KubesimCluster } from '../../../index.ts';
-import { mustExec, untilNodesReady } from '../../../testing/fixtures.ts';
+import type { KubesimCluster } from '../../../index.ts';
+import { mustExec } from '../../../testing/fixtures.ts';
+import { serving, twoNodeCluster, webDeployment } from '../../../testing/dataplane.ts';
 import { hasCapability } from '../capabilities.ts';
 
-const manifests = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: nginx, image: 'nginx:1.27.3'}]}
----
+const manifests = `${webDeployment(1)}---
 apiVersion: v1
 kind: Service
 metadata: {name: web}
@@ -51,13 +43,7 @@ spec: {containers: [{name: c, image: 'nginx:1.27.3'}]}
 `;
 
 function cluster(cni: 'calico' | 'flannel'): KubesimCluster {
-  const c = createCluster({ seed: 5, cni });
-  mustExec(c, 'sim node add w1 --cpu 8 --memory 32Gi');
-  mustExec(c, 'sim node add w2 --cpu 8 --memory 32Gi');
-  untilNodesReady(c);
-  mustExec(c, 'kubectl apply -f -', manifests);
-  c.advance(30);
-  return c;
+  return serving(twoNodeCluster(5, cni), manifests);
 }
 
 const field = (c: KubesimCluster, what: string, path: string) => mustExec(c, `kubectl get ${what} -o jsonpath='{${path}}'`);

@@ -13,6 +13,7 @@ import type { AdmissionHost, AdmissionPlugin, Attributes } from '../plugin.ts';
 import { matches } from './matching.ts';
 import { collectParams, gvkString, paramKindInfo } from './params.ts';
 import { admissionRequest, policyRequest } from './request.ts';
+import { requestAuthorizer } from './authz.ts';
 import type { MatchRules } from './types.ts';
 import { validate, type Decision } from './validator.ts';
 
@@ -60,6 +61,7 @@ export function validatingAdmissionPolicy(host: AdmissionHost): AdmissionPlugin 
         }
         const namespaceObject = r.namespace && !(a.kind.kind === 'Namespace' && !a.kind.group) ? store.tryGet<Namespace>('Namespace', undefined, r.namespace) ?? null : null;
         const request = admissionRequest(r, matched.resource, matched.kind);
+        const authorizer = requestAuthorizer(store, r);
         for (const binding of own) {
           const bindingName = binding.metadata?.name ?? '';
           if (binding.spec?.matchResources && !matches(store, binding.spec.matchResources as MatchRules, r, true)) continue;
@@ -70,7 +72,7 @@ export function validatingAdmissionPolicy(host: AdmissionHost): AdmissionPlugin 
           }
           const actions = binding.spec?.validationActions ?? [];
           for (const params of collected.params) {
-            const activation = { object: r.object, oldObject: r.oldObject, request, namespaceObject, ...(spec.paramKind ? { params } : {}) };
+            const activation = { object: r.object, oldObject: r.oldObject, request, namespaceObject, authorizer, ...(spec.paramKind ? { params } : {}) };
             for (const d of validate(spec, activation)) {
               if (!d.deny) continue;
               if (actions.includes('Deny')) denials.push({ ...d, policy: policyName, binding: bindingName });

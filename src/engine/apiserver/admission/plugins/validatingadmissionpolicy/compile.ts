@@ -1,8 +1,7 @@
 // Compiling a policy's expressions: the syntax, then the references, against the variables a policy's CEL
-// environment declares (object, oldObject, request, namespaceObject; params with a paramKind; variables when the
-// policy has any, each variable seeing those before it).
-// Simplification: no `authorizer` variable (authorization checks from CEL), so an expression naming it does not
-// compile; no type checking (status.typeChecking stays empty).
+// environment declares (object, oldObject, request, namespaceObject, authorizer (authz.ts); params with a paramKind;
+// variables when the policy has any, each variable seeing those before it).
+// Simplification: no type checking (status.typeChecking stays empty).
 import { compile, type Node } from '../../../../api/cel/cel.ts';
 import { undeclaredReference } from '../../../../api/cel/references.ts';
 
@@ -13,7 +12,7 @@ export interface Environment {
   variables?: readonly string[];
 }
 
-const BASE = ['object', 'oldObject', 'request', 'namespaceObject'];
+const BASE = ['object', 'oldObject', 'request', 'namespaceObject', 'authorizer'];
 
 function declared(env: Environment): Set<string> {
   const names = new Set(BASE);
