@@ -36,7 +36,7 @@ describe('validateScenario', () => {
     [minimal({ cluster: { nodes: [{ name: 'w', taints: ['gpu'] }] } }), 'spec.cluster.nodes[0].taints[0]: Invalid value: "gpu": must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'],
     [minimal({ cluster: { nodes: [{ name: 'w', cpus: 4 }] } }), 'spec.cluster.nodes[0].cpus: Unsupported field: known fields are name, count, cpu, memory, pods, gpus, gpuModel, gpuDriver, labels, taints'],
     [minimal({ timeline: [{ at: 'soon', run: 'sim node stop w1' }] }), 'spec.timeline[0].at: Invalid value: "soon": must be a duration such as 30s, 5m or 1h30m'],
-    [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl", "helm" or "sim", or are the workstation\'s curl, wget, jobs or kill'],
+    [minimal({ timeline: [{ at: '10s', run: 'rm -rf /' }] }), 'spec.timeline[0].run: Invalid value: "rm -rf /": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, jobs, kill, echo, grep, wc, base64 …)'],
     [minimal({ timeline: [{ at: '10s', run: 'sim advance 1m' }] }), 'spec.timeline[0].run: Invalid value: "sim advance 1m": a timeline entry cannot advance time: give the next entry a later "at"'],
     [minimal({ manifests: [{ kind: 'Pod', metadata: { name: 'p' } }] }), 'spec.manifests[0].apiVersion: Required value'],
     [minimal({ documents: [{ name: 'a/x.yaml', text: '' }, { name: 'a/x.yaml', text: 'b' }] }), 'spec.documents[1].name: Invalid value: "a/x.yaml": a document of this name is already listed'],
