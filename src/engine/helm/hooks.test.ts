@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Job } from 'kubernetes-types/batch/v1';
-import { createCluster, type KubesimCluster } from '../index.ts';
+import type { KubesimCluster } from '../index.ts';
 import { compareHooks, hooksOf } from './hooks.ts';
 import { decodeRelease, type Hook } from './storage.ts';
 import { base64Decode } from '../api/base64.ts';
 import type { Secret } from 'kubernetes-types/core/v1';
 
-type Result = { code: number; stdout: string; stderr: string };
-
-function cluster(): KubesimCluster {
-  const c = createCluster({ seed: 1 });
-  c.exec('sim node add w1 --cpu 8 --memory 16Gi');
-  return c;
-}
-
-const run = (c: KubesimCluster, line: string) => c.exec(line) as Result;
-
-function ok(c: KubesimCluster, line: string): string {
-  const r = run(c, line);
-  if (r.code !== 0) throw new Error(`${line}: ${r.stderr}`);
-  return r.stdout;
-}
+import { cluster, ok, run } from '../testing/helmcluster.ts';
 
 function fails(c: KubesimCluster, line: string): string {
   const r = run(c, line);

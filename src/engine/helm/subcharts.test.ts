@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createCluster, type KubesimCluster } from '../index.ts';
+import type { KubesimCluster } from '../index.ts';
 import { satisfies } from './semver.ts';
 
-type Result = { code: number; stdout: string; stderr: string; files?: { name: string; text: string }[] };
-
-function cluster(): KubesimCluster {
-  const c = createCluster({ seed: 1 });
-  c.exec('sim node add w1 --cpu 8 --memory 16Gi');
-  return c;
-}
-
-const run = (c: KubesimCluster, line: string) => c.exec(line) as Result;
-
-function ok(c: KubesimCluster, line: string): string {
-  const r = run(c, line);
-  if (r.code !== 0) throw new Error(`${line}: ${r.stderr}`);
-  return r.stdout;
-}
+import { cluster, ok, run } from '../testing/helmcluster.ts';
 
 const CM = (name: string) => `apiVersion: v1
 kind: ConfigMap

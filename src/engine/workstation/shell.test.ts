@@ -3,7 +3,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCluster, type KubesimCluster } from '../index.ts';
 import { commandsOf } from './shell.ts';
-import { isReadOnly } from '../../worker/pastview.ts';
 
 let c: KubesimCluster;
 beforeAll(() => {
@@ -70,14 +69,9 @@ describe('the workstation shell', () => {
     expect(out('kubectl get pods -o jsonpath={.items[0].kind}').stdout).toBe('Pod');
   });
 
-  it('lists every command of a line, those inside $(…) too, and refuses lines that write while the past is shown', () => {
+  it('lists every command of a line, those inside $(…) too', () => {
     expect(commandsOf('kubectl get pods | grep x && echo $(kubectl delete pod a)')).toEqual([
       ['kubectl', 'get', 'pods'], ['grep', 'x'], ['echo', '$(kubectl delete pod a)'], ['kubectl', 'delete', 'pod', 'a'],
     ]);
-    expect(isReadOnly('kubectl get pods | grep web | wc -l')).toBe(true);
-    expect(isReadOnly('export P=$(kubectl get pods -o name)')).toBe(true);
-    expect(isReadOnly('kubectl get pods; kubectl delete pod x')).toBe(false);
-    expect(isReadOnly('kubectl get pods -o name | xargs kubectl delete')).toBe(false);
-    expect(isReadOnly('echo $(kubectl scale deploy web --replicas=1)')).toBe(false);
   });
 });
