@@ -3,7 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // kubernetes-types/storage/v1 is the storage.k8s.io API group, not the page's storage layer.
-const upperLayers = ['**/ui/**', '**/worker/**', '**/storage/**', '**/share/**', '!kubernetes-types/**'];
+// kubernetes-types/node/v1 is the node.k8s.io API group (RuntimeClass), not the engine's node/ component.
+const KUBERNETES_TYPES = '!kubernetes-types/**';
+const upperLayers = ['**/ui/**', '**/worker/**', '**/storage/**', '**/share/**', KUBERNETES_TYPES];
 const browserLibraries = ['react', 'react-dom', 'react-dom/*', 'dexie', 'monaco-editor', 'monaco-editor/*', 'monaco-yaml', 'comlink', '@xyflow/react', 'i18next', 'react-i18next'];
 
 const determinism = {
@@ -64,7 +66,7 @@ export default tseslint.config(
     files: ['src/engine/api/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/apiserver/**', '**/client/**', '**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts'], message: 'api/ is the bottom layer of the engine.' },
+        { group: ['**/apiserver/**', '**/client/**', '**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts', KUBERNETES_TYPES], message: 'api/ is the bottom layer of the engine.' },
         { group: upperLayers, message: 'engine/ never imports from ui/, worker/, storage/ or share/.' },
         { group: browserLibraries, message: 'engine/ is pure TypeScript.' },
       ] }],
@@ -74,7 +76,7 @@ export default tseslint.config(
     files: ['src/engine/apiserver/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/client/**', '**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts'], message: 'apiserver/ sits on api/ and sim/ only.' },
+        { group: ['**/client/**', '**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts', KUBERNETES_TYPES], message: 'apiserver/ sits on api/ and sim/ only.' },
         { group: upperLayers, message: 'engine/ never imports from ui/, worker/, storage/ or share/.' },
         { group: browserLibraries, message: 'engine/ is pure TypeScript.' },
       ] }],
@@ -84,7 +86,7 @@ export default tseslint.config(
     files: ['src/engine/client/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts'], message: 'client/ sits on apiserver/, api/ and sim/ only.' },
+        { group: ['**/controllers/**', '**/scheduler/**', '**/node/**', '**/network/**', '**/kubectl/**', '**/scenario/**', '**/cluster', '**/cluster.ts', KUBERNETES_TYPES], message: 'client/ sits on apiserver/, api/ and sim/ only.' },
         { group: upperLayers, message: 'engine/ never imports from ui/, worker/, storage/ or share/.' },
         { group: browserLibraries, message: 'engine/ is pure TypeScript.' },
       ] }],
@@ -96,7 +98,7 @@ export default tseslint.config(
     ignores: ['src/engine/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['controllers', 'scheduler', 'node', 'network', 'operators'].filter((c) => c !== component).map((c) => `**/${c}/**`), message: `${component}/ never imports another component: they talk through API objects.` },
+        { group: ['controllers', 'scheduler', 'node', 'network', 'operators'].filter((c) => c !== component).map((c) => `**/${c}/**`).concat(KUBERNETES_TYPES), message: `${component}/ never imports another component: they talk through API objects.` },
         { group: ['**/kubectl/**', '**/simctl/**', '**/scenario/**', '**/cluster', '**/cluster.ts'], message: 'Only cluster.ts knows every component.' },
         { group: upperLayers, message: 'engine/ never imports from ui/, worker/, storage/ or share/.' },
         { group: browserLibraries, message: 'engine/ is pure TypeScript.' },

@@ -265,7 +265,7 @@ export class Cluster implements KubesimCluster, SimHost {
     for (const name of snap?.config?.operators ?? []) this.operators.install(name);
     if (this.featureGates.enabled(DRA_FEATURE)) this.startDynamicResourceAllocation(gc);
     this.featureGates.onChange((name, on) => { if (name === DRA_FEATURE) this.draChanged(on, gc); });
-    if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined);
+    if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined, snap.config?.runtimeHandlers);
     this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
@@ -349,7 +349,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig), ...(Object.keys(this.featureGates.state()).length ? { featureGates: this.featureGates.state() } : {}) },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig), ...(Object.keys(this.featureGates.state()).length ? { featureGates: this.featureGates.state() } : {}), ...this.runtimeHandlersConfig() },
     };
   }
 
@@ -367,6 +367,12 @@ export class Cluster implements KubesimCluster, SimHost {
   /** Every Service as kube-proxy last compiled it, with its endpoints and their conditions. */
   serviceEndpoints(): ServiceEndpointsView[] { return this.network.serviceEndpoints(); }
   trafficSources(): SourceStatus[] { return this.network.trafficSources(); }
+
+  /** The machines' extra runtimes, kept only when some machine has any (older snapshots stay the same). */
+  private runtimeHandlersConfig(): { runtimeHandlers?: Record<string, string[]> } {
+    const handlers = this.nodes.runtimeHandlers();
+    return Object.keys(handlers).length ? { runtimeHandlers: handlers } : {};
+  }
 
   // ---- SimHost ----
 

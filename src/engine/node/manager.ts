@@ -127,7 +127,7 @@ export class NodeManager {
   }
 
   /** After a restore: start a kubelet for every Node object, configured from what the Node reports. */
-  resume(nodes: Node[], files: Record<string, Record<string, string>> = {}, devices: Record<string, NodeDeviceState> = {}): void {
+  resume(nodes: Node[], files: Record<string, Record<string, string>> = {}, devices: Record<string, NodeDeviceState> = {}, runtimeHandlers: Record<string, string[]> = {}): void {
     for (const n of nodes) {
       const ip = n.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
       if (ip) this.nextIP = Math.max(this.nextIP, ipIndex(ip) + 1);
@@ -138,6 +138,7 @@ export class NodeManager {
         name: n.metadata!.name!, cpu: cap.cpu ?? '1', memory: cap.memory ?? '1Gi', pods: Number(cap.pods ?? 110),
         ephemeralStorage: cap['ephemeral-storage'] ?? '100Gi', labels, taints: n.spec?.taints ?? [], internalIP: ip,
         ...(state?.gpus ? { gpus: state.gpus } : {}),
+        ...(runtimeHandlers[n.metadata!.name!] ? { runtimeHandlers: runtimeHandlers[n.metadata!.name!] } : {}),
       }, files[n.metadata!.name!], state);
     }
   }
@@ -147,6 +148,11 @@ export class NodeManager {
   /** Each machine's CNI side (its configuration, plugins and pod addresses). */
   networks(): { node: string; network: CniNetwork }[] {
     return [...this.kubelets.values()].map((k) => ({ node: k.nodeName, network: k.runtime.network }));
+  }
+
+  /** The machines configured with runtimes beyond the defaults, for a snapshot. */
+  runtimeHandlers(): Record<string, string[]> {
+    return Object.fromEntries([...this.kubelets.values()].filter((k) => k.config.runtimeHandlers?.length).map((k) => [k.nodeName, k.config.runtimeHandlers!]));
   }
 
   /** Every machine's CNI files, for a snapshot. */

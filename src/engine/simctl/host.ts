@@ -20,6 +20,8 @@ export interface NodeSpec {
   taints: Taint[];
   /** The machine's GPUs (`--gpus N --gpu-model M …`). */
   gpus?: GpuConfig;
+  /** containerd runtimes beyond runc (`--runtime-handlers kata,runsc`). */
+  runtimeHandlers?: string[];
 }
 
 export interface SimHost {

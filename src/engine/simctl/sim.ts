@@ -1,7 +1,7 @@
 // The `sim` command language: drive the simulation (nodes, time, explanations) with the same parser as kubectl.
 import type { Taint } from 'kubernetes-types/core/v1';
 import { Quantity, QuantityError } from '../api/quantity.ts';
-import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../api/validation.ts';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../api/validation.ts';
 import { parseDuration } from '../sim/clock.ts';
 import { CommandError } from '../kubectl/context.ts';
 import { FlagError, flag, parseFlags, type FlagSpec } from '../kubectl/flags.ts';
@@ -19,13 +19,15 @@ import { OPERATOR_USAGE, operatorCommand } from './operator.ts';
 import { FEATUREGATES_USAGE, featureGatesCommand } from './featuregates.ts';
 import { GPU_NODE_FLAGS, GPU_NODE_USAGE, GPU_USAGE, gpuCommand, gpuFlags } from './gpu.ts';
 import { traceForDisplay } from '../scheduler/trace.ts';
+import { DEFAULT_RUNTIME_HANDLER } from '../node/runtime/cri.ts';
+import { runtimeHandlersOf } from '../node/kubelet/nodestatus.ts';
 
 export const DEFAULT_NODE = { cpu: '4', memory: '16Gi', pods: 110 };
 
 const USAGE = `sim drives the simulation.
 
 Commands:
-  sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]
+  sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...] [--runtime-handlers h,...]
                     ${GPU_NODE_USAGE}
   sim node list
   sim node stop|start|delete NAME   (the machine goes silent, comes back, or disappears)
@@ -44,7 +46,7 @@ ${NETWORK_USAGE}`;
 
 const nodeAddFlags: FlagSpec[] = [
   { name: 'cpu', value: true }, { name: 'memory', value: true }, { name: 'pods', value: true },
-  { name: 'labels', value: true }, { name: 'taints', value: true }, ...GPU_NODE_FLAGS,
+  { name: 'labels', value: true }, { name: 'taints', value: true }, { name: 'runtime-handlers', value: true }, ...GPU_NODE_FLAGS,
 ];
 
 export function runSim(host: SimHost, argv: string[], out: string[], input: SimInput = { files: new Map() }): void {
@@ -117,7 +119,7 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
 function nodeAdd(host: SimHost, args: string[], out: string[]): void {
   const p = parseFlags(args, nodeAddFlags);
   const name = p.positional[0];
-  if (!name) throw new CommandError('usage: sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...]');
+  if (!name) throw new CommandError('usage: sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...] [--runtime-handlers h,...]');
   const nameErrs = isDNS1123Subdomain(name);
   if (nameErrs.length) throw new CommandError(`invalid node name "${name}": ${nameErrs.join('; ')}`);
   const spec: NodeSpec = {
@@ -130,6 +132,8 @@ function nodeAdd(host: SimHost, args: string[], out: string[]): void {
   };
   const gpus = gpuFlags(p);
   if (gpus) spec.gpus = gpus;
+  const handlers = runtimeHandlersFlag(flag(p, 'runtime-handlers'));
+  if (handlers.length) spec.runtimeHandlers = handlers;
   host.addNode(spec);
   out.push(`node/${name} added`);
 }
@@ -150,6 +154,17 @@ function podsFlag(v: string | undefined): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new CommandError(`invalid argument "${v}" for "--pods": must be a positive whole number`);
   return n;
+}
+
+/** --runtime-handlers: names a RuntimeClass's handler can take (DNS labels), runc left out as always there. */
+function runtimeHandlersFlag(v: string | undefined): string[] {
+  if (v === undefined) return [];
+  const names = v.split(',').filter((h) => h !== DEFAULT_RUNTIME_HANDLER);
+  for (const h of names) {
+    const errs = isDNS1123Label(h);
+    if (errs.length) throw new CommandError(`invalid argument "${v}" for "--runtime-handlers": ${JSON.stringify(h)}: ${errs.join('; ')}`);
+  }
+  return [...new Set(names)];
 }
 
 export function parseLabels(v: string | undefined): Record<string, string> {
@@ -191,7 +206,8 @@ function nodeList(host: SimHost, out: string[]): void {
     n.name, host.nodeStopped(n.name) ? 'Stopped' : 'Running', n.cpu, n.memory, String(n.pods),
     Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',') || '<none>',
     n.taints.map((t) => `${t.key}${t.value !== undefined ? '=' + t.value : ''}:${t.effect}`).join(',') || '<none>',
+    runtimeHandlersOf(n).join(','),
   ]);
   if (!rows.length) { out.push('No nodes. Add one with: sim node add NAME --cpu 4 --memory 16Gi'); return; }
-  out.push(tabwrite([['NAME', 'STATE', 'CPU', 'MEMORY', 'PODS', 'LABELS', 'TAINTS'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
+  out.push(tabwrite([['NAME', 'STATE', 'CPU', 'MEMORY', 'PODS', 'LABELS', 'TAINTS', 'RUNTIMES'], ...rows].map((r) => r.join('\t')).join('\n') + '\n', TABLE_TABWRITER).replace(/\n$/, ''));
 }

@@ -47,6 +47,8 @@ import type { DeviceClass, ResourceClaim, ResourceClaimTemplate, ResourceSlice }
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from 'kubernetes-types/admissionregistration/v1';
 import * as vap from './plugins/validatingadmissionpolicy/validation.ts';
 import * as webhooks from './validation/webhookconfiguration.ts';
+import type { RuntimeClass } from 'kubernetes-types/node/v1';
+import { validateRuntimeClass, validateRuntimeClassUpdate } from './validation/runtimeclass.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -72,6 +74,7 @@ const validators: Record<string, Validator<never>> = {
   ResourceQuota: { create: validateResourceQuota, update: validateResourceQuotaUpdate } satisfies Validator<ResourceQuota>,
   LimitRange: { create: validateLimitRange, update: validateLimitRangeUpdate } satisfies Validator<LimitRange>,
   PriorityClass: { create: validatePriorityClass, update: validatePriorityClassUpdate } satisfies Validator<PriorityClass>,
+  RuntimeClass: { create: validateRuntimeClass, update: validateRuntimeClassUpdate } satisfies Validator<RuntimeClass>,
   PodDisruptionBudget: { create: validatePodDisruptionBudget, update: validatePodDisruptionBudgetUpdate } satisfies Validator<PodDisruptionBudget>,
   Job: { create: validateJob, update: validateJobUpdate } satisfies Validator<Job>,
   CronJob: { create: validateCronJob, update: validateCronJobUpdate } satisfies Validator<CronJob>,

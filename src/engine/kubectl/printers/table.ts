@@ -10,7 +10,7 @@ import { horizontalPodAutoscalerTable } from './columns/autoscaling.ts';
 import { cronJobTable } from './columns/cronjob.ts';
 import { eventTable } from './columns/event.ts';
 import { jobTable } from './columns/job.ts';
-import { nodeTable } from './columns/node.ts';
+import { nodeTable, runtimeClassTable } from './columns/node.ts';
 import { podTable } from './columns/pod.ts';
 import { podGroupTable } from './columns/podgroup.ts';
 import { replicaSetTable } from './columns/replicaset.ts';
@@ -45,6 +45,7 @@ export interface TableOptions {
 const tables: Record<string, TableDef> = {
   '/Pod': podTable,
   '/Node': nodeTable,
+  'node.k8s.io/RuntimeClass': runtimeClassTable,
   '/Namespace': namespaceTable,
   '/ConfigMap': configMapTable,
   '/Event': eventTable,

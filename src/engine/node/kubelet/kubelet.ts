@@ -19,7 +19,7 @@ import type { NetProbe } from '../runtime/nettools/probe.ts';
 import { EvictionManager, SYSTEM_CPU_MILLI } from './eviction.ts';
 import { DiskManager, diskPressureCondition } from './diskmanager.ts';
 import { ImageManager } from './imagemanager.ts';
-import { conditions, KUBELET_VERSION, nodeObject, type NodeConfig } from './nodestatus.ts';
+import { conditions, KUBELET_VERSION, nodeObject, runtimeHandlersOf, type NodeConfig } from './nodestatus.ts';
 import { VolumeManager } from './volumemanager.ts';
 import { PodFileViews } from './podfiles/kubeletview.ts';
 import type { SimCSIDriver } from '../csi/driver.ts';
@@ -76,7 +76,7 @@ export class Kubelet {
     deviceState?: NodeDeviceState,
   ) {
     this.event = recorder.forSource({ component: 'kubelet', host: config.name });
-    this.runtime = new SimRuntime(clock, rng.fork('runtime'), KUBELET_VERSION);
+    this.runtime = new SimRuntime(clock, rng.fork('runtime'), KUBELET_VERSION, runtimeHandlersOf(config));
     this.devices = new NodeDevices(config.name, config.gpus, deviceState, { capacityChanged: () => this.postDeviceCapacity(), runtime: this.runtime });
     const images = new ImageManager(clock, this.runtime, this.event, (image, size) => this.recordImage(image, size));
     this.eviction = new EvictionManager(clock, this.runtime, Quantity.parse(config.memory).value(), {

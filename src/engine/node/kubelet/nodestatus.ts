@@ -4,6 +4,7 @@ import type { KubeObject } from '../../api/object.ts';
 import { Quantity } from '../../api/quantity.ts';
 import { KUBERNETES_VERSION } from '../../api/version.ts';
 import type { GpuConfig } from '../deviceplugin/nvidia/config.ts';
+import { DEFAULT_RUNTIME_HANDLER } from '../runtime/cri.ts';
 
 export interface NodeConfig {
   name: string;
@@ -16,6 +17,16 @@ export interface NodeConfig {
   internalIP: string;
   /** The machine's GPUs (an NVIDIA device plugin runs on it). */
   gpus?: GpuConfig;
+  /** containerd runtimes configured beyond runc (e.g. kata, runsc), which RuntimeClass handlers name. */
+  runtimeHandlers?: string[];
+}
+
+/**
+ * The runtimes containerd is configured with: runc, nvidia on a GPU machine (the NVIDIA Container Toolkit adds
+ * it), then the machine's extra ones.
+ */
+export function runtimeHandlersOf(cfg: Pick<NodeConfig, 'gpus' | 'runtimeHandlers'>): string[] {
+  return [...new Set([DEFAULT_RUNTIME_HANDLER, ...(cfg.gpus ? ['nvidia'] : []), ...(cfg.runtimeHandlers ?? [])])];
 }
 
 export const KUBELET_VERSION = KUBERNETES_VERSION;

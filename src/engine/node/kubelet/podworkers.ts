@@ -10,6 +10,7 @@
 // postStart hooks take no time; in-place resize is not run. Ephemeral containers start before the init containers
 // (as SyncPod's step 5), one CRI step at a time like the others, and are never restarted.
 import type { Container, ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import type { RuntimeClass } from 'kubernetes-types/node/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { Store, StoreEvent } from '../../apiserver/store.ts';
 import { isStatusError } from '../../apiserver/errors.ts';
@@ -478,7 +479,8 @@ export class PodWorkers {
     // GetPodDNS for the sandbox config: only a pod's own dnsConfig can pass the resolver's limits.
     if (pod.spec?.dnsConfig) for (const warning of podDNS(pod).warnings) this.cfg.emit(pod, 'Warning', 'DNSConfigForming', warning);
     try {
-      w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork });
+      const handler = this.runtimeHandler(pod);
+      w.sandboxId = runtime.runPodSandbox({ uid: w.uid, name: pod.metadata.name!, namespace: pod.metadata.namespace ?? 'default', attempt: 0, hostname: pod.spec?.hostname ?? pod.metadata.name!, hostNetwork }, handler);
     } catch (e) {
       this.cfg.emit(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${e instanceof Error ? e.message : String(e)}`);
       this.requestSync(w, CNI_FAILURE_RETRY_MS);
@@ -492,6 +494,18 @@ export class PodWorkers {
     w.changes++;
     this.syncPod(w, false);
     if (!w.busy) this.markDirty(w);
+  }
+
+  /**
+   * The runtime class manager's LookupRuntimeHandler: the handler of the pod's RuntimeClass ('' without one); a
+   * class deleted since the pod was admitted fails the sandbox with the lister's NotFound.
+   */
+  private runtimeHandler(pod: P): string {
+    const name = pod.spec?.runtimeClassName;
+    if (!name) return '';
+    const rc = this.cfg.store.tryGet<RuntimeClass>('RuntimeClass', undefined, name);
+    if (!rc) throw new Error(`runtimeclass.node.k8s.io "${name}" not found`);
+    return rc.handler;
   }
 
   /** The runtime's network became ready: pods waiting for it are synced now rather than at their next retry. */

@@ -15,6 +15,9 @@ export interface PodSandboxConfig {
   hostNetwork?: boolean;
 }
 
+/** containerd's default runtime: what a sandbox asking for no handler ('') runs with. */
+export const DEFAULT_RUNTIME_HANDLER = 'runc';
+
 export interface PodSandboxStatus {
   id: string;
   state: PodSandboxState;
@@ -78,7 +81,8 @@ export interface ContainerStats {
 }
 
 export interface RuntimeService {
-  runPodSandbox(config: PodSandboxConfig): string;
+  /** runtimeHandler: the RuntimeClass handler to run the sandbox with; empty for the default runtime. */
+  runPodSandbox(config: PodSandboxConfig, runtimeHandler?: string): string;
   stopPodSandbox(podSandboxId: string): void;
   removePodSandbox(podSandboxId: string): void;
   podSandboxStatus(podSandboxId: string): PodSandboxStatus | undefined;

@@ -11,6 +11,7 @@ import type {
   ContainerConfig, ContainerStats, ContainerStatus, ExecSyncResponse, Image, ImageService, PodSandboxConfig,
   PodSandboxStatus, ProbeTarget, PullResult, RuntimeEvent, RuntimeService,
 } from './cri.ts';
+import { DEFAULT_RUNTIME_HANDLER } from './cri.ts';
 import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
 import { fileExists, timelineLogs } from './shell.ts';
@@ -81,7 +82,9 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   /** The node's CNI side: configuration, plugins, and the pod addresses they hand out. */
   readonly network = new CniNetwork();
 
-  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string) {
+  /** handlers: the runtimes containerd is configured with (RunPodSandbox's runtime_handler picks one). */
+  constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string,
+    private readonly handlers: readonly string[] = [DEFAULT_RUNTIME_HANDLER]) {
     for (const { image, size } of NODE_IMAGE_CNI_AGENTS) this.adoptImage(image, size);
   }
 
@@ -152,7 +155,11 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   // ---- sandboxes ----
 
   /** A sandbox in the host's network namespace gets no address of its own (the kubelet reports the node's). */
-  runPodSandbox(config: PodSandboxConfig): string {
+  /** runtimeHandler: the RuntimeClass's handler, '' for the default runtime. */
+  runPodSandbox(config: PodSandboxConfig, runtimeHandler = ''): string {
+    if (runtimeHandler && !this.handlers.includes(runtimeHandler)) {
+      throw new Error(`rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "${runtimeHandler}" is configured`);
+    }
     const id = this.newId();
     const ip = config.hostNetwork ? '' : this.network.setUp(id, config).ip;
     return this.addSandbox(id, config, ip);

@@ -7,6 +7,7 @@ import type { AdmissionHost, AdmissionPlugin, Attributes } from './plugin.ts';
 import { podSecurityAdmission } from './podsecurity/admission.ts';
 import { priorityAdmission } from './priority.ts';
 import { resourceQuotaAdmission } from './resourcequota.ts';
+import { runtimeClassAdmission } from './runtimeclass.ts';
 import { serviceAccountAdmission } from './serviceaccount.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook } from './webhook/dispatcher.ts';
 import { WebhookServers } from './webhook/servers.ts';
@@ -56,6 +57,7 @@ export function defaultAdmissionChain(host: AdmissionHost): AdmissionChain {
     storageObjectInUseProtectionAdmission(),
     persistentVolumeClaimResizeAdmission(host),
     defaultStorageClassAdmission(host),
+    runtimeClassAdmission(host),
     defaultIngressClassAdmission(host),
     mutatingAdmissionWebhook(host, servers),
     // After the mutating webhooks, before the validating webhooks, as upstream orders them.

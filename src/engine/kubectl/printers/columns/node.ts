@@ -1,6 +1,7 @@
 // kubectl get nodes: NAME STATUS ROLES AGE VERSION, wide INTERNAL-IP EXTERNAL-IP OS-IMAGE KERNEL-VERSION
-// CONTAINER-RUNTIME.
+// CONTAINER-RUNTIME; and the node.k8s.io RuntimeClasses.
 import type { Node } from 'kubernetes-types/core/v1';
+import type { RuntimeClass } from 'kubernetes-types/node/v1';
 import { translateTimestampSince } from '../time.ts';
 import { typed, type TableDef } from './column.ts';
 
@@ -51,5 +52,14 @@ export const nodeTable: TableDef = {
       address(node, 'InternalIP'), address(node, 'ExternalIP'), info?.osImage || '<unknown>',
       info?.kernelVersion || '<unknown>', info?.containerRuntimeVersion || '<unknown>',
     ];
+  },
+};
+
+/** kubectl get runtimeclasses: NAME HANDLER AGE (printRuntimeClass). */
+export const runtimeClassTable: TableDef = {
+  columns: [{ name: 'Name' }, { name: 'Handler' }, { name: 'Age' }],
+  row(obj, { now }) {
+    const rc = typed<RuntimeClass>(obj);
+    return [rc.metadata?.name ?? '', rc.handler ?? '', translateTimestampSince(rc.metadata?.creationTimestamp, now)];
   },
 };
