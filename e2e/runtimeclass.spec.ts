@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-// RuntimeClass in the page: classes applied from the editor, a node whose containerd has the kata runtime, a pod
-// steered to it by the class's node selector and charged the class's overhead, and a pod whose handler no machine
-// has, stuck in ContainerCreating with the kubelet's FailedCreatePodSandBox event.
+// RuntimeClass in the page: classes applied from the editor, a node whose containerd has the kata runtime (added
+// with the header's form), a pod steered to it by the class's node selector and charged the class's overhead, and a
+// pod whose handler no machine has, stuck in ContainerCreating with the kubelet's FailedCreatePodSandBox event.
 import { expect, test } from '@playwright/test';
 import { expectClusterShown, runInTerminal, setEditorText } from './helpers.ts';
 
@@ -32,7 +32,13 @@ test('a RuntimeClass steers a pod, charges its overhead, and a missing runtime f
   await page.getByTestId('apply').click();
   await expect(page.locator('[data-testid=apply-result][data-ok=true]')).toHaveCount(2);
 
-  await runInTerminal(page, 'sim node add k1 --labels runtime=kata --runtime-handlers kata');
+  // The header's "Add nodes" form writes the command.
+  await page.getByTestId('nodes-menu-button').click();
+  await page.getByTestId('nodes-name').fill('k1');
+  await page.getByTestId('nodes-labels').fill('runtime=kata');
+  await page.getByTestId('nodes-runtimeHandlers').fill('kata');
+  await expect(page.getByTestId('nodes-preview')).toHaveText('sim node add k1 --labels runtime=kata --runtime-handlers kata');
+  await page.getByTestId('nodes-add').click();
   await expect(terminal).toContainText('node/k1 added');
   await runInTerminal(page, 'sim node list');
   await expect(terminal).toContainText(/k1\s+Running.*runc,kata/);

@@ -1,5 +1,5 @@
 // The "Add nodes" menu in the header: a form for `sim node add` (name, how many, capacity, GPUs, labels,
-// taints). It runs one command per node in the terminal, so the user sees and can repeat what it did; the
+// taints, containerd runtimes). It runs one command per node in the terminal, so the user sees and can repeat what it did; the
 // engine checks the values and the terminal shows its errors.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ const FIELDS: readonly { field: Field; flag: string; placeholder: string }[] = [
   { field: 'gpus', flag: '--gpus', placeholder: NODE_ADD_DEFAULTS.gpus },
   { field: 'labels', flag: '--labels', placeholder: 'pool=gpu,zone=a' },
   { field: 'taints', flag: '--taints', placeholder: 'dedicated=gpu:NoSchedule' },
+  { field: 'runtimeHandlers', flag: '--runtime-handlers', placeholder: 'kata,runsc' },
 ];
 
 export function NodesMenu({ store, run }: { store: ClusterViewStore; run(line: string): void }) {
@@ -36,7 +37,7 @@ export function NodesMenu({ store, run }: { store: ClusterViewStore; run(line: s
 
 function NodeAddPanel({ firstName, run, onDone }: { firstName: string; run(line: string): void; onDone(): void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<NodeAddForm>({ name: firstName, count: 1, cpu: '', memory: '', pods: '', gpus: '', labels: '', taints: '' });
+  const [form, setForm] = useState<NodeAddForm>({ name: firstName, count: 1, cpu: '', memory: '', pods: '', gpus: '', labels: '', taints: '', runtimeHandlers: '' });
   const set = (patch: Partial<NodeAddForm>) => setForm((f) => ({ ...f, ...patch }));
   const countOk = Number.isInteger(form.count) && form.count >= 1 && form.count <= MAX_NODES_AT_ONCE;
   const valid = countOk && form.name.trim() !== '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextNodeName, nodeAddCommands, nodeNames, type NodeAddForm } from './nodeAdd.ts';
 
-const form = (o: Partial<NodeAddForm> = {}): NodeAddForm => ({ name: 'w4', count: 1, cpu: '', memory: '', pods: '', gpus: '', labels: '', taints: '', ...o });
+const form = (o: Partial<NodeAddForm> = {}): NodeAddForm => ({ name: 'w4', count: 1, cpu: '', memory: '', pods: '', gpus: '', labels: '', taints: '', runtimeHandlers: '', ...o });
 
 describe('the Add nodes form', () => {
   it.each([
@@ -23,9 +23,9 @@ describe('the Add nodes form', () => {
 
   it('writes only the flags that differ from sim node add\'s defaults', () => {
     expect(nodeAddCommands(form({ cpu: '4', memory: '16Gi', pods: '110', gpus: '0' }))).toEqual(['sim node add w4']);
-    expect(nodeAddCommands(form({ name: 'g1', count: 2, cpu: '32', gpus: '8', labels: 'pool=gpu', taints: 'dedicated=gpu:NoSchedule' }))).toEqual([
-      'sim node add g1 --cpu 32 --gpus 8 --labels pool=gpu --taints dedicated=gpu:NoSchedule',
-      'sim node add g2 --cpu 32 --gpus 8 --labels pool=gpu --taints dedicated=gpu:NoSchedule',
+    expect(nodeAddCommands(form({ name: 'g1', count: 2, cpu: '32', gpus: '8', labels: 'pool=gpu', taints: 'dedicated=gpu:NoSchedule', runtimeHandlers: 'kata' }))).toEqual([
+      'sim node add g1 --cpu 32 --gpus 8 --labels pool=gpu --taints dedicated=gpu:NoSchedule --runtime-handlers kata',
+      'sim node add g2 --cpu 32 --gpus 8 --labels pool=gpu --taints dedicated=gpu:NoSchedule --runtime-handlers kata',
     ]);
   });
 });

@@ -9,6 +9,7 @@ export interface NodeAddForm {
   gpus: string;
   labels: string;
   taints: string;
+  runtimeHandlers: string;
 }
 
 /** sim node add's defaults (engine/simctl/sim.ts DEFAULT_NODE): a flag left at one is not written. */
@@ -46,5 +47,6 @@ export function nodeAddCommands(form: NodeAddForm): string[] {
   flag('gpus', form.gpus, NODE_ADD_DEFAULTS.gpus);
   flag('labels', form.labels);
   flag('taints', form.taints);
+  flag('runtime-handlers', form.runtimeHandlers);
   return nodeNames(form.name.trim(), form.count).map((n) => ['sim node add', n, ...flags].join(' '));
 }
