@@ -56,6 +56,12 @@ export class NodeManager {
     if (files) k.runtime.network.files.load(files);
     k.csiDriver = this.csiDriver;
     k.draEnabled = this.draEnabled;
+    // A process waiting on the network (`until nslookup db; …`) sees it as kubectl exec does.
+    k.runtime.netFor = (sandboxId) => {
+      const uid = k.runtime.podSandboxStatus(sandboxId)?.metadata.uid;
+      const pod = uid ? k.podByUID(uid) : undefined;
+      return pod && this.netProbe?.(pod);
+    };
     k.start();
     return k;
   }

@@ -7,7 +7,8 @@
 //    - `sleep N` (seconds, or Ns/Nm/Nh/Nd) exits 0 after N; `sleep infinity` never exits.
 //    - `sh -c SCRIPT` (also /bin/sh, bash, ash, `-ec`) runs a tiny shell (see shell.ts): `echo` lines go to the
 //      log, `sleep` takes time, `exit N` ends with code N ("echo hi; exit 3" logs "hi" and exits 3), the last
-//      command's status is the exit code otherwise, `while true; do …; sleep 5; done` loops for ever, `touch`
+//      command's status is the exit code otherwise, `while true; do …; sleep 5; done` loops for ever, a loop on a
+//      network tool (`until nslookup db; do sleep 2; done`) waits until the pod network answers it, `touch`
 //      and `rm` manage files that exec probes (`cat FILE`, `test -f FILE`, `ls FILE`) can look at.
 //    - `true` exits 0, `false` exits 1, `echo …` prints and exits 0.
 //    - `istio-iptables …` (Istio's istio-init, image istio/proxyv2) writes its redirect rules and exits 0.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateString, fileExists, runScript, timelineLogs } from './shell.ts';
+import { dateString, fileExists, passGate, runScript, timelineLogs } from './shell.ts';
 
 const START = Date.UTC(2026, 0, 1);
 const logs = (script: string, untilMs: number, env = {}) => timelineLogs(runScript(script, env), START, untilMs, 'pod-x', 1000).map((l) => `${(l.at - START) / 1000}:${l.text}`);
@@ -16,7 +16,8 @@ describe('the simulated sh', () => {
     ['tail -f /dev/null', { kind: 'forever' }],
     ['echo start; nginx -g "daemon off;"', { kind: 'forever', serve: 'nginx' }],
     ['mkdir -p /data; ./server --port 8080', { kind: 'forever', serve: 'server' }],
-    ['until nslookup db; do echo waiting; sleep 2; done; echo ready', { kind: 'exit', at: 0, code: 0 }],
+    ['until nslookup db; do echo waiting; sleep 2; done; echo ready', { kind: 'loop', at: 0, period: 2000 }],
+    ['until test -f /ready; do sleep 2; done; echo ready', { kind: 'exit', at: 0, code: 0 }],
     ['for i in 1 2 3; do sleep 1; done; exit 7', { kind: 'exit', at: 3000, code: 7 }],
     ['if true; then exit 2; else exit 3; fi', { kind: 'exit', at: 0, code: 2 }],
     ["trap 'exit 0' TERM; sleep 3600 & wait", { kind: 'exit', at: 3_600_000, code: 0 }],
@@ -51,5 +52,47 @@ describe('the simulated sh', () => {
     expect(fileExists(t, '/tmp/healthy', 30_000)).toBe(false);
     expect(fileExists(t, '/tmp/ready', 40_000)).toBe(true);
     expect(fileExists(t, '/etc/passwd', 40_000)).toBeUndefined();
+  });
+});
+
+describe('loops that wait on the network (gates)', () => {
+  const lines = (tl: ReturnType<typeof runScript>, untilMs: number) => timelineLogs(tl, START, untilMs, 'p', 100).map((l) => `${(l.at - START) / 1000}:${l.text}`);
+
+  it('ends in the loop until the runtime finds the condition met, then goes on from that round', () => {
+    const tl = runScript('echo start; sleep 1; until nslookup db.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for db; sleep 2; done; echo ready; sleep 5; exit 3');
+    expect(tl.gate).toMatchObject({ at: 1000, period: 2000 });
+    expect(tl.end).toMatchObject({ kind: 'loop', at: 1000, period: 2000 });
+    const seen: string[][] = [];
+    expect(tl.gate!.exits((argv) => { seen.push(argv); return 1; })).toBe(false);
+    expect(seen).toEqual([['nslookup', 'db.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local']]);
+    expect(tl.gate!.exits(() => 0)).toBe(true);
+    // Met at the start of the fourth round (after three of waiting): 1 s + 3 × 2 s.
+    const passed = passGate(tl, 3);
+    expect(passed.gate).toBeUndefined();
+    expect(passed.end).toEqual({ kind: 'exit', at: 12_000, code: 3 });
+    expect(lines(passed, 20_000)).toEqual(['0:start', '1:waiting for db', '3:waiting for db', '5:waiting for db', '7:ready']);
+  });
+
+  it('waits while a negated condition holds, and checks a loop without sleep once a second', () => {
+    const tl = runScript('while ! nc -z db 5432; do :; done; postgres-client');
+    expect(tl.gate).toMatchObject({ at: 0, period: 1000 });
+    expect(tl.gate!.exits(() => 1)).toBe(false);
+    expect(tl.gate!.exits(() => 0)).toBe(true);
+    // The script's last command is the program the container runs for.
+    expect(passGate(tl, 0).end).toMatchObject({ kind: 'forever', at: 0, serve: 'postgres-client' });
+  });
+
+  it('chains gates: the second loop is reached once the first is passed', () => {
+    const tl = runScript('until nslookup a; do sleep 2; done; echo a; until wget -q -O- http://b; do sleep 5; done; echo b');
+    const second = passGate(tl, 2);
+    expect(second.gate).toMatchObject({ at: 4000, period: 5000 });
+    expect(passGate(second, 1).end).toEqual({ kind: 'exit', at: 9000, code: 0 });
+    expect(lines(passGate(second, 1), 10_000)).toEqual(['4:a', '9:b']);
+  });
+
+  it('does not gate inside if or for, nor a loop on a local condition', () => {
+    expect(runScript('if true; then until nslookup db; do sleep 2; done; fi; echo x').gate).toBeUndefined();
+    expect(runScript('for i in 1 2; do until nslookup db; do sleep 1; done; done').gate).toBeUndefined();
+    expect(runScript('until [ -f /tmp/ok ]; do sleep 1; done').gate).toBeUndefined();
   });
 });

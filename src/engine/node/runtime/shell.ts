@@ -5,8 +5,10 @@
 //
 // Understood: `;` `&&` `||` newlines and `&`; `echo`/`printf` (to the log, or `> file`), `sleep N|Ns|Nm|Nh|Nd|infinity`,
 // `exit N`, `true`/`false`/`:`, `touch`/`rm`, `test`/`[ -f ]`, `date`, `hostname`, assignments and
-// `i=$((i+1))` counters, `while true|:|sleep N; do …; done` (forever), `until …`/`while …` with other
-// conditions (assumed to be met at once), `for x in a b c` / `$(seq A B)`, `if … then … fi` (the then branch),
+// `i=$((i+1))` counters, `while true|:|sleep N; do …; done` (forever), `until …`/`while …` on the network
+// (`until nslookup mydb; do sleep 2; done`: a gate, which the runtime checks against the data plane each round),
+// `until …`/`while …` with other conditions (assumed to be met at once), `for x in a b c` / `$(seq A B)`, `if … then
+// … fi` (the then branch),
 // `exec CMD`, `tail -f` and long-running programs. An unknown command is quick, unless it is the last thing
 // the script does: then it is taken to be the program the container exists for, and it runs until stopped.
 
@@ -30,9 +32,34 @@ export type TimelineEnd =
   /** An endless loop whose body takes `period` ms; counters advance by `step` each iteration. */
   | { kind: 'loop'; at: number; period: number; body: TimelineEvent[]; step: Record<string, number> };
 
-export interface Timeline { events: TimelineEvent[]; end: TimelineEnd }
+export interface Timeline { events: TimelineEvent[]; end: TimelineEnd; gate?: Gate }
 
-type Env = Readonly<Record<string, string>>;
+/**
+ * A loop waiting on the network (`until nslookup mydb; do echo waiting; sleep 2; done`): the timeline's end is
+ * that loop (a 'loop' end at `at`, one round per `period`) until the runtime finds, at the start of a round, that
+ * `exits` holds; passGate then continues the script from there.
+ */
+export interface Gate {
+  at: number;
+  period: number;
+  /**
+   * Whether the loop stops, given the exit status of each network command of its condition (its words as written,
+   * to expand in env).
+   */
+  exits(status: NetStatus): boolean;
+  /** The rest of the script, from the moment the loop stops (times from there). */
+  then(): Timeline;
+}
+
+/** The exit status of a network command: its words as written, and the environment to expand them in. */
+export type NetStatus = (argv: string[], env: Env) => number;
+
+/** Programs whose exit status depends on the pod network (nettools/): loops on them wait for it. */
+const NETWORK_TOOLS = new Set(['nslookup', 'wget', 'curl', 'nc', 'ping', 'dig', 'host']);
+/** SIMULATION: a loop on the network that never sleeps is taken to check once a second. */
+const BUSY_GATE_PERIOD_MS = 1000;
+
+export type Env = Readonly<Record<string, string>>;
 
 /** Loops unroll at most this often; scripts log at most this many lines before their endless part. */
 const MAX_EVENTS = 10_000;
@@ -299,6 +326,8 @@ interface State {
   env: Env;
   events: TimelineEvent[];
   end?: TimelineEnd;
+  /** The loop the script waits in for the network, and what follows it (gathered as the sequences unwind). */
+  gate?: { at: number; period: number; cond: Seq; until: boolean; env: Env; rest: Seq };
   /** Counters changed by `x=$((x+N))`, for loops. */
   step: Record<string, number>;
   /** A server, or the latest end of a `sleep`, running in the background (`wait` waits for them). */
@@ -307,14 +336,21 @@ interface State {
 }
 
 class Interpreter {
-  constructor(private readonly isLast: (n: Node) => boolean) {}
+  /** Inside for and if, where a gate's continuation is not a plain rest of the sequence: loops do not gate there. */
+  private fixedFlow = 0;
+
+  /** net: the exit status of a network command, when a gate's condition is checked; without it they succeed. */
+  constructor(private readonly isLast: (n: Node) => boolean, private readonly net?: NetStatus) {}
 
   run(seq: Seq, s: State): void {
-    for (const { join, node } of seq) {
+    for (let i = 0; i < seq.length; i++) {
+      const { join, node } = seq[i];
       if (s.end) return;
       if (join === '&&' && s.status !== 0) continue;
       if (join === '||' && s.status === 0) continue;
       this.node(node, s);
+      // A gate stops the script here; what follows in this sequence (then in the enclosing ones) runs after it.
+      if (s.gate) { s.gate.rest.push(...seq.slice(i + 1)); return; }
     }
   }
 
@@ -323,18 +359,23 @@ class Interpreter {
       case 'simple': return this.simple(n, s);
       case 'group': return this.run(n.body, s);
       case 'if': {
+        this.fixedFlow++;
         this.run(n.cond, s);
-        if (s.end) return;
-        if (s.status === 0) this.run(n.then, s);
-        else if (n.otherwise) this.run(n.otherwise, s);
+        if (!s.end) {
+          if (s.status === 0) this.run(n.then, s);
+          else if (n.otherwise) this.run(n.otherwise, s);
+        }
+        this.fixedFlow--;
         return;
       }
       case 'for': {
+        this.fixedFlow++;
         for (const item of n.items) {
-          if (s.end || s.events.length >= MAX_EVENTS) return;
+          if (s.end || s.events.length >= MAX_EVENTS) break;
           s.env = { ...s.env, [n.name]: item };
           this.run(n.body, s);
         }
+        this.fixedFlow--;
         return;
       }
       case 'loop': return this.loop(n, s);
@@ -346,6 +387,7 @@ class Interpreter {
     const probe: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
     this.run(n.cond, probe);
     const endless = !probe.end && (n.until ? probe.status !== 0 : probe.status === 0) && isAlwaysTrue(n.cond, n.until);
+    if (!endless && !this.fixedFlow && !this.net && waitsOnNetwork(n.cond) && this.gate(n, s)) return;
     if (!endless) { s.status = 0; return; }
     const start = s.t;
     const iter: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
@@ -366,6 +408,20 @@ class Interpreter {
     s.end = { kind: 'loop', at: start, period: iter.t, body: iter.events, step: iter.step };
   }
 
+  /**
+   * A loop on a network condition: the script ends in it, as an endless loop, with a gate that the runtime checks;
+   * false (no gate) when its body exits or blocks in its first round.
+   */
+  private gate(n: Extract<Node, { t: 'loop' }>, s: State): boolean {
+    const iter: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
+    this.run(n.body, iter);
+    if (iter.end || iter.gate) return false;
+    const period = iter.t || BUSY_GATE_PERIOD_MS;
+    s.end = { kind: 'loop', at: s.t, period, body: iter.events, step: iter.step };
+    s.gate = { at: s.t, period, cond: n.cond, until: n.until, env: s.env, rest: [] };
+    return true;
+  }
+
   private simple(n: Extract<Node, { t: 'simple' }>, s: State): void {
     const words = [...n.words];
     // Leading assignments: NAME=value, NAME=$((NAME+1)).
@@ -375,6 +431,12 @@ class Interpreter {
       this.assign(w.slice(0, eq), w.slice(eq + 1), s);
     }
     if (!words.length) { s.status = 0; return; }
+    // `! CMD`: the pipeline's status inverted.
+    if (words[0] === '!' && words.length > 1) {
+      this.simple({ ...n, words: words.slice(1) }, s);
+      if (!s.end) s.status = s.status === 0 ? 1 : 0;
+      return;
+    }
     if (words[0] === 'exec') words.shift();
     const cmd = basename(words[0] ?? '');
     const args = words.slice(1);
@@ -429,6 +491,7 @@ class Interpreter {
         s.status = 0;
         return;
     }
+    if (this.net && NETWORK_TOOLS.has(cmd)) { s.status = this.net([cmd, ...args], s.env); return; }
     if (SERVERS.has(cmd) && !(cmd === 'nginx' && args.some((a) => a === '-t' || a === '-s' || a === '-v'))) {
       s.end = { kind: 'forever', at: s.t, busy: false, serve: cmd };
       return;
@@ -451,6 +514,11 @@ class Interpreter {
   private event(s: State, kind: TimelineEvent['kind'], text: string, write?: { data: string; append?: boolean }): void {
     if (s.events.length < MAX_EVENTS) s.events.push({ at: s.t, kind, text, env: s.env, ...write });
   }
+}
+
+/** Whether a loop's condition runs a network tool (nslookup, wget, curl, nc …). */
+function waitsOnNetwork(cond: Seq): boolean {
+  return cond.some(({ node }) => node.t === 'simple' && NETWORK_TOOLS.has(basename(node.words.find((w) => w !== '!' && w !== 'exec') ?? '')));
 }
 
 /** `while true`, `while :`, `while [ 1 ]`, `while sleep 5`, `until false`: loops that never stop on their own. */
@@ -501,9 +569,49 @@ function fileExistsIn(events: readonly TimelineEvent[], path: string, until = In
 export function runScript(script: string, env: Env = {}): Timeline {
   const seq = parseScript(script);
   const last = lastSimple(seq);
+  return timelineOf(seq, env, (n) => n === last);
+}
+
+function timelineOf(seq: Seq, env: Env, isLast: (n: Node) => boolean): Timeline {
   const s: State = { t: 0, status: 0, env, events: [], step: {} };
-  new Interpreter((n) => n === last).run(seq, s);
-  return { events: s.events, end: s.end ?? (s.bgServer ? { kind: 'forever', at: s.t, busy: false } : { kind: 'exit', at: s.t, code: s.status }) };
+  new Interpreter(isLast).run(seq, s);
+  const end = s.end ?? (s.bgServer ? { kind: 'forever', at: s.t, busy: false } : { kind: 'exit', at: s.t, code: s.status });
+  const g = s.gate;
+  if (!g) return { events: s.events, end };
+  return {
+    events: s.events, end,
+    gate: {
+      at: g.at, period: g.period,
+      exits(status) {
+        const probe: State = { t: 0, status: 0, env: g.env, events: [], step: {} };
+        new Interpreter(isLast, status).run(g.cond, probe);
+        return g.until ? probe.status === 0 : probe.status !== 0;
+      },
+      // The loop ends with status 0, so the rest's first `&&` runs.
+      then: () => timelineOf(g.rest, g.env, isLast),
+    },
+  };
+}
+
+/** Loop rounds kept in a passed gate's timeline: more could not show (logs keep their last lines). */
+const MAX_GATE_ROUNDS = 1000;
+
+/**
+ * The timeline once its gate's loop stopped at the start of round `rounds`: the rounds it waited become events,
+ * and the rest of the script follows from there.
+ */
+export function passGate(tl: Timeline, rounds: number): Timeline {
+  const g = tl.gate!;
+  const loop = tl.end as Extract<TimelineEnd, { kind: 'loop' }>;
+  const events = [...tl.events];
+  for (let k = Math.max(0, rounds - MAX_GATE_ROUNDS); k < rounds; k++) {
+    for (const e of loop.body) events.push({ ...e, at: g.at + k * g.period + e.at, env: counterEnv(e.env, loop.step, k) });
+  }
+  const from = g.at + rounds * g.period;
+  const rest = g.then();
+  for (const e of rest.events) events.push({ ...e, at: from + e.at });
+  const end: TimelineEnd = { ...rest.end, at: from + rest.end.at };
+  return { events, end, ...(rest.gate ? { gate: { ...rest.gate, at: from + rest.gate.at } } : {}) };
 }
 
 function lastSimple(seq: Seq): Node | undefined {

@@ -14,7 +14,8 @@ import type {
 import { DEFAULT_RUNTIME_HANDLER } from './cri.ts';
 import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
-import { fileExists, timelineLogs } from './shell.ts';
+import { expand, fileExists, passGate, timelineLogs, type Env, type Timeline } from './shell.ts';
+import { runNetTool } from './nettools/index.ts';
 import { runExec, type ExecResult } from './exec.ts';
 import type { ContainerFS } from './fs/commands.ts';
 import type { FileNode, WrittenFile } from './fs/tree.ts';
@@ -46,9 +47,15 @@ interface SimContainer {
   exitCode?: number;
   reason?: string;
   timer?: TimerId;
+  /** The next check of the gate the process waits at (watchGate). */
+  gateTimer?: TimerId;
   /** When SIGTERM was sent. */
   stoppingAt?: number;
   logs: LogBuffer;
+  /** What the process does (its behavior's timeline), moved on when the process passes a gate (shell.ts). */
+  timeline: Timeline;
+  /** What the network commands of a gate's checks printed: each ahead of the lines of the round it starts. */
+  gateLogs?: LogBuffer;
   /** 0..1, stable per container: idle use varies a little between containers. */
   jitter: number;
   /**
@@ -67,6 +74,9 @@ function memoryBytes(c: SimContainer, ageSec: number): number {
   return limit !== undefined ? Math.min(memory, limit) : memory;
 }
 
+/** `$(cat …/serviceaccount/namespace)`: the pod's namespace, as the projected service account volume holds it. */
+const SERVICE_ACCOUNT_NAMESPACE = /\$\(\s*cat\s+\/var\/run\/secrets\/kubernetes\.io\/serviceaccount\/namespace\s*\)/g;
+
 export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   /** Each sandbox's status, replaced (never changed) when it changes. */
   private readonly sandboxes = new Map<string, PodSandboxStatus>();
@@ -81,6 +91,8 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   private readonly execWrites = new Map<string, WrittenFile[]>();
   /** The node's CNI side: configuration, plugins, and the pod addresses they hand out. */
   readonly network = new CniNetwork();
+  /** What a sandbox's pod sees of the cluster network (the kubelet sets it), for processes that wait on it. */
+  netFor: ((podSandboxId: string) => NetProbe | undefined) | undefined;
 
   /** handlers: the runtimes containerd is configured with (RunPodSandbox's runtime_handler picks one). */
   constructor(private readonly clock: SimClock, private readonly rng: SeededRng, private readonly kubeletVersion: string,
@@ -198,7 +210,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
 
   createContainer(podSandboxId: string, config: ContainerConfig): string {
     const id = this.newId();
-    this.containers.set(id, { id, sandboxId: podSandboxId, config, state: 'CONTAINER_CREATED', createdAt: this.clock.now(), logs: new LogBuffer(), jitter: (hashString(id) % 1000) / 1000 });
+    this.containers.set(id, { id, sandboxId: podSandboxId, config, state: 'CONTAINER_CREATED', createdAt: this.clock.now(), logs: new LogBuffer(), timeline: config.behavior.timeline, jitter: (hashString(id) % 1000) / 1000 });
     return id;
   }
 
@@ -214,6 +226,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     this.daemonCheck(c);
     this.deviceCheck(c);
     this.emit('ContainerStarted', c);
+    this.watchGate(c);
   }
 
   /** After a restore: a container that was running (or had exited) before, with its identity and times. */
@@ -221,10 +234,10 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const c: SimContainer = {
       id: status.id, sandboxId: podSandboxId, config, state: status.state, createdAt: status.startedAt ?? this.clock.now(),
       startedAt: status.startedAt, finishedAt: status.finishedAt, exitCode: status.exitCode, reason: status.reason,
-      logs: new LogBuffer(), jitter: (hashString(status.id) % 1000) / 1000,
+      logs: new LogBuffer(), timeline: config.behavior.timeline, jitter: (hashString(status.id) % 1000) / 1000,
     };
     this.containers.set(c.id, c);
-    if (c.state === 'CONTAINER_RUNNING') { this.scheduleOwnExit(c); this.daemonCheck(c); }
+    if (c.state === 'CONTAINER_RUNNING') { this.scheduleOwnExit(c); this.daemonCheck(c); this.watchGate(c); }
   }
 
   stopContainer(containerId: string, timeoutSeconds: number): void {
@@ -333,7 +346,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const hostname = this.sandboxes.get(podSandboxId)?.metadata.hostname ?? '';
     for (const c of this.containers.values()) {
       if (c.sandboxId !== podSandboxId || c.startedAt === undefined) continue;
-      out.push(...scriptWrites(c.config.behavior.timeline, { container: c.config.name, containerId: c.id, startedAt: c.startedAt, until: c.finishedAt ?? this.clock.now(), hostname }));
+      out.push(...scriptWrites(c.timeline, { container: c.config.name, containerId: c.id, startedAt: c.startedAt, until: c.finishedAt ?? this.clock.now(), hostname }));
     }
     return out.concat(this.execWrites.get(podSandboxId) ?? []);
   }
@@ -375,8 +388,8 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     if (!c || c.startedAt === undefined) return [];
     const until = (c.finishedAt ?? this.clock.now()) - c.startedAt;
     const hostname = this.sandboxes.get(c.sandboxId)?.metadata.hostname ?? '';
-    const fromProcess = timelineLogs(c.config.behavior.timeline, c.startedAt, until, hostname, LOG_BUFFER_LINES);
-    return [...fromProcess, ...c.logs.all()].sort((a, b) => a.at - b.at).slice(-LOG_BUFFER_LINES);
+    const fromProcess = timelineLogs(c.timeline, c.startedAt, until, hostname, LOG_BUFFER_LINES);
+    return [...(c.gateLogs?.all() ?? []), ...fromProcess, ...c.logs.all()].sort((a, b) => a.at - b.at).slice(-LOG_BUFFER_LINES);
   }
 
   // ---- probes (SIMULATION) ----
@@ -411,7 +424,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   private ownExitAt(c: SimContainer): { at: number; code: number; reason?: string } {
     const b = c.config.behavior;
     const start = c.startedAt!;
-    const end = b.timeline.end;
+    const end = c.timeline.end;
     let best = end.kind === 'exit' ? { at: start + end.at, code: end.code } as { at: number; code: number; reason?: string } : { at: Infinity, code: 0 };
     const limit = c.config.memoryLimitBytes;
     if (limit !== undefined) {
@@ -420,6 +433,50 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
       if (oomAt < best.at) best = { at: oomAt, code: SIGKILL_EXIT_CODE, reason: 'OOMKilled' };
     }
     return best;
+  }
+
+  /**
+   * A process waiting in a loop on the network (shell.ts Gate): its condition is checked at the start of each
+   * round, with the pod's view of the network (netFor); once it holds, the script goes on from there. Without a
+   * view of the network (a runtime on its own) the condition holds at once, as other loop conditions do.
+   */
+  private watchGate(c: SimContainer): void {
+    const gate = c.timeline.gate;
+    if (!gate || c.state !== 'CONTAINER_RUNNING') return;
+    const elapsed = this.clock.now() - c.startedAt!;
+    const round = Math.max(0, Math.ceil((elapsed - gate.at) / gate.period));
+    const check = () => {
+      if (c.state !== 'CONTAINER_RUNNING' || c.timeline.gate !== gate || c.stoppingAt !== undefined) return;
+      const net = this.netFor?.(c.sandboxId);
+      const done = Math.round((this.clock.now() - c.startedAt! - gate.at) / gate.period);
+      if (net && !gate.exits((argv, env) => this.netStatus(c, net, argv, env))) { c.gateTimer = this.clock.after(gate.period, check); return; }
+      c.gateTimer = undefined;
+      c.timeline = passGate(c.timeline, done);
+      this.clearTimer(c);
+      this.scheduleOwnExit(c);
+      this.watchGate(c);
+    };
+    const at = c.startedAt! + gate.at + round * gate.period;
+    if (at <= this.clock.now()) check();
+    else c.gateTimer = this.clock.after(at - this.clock.now(), check);
+  }
+
+  /**
+   * A network command run by the container's script: what it prints goes to the log, its status back to the
+   * script; 127 when the image lacks the program, as sh reports it.
+   */
+  private netStatus(c: SimContainer, probe: NetProbe, argv: string[], env: Env): number {
+    const meta = this.sandboxes.get(c.sandboxId)?.metadata;
+    const now = this.clock.now();
+    // The namespace file every pod's service account volume holds (the docs' init container example reads it).
+    const words = argv.map((w) => expand(w.replace(SERVICE_ACCOUNT_NAMESPACE, meta?.namespace ?? 'default'), env, now, meta?.hostname ?? ''));
+    const prog = words[0].slice(words[0].lastIndexOf('/') + 1);
+    const r = runNetTool({ image: c.config.image, probe, rawSockets: mayOpenRawSockets(c.config.security) }, prog, words.slice(1));
+    const logs = (c.gateLogs ??= new LogBuffer());
+    if (!r) { logs.add(now, `sh: ${prog}: not found`); return 127; }
+    const printed = `${r.stdout}${r.stderr}`.replace(/\n$/, '');
+    if (printed) logs.addAll(now, printed.split('\n'));
+    return r.exitCode;
   }
 
   private scheduleOwnExit(c: SimContainer): void {
@@ -431,6 +488,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
   private exit(c: SimContainer, code: number, reason: string | undefined): void {
     if (c.state !== 'CONTAINER_RUNNING') return;
     this.clearTimer(c);
+    if (c.gateTimer !== undefined) { this.clock.cancel(c.gateTimer); c.gateTimer = undefined; }
     c.state = 'CONTAINER_EXITED';
     c.finishedAt = this.clock.now();
     c.exitCode = code;
@@ -466,7 +524,7 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const prog = (argv[0] ?? '').slice(argv[0].lastIndexOf('/') + 1);
     const path = argv.slice(1).filter((a) => !a.startsWith('-') && a !== ']' && a !== '!').pop();
     if (!path || !['cat', 'ls', 'stat', 'test', '[', 'head', 'grep'].includes(prog)) return { exitCode: 0, stdout: '' };
-    const exists = fileExists(c.config.behavior.timeline, path, this.clock.now() - c.startedAt!);
+    const exists = fileExists(c.timeline, path, this.clock.now() - c.startedAt!);
     if (exists !== false) return { exitCode: 0, stdout: '' };
     const busybox = /(?:^|\/)(?:busybox|alpine)$/.test(shortRepository(c.config.image));
     const messages: Record<string, string> = busybox
