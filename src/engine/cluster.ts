@@ -78,6 +78,7 @@ import { crashTarget } from './simctl/faults.ts';
 import { CommandTimeline } from './scenario/timeline.ts';
 import { bootstrapAddons } from './bootstrap/addons.ts';
 import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
+import { createKubeadmConfig } from './bootstrap/kubeadmconfig.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
 import { IstioDataPlane } from './operators/istio/dataplane.ts';
@@ -182,6 +183,8 @@ export class Cluster implements KubesimCluster, SimHost {
     ensureBootstrapPolicy(this.store, root.fork('rbac-bootstrap'));
     // The endpoint reconciler's default/kubernetes Endpoints, the same way.
     ensureKubernetesEndpoints(this.store, root.fork('endpoint-reconciler'));
+    // kubeadm init's uploaded configuration (kubeadm-config, kubelet-config, kube-proxy, cluster-info).
+    if (!snap) createKubeadmConfig(this.store, root.fork('kubeadm-init'), this.ipam.clusterCIDR);
 
     this.informers = new SharedInformerFactory(this.store, this.clock);
     this.recorder = new EventRecorder(this.store, this.clock);
