@@ -443,6 +443,7 @@ export class Cluster implements KubesimCluster, SimHost {
         let sole: ProgramResult | undefined;
         const shell = this.workstation.shell.run(commandLine, {
           now: this.clock.now(),
+          // SIMULATION: as helm --wait, a line a scenario's timeline runs (inside a clock timer) cannot move time.
           sleep: (ms) => { until(this.clock, ms, () => undefined); return this.clock.now(); },
           files: this.files,
           write: writeFile,
