@@ -439,7 +439,7 @@ export class Cluster implements KubesimCluster, SimHost {
       if (argv && (argv.length === 0 || CLUSTER_PROGRAMS.has(argv[0]) || this.workstation.runs(argv[0]))) r = this.program(argv, io);
       else {
         // Only a line's sole command may stream or hold the prompt; the others run to their end, forwards as jobs.
-        const quiet: ProgramIO = { kubeconfig, user, host: this.workstation.host(commandLine, background, undefined), writeFile };
+        const quiet: Omit<ProgramIO, 'host'> = { kubeconfig, user, writeFile };
         let sole: ProgramResult | undefined;
         const shell = this.workstation.shell.run(commandLine, {
           now: this.clock.now(),
@@ -449,12 +449,13 @@ export class Cluster implements KubesimCluster, SimHost {
           write: writeFile,
           program: (argv, piped, alone, bg) => {
             if (alone) return (sole = this.program(argv, { ...io, stdin: piped ?? stdin }));
-            if (!bg) return this.program(argv, { ...quiet, stdin: piped });
-            // `CMD &` inside a longer line: a job of its own, with bash's `[N] PID` note as the sole-command path prints it.
+            // A forward another command starts goes on as a job of its own, with bash's `[N] PID` note as the
+            // sole-command path prints it; any other `CMD &` ran to its end at once (its note, output and Done).
             const command = argv.join(' ');
             const own = this.workstation.host(command, true, undefined);
             const r = this.program(argv, { ...quiet, host: own, stdin: piped });
-            return own.started ? { ...r, stdout: `[${own.started.id}] ${own.started.pid}\n${r.stdout}` } : this.workstation.finished(command, r);
+            if (own.started) return { ...r, stdout: `[${own.started.id}] ${own.started.pid}\n${r.stdout}` };
+            return bg ? this.workstation.finished(command, r) : r;
           },
         });
         r = { ...sole, ...shell };

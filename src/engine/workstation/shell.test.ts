@@ -96,12 +96,16 @@ describe('the workstation shell', () => {
     expect(out('sleep 5x')).toEqual({ code: 1, stdout: '', stderr: "sleep: invalid time interval ‘5x’\nTry 'sleep --help' for more information.\n" });
   });
 
-  it('prints a job note for a port-forward put in the background inside a longer line', () => {
+  it('prints a job note for a port-forward that is not the line\'s only command, with & or without', () => {
     const r = out('kubectl get deploy web -o name; kubectl port-forward deploy/web 8081:80 & echo started');
     expect(r.stdout).toMatch(/^deployment\.apps\/web\n\[(\d+)\] \d+\nForwarding from 127\.0\.0\.1:8081 -> 80\nForwarding from \[::1\]:8081 -> 80\nstarted\n$/);
     const id = /\[(\d+)\]/.exec(r.stdout)![1];
     expect(out('jobs').stdout).toContain(`[${id}]+  Running                 kubectl port-forward deploy/web 8081:80 &`);
     expect(out(`kill %${id}`).code).toBe(0);
+    // Not the line's only command, a forward without & goes on as a job too: the same note.
+    const r2 = out('echo start; kubectl port-forward deploy/web 8082:80');
+    expect(r2.stdout).toMatch(/^start\n\[(\d+)\] \d+\nForwarding from 127\.0\.0\.1:8082 -> 80\n/);
+    expect(out(`kill %${/\[(\d+)\]/.exec(r2.stdout)![1]}`).code).toBe(0);
   });
 
   it('answers an unknown program, and keeps plain lines as they were', () => {
