@@ -1,4 +1,5 @@
 // When the terminal shows bash's `> ` prompt: a here-document waits for its delimiter alone on a line.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { awaitsMore } from './continuation.ts';
 
@@ -27,5 +28,13 @@ describe('awaitsMore', () => {
     [['echo a\\<<EOF'], false],
   ])('%j → %s', (lines, more) => {
     expect(awaitsMore(lines)).toBe(more);
+  });
+
+  it('property: a here-document waits until its delimiter line, whatever lines come before it', () => {
+    const line = fc.string({ unit: fc.constantFrom('a', ' ', '$', '<', "'", '"', '#', '\\'), maxLength: 10 }).filter((l) => l !== 'EOF');
+    fc.assert(fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+      expect(awaitsMore(['kubectl apply -f - <<EOF', ...lines])).toBe(true);
+      expect(awaitsMore(['kubectl apply -f - <<EOF', ...lines, 'EOF'])).toBe(false);
+    }));
   });
 });

@@ -95,6 +95,14 @@ describe('the exec\'d shell\'s syntax', () => {
     expect(sh(true, script)).toEqual({ exitCode: 0, stdout, stderr: '' });
   });
 
+  it('property: a quoted here-document gives back its lines exactly, whatever they hold', () => {
+    const line = fc.string({ unit: fc.constantFrom('a', ' ', '$', '`', '\\', "'", '"', '(', ')', '{', '|', ';', '#', '<', '\t'), maxLength: 12 }).filter((l) => l !== 'EOF');
+    fc.assert(fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+      const body = lines.map((l) => `${l}\n`).join('');
+      expect(sh(true, `cat <<'EOF'\n${body}EOF\necho after`)).toEqual({ exitCode: 0, stdout: `${body}after\n`, stderr: '' });
+    }));
+  });
+
   it('an input file that cannot be opened stops its command, with ash\'s or dash\'s error', () => {
     expect(sh(true, 'cat < /nope; echo $?')).toEqual({ exitCode: 0, stdout: '1\n', stderr: "sh: can't open '/nope': No such file or directory\n" });
     expect(sh(false, 'cat < /nope; echo $?')).toEqual({ exitCode: 0, stdout: '2\n', stderr: 'sh: 1: cannot open /nope: No such file\n' });
