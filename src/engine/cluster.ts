@@ -51,6 +51,7 @@ import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runHelm } from './helm/helm.ts';
+import { until } from './helm/kubewait.ts';
 import { runArgocd } from './argocd/argocd.ts';
 import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
@@ -77,6 +78,7 @@ import { crashTarget } from './simctl/faults.ts';
 import { CommandTimeline } from './scenario/timeline.ts';
 import { bootstrapAddons } from './bootstrap/addons.ts';
 import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
+import { createKubeadmConfig } from './bootstrap/kubeadmconfig.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
 import { IstioDataPlane } from './operators/istio/dataplane.ts';
@@ -181,6 +183,8 @@ export class Cluster implements KubesimCluster, SimHost {
     ensureBootstrapPolicy(this.store, root.fork('rbac-bootstrap'));
     // The endpoint reconciler's default/kubernetes Endpoints, the same way.
     ensureKubernetesEndpoints(this.store, root.fork('endpoint-reconciler'));
+    // kubeadm init's uploaded configuration (kubeadm-config, kubelet-config, kube-proxy, cluster-info).
+    if (!snap) createKubeadmConfig(this.store, root.fork('kubeadm-init'), this.ipam.clusterCIDR);
 
     this.informers = new SharedInformerFactory(this.store, this.clock);
     this.recorder = new EventRecorder(this.store, this.clock);
@@ -441,13 +445,24 @@ export class Cluster implements KubesimCluster, SimHost {
       if (argv && (argv.length === 0 || CLUSTER_PROGRAMS.has(argv[0]) || this.workstation.runs(argv[0]))) r = this.program(argv, io);
       else {
         // Only a line's sole command may stream or hold the prompt; the others run to their end, forwards as jobs.
-        const quiet: ProgramIO = { kubeconfig, user, host: this.workstation.host(commandLine, background, undefined), writeFile };
+        const quiet: Omit<ProgramIO, 'host'> = { kubeconfig, user, writeFile };
         let sole: ProgramResult | undefined;
         const shell = this.workstation.shell.run(commandLine, {
           now: this.clock.now(),
+          // SIMULATION: as helm --wait, a line a scenario's timeline runs (inside a clock timer) cannot move time.
+          sleep: (ms) => { until(this.clock, ms, () => undefined); return this.clock.now(); },
           files: this.files,
           write: writeFile,
-          program: (argv, piped, alone) => (alone ? (sole = this.program(argv, { ...io, stdin: piped ?? stdin })) : this.program(argv, { ...quiet, stdin: piped })),
+          program: (argv, piped, alone, bg) => {
+            if (alone) return (sole = this.program(argv, { ...io, stdin: piped ?? stdin }));
+            // A forward another command starts goes on as a job of its own, with bash's `[N] PID` note as the
+            // sole-command path prints it; any other `CMD &` ran to its end at once (its note, output and Done).
+            const command = argv.join(' ');
+            const own = this.workstation.host(command, true, undefined);
+            const r = this.program(argv, { ...quiet, host: own, stdin: piped });
+            if (own.started) return { ...r, stdout: `[${own.started.id}] ${own.started.pid}\n${r.stdout}` };
+            return bg ? this.workstation.finished(command, r) : r;
+          },
         });
         r = { ...sole, ...shell };
       }
@@ -465,6 +480,8 @@ export class Cluster implements KubesimCluster, SimHost {
   /** One program of a command line: kubectl, helm, argocd, sim, or the workstation's curl, wget, jobs and kill. */
   private program(argv: string[], io: ProgramIO): ProgramResult {
     const { stdin, kubeconfig, user } = io;
+    // Relative paths start at the shell's working directory.
+    const files = this.workstation.shell.files(this.files);
     const out: string[] = [];
     const err: string[] = [];
     let code = 0;
@@ -478,7 +495,7 @@ export class Cluster implements KubesimCluster, SimHost {
         err.push(CONNECTION_REFUSED);
         code = 1;
       } else if (program === 'kubectl' || program === 'k') {
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, watch: io.watch, kubeconfig, user, edit: io.edit, portForward: io.host, writeFile: io.writeFile };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files, out, err, nodes: this.nodes, watch: io.watch, kubeconfig, user, edit: io.edit, portForward: io.host, writeFile: io.writeFile };
         const r = runKubectl(ctx, rest);
         unterminated = ctx.unterminated === true;
         code = r.code;
@@ -486,13 +503,13 @@ export class Cluster implements KubesimCluster, SimHost {
         session = r.edit;
       } else if (program === 'helm') {
         // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user, writeFile: io.writeFile };
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files, out, err, kubeconfig, user, writeFile: io.writeFile };
         code = runHelm(ctx, rest);
       } else if (program === 'argocd') {
         // argocd --core: a client of the API server, like helm.
-        code = runArgocd({ store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user }, rest);
+        code = runArgocd({ store: this.store, clock: this.clock, rng: this.apiRng, stdin, files, out, err, kubeconfig, user }, rest);
       } else if (program === 'sim') {
-        runSim(this, rest, out, { stdin, files: this.files, namespace: contextNamespace(kubeconfig) });
+        runSim(this, rest, out, { stdin, files, namespace: contextNamespace(kubeconfig) });
       } else if (this.workstation.runs(program)) {
         const r = this.workstation.exec(argv);
         // curl prints exactly what it got: a body without a final newline leaves the line open.

@@ -1,6 +1,6 @@
 // kube-proxy as kubeadm installs it: a DaemonSet on the host network of every node, tolerating every taint.
 // network/kubeproxy programs the rules; this is the process's visible side (pods, `kubectl get ds -n kube-system`).
-// Simplifications: no kube-proxy ConfigMap or its mounts, no RBAC objects.
+// Simplifications: the kube-proxy ConfigMap (bootstrap/kubeadmconfig.ts) is not mounted, no RBAC objects.
 import { KUBERNETES_VERSION } from '../api/version.ts';
 import type { Addon } from './addons.ts';
 

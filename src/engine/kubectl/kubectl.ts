@@ -59,7 +59,7 @@ const common: FlagSpec[] = [
 const overrideFlags: FlagSpec[] = [{ name: 'overrides', value: true }, { name: 'override-type', value: true }, { name: 'field-manager', value: true }];
 
 const perCommand: Record<string, FlagSpec[]> = {
-  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }],
+  get: [{ name: 'field-selector', value: true }, { name: 'show-labels' }, { name: 'no-headers' }, { name: 'watch', short: 'w' }, { name: 'watch-only' }, { name: 'sort-by', value: true }, { name: 'label-columns', short: 'L', value: true, repeated: true }, { name: 'raw', value: true }],
   describe: [],
   apply: [VALIDATE, { name: 'server-side' }],
   delete: [{ name: 'grace-period', value: true }, { name: 'now' }, { name: 'force' }, { name: 'all' }, { name: 'wait', value: true }, { name: 'cascade', value: true }, { name: 'field-selector', value: true }],

@@ -1,5 +1,5 @@
-// The workstation's shell: kubectl piped into filters, lists, variables kept for the session, `$(…)`, and
-// redirections that become documents.
+// The workstation's shell: kubectl piped into filters, lists, variables kept for the session, `$(…)`,
+// redirections that become documents, here-documents and `<` input, `cd` for the session, `sleep`, and jobs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCluster, type KubesimCluster } from '../index.ts';
 import { commandsOf } from './shell.ts';
@@ -63,6 +63,51 @@ describe('the workstation shell', () => {
     expect(out('cat api.yaml | kubectl apply -f -').stdout).toBe('deployment.apps/api configured\n');
   });
 
+  it('feeds kubectl a here-document (expanded, or not with a quoted delimiter) or a document with <', () => {
+    const cm = (name: string, open: string) => `kubectl apply -f - ${open}\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  user: $USER\nEOF`;
+    expect(out(cm('heredoc', '<<EOF'))).toEqual({ code: 0, stdout: 'configmap/heredoc created\n', stderr: '' });
+    expect(out('kubectl get cm heredoc -o jsonpath={.data.user}').stdout).toBe('kubesim');
+    expect(out(cm('literal', "<<'EOF'")).code).toBe(0);
+    expect(out('kubectl get cm literal -o jsonpath={.data.user}').stdout).toBe('$USER');
+    const r = out("cat <<'EOF' > cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-file\nEOF");
+    expect(r.files).toEqual([{ name: 'cm.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-file\n' }]);
+    expect(out('kubectl apply -f - < cm.yaml').stdout).toBe('configmap/from-file created\n');
+    // bash opens the file before the command runs: a missing one stops it.
+    expect(out('kubectl apply -f - < nope.yaml')).toEqual({ code: 1, stdout: '', stderr: 'bash: nope.yaml: No such file or directory\n' });
+  });
+
+  it('keeps the working directory among the documents\' folders for the session; kubectl reads paths from there', () => {
+    out("cat <<'EOF' > manifests/app.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: in-folder\nEOF");
+    expect(out('cd manifests')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(out('pwd').stdout).toBe('/manifests\n');
+    expect(out('ls').stdout).toBe('app.yaml\n');
+    expect(out('kubectl apply -f app.yaml').stdout).toBe('configmap/in-folder created\n');
+    expect(out('wc -l ../cm.yaml; wc -l < app.yaml').stdout).toBe('4 ../cm.yaml\n4\n');
+    expect(out('cd nope')).toEqual({ code: 1, stdout: '', stderr: 'bash: cd: nope: No such file or directory\n' });
+    expect(out('cd app.yaml')).toEqual({ code: 1, stdout: '', stderr: 'bash: cd: app.yaml: Not a directory\n' });
+    expect(out('cd ..; pwd').stdout).toBe('/\n');
+    expect(out('cd manifests; cd; pwd').stdout).toBe('/\n');
+  });
+
+  it('sleep lets virtual time pass, with coreutils\' errors for bad operands', () => {
+    const before = out('date +%s').stdout;
+    expect(out('sleep 1m 30; date +%s').stdout).toBe(`${Number(before) + 90}\n`);
+    expect(out('sleep')).toEqual({ code: 1, stdout: '', stderr: "sleep: missing operand\nTry 'sleep --help' for more information.\n" });
+    expect(out('sleep 5x')).toEqual({ code: 1, stdout: '', stderr: "sleep: invalid time interval ‘5x’\nTry 'sleep --help' for more information.\n" });
+  });
+
+  it('prints a job note for a port-forward that is not the line\'s only command, with & or without', () => {
+    const r = out('kubectl get deploy web -o name; kubectl port-forward deploy/web 8081:80 & echo started');
+    expect(r.stdout).toMatch(/^deployment\.apps\/web\n\[(\d+)\] \d+\nForwarding from 127\.0\.0\.1:8081 -> 80\nForwarding from \[::1\]:8081 -> 80\nstarted\n$/);
+    const id = /\[(\d+)\]/.exec(r.stdout)![1];
+    expect(out('jobs').stdout).toContain(`[${id}]+  Running                 kubectl port-forward deploy/web 8081:80 &`);
+    expect(out(`kill %${id}`).code).toBe(0);
+    // Not the line's only command, a forward without & goes on as a job too: the same note.
+    const r2 = out('echo start; kubectl port-forward deploy/web 8082:80');
+    expect(r2.stdout).toMatch(/^start\n\[(\d+)\] \d+\nForwarding from 127\.0\.0\.1:8082 -> 80\n/);
+    expect(out(`kill %${/\[(\d+)\]/.exec(r2.stdout)![1]}`).code).toBe(0);
+  });
+
   it('answers an unknown program, and keeps plain lines as they were', () => {
     expect(out('frob | wc -l')).toEqual({ code: 0, stdout: '0\n', stderr: 'error: unknown command "frob": commands start with "kubectl", "helm", "argocd" or "sim", or are the workstation\'s shell commands (curl, wget, jobs, kill, echo, grep, wc, base64 …)\n' });
     expect(out('echo hello world').stdout).toBe('hello world\n');
@@ -73,5 +118,8 @@ describe('the workstation shell', () => {
     expect(commandsOf('kubectl get pods | grep x && echo $(kubectl delete pod a)')).toEqual([
       ['kubectl', 'get', 'pods'], ['grep', 'x'], ['echo', '$(kubectl delete pod a)'], ['kubectl', 'delete', 'pod', 'a'],
     ]);
+    // An unquoted here-document's substitutions run too; a quoted one's do not.
+    expect(commandsOf('cat <<EOF\nx: $(kubectl delete pod a)\nEOF')).toEqual([['cat'], ['kubectl', 'delete', 'pod', 'a']]);
+    expect(commandsOf("cat <<'EOF'\nx: $(kubectl delete pod a)\nEOF")).toEqual([['cat']]);
   });
 });

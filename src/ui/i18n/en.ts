@@ -123,6 +123,7 @@ const en = {
     namespace: 'The current context\'s namespace: commands without -n work in {{namespace}}',
     shellTitle: 'A shell in {{target}}: lines run in the container; exit (or Ctrl+D) leaves it',
     shellPlaceholder: 'ls, cat, env, curl … in the container; exit to leave',
+    continuation: 'Here-document: more lines until its delimiter alone on a line (Ctrl+C cancels)',
     forwarding: 'Forwarding: connections show here; Ctrl+C stops (end a line with & to keep the prompt)',
   },
   events: {

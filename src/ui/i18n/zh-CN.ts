@@ -125,6 +125,7 @@ const zhCN: Resources = {
     namespace: '当前上下文的命名空间：不带 -n 的命令在 {{namespace}} 中执行',
     shellTitle: '{{target}} 中的 shell：输入的命令在容器里运行；exit（或 Ctrl+D）退出',
     shellPlaceholder: '在容器中执行 ls、cat、env、curl……；exit 退出',
+    continuation: 'Here 文档：继续输入，直到单独一行的结束标记（Ctrl+C 取消）',
     forwarding: '正在转发：连接记录显示在这里；Ctrl+C 停止（在命令末尾加 & 可保留提示符）',
   },
   events: {

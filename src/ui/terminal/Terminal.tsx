@@ -1,10 +1,12 @@
-// A kubectl terminal: one command line with history (↑/↓), scrollback, stderr in red, `clear`.
-import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+// A kubectl terminal: one command line with history (↑/↓), scrollback, stderr in red, `clear`. A line that opens a
+// here-document waits for more (bash's `> ` prompt), and a multi-line paste is typed line by line, as in a terminal.
+import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExecResult } from '../../worker/protocol.ts';
 import { colorize } from './colorize.tsx';
 import { interactiveExec, sessionCommand, sessionLine, sessionOutput, shellPrompt, withoutExitLine, type ShellSession } from './containershell.ts';
 import { complete, type CompletionSource } from './completion.ts';
+import { awaitsMore } from './continuation.ts';
 import { History } from './history.ts';
 import { appendText, type Line } from './scrollback.ts';
 
@@ -100,6 +102,9 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
   const [namespace, setNamespace] = useState('default');
   // `kubectl exec -it POD -- sh`: lines go to the container's shell until `exit` (containershell.ts).
   const [session, setSession] = useState<ShellSession>();
+  // The lines of a command still waiting for its here-document's delimiter.
+  const pending = useRef<string[]>([]);
+  const [continuing, setContinuing] = useState(false);
   const sessionRef = useRef<ShellSession | undefined>(undefined);
   const openSession = useCallback((s: ShellSession | undefined) => { sessionRef.current = s; setSession(s); }, []);
   // Asked on mount (a reload restores the kubeconfig) and after each command (config set-context may change it).
@@ -115,10 +120,13 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
   }, []);
 
   const run = useCallback(
-    (raw: string) => {
+    (raw: string, echoed = false) => {
       const line = raw.trim();
-      history.current!.push(raw);
-      saveHistory(history.current!.all);
+      // A multi-line command is not kept: the one-line input could not show it again.
+      if (!raw.includes('\n')) {
+        history.current!.push(raw);
+        saveHistory(history.current!.all);
+      }
       if (line === 'clear') {
         setLines([]);
         return;
@@ -146,7 +154,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
         });
         return;
       }
-      append('cmd', line && `${line}\n`);
+      if (!echoed) append('cmd', line && `${line.replaceAll('\n', '\n> ')}\n`);
       if (!line) return;
       const interactive = interactiveExec(line);
       if (interactive) {
@@ -237,6 +245,18 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     [append, exec, watch, t, refreshNamespace, openSession],
   );
 
+  /** One typed line: run it, or keep it while a here-document waits for its delimiter (echoed as bash does). */
+  const submit = useCallback((raw: string) => {
+    if (sessionRef.current) return run(raw);
+    const lines = [...pending.current, raw];
+    const more = awaitsMore(lines);
+    if (!more && !pending.current.length) return run(raw);
+    append(pending.current.length ? 'shell' : 'cmd', pending.current.length ? `> ${raw}\n` : `${raw.trim()}\n`);
+    pending.current = more ? lines : [];
+    setContinuing(more);
+    if (!more) run(lines.join('\n'), true);
+  }, [append, run]);
+
   const print = useCallback((kind: 'out' | 'err' | 'info', text: string) => {
     queue.current = queue.current.then(() => append(kind, text));
   }, [append]);
@@ -253,8 +273,28 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     if (el) el.scrollTop = el.scrollHeight;
   }, [lines]);
 
+  /** A paste with line breaks: each whole line is entered, the last part stays in the input (as a terminal takes it). */
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text/plain');
+    if (!/[\r\n]/.test(text)) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const typed = input.slice(0, el.selectionStart ?? input.length) + text + input.slice(el.selectionEnd ?? input.length);
+    const parts = typed.replace(/\r\n?/g, '\n').split('\n');
+    const last = parts.pop() ?? '';
+    for (const part of parts) submit(part);
+    setInput(last);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'c' && e.ctrlKey && watching.current) {
+    if (e.key === 'c' && e.ctrlKey && pending.current.length) {
+      // Ctrl+C drops the unfinished command, as bash does at its `> ` prompt.
+      e.preventDefault();
+      append('shell', `> ${input}^C\n`);
+      pending.current = [];
+      setContinuing(false);
+      setInput('');
+    } else if (e.key === 'c' && e.ctrlKey && watching.current) {
       e.preventDefault();
       watching.current();
     } else if (e.key === 'd' && e.ctrlKey && sessionRef.current && !input) {
@@ -263,7 +303,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
       run('exit');
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      run(input);
+      submit(input);
       setInput('');
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
@@ -312,7 +352,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
                 ({namespace})
               </span>
             )}
-            <span className="prompt">$</span>
+            <span className="prompt" data-testid="terminal-prompt">{continuing ? '>' : '$'}</span>
           </>
         )}
         <input
@@ -320,10 +360,11 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
           className="terminal-input"
           data-testid="terminal-input"
           aria-label={t('terminal.inputLabel')}
-          placeholder={streaming === 'forward' ? t('terminal.forwarding') : streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : t('terminal.placeholder')}
+          placeholder={streaming === 'forward' ? t('terminal.forwarding') : streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : continuing ? t('terminal.continuation') : t('terminal.placeholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"

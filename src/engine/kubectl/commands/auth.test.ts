@@ -262,6 +262,8 @@ describe('the default policy', () => {
       'ClusterRole/system:aggregate-to-view', 'ClusterRole/system:basic-user', 'ClusterRole/system:discovery', 'ClusterRole/system:public-info-viewer', 'ClusterRole/view',
       'ClusterRoleBinding/cluster-admin', 'ClusterRoleBinding/kubeadm:cluster-admins', 'ClusterRoleBinding/system:basic-user', 'ClusterRoleBinding/system:discovery',
       'ClusterRoleBinding/system:public-info-viewer',
+      // kubeadm init's grant of kube-public/cluster-info to anonymous clients.
+      'Role/kubeadm:bootstrap-signer-clusterinfo', 'RoleBinding/kubeadm:bootstrap-signer-clusterinfo',
     ]);
     expect((await c.exec('kubectl get clusterrole edit -o jsonpath={.metadata.labels}')).stdout).toBe('{"kubernetes.io/bootstrapping":"rbac-defaults","rbac.authorization.k8s.io/aggregate-to-admin":"true"}');
     expect((await c.exec('kubectl get clusterrolebinding cluster-admin -o jsonpath={.subjects}')).stdout).toBe('[{"apiGroup":"rbac.authorization.k8s.io","kind":"Group","name":"system:masters"}]');

@@ -13,6 +13,7 @@ import { printCustomColumns, printJsonPath } from '../printers/customcolumns.ts'
 import { printGoTemplate } from '../printers/gotemplate.ts';
 import { sortObjects } from '../printers/sortby.ts';
 import { namespaceOf } from '../namespace.ts';
+import { getRawCommand } from './getraw.ts';
 
 const POD_FIELDS = ['metadata.name', 'metadata.namespace', 'spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'];
 const META_FIELDS = ['metadata.name', 'metadata.namespace'];
@@ -23,7 +24,7 @@ export function supportedFields(kind: string): string[] {
   return kind === 'Pod' ? POD_FIELDS : kind === 'Event' ? EVENT_FIELDS : kind === 'Node' ? NODE_FIELDS : META_FIELDS;
 }
 
-export const OUTPUTS = ['wide', 'yaml', 'json', 'name', 'jsonpath', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'template', 'templatefile'];
+export const OUTPUTS = ['wide', 'yaml', 'json', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'template', 'templatefile'];
 
 /** -o FORMAT=ARG: the printer (a -file form reads its template from the named document) and its template. */
 function templateOf(ctx: KubectlContext, output: string, arg: string): { printer: string; template: string } {
@@ -48,6 +49,8 @@ function customColumnsFile(text: string): string {
 }
 
 export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
+  const raw = flag(args, 'raw');
+  if (raw !== undefined) return getRawCommand(ctx, args, raw);
   // -o jsonpath=TEMPLATE and -o custom-columns=SPEC carry their argument after "=".
   const outputArg = flag(args, 'output') ?? '';
   const eq = outputArg.indexOf('=');
@@ -105,9 +108,9 @@ export function getCommand(ctx: KubectlContext, args: ParsedArgs): number {
     if (all.length || !single) ctx.out.push((output === 'yaml' ? toYaml(doc) : toJson(doc)).replace(/\n$/, ''));
     return code;
   }
-  if (output === 'jsonpath' || output === 'go-template') {
+  if (output === 'jsonpath' || output === 'jsonpath-as-json' || output === 'go-template') {
     const data = single && objects.length === 1 ? objects[0] : toList(objects);
-    printVerbatim(ctx, output === 'jsonpath' ? printJsonPath(template, data) : printGoTemplate(template, data));
+    printVerbatim(ctx, output === 'go-template' ? printGoTemplate(template, data) : printJsonPath(template, data, output === 'jsonpath-as-json'));
     return code;
   }
   if (output === 'custom-columns') {

@@ -54,6 +54,6 @@ describe('kubectl get -o custom-columns, --sort-by and -L', () => {
   });
 
   it('lists every output format in the error for an unknown one', () => {
-    expect(cluster().exec('kubectl get cm -o wat').stderr).toBe('error: unable to match a printer suitable for the output format "wat", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-file,name,template,templatefile,wide,yaml\n');
+    expect(cluster().exec('kubectl get cm -o wat').stderr).toBe('error: unable to match a printer suitable for the output format "wat", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n');
   });
 });

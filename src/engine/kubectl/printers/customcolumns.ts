@@ -37,7 +37,8 @@ export function printCustomColumns(spec: string, items: KubeObject[], noHeaders:
 }
 
 /** -o jsonpath=TEMPLATE over one object or the List kubectl wraps several in. */
-export function printJsonPath(template: string, data: unknown): string {
+/** `asJson`: -o jsonpath-as-json, each result set as an indented JSON array. */
+export function printJsonPath(template: string, data: unknown, asJson = false): string {
   let jp: JsonPath;
   try {
     jp = new JsonPath(template, true);
@@ -46,7 +47,7 @@ export function printJsonPath(template: string, data: unknown): string {
     throw e;
   }
   try {
-    return jp.execute(data);
+    return asJson ? jp.executeJSON(data) : jp.execute(data);
   } catch (e) {
     // Simplification: kubectl also dumps the object given to the engine (Go's %#v); only the template is shown.
     if (e instanceof JsonPathError) {

@@ -74,6 +74,41 @@ describe('the exec\'d shell\'s syntax', () => {
     expect(sh(true, script).stdout).toBe(stdout);
   });
 
+  it.each([
+    // Here-documents: expanded unless the delimiter is quoted (any part of it); `<<-` strips leading tabs;
+    // in an unquoted one a backslash escapes only $ ` \\ and a newline; the delimiter must be alone on its line.
+    ['cat <<EOF\nhome=$HOME\n\\$HOME \\n $(hostname)\n EOF\nEOF\necho after', 'home=/root\n$HOME \\n bb\n EOF\nafter\n'],
+    ["cat <<'EOF'\nhome=$HOME $(hostname)\nEOF", 'home=$HOME $(hostname)\n'],
+    ['cat <<"E"OF\n$HOME\nEOF', '$HOME\n'],
+    ['cat <<\\EOF\n$HOME\nEOF', '$HOME\n'],
+    ['cat <<-EOF\n\t\tindented\n\tEOF\necho done', 'indented\ndone\n'],
+    // The document feeds the first command of a pipeline; the rest of its line goes on after it.
+    ['cat <<EOF | grep -c a\na\nb\na\nEOF', '2\n'],
+    ['cat <<EOF > /tmp/doc; cat /tmp/doc\nx: 1\nEOF', 'x: 1\n'],
+    // Two documents on one line are read in order; an unterminated one ends with the script (bash warns).
+    ['cat <<A; cat <<B\none\nA\ntwo\nB', 'one\ntwo\n'],
+    ['cat <<EOF\nno end', 'no end\n'],
+    // `< FILE` and the here-string `<<< WORD` (with its newline).
+    ['cat < /etc/hostname', 'bb\n'],
+    ['grep -c b <<< "$HOME bb"', '1\n'],
+  ])('input: %j', (script, stdout) => {
+    expect(sh(true, script)).toEqual({ exitCode: 0, stdout, stderr: '' });
+  });
+
+  it('property: a quoted here-document gives back its lines exactly, whatever they hold', () => {
+    const line = fc.string({ unit: fc.constantFrom('a', ' ', '$', '`', '\\', "'", '"', '(', ')', '{', '|', ';', '#', '<', '\t'), maxLength: 12 }).filter((l) => l !== 'EOF');
+    fc.assert(fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+      const body = lines.map((l) => `${l}\n`).join('');
+      expect(sh(true, `cat <<'EOF'\n${body}EOF\necho after`)).toEqual({ exitCode: 0, stdout: `${body}after\n`, stderr: '' });
+    }));
+  });
+
+  it('an input file that cannot be opened stops its command, with ash\'s or dash\'s error', () => {
+    expect(sh(true, 'cat < /nope; echo $?')).toEqual({ exitCode: 0, stdout: '1\n', stderr: "sh: can't open '/nope': No such file or directory\n" });
+    expect(sh(false, 'cat < /nope; echo $?')).toEqual({ exitCode: 0, stdout: '2\n', stderr: 'sh: 1: cannot open /nope: No such file\n' });
+    expect(sh(true, 'cat < /tmp')).toEqual({ exitCode: 1, stdout: '', stderr: "sh: can't open '/tmp': Is a directory\n" });
+  });
+
   it('2> sends a command\'s errors to a file, or nowhere for /dev/null', () => {
     expect(sh(true, 'cat /nope 2>/dev/null; echo $?')).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
     expect(sh(false, 'cat /nope 2>/tmp/err; cat /tmp/err')).toEqual({ exitCode: 0, stdout: 'cat: /nope: No such file or directory\n', stderr: '' });

@@ -1,5 +1,6 @@
 // The script of `kubectl exec POD -- sh -c SCRIPT`, read by the same parser as pods' own scripts (shell.ts: quotes,
-// escapes, `;` `&&` `||`, pipes, `>`/`>>`, if/for, `{ }`) and run at one instant with the exec's commands.
+// escapes, `;` `&&` `||`, pipes, `>`/`>>`, `<` files, `<<` here-documents and `<<<` here-strings, if/for, `{ }`)
+// and run at one instant with the exec's commands.
 // Simplification: while/until loops are refused, since no virtual time passes inside one exec.
 // `$(CMD)` runs CMD in a subshell (variables it sets stay there) and stands for its output without the final
 // newlines. Simplification: quoting is gone once a script is parsed, so a word that is only a substitution is
@@ -7,7 +8,7 @@
 import type { ExecResult } from './exec.ts';
 import { absolute, redirectWrite, type ContainerFS } from './fs/commands.ts';
 import { lookup, splitPath } from './fs/tree.ts';
-import { expand, LITERAL_DOLLAR, parseScript, type Node, type Seq } from './shell.ts';
+import { expand, LITERAL_DOLLAR, parseScript, type Input, type Node, type Seq } from './shell.ts';
 
 export interface ScriptHost {
   env: Record<string, string>;
@@ -15,12 +16,14 @@ export interface ScriptHost {
   hostname: string;
   /** busybox's ash (`sh: foo: not found`) rather than dash (`sh: 1: foo: not found`). */
   busybox: boolean;
+  /** bash, the workstation's shell: its error texts (`bash: cd: x: No such file or directory`) and exit codes. */
+  bash?: boolean;
   fs?: ContainerFS;
   /**
    * One command with what is piped into it and the variables the script exported; undefined when the image has no
-   * such program. `captured`: it runs inside a `$(…)` substitution.
+   * such program. `captured`: it runs inside a `$(…)` substitution; `background`: it was started with `&`.
    */
-  run(argv: string[], stdin: string | undefined, exported: Record<string, string>, captured?: boolean): ExecResult | undefined;
+  run(argv: string[], stdin: string | undefined, exported: Record<string, string>, captured?: boolean, background?: boolean): ExecResult | undefined;
 }
 
 /** Thrown by `exit` to leave every nesting level at once. */
@@ -50,7 +53,7 @@ class ScriptRun {
     }
   }
 
-  private get syntaxCode(): number { return this.host.busybox ? 1 : 2; }
+  private get syntaxCode(): number { return this.host.busybox || this.host.bash ? 1 : 2; }
   private word(w: string): string {
     this.host.env['?'] = String(this.code);
     return expand(this.substitute(w), this.host.env, this.host.now, this.host.hostname);
@@ -79,7 +82,7 @@ class ScriptRun {
   /** What a subshell running script prints (without its final newlines); its errors go to this script's. */
   private capture(script: string): string {
     const host = this.host;
-    const sub = new ScriptRun({ ...host, env: { ...host.env }, run: (argv, stdin, exported) => host.run(argv, stdin, exported, true) });
+    const sub = new ScriptRun({ ...host, env: { ...host.env }, run: (argv, stdin, exported, _captured, background) => host.run(argv, stdin, exported, true, background) });
     try {
       sub.seq(parseScript(script));
     } catch (e) {
@@ -119,7 +122,15 @@ class ScriptRun {
     let piped = stdin;
     for (const [i, argv] of stages.entries()) {
       const last = i === stages.length - 1;
-      const r = this.command(argv, piped, last ? n.redirect && this.word(n.redirect) : undefined, !!n.append);
+      const input = n.input?.stage === i ? this.input(n.input) : { text: piped };
+      if ('error' in input) {
+        // The shell could not open the input: the command does not run.
+        this.stderr += `${input.error}\n`;
+        this.code = this.syntaxCode;
+        piped = '';
+        continue;
+      }
+      const r = this.command(argv, input.text, last ? n.redirect && this.word(n.redirect) : undefined, !!n.append, last && n.background);
       piped = r.stdout;
       this.stderr += n.stderrTo ? this.writeStderr(this.word(n.stderrTo), r.stderr) : r.stderr;
       this.code = r.exitCode;
@@ -128,7 +139,7 @@ class ScriptRun {
   }
 
   /** One command of a pipeline: assignments, the shell's own builtins, then the image's programs. */
-  private command(argv: string[], stdin: string | undefined, redirect: string | undefined, append: boolean): ExecResult {
+  private command(argv: string[], stdin: string | undefined, redirect: string | undefined, append: boolean, background: boolean): ExecResult {
     const ok = (stdout = ''): ExecResult => ({ exitCode: 0, stdout, stderr: '' });
     const assignments = argv.findIndex((w) => !/^[A-Za-z_]\w*=/.test(w));
     if (assignments < 0 || (argv[0] === 'export' && argv.length > 1)) {
@@ -151,13 +162,33 @@ class ScriptRun {
     // The shell opens the file before it runs the command: a read-only mount stops it there.
     const opened = redirect && fs ? redirectWrite(fs, redirect, '', append) : undefined;
     if (opened) return { exitCode: this.syntaxCode, stdout: '', stderr: `${opened}\n` };
-    const r = this.host.run(words, stdin, this.exported);
+    const r = this.host.run(words, stdin, this.exported, false, background);
     if (!r) return { exitCode: 127, stdout: '', stderr: this.host.busybox ? `sh: ${words[0]}: not found\n` : `sh: 1: ${words[0]}: not found\n` };
     if (redirect && fs) {
       redirectWrite(fs, redirect, r.stdout, true);
       return { ...r, stdout: '' };
     }
     return r;
+  }
+
+  /**
+   * A command's input redirection: a here-document (expanded as a double-quoted word unless its delimiter was
+   * quoted; a backslash escapes only $ ` \\ and a newline there), a here-string with its newline, or a file read
+   * before the command runs (the shell's error when it cannot be opened).
+   */
+  private input(input: Input): { text: string } | { error: string } {
+    if ('heredoc' in input) {
+      const { body, literal } = input.heredoc;
+      if (literal) return { text: body };
+      return { text: this.word(body.replace(/\\([$`\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch === '$' ? LITERAL_DOLLAR : ch))) };
+    }
+    if ('word' in input) return { text: `${this.word(input.word)}\n` };
+    const path = this.word(input.file);
+    const node = this.host.fs && lookup(this.host.fs.root, absolute(this.host.fs, path));
+    if (node?.kind === 'file') return { text: node.content ?? '' };
+    const why = node ? 'Is a directory' : 'No such file or directory';
+    if (this.host.bash) return { error: `bash: ${path}: ${why}` };
+    return { error: this.host.busybox ? `sh: can't open '${path}': ${why}` : `sh: 1: cannot open ${path}: ${node ? why : 'No such file'}` };
   }
 
   /** `2> FILE`: the command's errors go to the file (nowhere for /dev/null); what is left for the terminal. */
@@ -169,7 +200,7 @@ class ScriptRun {
 
   /**
    * The shell's `cd`: the working directory of the rest of the script (relative paths of file commands and `pwd`).
-   * The error text of busybox's ash or dash when the directory is not there; without a file tree any path is taken.
+   * The error text of bash, busybox's ash or dash when the directory is not there; without a file tree any path is taken.
    */
   private changeDirectory(target: string): string | undefined {
     const fs = this.host.fs;
@@ -180,6 +211,7 @@ class ScriptRun {
       fs.cwd = path;
       return undefined;
     }
+    if (this.host.bash) return `bash: cd: ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
     if (!this.host.busybox) return `sh: 1: cd: can't cd to ${target}`;
     return `sh: cd: can't cd to ${target}: ${node ? 'Not a directory' : 'No such file or directory'}`;
   }

@@ -32,6 +32,14 @@ describe('the simulated sh', () => {
     expect(logs('for i in $(seq 1 3); do echo "n=$i"; done', 0)).toEqual(['0:n=1', '0:n=2', '0:n=3']);
   });
 
+  it('reads here-documents: `cat <<EOF` prints its lines, `cat <<EOF > FILE` writes them (expanded when read)', () => {
+    expect(logs('cat <<EOF\nhello $NAME\nbye\nEOF\nsleep 1; echo after', 2000, { NAME: 'pod' })).toEqual(['0:hello pod', '0:bye', '1:after']);
+    const t = runScript("cat <<'EOF' > /etc/app.conf\nhome=$HOME\nEOF\nexec nginx");
+    expect(t.events).toMatchObject([{ kind: 'touch', text: '/etc/app.conf' }]);
+    expect(t.end).toMatchObject({ kind: 'forever', serve: 'nginx' });
+    expect(fileExists(t, '/etc/app.conf', 0)).toBe(true);
+  });
+
   it('keeps a backslash inside double quotes unless it escapes $ ` " \\ or a newline, as POSIX sh', () => {
     expect(logs('printf "a\\nb"', 0)).toEqual(['0:a', '0:b']);
     expect(logs('echo "cost: \\$5, \\"quoted\\", back\\\\slash"', 0)).toEqual(['0:cost: $5, "quoted", back\\slash']);

@@ -4,11 +4,11 @@
 // per container; log lines and file checks are derived from it on demand, so no timer ticks per line.
 //
 // Understood: `;` `&&` `||` newlines and `&`; `echo`/`printf` (to the log, or `> file`), `sleep N|Ns|Nm|Nh|Nd|infinity`,
-// `exit N`, `true`/`false`/`:`, `touch`/`rm`, `test`/`[ -f ]`, `date`, `hostname`, assignments and
-// `i=$((i+1))` counters, `while true|:|sleep N; do …; done` (forever), `until …`/`while …` on the network
-// (`until nslookup mydb; do sleep 2; done`: a gate, which the runtime checks against the data plane each round),
-// `until …`/`while …` with other conditions (assumed to be met at once), `for x in a b c` / `$(seq A B)`, `if … then
-// … fi` (the then branch),
+// `exit N`, `true`/`false`/`:`, `touch`/`rm`, `cat <<EOF` here-documents (to the log, or `> file`; `<<-`, quoted
+// delimiters), `test`/`[ -f ]`, `date`, `hostname`, assignments and `i=$((i+1))` counters, `while true|:|sleep N;
+// do …; done` (forever), `until …`/`while …` on the network (`until nslookup mydb; do sleep 2; done`: a gate, which
+// the runtime checks against the data plane each round), `until …`/`while …` with other conditions (assumed to be
+// met at once), `for x in a b c` / `$(seq A B)`, `if … then … fi` (the then branch),
 // `exec CMD`, `tail -f` and long-running programs. An unknown command is quick, unless it is the last thing
 // the script does: then it is taken to be the program the container exists for, and it runs until stopped.
 
@@ -66,10 +66,13 @@ const MAX_EVENTS = 10_000;
 
 // ---- tokens ----
 
-/** A word, or an operator (`fd` 2 marks a `2>` redirection). */
-type Tok = { w: string } | { op: string; fd?: 2 };
+/** A word, or an operator (`fd` 2 marks a `2>` redirection; `<<` and `<<-` carry their here-document). */
+type Tok = { w: string } | { op: string; fd?: 2; heredoc?: HereDoc };
 
-const OPS = ['&&', '||', ';;', '>>', ';', '&', '|', '\n', '>', '(', ')'];
+/** A here-document's lines; `literal` when its delimiter was quoted (then nothing in it is expanded). */
+export interface HereDoc { body: string; literal: boolean }
+
+const OPS = ['&&', '||', ';;', '>>', '<<<', '<<-', '<<', ';', '&', '|', '\n', '>', '<', '(', ')'];
 /** Marks a `$` that came from single quotes: never expanded. */
 export const LITERAL_DOLLAR = '\u0001';
 
@@ -81,10 +84,59 @@ function escaped(ch: string): string {
   return ch === '$' ? LITERAL_DOLLAR : ch;
 }
 
+/** A here-document whose delimiter has been read and whose lines start after the current line. */
+interface PendingDoc { delimiter: string; stripTabs: boolean; doc: HereDoc }
+
+/** The delimiter word after `<<` at `from`: where it ends, the word with its quotes removed, and whether it had any. */
+function heredocDelimiter(script: string, from: number): { end: number; word: string; quoted: boolean } {
+  let i = from;
+  while (script[i] === ' ' || script[i] === '\t') i++;
+  let word = '';
+  let quoted = false;
+  for (; i < script.length && !/[\s;&|<>()]/.test(script[i]); i++) {
+    const ch = script[i];
+    if (ch === "'" || ch === '"') {
+      const close = script.indexOf(ch, i + 1);
+      const stop = close < 0 ? script.length : close;
+      word += script.slice(i + 1, stop);
+      quoted = true;
+      i = stop;
+    } else if (ch === '\\' && i + 1 < script.length) {
+      word += script[++i];
+      quoted = true;
+    } else word += ch;
+  }
+  return { end: i, word, quoted };
+}
+
+/**
+ * The lines of the pending here-documents, read from `from` (the start of the line after their command): each
+ * runs up to its delimiter alone on a line (after leading tabs with `<<-`) or to the end of the script, as bash
+ * takes an unterminated one. Returns where the script goes on.
+ */
+function readHereDocs(script: string, from: number, pending: PendingDoc[]): number {
+  let at = from;
+  for (const p of pending.splice(0)) {
+    const lines: string[] = [];
+    while (at < script.length) {
+      const nl = script.indexOf('\n', at);
+      const end = nl < 0 ? script.length : nl;
+      const raw = script.slice(at, end);
+      at = end + 1;
+      const line = p.stripTabs ? raw.replace(/^\t+/, '') : raw;
+      if (line === p.delimiter) break;
+      lines.push(line);
+    }
+    p.doc.body = lines.map((l) => `${l}\n`).join('');
+  }
+  return at;
+}
+
 function tokenize(script: string): Tok[] {
   const toks: Tok[] = [];
   let w = '';
   let inWord = false;
+  const pending: PendingDoc[] = [];
   const flush = () => { if (inWord) toks.push({ w }); w = ''; inWord = false; };
   for (let i = 0; i < script.length; i++) {
     const ch = script[i];
@@ -145,6 +197,19 @@ function tokenize(script: string): Tok[] {
         toks.push({ op: '>' });
         i++;
         continue;
+      } else if (op === '<<' || op === '<<-') {
+        flush();
+        const d = heredocDelimiter(script, i + op.length);
+        const doc: HereDoc = { body: '', literal: d.quoted };
+        pending.push({ delimiter: d.word, stripTabs: op === '<<-', doc });
+        toks.push({ op: '<<', heredoc: doc });
+        i = d.end - 1;
+        continue;
+      } else if (op === '\n' && pending.length) {
+        flush();
+        toks.push({ op });
+        i = readHereDocs(script, i + 1, pending) - 1;
+        continue;
       } else flush();
       toks.push({ op });
       i += op.length - 1;
@@ -156,9 +221,15 @@ function tokenize(script: string): Tok[] {
 
 // ---- syntax ----
 
+/**
+ * What a command reads on its standard input besides a pipe: a here-document, a file (`< FILE`) or a here-string
+ * (`<<< WORD`, a word and a newline); `stage` is its command's index in the pipeline.
+ */
+export type Input = ({ heredoc: HereDoc } | { file: string } | { word: string }) & { stage: number };
+
 export type Node =
   /** `pipeline` holds the commands piped into this one (the script timeline only runs the last). */
-  | { t: 'simple'; words: string[]; redirect?: string; append?: boolean; background: boolean; pipeline?: string[][]; stderrTo?: string }
+  | { t: 'simple'; words: string[]; redirect?: string; append?: boolean; background: boolean; pipeline?: string[][]; stderrTo?: string; input?: Input }
   | { t: 'loop'; until: boolean; cond: Seq; body: Seq }
   | { t: 'for'; name: string; items: string[]; body: Seq }
   | { t: 'if'; cond: Seq; then: Seq; otherwise?: Seq }
@@ -259,10 +330,20 @@ class Parser {
     const pipeline: string[][] = [];
     let redirect: string | undefined;
     let stderrTo: string | undefined;
+    let input: Input | undefined;
     let append = false;
     while (this.i < this.toks.length) {
       const t = this.toks[this.i];
       if ('op' in t) {
+        const stage = pipeline.length;
+        if (t.heredoc) { this.i++; input = { heredoc: t.heredoc, stage }; continue; }
+        if (t.op === '<' || t.op === '<<<') {
+          this.i++;
+          const w = this.peekWord() ?? '';
+          this.i++;
+          input = t.op === '<' ? { file: w, stage } : { word: w, stage };
+          continue;
+        }
         // A script's log keeps stdout and stderr together, so there `2> FILE` leaves the output where it was.
         if (t.fd === 2) { this.i++; stderrTo = this.peekWord(); this.i++; continue; }
         if (t.op === '>' || t.op === '>>') { append = t.op === '>>'; this.i++; redirect = this.peekWord(); this.i++; continue; }
@@ -274,7 +355,7 @@ class Parser {
       this.i++;
     }
     if (!words.length) return undefined;
-    return { t: 'simple', words, redirect, append, background: false, ...(pipeline.length ? { pipeline } : {}), ...(stderrTo ? { stderrTo } : {}) };
+    return { t: 'simple', words, redirect, append, background: false, ...(pipeline.length ? { pipeline } : {}), ...(stderrTo ? { stderrTo } : {}), ...(input ? { input } : {}) };
   }
 }
 
@@ -474,6 +555,15 @@ class Interpreter {
         s.status = 0;
         return;
       case 'hostname': this.event(s, 'log', '$(hostname)'); s.status = 0; return;
+      case 'cat': {
+        // `cat <<EOF > FILE` writes a configuration file, `cat <<EOF` prints the lines; other cats are quick.
+        if (!n.input || !('heredoc' in n.input)) break;
+        const { body, literal } = n.input.heredoc;
+        const data = literal ? body.replaceAll('$', LITERAL_DOLLAR) : body;
+        if (n.redirect) { if (n.redirect !== '/dev/null') this.event(s, 'touch', n.redirect, { data, append: n.append }); } else for (const line of data.replace(/\n$/, '').split('\n')) this.event(s, 'log', line);
+        s.status = 0;
+        return;
+      }
       case 'test': case '[': case '[[': s.status = testStatus(args, s) ? 0 : 1; return;
       case 'let': for (const a of args) this.assign(a.replace(/\+\+$/, ''), a.endsWith('++') ? `$((${a.slice(0, -2)}+1))` : a, s); s.status = 0; return;
       case 'wait':

@@ -1,7 +1,8 @@
 // The evaluator of kubectl's JSONPath (k8s.io/client-go/util/jsonpath) over JSON values: the same walk,
 // including its range/end bookkeeping (a range runs the nodes up to its {end} once per result) and its output
 // rules: results of one action are joined by a space, maps and lists print as compact JSON, null as <nil>.
-import { goJson } from '../../../api/gojson.ts';
+import { goJson, htmlEscapeJson } from '../../../api/gojson.ts';
+import { jsonKeyLess, sortKeysDeep } from '../keyorder.ts';
 import { goValueText } from './gofmt.ts';
 import { parseJsonPath, type JsonPathNode, type ListNode } from './parser.ts';
 
@@ -45,6 +46,14 @@ export class JsonPath {
   /** Execute: every result set printed in turn. */
   execute(data: Value): string {
     return this.findResults(data).map((r) => printResults(r)).join('');
+  }
+
+  /**
+   * Execute with EnableJSONOutput (kubectl's -o jsonpath-as-json): each result set, text pieces included, as one
+   * JSON array indented by four spaces, with a newline.
+   */
+  executeJSON(data: Value): string {
+    return this.findResults(data).map((r) => `${htmlEscapeJson(JSON.stringify(sortKeysDeep(r, jsonKeyLess), null, 4))}\n`).join('');
   }
 
   findResults(data: Value, nodes: JsonPathNode[] = this.root.nodes): Value[][] {
