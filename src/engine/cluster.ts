@@ -79,6 +79,7 @@ import { bootstrapAddons } from './bootstrap/addons.ts';
 import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
+import { repoTools } from './argocd/repotools.ts';
 import { IstioDataPlane } from './operators/istio/dataplane.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
 import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
@@ -258,7 +259,7 @@ export class Cluster implements KubesimCluster, SimHost {
     const monitorCustomKinds = () => { for (const k of this.store.customResources.servedKinds()) gc.monitor(k.kind); };
     monitorCustomKinds();
     this.store.customResources.onKindsChanged(monitorCustomKinds);
-    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; } };
+    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; }, tools: repoTools(this.store, this.clock) };
     this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, documents }, {
       ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
     });

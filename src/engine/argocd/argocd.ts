@@ -14,6 +14,7 @@ import { applicationController } from '../operators/argocd/controller.ts';
 import { ManifestError, resolve } from '../operators/argocd/repository.ts';
 import { ARGOCD_NAMESPACE, IN_CLUSTER, type Application, type ApplicationSpec, type Operation, type SyncOperationResource } from '../operators/argocd/types.ts';
 import { normalDiff } from './normaldiff.ts';
+import { repoTools } from './repotools.ts';
 import { conditionsTable, historyTable, listTable, operationResult, qualifiedName, resourcesTable, resourceStates, summary, waitLines } from './print.ts';
 import { resourcesList, resourceTree, treeView } from './tree.ts';
 import { DEFAULT_WATCH, finalStatus, WaitError, waitOnApplicationStatus, type WatchOptions } from './wait.ts';
@@ -421,7 +422,7 @@ function strip(o: KubeObject): KubeObject {
 
 /** The documents the repository is (the context's files); argocd reads, never writes them. */
 function applicationDocs(ctx: KubectlContext) {
-  return { files: ctx.files ?? new Map<string, string>(), onChange: () => () => undefined };
+  return { files: ctx.files ?? new Map<string, string>(), onChange: () => () => undefined, tools: repoTools(ctx.store, ctx.clock) };
 }
 
 export function runArgocd(ctx: KubectlContext, argv: string[]): number {

@@ -25,6 +25,8 @@ export function summary(app: Application): string[] {
     'Source:', field('- Repo:', src.repoURL), field('  Target:', target),
   ];
   if (src.path) out.push(field('  Path:', src.path));
+  if (src.helm?.valueFiles?.length) out.push(field('  Helm Values:', src.helm.valueFiles.join(',')));
+  if (src.kustomize?.namePrefix) out.push(field('  Name Prefix:', src.kustomize.namePrefix));
   out.push(field('SyncWindow:', 'Sync Allowed'));
   const auto = app.spec.syncPolicy?.automated;
   out.push(field('Sync Policy:', auto ? `Automated${auto.prune ? ' (Prune)' : ''}` : 'Manual'));
