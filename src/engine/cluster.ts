@@ -480,8 +480,9 @@ export class Cluster implements KubesimCluster, SimHost {
         documents = r.documents;
         session = r.edit;
       } else if (program === 'helm') {
-        // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, kubeconfig, user, writeFile: io.writeFile };
+        // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store
+        // (and reads test pods' logs, helm test --logs, through the kubelets as pods/log does).
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files: this.files, out, err, nodes: this.nodes, kubeconfig, user, writeFile: io.writeFile };
         code = runHelm(ctx, rest);
       } else if (program === 'argocd') {
         // argocd --core: a client of the API server, like helm.
