@@ -67,6 +67,9 @@ const APP_FLAGS: FlagSpec[] = [
   { name: 'dest-server', value: true }, { name: 'dest-namespace', value: true }, { name: 'dest-name', value: true },
   { name: 'sync-policy', value: true }, { name: 'auto-prune' }, { name: 'self-heal' }, { name: 'sync-option', value: true, repeated: true },
   { name: 'revision-history-limit', value: true }, { name: 'validate' },
+  { name: 'values', value: true, repeated: true }, { name: 'release-name', value: true }, { name: 'helm-set', value: true, repeated: true },
+  { name: 'helm-set-string', value: true, repeated: true }, { name: 'nameprefix', value: true }, { name: 'namesuffix', value: true },
+  { name: 'kustomize-image', value: true, repeated: true },
 ];
 
 interface Command { flags: FlagSpec[]; run(cli: Cli, a: ParsedArgs): number }
@@ -160,6 +163,34 @@ function setSpec(spec: ApplicationSpec, a: ParsedArgs): number {
     spec.syncPolicy.automated = { ...spec.syncPolicy.automated, [key]: boolFlag(a, name) };
     visited++;
   }
+  // The Helm and Kustomize options (setHelmOpt, setKustomizeOpt): each makes the source explicitly that type.
+  const helm = (fn: (h: NonNullable<ApplicationSpec['source']['helm']>) => void) => { const h = { ...spec.source.helm }; fn(h); spec.source = { ...spec.source, helm: h }; visited++; };
+  const kustomize = (fn: (k: NonNullable<ApplicationSpec['source']['kustomize']>) => void) => { const k = { ...spec.source.kustomize }; fn(k); spec.source = { ...spec.source, kustomize: k }; visited++; };
+  const values = a.flags.get('values');
+  if (values) helm((h) => { h.valueFiles = values; });
+  const release = flag(a, 'release-name');
+  if (release !== undefined) helm((h) => { h.releaseName = release; });
+  for (const [name, forceString] of [['helm-set', false], ['helm-set-string', true]] as const) {
+    const params = a.flags.get(name);
+    if (!params) continue;
+    helm((h) => {
+      const list = [...(h.parameters ?? [])];
+      for (const p of params) {
+        const eq = p.indexOf('=');
+        if (eq < 0) throw new Fatal(`Expected parameter of the form: param=value. Received: ${p}`);
+        const param = { name: p.slice(0, eq), value: p.slice(eq + 1), ...(forceString ? { forceString: true } : {}) };
+        const i = list.findIndex((x) => x.name === param.name);
+        if (i >= 0) list[i] = param; else list.push(param);
+      }
+      h.parameters = list;
+    });
+  }
+  const prefix = flag(a, 'nameprefix');
+  if (prefix !== undefined) kustomize((k) => { k.namePrefix = prefix; });
+  const suffix = flag(a, 'namesuffix');
+  if (suffix !== undefined) kustomize((k) => { k.nameSuffix = suffix; });
+  const images = a.flags.get('kustomize-image');
+  if (images) kustomize((k) => { k.images = [...(k.images ?? []), ...images]; });
   const opts = a.flags.get('sync-option');
   if (opts) { spec.syncPolicy = { ...spec.syncPolicy, syncOptions: [...new Set([...(spec.syncPolicy?.syncOptions ?? []), ...opts])] }; visited++; }
   return visited;

@@ -2,7 +2,7 @@
 // and the editor's document folders after --path.
 
 const APP_COMMANDS = ['create', 'delete', 'diff', 'get', 'history', 'list', 'manifests', 'resources', 'rollback', 'set', 'sync', 'wait'];
-const APP_FLAGS = ['--auto-prune', '--dest-namespace', '--dest-server', '--path', '--project', '--repo', '--revision', '--self-heal', '--sync-option', '--sync-policy'];
+const APP_FLAGS = ['--auto-prune', '--dest-namespace', '--dest-server', '--helm-set', '--kustomize-image', '--nameprefix', '--path', '--project', '--release-name', '--repo', '--revision', '--self-heal', '--sync-option', '--sync-policy', '--values'];
 const FLAGS: Record<string, string[]> = {
   create: [...APP_FLAGS, '--upsert'],
   set: APP_FLAGS,

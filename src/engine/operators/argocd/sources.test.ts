@@ -99,6 +99,20 @@ describe('a Helm source', () => {
     expect(mustExec(c, 'argocd app get web')).toContain('\n  Helm Values:      values-prod.yaml\n');
   });
 
+  it('is what argocd app create --values --release-name --helm-set writes, and app set changes', () => {
+    const c = argo();
+    mustExec(c, 'helm create web');
+    c.setFile('web/values-prod.yaml', 'replicaCount: 3\n');
+    mustExec(c, 'argocd app create web --repo kubesim://documents --path web --dest-server https://kubernetes.default.svc --dest-namespace web --sync-option CreateNamespace=true --values values-prod.yaml --release-name shop --helm-set image.tag=1.27');
+    expect(app(c, 'web').spec.source.helm).toEqual({ valueFiles: ['values-prod.yaml'], releaseName: 'shop', parameters: [{ name: 'image.tag', value: '1.27' }] });
+    mustExec(c, 'argocd app set web --helm-set image.tag=1.28 --helm-set-string build=007');
+    expect(app(c, 'web').spec.source.helm!.parameters).toEqual([{ name: 'image.tag', value: '1.28' }, { name: 'build', value: '007', forceString: true }]);
+    expect(c.exec('argocd app set web --helm-set nothing').stderr).toBe('FATA[0000] Expected parameter of the form: param=value. Received: nothing\n');
+    mustExec(c, 'argocd app sync web');
+    const [d] = deployments(c, 'web');
+    expect([d.metadata.name, d.spec?.replicas, d.spec?.template.spec?.containers[0].image]).toEqual(['shop-web', 3, 'nginx:1.28']);
+  });
+
   it('makes a new revision when a template or a value file is saved, and rolls it out', () => {
     const c = argo();
     mustExec(c, 'helm create web');
@@ -157,6 +171,14 @@ describe('a Kustomize source', () => {
     expect(mustExec(c, 'argocd app get api')).toContain('\n  Name Prefix:      prod-\n');
     // The kustomization the user keeps is not touched.
     expect(mustExec(c, 'kubectl kustomize kust/prod')).toContain('  name: api\n');
+  });
+
+  it('takes --nameprefix and --kustomize-image from argocd app create', () => {
+    const c = kust();
+    mustExec(c, 'argocd app create api --repo kubesim://documents --path kust/prod --dest-server https://kubernetes.default.svc --dest-namespace api --sync-option CreateNamespace=true --nameprefix qa- --kustomize-image nginx:1.27');
+    expect(app(c, 'api').spec.source.kustomize).toEqual({ namePrefix: 'qa-', images: ['nginx:1.27'] });
+    mustExec(c, 'argocd app sync api');
+    expect(deployments(c, 'api').map((d) => [d.metadata.name, d.spec?.template.spec?.containers[0].image])).toEqual([['qa-api', 'nginx:1.27']]);
   });
 
   it('reports a failing build with kustomize\'s text', () => {
