@@ -51,7 +51,7 @@ import type { EditorHooks } from './kubectl/commands/edit/index.ts';
 import type { EditSession } from './kubectl/commands/edit/session.ts';
 import { formatError, type KubectlContext } from './kubectl/context.ts';
 import { runHelm } from './helm/helm.ts';
-import { until } from './helm/kubewait.ts';
+import { until } from './sim/until.ts';
 import { runArgocd } from './argocd/argocd.ts';
 import { runKubectl, type KubectlResult } from './kubectl/kubectl.ts';
 import { findSubcommand } from './kubectl/globalflags.ts';
@@ -81,6 +81,7 @@ import { ensureKubernetesEndpoints } from './bootstrap/kubernetesservice.ts';
 import { createKubeadmConfig } from './bootstrap/kubeadmconfig.ts';
 import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
+import { repoTools } from './argocd/repotools.ts';
 import { IstioDataPlane } from './operators/istio/dataplane.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
 import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
@@ -262,7 +263,7 @@ export class Cluster implements KubesimCluster, SimHost {
     const monitorCustomKinds = () => { for (const k of this.store.customResources.servedKinds()) gc.monitor(k.kind); };
     monitorCustomKinds();
     this.store.customResources.onKindsChanged(monitorCustomKinds);
-    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; } };
+    const documents = { files: this.files, onChange: (l: () => void) => { this.fileListeners.add(l); return () => { this.fileListeners.delete(l); }; }, tools: repoTools(this.store, this.clock) };
     this.operators = new OperatorManager({ store: this.store, clock: this.clock, informers: this.informers, recorder: this.recorder, documents }, {
       ensureCoschedulingProfile: (name) => { const cfg = withCoschedulingProfile(this.scheduler.configuration(), name); if (cfg) this.scheduler.setConfiguration(cfg); },
     });
@@ -502,8 +503,9 @@ export class Cluster implements KubesimCluster, SimHost {
         documents = r.documents;
         session = r.edit;
       } else if (program === 'helm') {
-        // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store.
-        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files, out, err, kubeconfig, user, writeFile: io.writeFile };
+        // helm is a client of the API server too: it reads the kubeconfig's namespace and writes through the store
+        // (and reads test pods' logs, helm test --logs, through the kubelets as pods/log does).
+        const ctx: KubectlContext = { store: this.store, clock: this.clock, rng: this.apiRng, stdin, files, out, err, nodes: this.nodes, kubeconfig, user, writeFile: io.writeFile };
         code = runHelm(ctx, rest);
       } else if (program === 'argocd') {
         // argocd --core: a client of the API server, like helm.

@@ -4,6 +4,7 @@
 // SIMULATION: no argocd-server, login or projects' RBAC; a sync or rollback "waits" for its operation by running
 // the application controller's pass at once (no virtual time passes), then prints what the wait would print.
 import type { KubeObject } from '../api/object.ts';
+import { parseSelector } from '../api/labels.ts';
 import { applyStrategicMergePatch, threeWayStrategicPatch } from '../apiserver/patch/strategic.ts';
 import type { KubectlContext } from '../kubectl/context.ts';
 import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
@@ -13,7 +14,10 @@ import { applicationController } from '../operators/argocd/controller.ts';
 import { ManifestError, resolve } from '../operators/argocd/repository.ts';
 import { ARGOCD_NAMESPACE, IN_CLUSTER, type Application, type ApplicationSpec, type Operation, type SyncOperationResource } from '../operators/argocd/types.ts';
 import { normalDiff } from './normaldiff.ts';
-import { conditionsTable, historyTable, listTable, operationResult, qualifiedName, resourcesTable, summary, waitLines } from './print.ts';
+import { repoTools } from './repotools.ts';
+import { conditionsTable, historyTable, listTable, operationResult, qualifiedName, resourcesTable, resourceStates, summary, waitLines } from './print.ts';
+import { resourcesList, resourceTree, treeView } from './tree.ts';
+import { DEFAULT_WATCH, finalStatus, WaitError, waitOnApplicationStatus, type WatchOptions } from './wait.ts';
 
 /** log.Fatal's line, and the exit code it leaves. */
 class Fatal extends Error {}
@@ -48,9 +52,12 @@ Available Commands:
   get         Get application details
   history     Show application deployment history
   list        List applications
+  manifests   Print manifests of an application
+  resources   List resource of application
   rollback    Rollback application to a previous deployed version by History ID, omitted will Rollback to the previous version
   set         Set application parameters
-  sync        Sync an application to its target state`;
+  sync        Sync an application to its target state
+  wait        Wait for an application to reach a synced and healthy state`;
 
 const GLOBAL: FlagSpec[] = [{ name: 'core' }, { name: 'app-namespace', short: 'N', value: true }, { name: 'server', value: true }, { name: 'grpc-web' }, { name: 'insecure' }, { name: 'plaintext' }];
 const OUTPUT: FlagSpec = { name: 'output', short: 'o', value: true };
@@ -60,6 +67,9 @@ const APP_FLAGS: FlagSpec[] = [
   { name: 'dest-server', value: true }, { name: 'dest-namespace', value: true }, { name: 'dest-name', value: true },
   { name: 'sync-policy', value: true }, { name: 'auto-prune' }, { name: 'self-heal' }, { name: 'sync-option', value: true, repeated: true },
   { name: 'revision-history-limit', value: true }, { name: 'validate' },
+  { name: 'values', value: true, repeated: true }, { name: 'release-name', value: true }, { name: 'helm-set', value: true, repeated: true },
+  { name: 'helm-set-string', value: true, repeated: true }, { name: 'nameprefix', value: true }, { name: 'namesuffix', value: true },
+  { name: 'kustomize-image', value: true, repeated: true },
 ];
 
 interface Command { flags: FlagSpec[]; run(cli: Cli, a: ParsedArgs): number }
@@ -108,11 +118,7 @@ class Cli {
     controller.syncNow(written.metadata.namespace!, written.metadata.name!);
     const done = this.ctx.store.get<Application>('Application', written.metadata.namespace, written.metadata.name!);
     const op = done.status?.operationState;
-    this.print([waitLines(done, this.ctx.clock.nowRFC3339()), '']);
-    this.print([...summary(done), '']);
-    if (op) this.print(operationResult(op));
-    if (output === 'yaml' || output === 'json') this.print(output === 'yaml' ? toYaml(done).replace(/\n$/, '') : toJson(done).replace(/\n$/, ''));
-    else if (done.status?.resources?.length) this.print(['', resourcesTable(done)]);
+    this.print([waitLines(resourceStates(done), this.ctx.clock.nowRFC3339(), true), ...finalStatus(this.ctx.store, done, true, output ?? 'wide')]);
     if (op && op.phase !== 'Succeeded' && !operation.sync?.dryRun) throw new Fatal(`Operation has completed with phase: ${op.phase}`);
     return 0;
   }
@@ -157,6 +163,34 @@ function setSpec(spec: ApplicationSpec, a: ParsedArgs): number {
     spec.syncPolicy.automated = { ...spec.syncPolicy.automated, [key]: boolFlag(a, name) };
     visited++;
   }
+  // The Helm and Kustomize options (setHelmOpt, setKustomizeOpt): each makes the source explicitly that type.
+  const helm = (fn: (h: NonNullable<ApplicationSpec['source']['helm']>) => void) => { const h = { ...spec.source.helm }; fn(h); spec.source = { ...spec.source, helm: h }; visited++; };
+  const kustomize = (fn: (k: NonNullable<ApplicationSpec['source']['kustomize']>) => void) => { const k = { ...spec.source.kustomize }; fn(k); spec.source = { ...spec.source, kustomize: k }; visited++; };
+  const values = a.flags.get('values');
+  if (values) helm((h) => { h.valueFiles = values; });
+  const release = flag(a, 'release-name');
+  if (release !== undefined) helm((h) => { h.releaseName = release; });
+  for (const [name, forceString] of [['helm-set', false], ['helm-set-string', true]] as const) {
+    const params = a.flags.get(name);
+    if (!params) continue;
+    helm((h) => {
+      const list = [...(h.parameters ?? [])];
+      for (const p of params) {
+        const eq = p.indexOf('=');
+        if (eq < 0) throw new Fatal(`Expected parameter of the form: param=value. Received: ${p}`);
+        const param = { name: p.slice(0, eq), value: p.slice(eq + 1), ...(forceString ? { forceString: true } : {}) };
+        const i = list.findIndex((x) => x.name === param.name);
+        if (i >= 0) list[i] = param; else list.push(param);
+      }
+      h.parameters = list;
+    });
+  }
+  const prefix = flag(a, 'nameprefix');
+  if (prefix !== undefined) kustomize((k) => { k.namePrefix = prefix; });
+  const suffix = flag(a, 'namesuffix');
+  if (suffix !== undefined) kustomize((k) => { k.nameSuffix = suffix; });
+  const images = a.flags.get('kustomize-image');
+  if (images) kustomize((k) => { k.images = [...(k.images ?? []), ...images]; });
   const opts = a.flags.get('sync-option');
   if (opts) { spec.syncPolicy = { ...spec.syncPolicy, syncOptions: [...new Set([...(spec.syncPolicy?.syncOptions ?? []), ...opts])] }; visited++; }
   return visited;
@@ -181,18 +215,22 @@ const COMMANDS: Record<string, Command> = {
   get: {
     flags: [OUTPUT, { name: 'refresh' }, { name: 'hard-refresh' }, { name: 'show-operation' }, { name: 'show-params' }],
     run(cli, a) {
-      const o = output(a, ['wide', 'yaml', 'json']);
+      const o = output(a, ['wide', 'yaml', 'json', 'tree']);
       if (a.positional.length === 0) { cli.print('Get application details\n\nUsage:\n  argocd app get APPNAME [flags]'); return 1; }
       let app = cli.get(a.positional[0]);
       if (boolFlag(a, 'refresh') || boolFlag(a, 'hard-refresh')) {
         applicationController(cli.ctx.store)?.syncNow(app.metadata.namespace!, app.metadata.name!);
         app = cli.get(a.positional[0]);
       }
-      if (o !== 'wide') { cli.print((o === 'json' ? toJson(app) : toYaml(app)).replace(/\n$/, '')); return 0; }
+      if (o === 'json' || o === 'yaml') { cli.print((o === 'json' ? toJson(app) : toYaml(app)).replace(/\n$/, '')); return 0; }
+      // printHeader, then the resources as a table or (-o tree) as the resource tree.
       cli.print(summary(app));
       if (app.status?.conditions?.length) cli.print(['', conditionsTable(app), '']);
       if (boolFlag(a, 'show-operation') && app.status?.operationState) cli.print(['', ...operationResult(app.status.operationState)]);
-      if (app.status?.resources?.length) cli.print(['', resourcesTable(app)]);
+      if (o === 'tree') {
+        const nodes = resourceTree(cli.ctx.store, app);
+        if (nodes.length) cli.print(['', treeView(app, nodes)]);
+      } else if (app.status?.resources?.length) cli.print(['', resourcesTable(app)]);
       return 0;
     },
   },
@@ -217,6 +255,55 @@ const COMMANDS: Record<string, Command> = {
         if (boolFlag(a, 'async')) { cli.ctx.store.update<Application>({ ...app, operation }); cli.event(app, 'OperationStarted', `initiated sync to ${display}`); continue; }
         cli.operate(app, operation, 'OperationStarted', `initiated sync to ${display}`, o);
       }
+      return 0;
+    },
+  },
+  wait: {
+    flags: [OUTPUT, { name: 'sync' }, { name: 'health' }, { name: 'operation' }, { name: 'suspended' }, { name: 'degraded' }, { name: 'timeout', value: true }, { name: 'selector', short: 'l', value: true }],
+    run(cli, a) {
+      const selector = flag(a, 'selector');
+      if (a.positional.length === 0 && !selector) { cli.print('Wait for an application to reach a synced and healthy state\n\nUsage:\n  argocd app wait [APPNAME.. | -l selector] [flags]'); return 1; }
+      const o = output(a, ['wide', 'yaml', 'json', 'tree']);
+      const timeout = uintFlag(a, 'timeout');
+      const asked: WatchOptions = { sync: boolFlag(a, 'sync'), health: boolFlag(a, 'health'), operation: boolFlag(a, 'operation'), suspended: boolFlag(a, 'suspended'), degraded: boolFlag(a, 'degraded') };
+      const w = Object.values(asked).some(Boolean) ? asked : DEFAULT_WATCH;
+      cli.served();
+      const names = a.positional.length ? a.positional : cli.ctx.store.list<Application>('Application', { namespace: cli.namespace, labelSelector: parseSelector(selector!) }).map((x) => x.metadata.name!);
+      for (const arg of names) {
+        const app = cli.get(arg);
+        try {
+          waitOnApplicationStatus(cli.ctx.store, cli.ctx.clock, app.metadata.namespace!, app.metadata.name!, timeout, w, o, (l) => cli.print(l));
+        } catch (e) {
+          if (e instanceof WaitError) throw new Fatal(e.message);
+          throw e;
+        }
+      }
+      return 0;
+    },
+  },
+  manifests: {
+    flags: [{ name: 'source', value: true }, { name: 'revision', value: true }],
+    run(cli, a) {
+      if (a.positional.length !== 1) { cli.print('Print manifests of an application\n\nUsage:\n  argocd app manifests APPNAME [flags]'); return 1; }
+      const app = cli.get(a.positional[0]);
+      const source = flag(a, 'source') ?? 'git';
+      if (source !== 'git' && source !== 'live') throw new Fatal(`Unknown source type '${source}'`);
+      const cmp = compare(cli.ctx.store, applicationDocs(cli.ctx), app, cli.ctx.clock.nowRFC3339(), flag(a, 'revision'));
+      if (cmp.error) throw rpc('Unknown', cmp.error.message);
+      // The managed resources' target (git) or live state, each as "---" and its YAML.
+      for (const r of cmp.resources) {
+        const obj = source === 'git' ? r.target : r.live && withoutManagedFields(r.live);
+        if (obj) cli.print(['---', toYaml(obj)]);
+      }
+      return 0;
+    },
+  },
+  resources: {
+    flags: [{ name: 'orphaned' }, OUTPUT],
+    run(cli, a) {
+      if (a.positional.length !== 1) { cli.print('List resource of application\n\nUsage:\n  argocd app resources APPNAME [flags]'); return 1; }
+      const app = cli.get(a.positional[0]);
+      cli.print(resourcesList(resourceTree(cli.ctx.store, app), boolFlag(a, 'orphaned')));
       return 0;
     },
   },
@@ -338,6 +425,20 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** A uint flag (pflag's UintVar): seconds, 0 when not given. */
+function uintFlag(a: ParsedArgs, name: string): number {
+  const v = flag(a, name);
+  if (v === undefined) return 0;
+  if (!/^\d+$/.test(v)) throw new Error(`invalid argument "${v}" for "--${name}" flag: strconv.ParseUint: parsing ${JSON.stringify(v)}: invalid syntax`);
+  return Number(v);
+}
+
+const withoutManagedFields = (o: KubeObject): KubeObject => {
+  const { managedFields: _m, ...metadata } = o.metadata;
+  void _m;
+  return { ...o, metadata };
+};
+
 const lastApplied = (live: KubeObject): unknown => { try { return JSON.parse(live.metadata.annotations?.[LAST_APPLIED] ?? '{}'); } catch { return {}; } };
 
 /** The manifests argocd compares: without the server's bookkeeping. */
@@ -352,10 +453,11 @@ function strip(o: KubeObject): KubeObject {
 
 /** The documents the repository is (the context's files); argocd reads, never writes them. */
 function applicationDocs(ctx: KubectlContext) {
-  return { files: ctx.files ?? new Map<string, string>(), onChange: () => () => undefined };
+  return { files: ctx.files ?? new Map<string, string>(), onChange: () => () => undefined, tools: repoTools(ctx.store, ctx.clock) };
 }
 
 export function runArgocd(ctx: KubectlContext, argv: string[]): number {
+  const started = ctx.clock.now();
   try {
     const [group, verb, ...rest] = argv.filter((w) => w !== '--core');
     if (group === undefined || group === '--help' || group === '-h' || group === 'help') { ctx.out.push(HELP); return 0; }
@@ -374,7 +476,8 @@ export function runArgocd(ctx: KubectlContext, argv: string[]): number {
     if (!ctx.store.available) throw new Fatal('Get "https://127.0.0.1:6443/api?timeout=32s": dial tcp 127.0.0.1:6443: connect: connection refused');
     return cmd.run(new Cli(ctx, a), a);
   } catch (e) {
-    if (e instanceof Fatal) { ctx.err.push(`FATA[0000] ${e.message}`); return 1; }
+    // logrus' FATA[NNNN]: the seconds since the command started (a wait may have run the clock).
+    if (e instanceof Fatal) { ctx.err.push(`FATA[${String(Math.floor((ctx.clock.now() - started) / 1000)).padStart(4, '0')}] ${e.message}`); return 1; }
     ctx.err.push(`Error: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }

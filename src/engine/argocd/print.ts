@@ -25,6 +25,8 @@ export function summary(app: Application): string[] {
     'Source:', field('- Repo:', src.repoURL), field('  Target:', target),
   ];
   if (src.path) out.push(field('  Path:', src.path));
+  if (src.helm?.valueFiles?.length) out.push(field('  Helm Values:', src.helm.valueFiles.join(',')));
+  if (src.kustomize?.namePrefix) out.push(field('  Name Prefix:', src.kustomize.namePrefix));
   out.push(field('SyncWindow:', 'Sync Allowed'));
   const auto = app.spec.syncPolicy?.automated;
   out.push(field('Sync Policy:', auto ? `Automated${auto.prune ? ' (Prune)' : ''}` : 'Manual'));
@@ -43,10 +45,10 @@ export function conditionsTable(app: Application): string {
   return table(['CONDITION\tMESSAGE\tLAST TRANSITION', ...(app.status?.conditions ?? []).map((c) => `${c.type}\t${c.message}\t${goTime(c.lastTransitionTime)}`)]);
 }
 
-interface ResourceState { group: string; kind: string; namespace: string; name: string; status: string; health: string; hook: string; message: string }
+export interface ResourceState { group: string; kind: string; namespace: string; name: string; status: string; health: string; hook: string; message: string }
 
 /** getResourceStates: the last operation's results first (with the current sync and health), then the others by key. */
-function resourceStates(app: Application): ResourceState[] {
+export function resourceStates(app: Application): ResourceState[] {
   const byKey = new Map((app.status?.resources ?? []).map((r) => [resourceKey(r), r]));
   const out: ResourceState[] = [];
   for (const res of app.status?.operationState?.syncResult?.resources ?? []) {
@@ -66,12 +68,12 @@ export function resourcesTable(app: Application): string {
   return table(['GROUP\tKIND\tNAMESPACE\tNAME\tSTATUS\tHEALTH\tHOOK\tMESSAGE', ...resourceStates(app).map((r) => `${r.group}\t${r.kind}\t${r.namespace}\t${r.name}\t${r.status}\t${r.health}\t${r.hook}\t${r.message}`)]);
 }
 
-/** The wait's progress lines: waitFormatString's right-aligned fields, through a tabwriter of min width 5. */
-export function waitLines(app: Application, nowRfc3339: string): string {
+/** The wait's progress lines: waitFormatString's right-aligned fields, through a tabwriter of min width 5 (one flush). */
+export function waitLines(states: readonly ResourceState[], nowRfc3339: string, header: boolean): string {
   const stamp = nowRfc3339.replace('Z', '+00:00');
   const row = (c: string[]) => `${c[0]}\t${c[1].padStart(5)}\t${c[2].padStart(10)}\t${c[3].padStart(10)}\t${c[4].padStart(20)}\t${c[5].padStart(8)}\t${c[6].padStart(7)}\t${c[7].padStart(10)}\t${c[8]}`;
-  return table([row(['TIMESTAMP', 'GROUP', 'KIND', 'NAMESPACE', 'NAME', 'STATUS', 'HEALTH', 'HOOK', 'MESSAGE']),
-    ...resourceStates(app).map((r) => row([stamp, r.group, r.kind, r.namespace, r.name, r.status, r.health, r.hook, r.message]))], { minWidth: 5, padding: 2 });
+  return table([...(header ? [row(['TIMESTAMP', 'GROUP', 'KIND', 'NAMESPACE', 'NAME', 'STATUS', 'HEALTH', 'HOOK', 'MESSAGE'])] : []),
+    ...states.map((r) => row([stamp, r.group, r.kind, r.namespace, r.name, r.status, r.health, r.hook, r.message]))], { minWidth: 5, padding: 2 });
 }
 
 export function operationResult(op: OperationState): string[] {

@@ -51,6 +51,8 @@ export interface Chart {
   files: ChartFile[];
   /** The subcharts in charts/ (chart.Chart.Dependencies()), each loaded as a chart. */
   subcharts: Chart[];
+  /** values.schema.json as written, when the chart has one. */
+  schema?: string;
 }
 
 /** An error loading or validating a chart, worded as helm's loader and chart.Validate word it. */
@@ -122,6 +124,7 @@ export function chartFromFiles(all: readonly ChartFile[]): Chart {
     templates: files.filter((f) => f.name.startsWith('templates/')).sort(byFileName),
     files: files.filter((f) => !LOADER_FILES.has(f.name) && !f.name.startsWith('templates/') && !f.name.startsWith('charts/')).sort(byFileName),
     subcharts,
+    ...(byName.has('values.schema.json') ? { schema: byName.get('values.schema.json') } : {}),
   };
 }
 

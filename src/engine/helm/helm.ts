@@ -9,7 +9,7 @@ import { createChart, lint, repoAdd, repoList, repoUpdate, searchRepo, showChart
 import { chartOf, helmEnv, type HelmEnv } from './action/env.ts';
 import { install, type WaitOptions } from './action/install.ts';
 import { history, list, releaseAt } from './action/query.ts';
-import { releaseTest } from './action/releasetesting.ts';
+import { releaseTest, testPodLogs } from './action/releasetesting.ts';
 import { durationFlag } from '../kubectl/commands/numericflags.ts';
 import { hooksOf, hooksText, isTestHook } from './hooks.ts';
 import { DEFAULT_TIMEOUT_MS } from './kubewait.ts';
@@ -76,7 +76,7 @@ function dryRun(a: ParsedArgs): boolean {
 }
 
 function waitOptions(a: ParsedArgs): WaitOptions {
-  return { noHooks: boolFlag(a, 'no-hooks'), timeoutMs: durationFlag(a, 'timeout', DEFAULT_TIMEOUT_MS), wait: boolFlag(a, 'wait'), waitForJobs: boolFlag(a, 'wait-for-jobs') };
+  return { noHooks: boolFlag(a, 'no-hooks'), timeoutMs: durationFlag(a, 'timeout', DEFAULT_TIMEOUT_MS), wait: boolFlag(a, 'wait'), waitForJobs: boolFlag(a, 'wait-for-jobs'), atomic: boolFlag(a, 'atomic') };
 }
 
 function revisionArg(text: string | undefined, what: string): number {
@@ -233,11 +233,16 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   test: {
-    use: 'helm test [RELEASE] [flags]', args: [1, 1], flags: [{ name: 'timeout', value: true }, { name: 'hide-notes' }],
+    use: 'helm test [RELEASE] [flags]', args: [1, 1], flags: [{ name: 'timeout', value: true }, { name: 'hide-notes' }, { name: 'logs' }],
     run: (h, a) => {
       const { rel, error } = releaseTest(h.env, a.positional[0], durationFlag(a, 'timeout', DEFAULT_TIMEOUT_MS));
-      // The status (with the tests' phases) is printed whether or not a test failed.
+      // The status (with the tests' phases) is printed whether or not a test failed, then (--logs) the test pods' logs.
       h.print(printStatus(boolFlag(a, 'hide-notes') ? { ...rel, info: { ...rel.info, notes: undefined } } : rel));
+      if (boolFlag(a, 'logs')) {
+        const logs = testPodLogs(h.env, rel, (pod, c) => (h.ctx.nodes?.containerLogs(pod, c, false) ?? []).map((l) => l.text));
+        h.print(`\n${logs.text}`);
+        if (logs.error) throw new Error(logs.error);
+      }
       if (error) throw error;
     },
   },

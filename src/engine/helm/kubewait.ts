@@ -1,9 +1,6 @@
 // helm's kube.Client waits, in virtual time: WatchUntilReady (a hook's Job or Pod until it completes or fails),
 // Wait (--wait: kube.ReadyChecker over the release's workloads, Services and claims, polled every 2 s) and
-// WaitForDelete. helm blocks while the cluster works, so the simulation runs under it: the command returns when
-// the condition holds or the timeout has passed in virtual time, as any other event in the run.
-// SIMULATION: a command that a scenario's timeline runs (inside a clock timer), or one issued while the clock is
-// held for an outside answer, cannot move time: it checks once, and what is not ready then is a timeout.
+// WaitForDelete. helm blocks while the cluster works, so the simulation runs under it (sim/until.ts).
 import type { DaemonSet, Deployment, StatefulSet } from 'kubernetes-types/apps/v1';
 import type { Job } from 'kubernetes-types/batch/v1';
 import type { PersistentVolumeClaim, Pod, Service } from 'kubernetes-types/core/v1';
@@ -14,6 +11,7 @@ import type { Store } from '../apiserver/store.ts';
 import { maxUnavailable } from '../controllers/deployment/util.ts';
 import { deploymentReplicaSets } from '../kubectl/printers/describe/deployment.ts';
 import type { SimClock } from '../sim/clock.ts';
+import { until } from '../sim/until.ts';
 import type { ResourceInfo } from './kubeclient.ts';
 
 /** wait.ErrWaitTimeout's text: a watch that ran out of time. */
@@ -29,26 +27,6 @@ const POLL_MS = 2_000;
 export function multiError(errs: readonly string[]): string {
   if (errs.length === 1) return `1 error occurred:\n\t* ${errs[0]}\n\n`;
   return `${errs.length} errors occurred:\n\t${errs.map((e) => `* ${e}`).join('\n\t')}\n\n`;
-}
-
-/**
- * Run the simulation until `poll` answers (a value that is not undefined) or `timeoutMs` has passed; with
- * `intervalMs` the answer is asked for at that interval (a poll), otherwise after every event (a watch).
- */
-export function until<T>(clock: SimClock, timeoutMs: number, poll: () => T | undefined, intervalMs?: number): T | undefined {
-  const deadline = clock.now() + timeoutMs;
-  let answer = poll();
-  while (answer === undefined) {
-    const left = deadline - clock.now();
-    if (left <= 0 || clock.stepping || clock.held) return undefined;
-    if (intervalMs !== undefined) {
-      clock.advance(Math.min(intervalMs, left));
-      answer = poll();
-    } else {
-      clock.advance(left, () => (answer = poll()) !== undefined);
-    }
-  }
-  return answer;
 }
 
 type Outcome = { ok: true } | { ok: false; error: string };

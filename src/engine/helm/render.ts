@@ -9,6 +9,7 @@ import { sortByKind } from './kindsort.ts';
 import { coalesceTree, importValues, processDependencies } from './dependencies.ts';
 import { chartFiles } from './files.ts';
 import { render, RenderError, type TemplateFile } from './template/index.ts';
+import { validateAgainstSchema } from './schema.ts';
 import { GoStruct, isMap } from './template/values.ts';
 
 export interface ReleaseOptions {
@@ -72,7 +73,11 @@ function allTemplates(chart: Chart, config: Record<string, unknown>, opts: Relea
       walk(sub, `${prefix}/charts/${sub.metadata.name}`, isMap(sv) ? sv : {});
     }
   };
-  walk(tree, chart.metadata.name, coalesceTree(tree, config));
+  const values = coalesceTree(tree, config);
+  // ToRenderValues: the values must meet the charts' values.schema.json before anything renders.
+  const invalid = validateAgainstSchema(tree, values);
+  if (invalid) throw new Error(`values don't meet the specifications of the schema(s) in the following chart(s):\n${invalid}`);
+  walk(tree, chart.metadata.name, values);
   return out;
 }
 

@@ -16,7 +16,26 @@ export interface OperatorDeps {
   informers: SharedInformerFactory;
   recorder: EventRecorder;
   /** The page's editor documents and word of their changes (Argo CD's repositories are folders of them). */
-  documents?: { readonly files: ReadonlyMap<string, string>; onChange(listener: () => void): () => void };
+  documents?: { readonly files: ReadonlyMap<string, string>; onChange(listener: () => void): () => void; readonly tools?: ManifestTools };
+}
+
+/** helm template's inputs as Argo CD's repo-server passes them (value files are paths in the file map). */
+export interface HelmTemplateOptions {
+  releaseName: string;
+  namespace: string;
+  valueFiles: string[];
+  /** spec.source.helm.values (or valuesObject as JSON), applied after the value files. */
+  values?: string;
+  parameters: { name: string; value: string; forceString?: boolean }[];
+}
+
+/**
+ * The manifest generators a repository server runs, which live outside the operators (helm template, kustomize
+ * build over the file map); each throws an Error with the tool's own text.
+ */
+export interface ManifestTools {
+  helmTemplate(files: ReadonlyMap<string, string>, path: string, opts: HelmTemplateOptions): KubeObject[];
+  kustomizeBuild(files: ReadonlyMap<string, string>, path: string): KubeObject[];
 }
 
 /** The scheduler profiles an operator may need (the training operator's gang scheduler). */

@@ -1,8 +1,8 @@
 // Tab completion for argocd: `argocd app` and its subcommands, each one's flags, application names (in argocd),
 // and the editor's document folders after --path.
 
-const APP_COMMANDS = ['create', 'delete', 'diff', 'get', 'history', 'list', 'rollback', 'set', 'sync'];
-const APP_FLAGS = ['--auto-prune', '--dest-namespace', '--dest-server', '--path', '--project', '--repo', '--revision', '--self-heal', '--sync-option', '--sync-policy'];
+const APP_COMMANDS = ['create', 'delete', 'diff', 'get', 'history', 'list', 'manifests', 'resources', 'rollback', 'set', 'sync', 'wait'];
+const APP_FLAGS = ['--auto-prune', '--dest-namespace', '--dest-server', '--helm-set', '--kustomize-image', '--nameprefix', '--path', '--project', '--release-name', '--repo', '--revision', '--self-heal', '--sync-option', '--sync-policy', '--values'];
 const FLAGS: Record<string, string[]> = {
   create: [...APP_FLAGS, '--upsert'],
   set: APP_FLAGS,
@@ -13,6 +13,9 @@ const FLAGS: Record<string, string[]> = {
   rollback: ['--prune'],
   delete: ['--cascade', '--yes'],
   history: ['--output'],
+  wait: ['--degraded', '--health', '--operation', '--output', '--selector', '--suspended', '--sync', '--timeout'],
+  manifests: ['--revision', '--source'],
+  resources: ['--orphaned'],
 };
 
 export interface ArgocdCompletionSource {
@@ -30,6 +33,7 @@ export async function argocdCandidates(words: readonly string[], current: string
   if (last === '--dest-server') return ['https://kubernetes.default.svc'];
   if (last === '--sync-policy') return ['automated', 'manual'];
   if (last === '--sync-option') return ['CreateNamespace=true'];
+  if (last === '--source') return ['git', 'live'];
   const positional = words.filter((w, i) => i > 0 && !w.startsWith('-') && !words[i - 1].startsWith('--'));
   const [group, verb, ...args] = positional;
   if (group === undefined) return ['app', 'version'];

@@ -1,6 +1,7 @@
 // helm install (action.Install): a free, valid name; the chart rendered; existing objects checked for ownership;
 // the release stored as pending-install, pre-install hooks run, its objects created in install order, waited for
-// (--wait), post-install hooks run, then marked deployed. Waiting runs the simulation (kubewait.ts).
+// (--wait), post-install hooks run, then marked deployed. Waiting runs the simulation (kubewait.ts). With --atomic
+// a failure uninstalls the release (Install.failRelease).
 import type { Chart } from '../chart.ts';
 import { execHook, hooksOf } from '../hooks.ts';
 import { buildResources, checkOwnership, createResources, type ResourceInfo } from '../kubeclient.ts';
@@ -9,6 +10,7 @@ import { renderChart } from '../render.ts';
 import type { HookEvent, Release } from '../storage.ts';
 import { toPlain } from '../template/values.ts';
 import { storedChart, type HelmEnv } from './env.ts';
+import { uninstall } from './uninstall.ts';
 
 const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -25,6 +27,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   wait?: boolean;
   waitForJobs?: boolean;
+  /** --atomic: a failed install is uninstalled, a failed upgrade rolled back (and --wait is implied). */
+  atomic?: boolean;
 }
 
 /** Run one event's hooks unless --no-hooks; a failure is worded as the action words it. */
@@ -37,9 +41,9 @@ export function runHooks(env: HelmEnv, rel: Release, event: HookEvent, w: WaitOp
   }
 }
 
-/** --wait: the resources ready (kube.Wait, or WaitWithJobs with --wait-for-jobs). */
+/** --wait (or --atomic): the resources ready (kube.Wait, or WaitWithJobs with --wait-for-jobs). */
 export function waitIfAsked(env: HelmEnv, resources: readonly ResourceInfo[], w: WaitOptions): void {
-  if (w.wait) waitForResources(env.store, env.clock, resources, w.timeoutMs ?? DEFAULT_TIMEOUT_MS, !!w.waitForJobs);
+  if (w.wait || w.atomic) waitForResources(env.store, env.clock, resources, w.timeoutMs ?? DEFAULT_TIMEOUT_MS, !!w.waitForJobs);
 }
 
 export interface InstallOptions extends WaitOptions {
@@ -98,11 +102,19 @@ export function install(env: HelmEnv, opts: InstallOptions): Release {
     waitIfAsked(env, resources, opts);
     runHooks(env, rel, 'post-install', opts, (m) => `failed post-install: ${m}`);
   } catch (e) {
-    // failRelease: the record says why, and the error goes to the user.
+    // failRelease: the record says why, and the error goes to the user; with --atomic the release is uninstalled.
     rel.info.status = 'failed';
     rel.info.description = `Release "${rel.name}" failed: ${(e as Error).message}`;
-    env.releases.update(rel);
-    throw e;
+    if (!opts.atomic) {
+      env.releases.update(rel);
+      throw e;
+    }
+    try {
+      uninstall(env, rel.name, false, false, { noHooks: opts.noHooks, timeoutMs: opts.timeoutMs });
+    } catch (u) {
+      throw new Error(`an error occurred while uninstalling the release. original install error: ${(e as Error).message}: ${(u as Error).message}`);
+    }
+    throw new Error(`release ${rel.name} failed, and has been uninstalled due to atomic being set: ${(e as Error).message}`);
   }
   rel.info.status = 'deployed';
   rel.info.description = 'Install complete';

@@ -1,6 +1,6 @@
 // helm upgrade (action.Upgrade) and helm rollback (action.Rollback): a new revision whose objects are reconciled
 // against the deployed one's with kube.Client.Update (three-way merge, create what is new, delete what is gone);
-// the old revision becomes superseded.
+// the old revision becomes superseded. With --atomic a failed upgrade is rolled back to the last good revision.
 import type { Chart } from '../chart.ts';
 import { buildResources, checkOwnership, keys, updateResources } from '../kubeclient.ts';
 import type { Release } from '../storage.ts';
@@ -103,8 +103,25 @@ export function upgrade(env: HelmEnv, opts: UpgradeOptions): Release {
     return next;
   }
   next.info.description = 'Upgrade complete';
-  deploy(env, current, next, 'update', opts);
+  try {
+    deploy(env, current, next, 'update', opts);
+  } catch (e) {
+    if (!opts.atomic || next.info.status !== 'failed') throw e;
+    rollbackAtomic(env, opts, e as Error);
+  }
   return next;
+}
+
+/** Upgrade.failRelease with --atomic: back to the last deployed or superseded revision, waiting for it. */
+function rollbackAtomic(env: HelmEnv, opts: UpgradeOptions, err: Error): never {
+  const good = env.releases.history(env.namespace, opts.name).filter((r) => r.info.status === 'deployed' || r.info.status === 'superseded').sort((a, b) => b.version - a.version);
+  if (!good.length) throw new Error(`unable to find a previously successful release when attempting to rollback. original upgrade error: ${err.message}`);
+  try {
+    rollback(env, opts.name, good[0].version, false, { wait: true, waitForJobs: opts.waitForJobs, noHooks: opts.noHooks, timeoutMs: opts.timeoutMs });
+  } catch (r) {
+    throw new Error(`an error occurred while rolling back the release. original upgrade error: ${err.message}: ${(r as Error).message}`);
+  }
+  throw new Error(`release ${opts.name} failed, and has been rolled back due to atomic being set: ${err.message}`);
 }
 
 /** helm rollback NAME [REVISION]: revision 0 (or none) is the one before the latest. */

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/object.ts';
 import { threeWayStrategicPatch } from '../../apiserver/patch/strategic.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { isWorse, resourceHealth } from './health.ts';
-import { generateManifests, ManifestError, resolve, type DocumentSource, type RepoState } from './repository.ts';
+import { generate, ManifestError, resolve, type DocumentSource, type RepoState } from './repository.ts';
 import { resourceKey, TRACKING_LABEL, type Application, type ApplicationCondition, type HealthStatus, type ResourceStatus, type SyncStatusCode } from './types.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -61,7 +61,7 @@ export function compare(store: Store, docs: DocumentSource, app: Application, no
   let manifests: KubeObject[];
   try {
     repo = resolve(store, docs, app.spec.source, revision);
-    manifests = generateManifests(repo);
+    manifests = generate(repo, docs, app, app.spec.source);
   } catch (e) {
     if (!(e instanceof ManifestError)) throw e;
     const message = `Failed to load target state: failed to generate manifest for source 1 of 1: ${e.message}`;

@@ -83,7 +83,7 @@ export class ApplicationController extends Controller {
       resources: cmp.error ? old.resources ?? [] : statusResources(cmp),
       sync: { status: cmp.sync, ...(cmp.repo ? { revision: cmp.repo.revision } : old.sync?.revision ? { revision: old.sync.revision } : {}), comparedTo: { source: app.spec.source, destination: app.spec.destination } },
       health: cmp.health,
-      sourceType: 'Directory',
+      sourceType: cmp.repo?.type ?? old.sourceType ?? 'Directory',
       controllerNamespace: ARGOCD_NAMESPACE,
     };
     if (conditions.length) status.conditions = conditions; else delete status.conditions;

@@ -1,6 +1,6 @@
 // The "Git repository" an Application reads: a folder of the page's editor documents. repoURL kubesim://documents
-// names them, spec.source.path a folder ("guestbook" holds guestbook/deployment.yaml …), as a directory source
-// (no recursion, as directory.recurse defaults to false). A revision is a content hash of the folder, so saving an
+// names them, spec.source.path a folder ("guestbook" holds guestbook/deployment.yaml …): a directory source (no
+// recursion unless directory.recurse), or a Helm chart or kustomization found there (sources.ts). A revision is a content hash of the folder, so saving an
 // edited document makes a new revision, and the same files always make the same one.
 // SIMULATION: there is no network and no git: the revision is the first 40 hex digits of a SHA-256 over the
 // folder's file names and texts (not a git commit id); the revisions the controller has seen are kept as "commits"
@@ -11,7 +11,10 @@ import type { KubeObject } from '../../api/object.ts';
 import { sha256Hex } from '../../api/sha256.ts';
 import type { Store } from '../../apiserver/store.ts';
 import type { OperatorDeps } from '../operator.ts';
-import { ARGOCD_NAMESPACE, type ApplicationSource } from './types.ts';
+import { generateFromTool, ManifestError, sourceType } from './sources.ts';
+import { ARGOCD_NAMESPACE, type Application, type ApplicationSource, type ApplicationSourceType } from './types.ts';
+
+export { ManifestError };
 
 export const DOCUMENTS_REPO = 'kubesim://documents';
 export const COMMITS_CONFIGMAP = 'argocd-kubesim-repository';
@@ -20,19 +23,25 @@ const KEEP_COMMITS = 20;
 /** The editor's documents, and word when one changes (the repository's webhook). */
 export type DocumentSource = NonNullable<OperatorDeps['documents']>;
 
-/** A failure to produce the target state, worded as the repo-server's gRPC error. */
-export class ManifestError extends Error {}
-
-export interface RepoState { revision: string; files: [string, string][] }
+/** The files at a revision: a directory source's own manifest files, or (Helm, Kustomize) the whole repository. */
+export interface RepoState { revision: string; files: [string, string][]; type?: ApplicationSourceType }
 
 const MANIFEST = /\.(ya?ml|json)$/;
 const cleanPath = (p: string | undefined) => (p ?? '').replace(/^\.?\/+|\/+$/g, '').replace(/^\.$/, '');
 
-/** The folder's manifest files (not those of sub-folders), by name. */
-export function folderFiles(files: ReadonlyMap<string, string>, path: string | undefined): [string, string][] {
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The folder's manifest files (those of sub-folders too with recurse), by name. */
+export function folderFiles(files: ReadonlyMap<string, string>, path: string | undefined, recurse = false): [string, string][] {
   const dir = cleanPath(path);
   const prefix = dir ? `${dir}/` : '';
-  return [...files].filter(([name]) => name.startsWith(prefix) && !name.slice(prefix.length).includes('/') && MANIFEST.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...files].filter(([name]) => name.startsWith(prefix) && (recurse || !name.slice(prefix.length).includes('/')) && MANIFEST.test(name)).sort(byName);
+}
+
+/** The files a source at this revision is built from. */
+function sourceFiles(files: ReadonlyMap<string, string>, source: ApplicationSource): RepoState['files'] {
+  const type = sourceType(files, source);
+  return type === 'Directory' ? folderFiles(files, source.path, !!source.directory?.recurse) : [...files].sort(byName);
 }
 
 export function revisionOf(files: [string, string][]): string {
@@ -47,15 +56,22 @@ export function resolve(store: Store, docs: DocumentSource, source: ApplicationS
   const want = revision || source.targetRevision || 'HEAD';
   const dir = cleanPath(source.path);
   if (want === 'HEAD') {
-    const files = folderFiles(docs.files, dir);
     const exists = !dir || [...docs.files.keys()].some((n) => n.startsWith(`${dir}/`));
     if (!exists) throw new ManifestError(`rpc error: code = Unknown desc = ${source.path}: app path does not exist`);
-    return { revision: revisionOf(files), files };
+    const files = sourceFiles(docs.files, source);
+    return { revision: revisionOf(files), files, type: sourceType(docs.files, source) };
   }
   const commits = readCommits(store);
   const hit = isCommitSha(want) ? Object.keys(commits).find((sha) => sha.startsWith(want)) : undefined;
   if (!hit) throw new ManifestError(`rpc error: code = Unknown desc = unable to resolve '${want}' to a commit SHA`);
-  return { revision: hit, files: commits[hit].filter(([name]) => !dir || name.startsWith(`${dir}/`)) };
+  const type = sourceType(new Map(commits[hit]), source);
+  return { revision: hit, files: type === 'Directory' ? commits[hit].filter(([name]) => !dir || name.startsWith(`${dir}/`)) : commits[hit], type };
+}
+
+/** The source's manifests at the resolved revision: a directory's files, or what helm template / kustomize build make of them. */
+export function generate(state: RepoState, docs: DocumentSource, app: Application, source: ApplicationSource): KubeObject[] {
+  if (state.type === 'Helm' || state.type === 'Kustomize') return generateFromTool(state.type, docs.tools, new Map(state.files), app, source);
+  return generateManifests(state);
 }
 
 /** The objects of the folder's files (YAML 1.1, as sigs.k8s.io/yaml reads them), or the repo-server's error for the first that does not parse. */

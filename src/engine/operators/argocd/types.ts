@@ -22,7 +22,21 @@ export type SyncStatusCode = 'Synced' | 'OutOfSync' | 'Unknown';
 export type HealthStatusCode = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended' | 'Missing' | 'Unknown';
 export type OperationPhase = 'Running' | 'Succeeded' | 'Failed' | 'Error' | 'Terminating';
 
-export interface ApplicationSource { repoURL: string; path?: string; targetRevision?: string }
+/** spec.source.helm: values for helm template (value files relative to the path, values text or object, --set parameters). */
+export interface ApplicationSourceHelm {
+  valueFiles?: string[]; values?: string; valuesObject?: Record<string, unknown>;
+  parameters?: { name: string; value: string; forceString?: boolean }[]; releaseName?: string; ignoreMissingValueFiles?: boolean;
+}
+/** spec.source.kustomize: what `kustomize edit` sets in the kustomization before the build. */
+export interface ApplicationSourceKustomize {
+  namePrefix?: string; nameSuffix?: string; images?: string[]; commonLabels?: Record<string, string>; commonAnnotations?: Record<string, string>;
+  namespace?: string; replicas?: { name: string; count: number | string }[];
+}
+export type ApplicationSourceType = 'Directory' | 'Helm' | 'Kustomize';
+export interface ApplicationSource {
+  repoURL: string; path?: string; targetRevision?: string;
+  helm?: ApplicationSourceHelm; kustomize?: ApplicationSourceKustomize; directory?: { recurse?: boolean };
+}
 export interface SyncOperationResource { group?: string; kind: string; name: string; namespace?: string }
 export interface SyncOperation { revision?: string; prune?: boolean; dryRun?: boolean; resources?: SyncOperationResource[]; syncOptions?: string[]; source?: ApplicationSource }
 export interface Operation { sync?: SyncOperation; initiatedBy?: { username?: string; automated?: boolean }; info?: { name: string; value: string }[]; retry?: unknown }
