@@ -241,7 +241,7 @@ export class Cluster implements KubesimCluster, SimHost {
       mesh: new IstioDataPlane(this.store, root.fork('mesh')),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
-    this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`);
+    this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`, pod.status?.podIP);
     this.workstation = new Workstation({ store: this.store, clock: this.clock, rng: root.fork('workstation'), node: (ip, port, path) => this.network.externalConnect(ip, port, path) });
     this.controlPlane = new ControlPlane({
       apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler,

@@ -141,9 +141,9 @@ export class Network {
   }
 
   /** `sim trace request URL [--from POD]`: one request, step by step. */
-  trace(url: string, from: string, headers?: Record<string, string>): TraceResult {
+  trace(url: string, from: string, headers?: Record<string, string>, podIP?: string): TraceResult {
     const target = { ...parseURL(url), ...(headers ? { headers } : {}) };
-    const src: Source | undefined = from === 'external' ? { ip: '203.0.113.10', label: 'external client' } : this.podSource(from);
+    const src: Source | undefined = from === 'external' ? { ip: '203.0.113.10', label: 'external client' } : this.podSource(from, podIP);
     if (!src) throw new Error(`pod ${from} is not running`);
     const [leg] = this.path.legs(src, target, true) as Leg[];
     const client: Hop = { kind: 'client', pod: src.pod ? from : undefined, node: src.node, text: `client: ${src.label} (${src.ip})${src.node ? ` on node ${src.node}` : ''}` };
@@ -162,9 +162,10 @@ export class Network {
    * The pod network as a program in pod `from` (namespace/name) sees it, for `kubectl exec curl|wget|nslookup`: its
    * resolver's lookups (`sim dns lookup --from`) and its connections (`sim trace request --from`), step for step.
    */
-  podView(from: string): PodNetworkView {
+  /** podIP: the pod's address before its status shows it (its init containers run then). */
+  podView(from: string, podIP?: string): PodNetworkView {
     const lookup = (name: string): DnsReply => {
-      const src = this.podSource(from);
+      const src = this.podSource(from, podIP);
       const r = src ? this.path.lookup(name, src) : undefined;
       if (!r?.answer || r.error) return { kind: 'timeout' };
       const a = r.answer;
@@ -189,7 +190,7 @@ export class Network {
         }
         let t: TraceResult;
         try {
-          t = this.trace(`http://${host}:${port}${path}`, from, headers);
+          t = this.trace(`http://${host}:${port}${path}`, from, headers, podIP);
         } catch {
           return { kind: 'unresolved' }; // a name the request path cannot parse
         }
@@ -207,7 +208,7 @@ export class Network {
           if (a.kind !== 'A') return { kind: 'unresolved' };
           ip = a.ips[0];
         }
-        const src = this.podSource(from);
+        const src = this.podSource(from, podIP);
         const e = src && this.echo(src, ip);
         return e?.reply ? { kind: 'reply', ip, ttl: e.ttl, sameNode: e.sameNode } : { kind: 'lost', ip };
       },
@@ -240,10 +241,11 @@ export class Network {
   }
 
   /** A client pod: it must be bound, have an address and be running. */
-  private podSource(key: string): Source | undefined {
+  private podSource(key: string, podIP?: string): Source | undefined {
     const pod = this.podByKey(key);
-    if (!pod?.spec?.nodeName || !pod.status?.podIP || this.deps.podAnswers(pod) === 'gone') return undefined;
-    return { pod, node: pod.spec.nodeName, ip: pod.status.podIP, namespace: pod.metadata.namespace, label: `pod ${key}` };
+    const ip = pod?.status?.podIP || podIP;
+    if (!pod?.spec?.nodeName || !ip || this.deps.podAnswers(pod) === 'gone') return undefined;
+    return { pod, node: pod.spec.nodeName, ip, namespace: pod.metadata.namespace, label: `pod ${key}` };
   }
 
   /** NetworkPolicy (network/networkpolicy) when the pod network enforces it: why the packet is dropped. */

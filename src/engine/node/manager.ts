@@ -58,9 +58,12 @@ export class NodeManager {
     k.draEnabled = this.draEnabled;
     // A process waiting on the network (`until nslookup db; …`) sees it as kubectl exec does.
     k.runtime.netFor = (sandboxId) => {
-      const uid = k.runtime.podSandboxStatus(sandboxId)?.metadata.uid;
-      const pod = uid ? k.podByUID(uid) : undefined;
-      return pod && this.netProbe?.(pod);
+      const sandbox = k.runtime.podSandboxStatus(sandboxId);
+      const pod = sandbox ? k.podByUID(sandbox.metadata.uid) : undefined;
+      if (!pod || !this.netProbe) return undefined;
+      // The sandbox has its address before the kubelet publishes it in the pod's status (init containers run then).
+      const ip = pod.status?.podIP || sandbox!.ip;
+      return this.netProbe(pod.status?.podIP || !ip ? pod : { ...pod, status: { ...pod.status, podIP: ip, podIPs: [{ ip }] } });
     };
     k.start();
     return k;

@@ -74,4 +74,22 @@ describe('scripts that wait on the network', () => {
     // nginx's image has no nslookup: it waits for good.
     expect(mustExec(c, 'kubectl logs plain')).not.toMatch(/^found$/m);
   });
+
+  it('runs a lone wget against the Service: fails before it has endpoints, succeeds after (helm test\'s test-connection)', () => {
+    const c = clusterWithNodes(1);
+    c.advance(10);
+    mustExec(c, 'kubectl create service clusterip web --tcp=80:80');
+    mustExec(c, 'kubectl run early --image=busybox:1.36 --restart=Never -- wget web:80');
+    c.advance(10);
+    const phase = (name: string) => (c.list('Pod').find((p) => p.metadata.name === name) as unknown as Pod).status?.phase;
+    expect(phase('early')).toBe('Failed');
+    expect(mustExec(c, 'kubectl logs early')).toContain('wget: can\'t connect to remote host');
+
+    mustExec(c, 'kubectl apply -f -', deploymentYaml('web', 1));
+    c.advance(30);
+    mustExec(c, 'kubectl run late --image=busybox:1.36 --restart=Never -- wget web:80');
+    c.advance(10);
+    expect(phase('late')).toBe('Succeeded');
+    expect(mustExec(c, 'kubectl logs late')).toContain('Connecting to web:80');
+  });
 });

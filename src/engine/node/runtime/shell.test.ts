@@ -98,6 +98,27 @@ describe('loops that wait on the network (gates)', () => {
     expect(lines(passGate(second, 1), 10_000)).toEqual(['4:a', '9:b']);
   });
 
+  it('runs a single network command when the script gets there, and goes on with its status', () => {
+    const tl = runScript('sleep 3; wget -q -O- http://web && echo up || exit 4');
+    expect(tl.gate).toMatchObject({ at: 3000, period: 0 });
+    expect(tl.end).toMatchObject({ kind: 'forever', at: 3000 });
+    expect(tl.gate!.exits(() => 0)).toBe(true);
+    expect(passGate(tl, 0).end).toEqual({ kind: 'exit', at: 3000, code: 0 });
+    expect(lines(passGate(tl, 0), 5000)).toEqual(['3:up']);
+    expect(tl.gate!.exits(() => 1)).toBe(true);
+    expect(passGate(tl, 0).end).toEqual({ kind: 'exit', at: 3000, code: 4 });
+    // As the container's whole command (helm's test-connection pod runs `wget NAME:PORT`): its status is the exit code.
+    const alone = runScript("'wget' 'web:80'");
+    alone.gate!.exits(() => 1);
+    expect(passGate(alone, 0).end).toEqual({ kind: 'exit', at: 0, code: 1 });
+  });
+
+  it('leaves network commands inside loops, if and for quick, and redirected ones too', () => {
+    expect(runScript('while true; do wget -q -O- http://web; sleep 1; done').end).toMatchObject({ kind: 'loop', period: 1000 });
+    expect(runScript('if true; then curl -s http://web; fi; echo x').gate).toBeUndefined();
+    expect(runScript('curl -s http://web > /dev/null; echo x').gate).toBeUndefined();
+  });
+
   it('does not gate inside if or for, nor a loop on a local condition', () => {
     expect(runScript('if true; then until nslookup db; do sleep 2; done; fi; echo x').gate).toBeUndefined();
     expect(runScript('for i in 1 2; do until nslookup db; do sleep 1; done; done').gate).toBeUndefined();

@@ -37,7 +37,8 @@ export interface Timeline { events: TimelineEvent[]; end: TimelineEnd; gate?: Ga
 /**
  * A loop waiting on the network (`until nslookup mydb; do echo waiting; sleep 2; done`): the timeline's end is
  * that loop (a 'loop' end at `at`, one round per `period`) until the runtime finds, at the start of a round, that
- * `exits` holds; passGate then continues the script from there.
+ * `exits` holds; passGate then continues the script from there. A single network command on the script's path
+ * (`wget -qO- http://web`) is a gate of period 0, passed at its first check, the rest following with its status.
  */
 export interface Gate {
   at: number;
@@ -408,7 +409,7 @@ interface State {
   events: TimelineEvent[];
   end?: TimelineEnd;
   /** The loop the script waits in for the network, and what follows it (gathered as the sequences unwind). */
-  gate?: { at: number; period: number; cond: Seq; until: boolean; env: Env; rest: Seq };
+  gate?: { at: number; period: number; cond: Seq; until: boolean; env: Env; rest: Seq; once?: true };
   /** Counters changed by `x=$((x+N))`, for loops. */
   step: Record<string, number>;
   /** A server, or the latest end of a `sleep`, running in the background (`wait` waits for them). */
@@ -463,12 +464,25 @@ class Interpreter {
     }
   }
 
-  /** An endless loop becomes a periodic end; a loop on any other condition is taken to be done at once. */
+  /**
+   * An endless loop becomes a periodic end, a loop on the network a gate; a loop on any other condition is taken to
+   * be done at once. Nothing inside a loop gates: a network command in its body is quick.
+   */
   private loop(n: Extract<Node, { t: 'loop' }>, s: State): void {
+    const gateable = !this.fixedFlow && !this.net;
+    this.fixedFlow++;
+    try {
+      this.loopOf(n, s, gateable);
+    } finally {
+      this.fixedFlow--;
+    }
+  }
+
+  private loopOf(n: Extract<Node, { t: 'loop' }>, s: State, gateable: boolean): void {
     const probe: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
     this.run(n.cond, probe);
     const endless = !probe.end && (n.until ? probe.status !== 0 : probe.status === 0) && isAlwaysTrue(n.cond, n.until);
-    if (!endless && !this.fixedFlow && !this.net && waitsOnNetwork(n.cond) && this.gate(n, s)) return;
+    if (!endless && gateable && waitsOnNetwork(n.cond) && this.gate(n, s)) return;
     if (!endless) { s.status = 0; return; }
     const start = s.t;
     const iter: State = { t: 0, status: 0, env: s.env, events: [], step: {} };
@@ -582,6 +596,13 @@ class Interpreter {
         return;
     }
     if (this.net && NETWORK_TOOLS.has(cmd)) { s.status = this.net([cmd, ...args], s.env); return; }
+    // A network command on the script's own path (`wget -qO- http://web && echo up`): the runtime runs it when the
+    // script gets there, and the rest follows with its status.
+    if (NETWORK_TOOLS.has(cmd) && !this.fixedFlow && !this.net && !n.redirect) {
+      s.end = { kind: 'forever', at: s.t, busy: false };
+      s.gate = { at: s.t, period: 0, cond: [{ join: ';', node: { ...n, words } }], until: false, env: s.env, rest: [], once: true };
+      return;
+    }
     if (SERVERS.has(cmd) && !(cmd === 'nginx' && args.some((a) => a === '-t' || a === '-s' || a === '-v'))) {
       s.end = { kind: 'forever', at: s.t, busy: false, serve: cmd };
       return;
@@ -662,12 +683,14 @@ export function runScript(script: string, env: Env = {}): Timeline {
   return timelineOf(seq, env, (n) => n === last);
 }
 
-function timelineOf(seq: Seq, env: Env, isLast: (n: Node) => boolean): Timeline {
-  const s: State = { t: 0, status: 0, env, events: [], step: {} };
+function timelineOf(seq: Seq, env: Env, isLast: (n: Node) => boolean, status = 0): Timeline {
+  const s: State = { t: 0, status, env, events: [], step: {} };
   new Interpreter(isLast).run(seq, s);
   const end = s.end ?? (s.bgServer ? { kind: 'forever', at: s.t, busy: false } : { kind: 'exit', at: s.t, code: s.status });
   const g = s.gate;
   if (!g) return { events: s.events, end };
+  // A loop ends with status 0, so the rest's first `&&` runs; a single command passes its own status on.
+  let passed = 0;
   return {
     events: s.events, end,
     gate: {
@@ -675,10 +698,10 @@ function timelineOf(seq: Seq, env: Env, isLast: (n: Node) => boolean): Timeline 
       exits(status) {
         const probe: State = { t: 0, status: 0, env: g.env, events: [], step: {} };
         new Interpreter(isLast, status).run(g.cond, probe);
+        if (g.once) { passed = probe.status; return true; }
         return g.until ? probe.status === 0 : probe.status !== 0;
       },
-      // The loop ends with status 0, so the rest's first `&&` runs.
-      then: () => timelineOf(g.rest, g.env, isLast),
+      then: () => timelineOf(g.rest, g.env, isLast, passed),
     },
   };
 }
@@ -692,9 +715,9 @@ const MAX_GATE_ROUNDS = 1000;
  */
 export function passGate(tl: Timeline, rounds: number): Timeline {
   const g = tl.gate!;
-  const loop = tl.end as Extract<TimelineEnd, { kind: 'loop' }>;
+  const loop = tl.end;
   const events = [...tl.events];
-  for (let k = Math.max(0, rounds - MAX_GATE_ROUNDS); k < rounds; k++) {
+  for (let k = Math.max(0, rounds - MAX_GATE_ROUNDS); loop.kind === 'loop' && k < rounds; k++) {
     for (const e of loop.body) events.push({ ...e, at: g.at + k * g.period + e.at, env: counterEnv(e.env, loop.step, k) });
   }
   const from = g.at + rounds * g.period;

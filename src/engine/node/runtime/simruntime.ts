@@ -444,11 +444,11 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
     const gate = c.timeline.gate;
     if (!gate || c.state !== 'CONTAINER_RUNNING') return;
     const elapsed = this.clock.now() - c.startedAt!;
-    const round = Math.max(0, Math.ceil((elapsed - gate.at) / gate.period));
+    const round = gate.period > 0 ? Math.max(0, Math.ceil((elapsed - gate.at) / gate.period)) : 0;
     const check = () => {
       if (c.state !== 'CONTAINER_RUNNING' || c.timeline.gate !== gate || c.stoppingAt !== undefined) return;
       const net = this.netFor?.(c.sandboxId);
-      const done = Math.round((this.clock.now() - c.startedAt! - gate.at) / gate.period);
+      const done = gate.period > 0 ? Math.round((this.clock.now() - c.startedAt! - gate.at) / gate.period) : 0;
       if (net && !gate.exits((argv, env) => this.netStatus(c, net, argv, env))) { c.gateTimer = this.clock.after(gate.period, check); return; }
       c.gateTimer = undefined;
       c.timeline = passGate(c.timeline, done);
