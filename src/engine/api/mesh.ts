@@ -58,6 +58,9 @@ export interface MeshMirror {
   text: string;
 }
 
+/** A request that reached an ingress gateway pod: the Host (header, else the URL's), the ports it came in on. */
+export interface GatewayRequest { host: string; ports: number[]; path: string; headers: Record<string, string> }
+
 export interface MeshDataPlane {
   /** Whether the pod's traffic goes through a sidecar proxy. */
   hasSidecar(pod: Pod): boolean;
@@ -65,6 +68,15 @@ export interface MeshDataPlane {
   route(client: Pod, req: MeshRequest): MeshRoute;
   /** Why the server pod's sidecar refuses a plaintext connection on the port (mTLS STRICT), or undefined. */
   refusesPlaintext(server: Pod, port: number): string | undefined;
+  /**
+   * The routing of a gateway pod's Envoy (Gateway servers, then the VirtualServices bound to them); undefined when
+   * no Gateway selects the pod. Each choice names its destination Service.
+   */
+  gatewayRoute(gateway: Pod, req: GatewayRequest): MeshRoute | undefined;
+  /** Outside DNS for a Gateway server's host: the LoadBalancer Service (namespace/name) of the gateway pods. */
+  gatewayService(host: string): string | undefined;
+  /** Whether a Gateway selects the pod (its Envoy routes what reaches it). */
+  isGateway(pod: Pod): boolean;
   /** [0, 1) from the mesh's own seeded stream: which choice and endpoint one request takes. */
   draw(): number;
 }

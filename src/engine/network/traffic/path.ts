@@ -59,6 +59,8 @@ export interface Leg {
   tries?: number;
   /** Pods (namespace/name) that answered earlier tries with an error the router retried. */
   retried?: string[];
+  /** The ingress gateway pod (namespace/name) that routed the request, and the gateway's Service it came in by. */
+  gateway?: { pod: string; service?: string };
   /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
   mirrored?: { pod: string; node?: string; service: string; share: number }[];
 }
@@ -156,11 +158,18 @@ export class RequestPath {
     } else if (this.env.ingressHosts().has(host)) {
       steps.push({ kind: 'dns', text: `DNS (outside the cluster): ${host} points at the ingress controller ${INGRESS_CONTROLLER_IP}` });
       ips = [INGRESS_CONTROLLER_IP];
-    } else return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+    } else {
+      // A Gateway server's host: outside DNS points it at the gateway Service's load-balancer address.
+      const gw = this.env.mesh?.gatewayService(host);
+      const ip = gw ? this.env.rules().services.get(gw)?.loadBalancerIPs[0] : undefined;
+      if (!ip) return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+      steps.push({ kind: 'dns', text: `DNS (outside the cluster): ${host} points at the load-balancer address ${ip} of the gateway Service ${gw}` });
+      ips = [ip];
+    }
     if (!isIP(target.host) && ips.length > 1) host = target.host;
     // Headless answers: the client takes the first address; CoreDNS's loadbalance rotates them, so many requests spread.
     const chosen = single ? [ips[0]] : ips;
-    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...this.withResponse(l, target.path), weight: l.weight / chosen.length })));
+    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).flatMap((l) => this.atGateway(l, target, single)).map((l) => ({ ...this.withResponse(l, target.path), weight: l.weight / chosen.length })));
   }
 
   /** A leg that reached a serving pod, with what the pod answers. */
@@ -183,8 +192,9 @@ export class RequestPath {
     let node = src.node;
     let external = false;
     const byIP = this.env.rules().byIP(ip, target.port);
-    // A sidecar intercepts the connection before the node's kube-proxy sees it.
-    if (src.pod && byIP && this.env.mesh?.hasSidecar(src.pod)) return this.viaSidecar(src, this.env.mesh, byIP.svc, byIP.port, target, steps, single);
+    // A sidecar intercepts the connection before the node's kube-proxy sees it. Simplification: not one to a gateway's
+    // Service, which then routes as if the sidecar passed it on (Istio's default route to the gateway pods).
+    if (src.pod && byIP && this.env.mesh?.hasSidecar(src.pod) && !this.toGateway(byIP.port)) return this.viaSidecar(src, this.env.mesh, byIP.svc, byIP.port, target, steps, single);
     if (!src.pod) {
       const owner = this.env.nodeByIP(ip);
       if (owner) node = owner;
@@ -214,6 +224,34 @@ export class RequestPath {
       return [this.decided(src, d, svc, steps)];
     }
     return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`)], 1 / endpoints.length));
+  }
+
+  private toGateway(port: ProxyServicePort): boolean {
+    const mesh = this.env.mesh;
+    return !!mesh && port.endpoints.some((e) => { const p = e.pod ? this.env.podByKey(e.pod) : undefined; return !!p && mesh.isGateway(p); });
+  }
+
+  /**
+   * A request that reached an ingress gateway pod: its Envoy routes it by the Gateways and VirtualServices
+   * (mesh.gatewayRoute), then tries it on the chosen Service's endpoints as a sidecar's router would.
+   */
+  private atGateway(l: Leg, target: RequestTarget, single: boolean): Leg[] {
+    const mesh = this.env.mesh;
+    const pod = !l.failure && l.pod && mesh ? this.env.podByKey(l.pod) : undefined;
+    const plan = pod && mesh?.gatewayRoute(pod, { host: target.headers?.host ?? target.host, ports: [...new Set([target.port, l.port!])], path: target.path, headers: target.headers ?? {} });
+    if (!pod || !mesh || !plan) return [l];
+    const gwSrc: Source = { pod, node: pod.spec?.nodeName, ip: pod.status?.podIP ?? '', namespace: pod.metadata?.namespace, label: `gateway pod ${l.pod}` };
+    const steps = [...l.steps.slice(0, -1), { kind: 'proxy' as const, pod: l.pod, node: l.node, text: `ingress gateway pod ${l.pod} (Envoy) on port ${l.port}: ${plan.text}` }];
+    const via = { gateway: { pod: l.pod!, ...(l.service ? { service: l.service } : {}) } };
+    const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
+    return choices.flatMap((c): Leg[] => {
+      const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, steps: [...steps, { kind: 'proxy', pod: l.pod, node: l.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}`.trim() } }];
+      if (c.answer) return answered(c.answer, c.text);
+      const svc = c.service ? this.env.rules().services.get(c.service) : undefined;
+      const port = svc && (c.port !== undefined ? svc.ports.find((p) => p.port === c.port) : svc.ports.length === 1 ? svc.ports[0] : undefined);
+      if (!svc || !port) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port (a destination port is needed when the Service has several), the proxy answers 503`);
+      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target.path, [...steps], single);
+    }).map((g) => ({ ...g, weight: g.weight * l.weight, ...via }));
   }
 
   /** The client's sidecar routes the request (mesh.ts): a route's choice, then an endpoint of its subset. */
@@ -320,7 +358,7 @@ export class RequestPath {
     if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
     const state = this.env.podState(pod);
     if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
-    const strict = src.pod && this.env.mesh?.hasSidecar(src.pod) ? undefined : this.env.mesh?.refusesPlaintext(pod, e.port);
+    const strict = src.pod && (this.env.mesh?.hasSidecar(src.pod) || this.env.mesh?.isGateway(src.pod)) ? undefined : this.env.mesh?.refusesPlaintext(pod, e.port);
     if (strict) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `the sidecar of pod ${key} resets the plaintext connection: ${strict}` }], failure: { kind: 'reset', message: 'curl: (56) Recv failure: Connection reset by peer' } };
     const refused = state === 'refused' ? 'the server does not answer yet' : !this.env.podListens(pod, e.port) ? `nothing listens on port ${e.port}` : undefined;
     if (refused) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: ${refused}` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };
