@@ -1,7 +1,7 @@
 // The traffic simulator: once per virtual second (while there are sources) every source's requests for that
 // second go through the data plane (path.ts) in aggregate: the spread over backends is sampled with the seeded
 // RNG instead of routing each request, the pods answer by the request model (model.ts), and the outcome is
-// tallied per source, Service, pod and node.
+// tallied per source, Service, pod and node (a request an ingress gateway routed also for the gateway's Service and pod).
 // Simplification: requests are aggregated per one-second tick (a request never spans ticks); a snapshot keeps the
 // sources, the CPU window and only the last SNAPSHOT_SAMPLES of each metric series (the traffic panel's window).
 import type { Pod } from 'kubernetes-types/core/v1';
@@ -37,7 +37,7 @@ export interface TrafficEnv {
 }
 
 /** A share of a pod's arrivals in a tick: whose (a source's, or a retried try's), and what the client sees. */
-interface Part { source?: string; service?: string; n: number; delayMs: number; failAll: boolean }
+interface Part { source?: string; service?: string; n: number; delayMs: number; failAll: boolean; gateway?: Leg['gateway'] }
 
 export interface SourceStatus extends TrafficSource { active: boolean; note?: string; last?: TrafficSample }
 
@@ -158,11 +158,14 @@ export class TrafficSimulator {
         if (leg.failure || !leg.pod) {
           st.add(c, c, 0, 0);
           tally(serviceT, leg.service)?.add(c, c, 0, 0);
+          // What an ingress gateway answered itself (404, 503) is its Service's and its pod's traffic too.
+          tally(serviceT, leg.gateway?.service)?.add(c, c, 0, 0);
+          tally(podT, leg.gateway?.pod)?.add(c, c, 0, 0);
           return;
         }
         // A sidecar's fault delay and earlier tries, and the server's own time, add to what the client sees, not to
         // the pod's work; a server's 5xx answer is an error.
-        arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500 });
+        arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500, ...(leg.gateway ? { gateway: leg.gateway } : {}) });
       });
     }
     // A pod with a queue keeps serving it in a second without new arrivals.
@@ -184,6 +187,9 @@ export class TrafficSimulator {
         podFailed += f;
         tally(sourceT, p.source)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
         tally(serviceT, p.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        // Requests an ingress gateway passed on count for its Service and pod as well (the map's gateway badge).
+        tally(serviceT, p.gateway?.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        tally(podT, p.gateway?.pod)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
       });
       const pt = tally(podT, key)!;
       pt.add(a.n, podFailed, r.p50Ms, r.p99Ms);
