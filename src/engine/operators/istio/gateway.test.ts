@@ -111,6 +111,10 @@ describe('Istio ingress gateway', () => {
     const out = mustExec(c, 'sim trace request http://bookinfo.example.com/');
     expect(out).toContain('VirtualService default/bookinfo: Referenced gateway not found: "bookinfo-gw" (IST0101)');
     expect(out).toMatch(/result: 404$/m);
+    // istiod's analysis writes the message's code and documentation to the VirtualService's status.
+    expect(mustExec(c, 'kubectl get vs bookinfo -o jsonpath={.status.validationMessages}')).toBe('[{"documentationUrl":"https://istio.io/v1.24/docs/reference/config/analysis/ist0101/","level":"ERROR","type":{"code":"IST0101"}}]');
     mustExec(c, 'kubectl apply -f -', vs('bookinfo-gateway'));
+    c.advance(2);
+    expect(mustExec(c, 'kubectl get vs bookinfo -o jsonpath={.status.validationMessages}')).toBe('');
   });
 });
