@@ -21,6 +21,33 @@ export interface MeshChoice {
   /** Another Service (namespace/name) or port the route sends the request to. */
   service?: string;
   port?: number;
+  /** The destination's DestinationRule traffic policy, when it has one. */
+  policy?: MeshTrafficPolicy;
+}
+
+/** Envoy's outlier detection for a destination (DestinationRule trafficPolicy.outlierDetection, Istio's defaults). */
+export interface OutlierPolicy {
+  /** Consecutive 5xx answers (connection failures count as 503) that eject a pod; 0: off. */
+  consecutive5xx: number;
+  /** Consecutive 502, 503 or 504 answers (and connection failures) that eject a pod; 0: off. */
+  consecutiveGateway: number;
+  intervalMs: number;
+  baseEjectionMs: number;
+  maxEjectionPercent: number;
+}
+
+/** The client's connection pool limits for a destination (connectionPool), when set. */
+export interface PoolLimits { maxConnections?: number; http1MaxPendingRequests?: number; http2MaxRequests?: number }
+
+export type LoadBalancerPolicy = { simple: 'ROUND_ROBIN' | 'RANDOM' | 'LEAST_REQUEST' } | { consistentHashHeader: string };
+
+/** What a DestinationRule's trafficPolicy tells the client's proxy about one destination. */
+export interface MeshTrafficPolicy {
+  /** namespace/name of the DestinationRule, for traces. */
+  rule: string;
+  outlier?: OutlierPolicy;
+  pool?: PoolLimits;
+  lb?: LoadBalancerPolicy;
 }
 
 /**
@@ -82,6 +109,8 @@ export interface MeshDataPlane {
 }
 
 /** Envoy's local replies (source/common/http/utility.cc, fault filter): body text per case. */
+/** The router's reply when the connection pool overflows (response flag UO). */
+export const OVERFLOW_BODY = 'upstream connect error or disconnect/reset before headers. reset reason: overflow';
 export const FAULT_ABORT_BODY = 'fault filter abort';
 export const NO_HEALTHY_UPSTREAM = 'no healthy upstream';
 /** The router's local reply when the route's or the last try's timeout fires (504, response flag UT). */

@@ -290,6 +290,7 @@ export class Network {
       policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),
       now: () => this.deps.clock.now(),
       mesh: this.deps.mesh,
+      ejected: (pool, policy) => this.traffic.outliers.ejected(pool, policy),
     };
   }
 }

@@ -16,7 +16,7 @@ import type { IngressRoute } from '../ingress/routing.ts';
 import type { ProxyEndpoint, ProxyService, ProxyServicePort } from '../types.ts';
 import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
-import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
+import { NO_HEALTHY_UPSTREAM, type OutlierPolicy, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
 import { pickWeighted } from './mesh.ts';
 import { CONNECT_TIMEOUT_MS, HOP_MS, routeTries, type Try } from './retry.ts';
 
@@ -59,6 +59,10 @@ export interface Leg {
   tries?: number;
   /** Pods (namespace/name) that answered earlier tries with an error the router retried. */
   retried?: string[];
+  /** Pods whose earlier tries failed (connection, timeout, 5xx), as the pool's outlier detection counts them. */
+  errored?: Errored[];
+  /** The client proxy's pool for the destination, when its DestinationRule has outlier detection. */
+  pool?: { key: string; hosts: number; policy: OutlierPolicy };
   /** The ingress gateway pod (namespace/name) that routed the request, and the gateway's Service it came in by. */
   gateway?: { pod: string; service?: string };
   /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
@@ -66,6 +70,9 @@ export interface Leg {
 }
 
 export interface PodResponse { status: number; delayMs: number }
+
+/** A try that failed at a pod: `gateway` for a connection failure, a timeout, or 502/503/504. */
+export interface Errored { pod: string; gateway: boolean }
 
 export interface RequestTarget { host: string; port: number; path: string; headers?: Record<string, string> }
 
@@ -91,6 +98,8 @@ export interface PathEnv {
   now(): number;
   /** The service mesh, when one is installed (mesh.ts). */
   mesh?: MeshDataPlane;
+  /** A client pool's ejected pods (outlier.ts), each with the time it may come back. */
+  ejected?(pool: string, policy: OutlierPolicy): Map<string, number>;
 }
 
 export function parseURL(url: string): RequestTarget {
@@ -302,15 +311,22 @@ export class RequestPath {
       if (!other || !otherPort) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port, the proxy answers 503`);
       [svc, port] = [other, otherPort];
     }
-    const endpoints = this.subsetEndpoints(port, c.subset);
-    if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
+    const ready = this.subsetEndpoints(port, c.subset);
+    if (!ready.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
     const key = svc.key;
+    // The client's pool for this destination: outlier detection keeps ejected pods out of it.
+    const outlier = c.policy?.outlier;
+    const pool = outlier && this.env.ejected ? { key: `${steps.at(-1)?.pod ?? src.ip}>${key}`, hosts: ready.length, policy: outlier } : undefined;
+    const out = pool ? this.env.ejected!(pool.key, outlier!) : new Map<string, number>();
+    const endpoints = ready.filter((e) => !e.pod || !out.has(e.pod));
+    if (out.size) steps.push({ kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text: `outlier detection (DestinationRule ${c.policy!.rule}): ${[...out].map(([p, until]) => `pod ${p} ejected until ${toRFC3339(until)}`).join(', ')}` });
+    if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: every endpoint is ejected, the proxy answers 503 (UH)`).map((l) => ({ ...l, ...(pool ? { pool } : {}) }));
     const legs = routeTries({
       endpoints, retry: plan.retry, timeoutMs: plan.timeoutMs, at: { pod: steps.at(-1)?.pod, node: src.node },
       draw: single ? () => mesh.draw() : undefined,
       tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], path),
     }, steps, c.weight);
-    return legs.map((l) => (c.delayMs ? { ...l, delayMs: c.delayMs + (l.delayMs ?? 0) } : l));
+    return legs.map((l) => ({ ...l, ...(c.delayMs ? { delayMs: c.delayMs + (l.delayMs ?? 0) } : {}), ...(pool ? { pool } : {}) }));
   }
 
   /** One try of the client sidecar's router at an endpoint: the connection, then the pod's answer. */

@@ -11,6 +11,7 @@ import type { TrafficSample, TrafficSeries } from '../types.ts';
 import { MetricsStore, Tally } from './metrics.ts';
 import { podCapacity, podCores, servePodLoad } from './model.ts';
 import { parseURL, type Leg, type RequestPath, type Source } from './path.ts';
+import { OutlierDetector, type Observation, type OutlierState } from './outlier.ts';
 import { validateSource, type TrafficSource } from './sources.ts';
 
 export const TICK_MS = 1_000;
@@ -27,6 +28,8 @@ export interface TrafficState {
   cpu: Record<string, number[]>;
   /** Per pod: the requests waiting in its queue (model.ts). */
   waiting?: Record<string, number>;
+  /** The client proxies' outlier detection (outlier.ts). */
+  outliers?: OutlierState;
 }
 
 export interface TrafficEnv {
@@ -45,6 +48,7 @@ export class TrafficSimulator {
   private readonly sources = new Map<string, TrafficSource>();
   private readonly notes = new Map<string, string>();
   readonly metrics = new MetricsStore();
+  readonly outliers = new OutlierDetector();
   private readonly cpu = new Map<string, number[]>();
   private readonly waiting = new Map<string, number>();
   private readonly queueLength = new Map<string, number>();
@@ -72,13 +76,15 @@ export class TrafficSimulator {
 
   /** Saved with the snapshot. */
   state(): TrafficState {
-    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting) };
+    const outliers = this.outliers.state();
+    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting), ...(Object.keys(outliers).length ? { outliers } : {}) };
   }
 
   restore(state: Partial<TrafficState>): void {
     this.metrics.restore(state.series ?? []);
     for (const [k, w] of Object.entries(state.cpu ?? {})) this.cpu.set(k, w.slice(-CPU_WINDOW_TICKS));
     for (const [k, n] of Object.entries(state.waiting ?? {})) this.waiting.set(k, n);
+    this.outliers.restore(state.outliers);
     for (const s of state.sources ?? []) this.add(s);
   }
 
@@ -135,6 +141,19 @@ export class TrafficSimulator {
       a.n += part.n;
       a.parts.push(part);
     };
+    const observed = new Map<string, { policy: NonNullable<Leg['pool']>['policy']; hosts: number; pods: Map<string, Observation> }>();
+    const observeLeg = (leg: Leg, c: number) => {
+      const pool = leg.pool!;
+      let o = observed.get(pool.key);
+      if (!o) observed.set(pool.key, (o = { policy: pool.policy, hosts: pool.hosts, pods: new Map() }));
+      const at = (pod: string) => { let x = o!.pods.get(pod); if (!x) o!.pods.set(pod, (x = { errors: 0, gatewayErrors: 0, successes: 0 })); return x; };
+      for (const e of leg.errored ?? []) { const x = at(e.pod); x.errors += c; if (e.gateway) x.gatewayErrors += c; }
+      if (leg.pod && !leg.failure) {
+        const status = leg.response?.status ?? 200;
+        const x = at(leg.pod);
+        if (status < 500) x.successes += c; else { x.errors += c; if ([502, 503, 504].includes(status)) x.gatewayErrors += c; }
+      }
+    };
     for (const s of this.sources.values()) {
       const st = tally(sourceT, s.name)!;
       const exact = s.rps * seconds;
@@ -148,6 +167,7 @@ export class TrafficSimulator {
       legs.forEach((leg, i) => {
         const c = counts[i];
         if (!c) return;
+        if (leg.pool) observeLeg(leg, c);
         // Tries the sidecar retried after a pod's error answer are work (and errors) of that pod; mirrored copies are
         // work of the mirror's pods and requests of its Service, never the source's.
         for (const pod of leg.retried ?? []) arrive(pod, this.env.pod(pod)?.spec?.nodeName, { n: c, delayMs: 0, failAll: true });
@@ -167,6 +187,11 @@ export class TrafficSimulator {
         // the pod's work; a server's 5xx answer is an error.
         arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500, ...(leg.gateway ? { gateway: leg.gateway } : {}) });
       });
+    }
+    // The pools' outlier detection sees this second's answers, then runs its interval timer.
+    for (const [pool, o] of observed) {
+      for (const [pod, x] of o.pods) this.outliers.observe(pool, o.policy, o.hosts, pod, x, t);
+      this.outliers.sweep(pool, o.policy, t);
     }
     // A pod with a queue keeps serving it in a second without new arrivals.
     for (const key of new Set([...this.waiting.keys(), ...this.queueLength.keys()])) if (!arrivals.has(key)) arrivals.set(key, { n: 0, parts: [] });

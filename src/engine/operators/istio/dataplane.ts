@@ -4,18 +4,20 @@
 // destination's subset in the DestinationRule for its host, and a server's istio-proxy resets plaintext connections
 // when PeerAuthentication makes its port STRICT (workload, then namespace, then mesh-wide in istio-system).
 // An ingress gateway pod routes by the Gateways that select it and the VirtualServices bound to them (gateway.ts).
-// Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read; redirects, rewrites and traffic policies are not modelled
+// A destination's DestinationRule trafficPolicy (trafficpolicy.ts) rides on its choice for the client's pool.
+// Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read; redirects and rewrites are not modelled
 // (retries and the route timeout are: retry.ts, and the tries in network/traffic/retry.ts; so is mirror with
 // mirrorPercentage: copies the proxy sends and whose answers it drops, network/traffic/path.ts); a destination on another port than the request's uses that port of its Service.
 import type { Pod, Service } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { KindRegistry } from '../../api/kinds.ts';
-import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type GatewayRequest, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
+import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type GatewayRequest, type MeshChoice, type MeshTrafficPolicy, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
 import { parseDuration } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
 import { boundVirtualServices, gatewaysOf, hostMatches as gatewayHostMatches, isGatewayPod, missingGateways, referencedNotFound } from './gateway.ts';
 import { hasSidecar } from './inject.ts';
 import { convertRetryPolicy, durationMs } from './retry.ts';
+import { trafficPolicy } from './trafficpolicy.ts';
 import { ISTIO_NAMESPACE, type DestinationRule, type Gateway, type HTTPMatchRequest, type HTTPRoute, type MutualTLSMode, type PeerAuthentication, type StringMatch, type VirtualService } from './types.ts';
 
 const DOMAIN = 'cluster.local';
@@ -82,16 +84,27 @@ export class IstioDataPlane implements MeshDataPlane {
       .sort(oldestFirst)[0];
   }
 
+  private destinationRule(fqdn: string): DestinationRule & KubeObject | undefined {
+    return this.objects<DestinationRule>('DestinationRule').filter((d) => d.spec?.host && hostMatches(resolveHost(d.spec.host, d.metadata.namespace!), fqdn)).sort(oldestFirst)[0];
+  }
+
   private subsetLabels(fqdn: string, subset: string): { rule?: string; labels?: Record<string, string> } {
-    const dr = this.objects<DestinationRule>('DestinationRule').filter((d) => d.spec?.host && hostMatches(resolveHost(d.spec.host, d.metadata.namespace!), fqdn)).sort(oldestFirst)[0];
+    const dr = this.destinationRule(fqdn);
     const s = dr?.spec.subsets?.find((x) => x.name === subset);
     return { rule: dr ? key(dr) : undefined, labels: s ? s.labels ?? {} : undefined };
+  }
+
+  /** The DestinationRule's trafficPolicy for a host (and subset), as the choice's `policy`. */
+  private policy(fqdn: string, subset?: string): { policy?: MeshTrafficPolicy } {
+    const dr = this.destinationRule(fqdn);
+    const p = dr && trafficPolicy(key(dr), dr.spec.trafficPolicy, subset ? dr.spec.subsets?.find((x) => x.name === subset)?.trafficPolicy : undefined);
+    return p ? { policy: p } : {};
   }
 
   route(_client: Pod, req: MeshRequest): MeshRoute {
     const fqdn = `${req.service}.${req.namespace}.svc.${DOMAIN}`;
     const vs = this.virtualService(fqdn);
-    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route' }], retry: DEFAULT_RETRY_POLICY };
+    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route', ...this.policy(fqdn) }], retry: DEFAULT_RETRY_POLICY };
     return this.vsRoute(vs, req);
   }
 
@@ -177,7 +190,7 @@ export class IstioDataPlane implements MeshDataPlane {
         const service = m ? `${m[2]}/${m[1]}` : undefined;
         const port = dest.destination.port?.number;
         const target = `${dest.destination.host}${dest.destination.subset ? ` subset ${dest.destination.subset}` : ''} (weight ${dests.length === 1 ? 100 : dest.weight})`;
-        const base = { weight: pass * w, ...held, ...(service && service !== `${req.namespace}/${req.service}` ? { service } : {}), ...(port && port !== req.port ? { port } : {}) };
+        const base = { weight: pass * w, ...held, ...this.policy(host, dest.destination.subset), ...(service && service !== `${req.namespace}/${req.service}` ? { service } : {}), ...(port && port !== req.port ? { port } : {}) };
         if (!service) { out.push({ ...base, text: `${heldText}${target}: not a Service of this cluster, the proxy answers 503`, answer: { status: 503, body: '' } }); continue; }
         if (!dest.destination.subset) { out.push({ ...base, text: `${heldText}${target}` }); continue; }
         const s = this.subsetLabels(host, dest.destination.subset);

@@ -29,7 +29,7 @@ export interface VirtualService {
   spec: { hosts?: string[]; gateways?: string[]; http?: HTTPRoute[]; exportTo?: string[] };
 }
 
-export interface Subset { name: string; labels?: Record<string, string> }
+export interface Subset { name: string; labels?: Record<string, string>; trafficPolicy?: Record<string, unknown> }
 export interface DestinationRule {
   apiVersion?: string; kind?: string; metadata: ObjectMeta;
   spec: { host?: string; subsets?: Subset[]; trafficPolicy?: Record<string, unknown>; exportTo?: string[] };
