@@ -291,6 +291,8 @@ export class Network {
       now: () => this.deps.clock.now(),
       mesh: this.deps.mesh,
       ejected: (pool, policy) => this.traffic.outliers.ejected(pool, policy),
+      nextRoundRobin: (pool) => this.traffic.nextRoundRobin(pool),
+      requestsWaiting: (pod) => this.traffic.requestsWaiting(pod),
     };
   }
 }

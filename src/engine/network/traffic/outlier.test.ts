@@ -7,7 +7,6 @@ import { OutlierDetector } from './outlier.ts';
 
 const POLICY: OutlierPolicy = { consecutive5xx: 5, consecutiveGateway: 0, intervalMs: 10_000, baseEjectionMs: 30_000, maxEjectionPercent: 100 };
 const bad = { errors: 10, gatewayErrors: 10, successes: 0 };
-const good = { errors: 0, gatewayErrors: 0, successes: 10 };
 
 describe('OutlierDetector', () => {
   it('ejects after consecutive5xx errors and brings the pod back at the first interval tick after baseEjectionTime', () => {

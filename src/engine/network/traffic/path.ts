@@ -18,6 +18,7 @@ import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
 import { NO_HEALTHY_UPSTREAM, type OutlierPolicy, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
 import { pickWeighted } from './mesh.ts';
+import { balancer } from './balancer.ts';
 import { CONNECT_TIMEOUT_MS, HOP_MS, routeTries, type Try } from './retry.ts';
 
 /** SIMULATION: the address external clients appear to come from (TEST-NET-3). */
@@ -98,6 +99,10 @@ export interface PathEnv {
   now(): number;
   /** The service mesh, when one is installed (mesh.ts). */
   mesh?: MeshDataPlane;
+  /** A pod's requests waiting (the traffic model's gauge), for LEAST_REQUEST. */
+  requestsWaiting?(pod: string): number;
+  /** A client pool's round-robin turn (its count of picks so far), for DestinationRule ROUND_ROBIN. */
+  nextRoundRobin?(pool: string): number;
   /** A client pool's ejected pods (outlier.ts), each with the time it may come back. */
   ejected?(pool: string, policy: OutlierPolicy): Map<string, number>;
 }
@@ -259,7 +264,7 @@ export class RequestPath {
       const svc = c.service ? this.env.rules().services.get(c.service) : undefined;
       const port = svc && (c.port !== undefined ? svc.ports.find((p) => p.port === c.port) : svc.ports.length === 1 ? svc.ports[0] : undefined);
       if (!svc || !port) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port (a destination port is needed when the Service has several), the proxy answers 503`);
-      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target.path, [...steps], single);
+      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target, [...steps], single);
     }).map((g) => ({ ...g, weight: g.weight * l.weight, ...via }));
   }
 
@@ -269,7 +274,7 @@ export class RequestPath {
     const plan = mesh.route(src.pod!, { namespace: svc.namespace, service: svc.name, port: port.port, path: target.path, headers: target.headers ?? {} });
     steps.push({ kind: 'proxy', pod: client, node: src.node, text: `sidecar istio-proxy of ${client} intercepts the connection to Service ${svc.key} port ${port.port}: ${plan.text}` });
     const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
-    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target.path, [...steps], single));
+    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target, [...steps], single));
     const shadow = plan.mirror ? this.mirror(src, mesh, plan.mirror, port, single) : undefined;
     return legs.map((l) => ({ ...l, viaSidecar: true, ...(shadow?.hop ? { steps: [...l.steps, shadow.hop] } : {}), ...(shadow?.mirrored.length ? { mirrored: shadow.mirrored } : {}) }));
   }
@@ -301,7 +306,7 @@ export class RequestPath {
     });
   }
 
-  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, path: string, steps: Hop[], single: boolean): Leg[] {
+  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, target: RequestTarget, steps: Hop[], single: boolean): Leg[] {
     const delay = c.delayMs ? { delayMs: c.delayMs } : {};
     const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, service: svc.key, steps: [...steps, { kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}` }, ...delay }];
     if (c.answer) return answered(c.answer, c.text);
@@ -316,15 +321,18 @@ export class RequestPath {
     const key = svc.key;
     // The client's pool for this destination: outlier detection keeps ejected pods out of it.
     const outlier = c.policy?.outlier;
-    const pool = outlier && this.env.ejected ? { key: `${steps.at(-1)?.pod ?? src.ip}>${key}`, hosts: ready.length, policy: outlier } : undefined;
+    const poolKey = `${steps.at(-1)?.pod ?? src.ip}>${key}`;
+    const pool = outlier && this.env.ejected ? { key: poolKey, hosts: ready.length, policy: outlier } : undefined;
     const out = pool ? this.env.ejected!(pool.key, outlier!) : new Map<string, number>();
     const endpoints = ready.filter((e) => !e.pod || !out.has(e.pod));
     if (out.size) steps.push({ kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text: `outlier detection (DestinationRule ${c.policy!.rule}): ${[...out].map(([p, until]) => `pod ${p} ejected until ${toRFC3339(until)}`).join(', ')}` });
     if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: every endpoint is ejected, the proxy answers 503 (UH)`).map((l) => ({ ...l, ...(pool ? { pool } : {}) }));
+    const lb = c.policy?.lb && balancer(c.policy.lb, target.headers ?? {}, () => mesh.draw(), () => this.env.nextRoundRobin?.(poolKey) ?? 0, (e) => (e.pod ? this.env.requestsWaiting?.(e.pod) ?? 0 : 0));
     const legs = routeTries({
       endpoints, retry: plan.retry, timeoutMs: plan.timeoutMs, at: { pod: steps.at(-1)?.pod, node: src.node },
       draw: single ? () => mesh.draw() : undefined,
-      tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], path),
+      ...(single && lb ? { pick: lb.pick } : {}),
+      tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s)${lb ? `, ${lb.text}` : ''})`)], target.path),
     }, steps, c.weight);
     return legs.map((l) => ({ ...l, ...(c.delayMs ? { delayMs: c.delayMs + (l.delayMs ?? 0) } : {}), ...(pool ? { pool } : {}) }));
   }

@@ -55,6 +55,8 @@ export interface RouterRun {
   tryAt(e: ProxyEndpoint, steps: Hop[]): Try;
   /** undefined: every request's spread (weighted legs); else a draw in [0, 1) picks the endpoint of each try. */
   draw?: () => number;
+  /** With draw: the load balancer's pick instead of a random one (DestinationRule loadBalancer, balancer.ts). */
+  pick?: (candidates: ProxyEndpoint[]) => ProxyEndpoint;
   /** The hop at the client's sidecar, for the router's own lines in the trace. */
   at: Pick<Hop, 'pod' | 'node'>;
 }
@@ -68,7 +70,7 @@ export function routeTries(run: RouterRun, steps: Hop[], weight: number): Leg[] 
   const go = (tried: Set<ProxyEndpoint>, n: number, elapsed: number, w: number, s: Hop[], retried: string[], errored: Errored[]): Leg[] => {
     const fresh = run.endpoints.filter((e) => !tried.has(e));
     const candidates = fresh.length ? fresh : run.endpoints;
-    const picks = run.draw ? [candidates[Math.floor(run.draw() * candidates.length)]] : candidates;
+    const picks = run.draw ? [run.pick ? run.pick(candidates) : candidates[Math.floor(run.draw() * candidates.length)]] : candidates;
     const each = run.draw ? w : w / picks.length;
     return picks.flatMap((e) => {
       const { leg, outcome } = run.tryAt(e, s);

@@ -30,6 +30,8 @@ export interface TrafficState {
   waiting?: Record<string, number>;
   /** The client proxies' outlier detection (outlier.ts). */
   outliers?: OutlierState;
+  /** The client pools' round-robin turns (balancer.ts). */
+  roundRobin?: Record<string, number>;
 }
 
 export interface TrafficEnv {
@@ -49,6 +51,7 @@ export class TrafficSimulator {
   private readonly notes = new Map<string, string>();
   readonly metrics = new MetricsStore();
   readonly outliers = new OutlierDetector();
+  private readonly roundRobin = new Map<string, number>();
   private readonly cpu = new Map<string, number[]>();
   private readonly waiting = new Map<string, number>();
   private readonly queueLength = new Map<string, number>();
@@ -77,7 +80,7 @@ export class TrafficSimulator {
   /** Saved with the snapshot. */
   state(): TrafficState {
     const outliers = this.outliers.state();
-    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting), ...(Object.keys(outliers).length ? { outliers } : {}) };
+    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting), ...(Object.keys(outliers).length ? { outliers } : {}), ...(this.roundRobin.size ? { roundRobin: Object.fromEntries(this.roundRobin) } : {}) };
   }
 
   restore(state: Partial<TrafficState>): void {
@@ -85,7 +88,15 @@ export class TrafficSimulator {
     for (const [k, w] of Object.entries(state.cpu ?? {})) this.cpu.set(k, w.slice(-CPU_WINDOW_TICKS));
     for (const [k, n] of Object.entries(state.waiting ?? {})) this.waiting.set(k, n);
     this.outliers.restore(state.outliers);
+    for (const [k, n] of Object.entries(state.roundRobin ?? {})) this.roundRobin.set(k, n);
     for (const s of state.sources ?? []) this.add(s);
+  }
+
+  /** A client pool's round-robin turn: its picks so far (one traced request takes one). */
+  nextRoundRobin(pool: string): number {
+    const n = this.roundRobin.get(pool) ?? 0;
+    this.roundRobin.set(pool, n + 1);
+    return n;
   }
 
   /** The pod's num_requests_waiting gauge for the last second (0 for a pod without traffic). */
