@@ -36,9 +36,6 @@ export interface OutlierPolicy {
   maxEjectionPercent: number;
 }
 
-/** The client's connection pool limits for a destination (connectionPool), when set. */
-export interface PoolLimits { maxConnections?: number; http1MaxPendingRequests?: number; http2MaxRequests?: number }
-
 export type LoadBalancerPolicy = { simple: 'ROUND_ROBIN' | 'RANDOM' | 'LEAST_REQUEST' } | { consistentHashHeader: string };
 
 /** What a DestinationRule's trafficPolicy tells the client's proxy about one destination. */
@@ -46,7 +43,6 @@ export interface MeshTrafficPolicy {
   /** namespace/name of the DestinationRule, for traces. */
   rule: string;
   outlier?: OutlierPolicy;
-  pool?: PoolLimits;
   lb?: LoadBalancerPolicy;
 }
 
@@ -109,8 +105,6 @@ export interface MeshDataPlane {
 }
 
 /** Envoy's local replies (source/common/http/utility.cc, fault filter): body text per case. */
-/** The router's reply when the connection pool overflows (response flag UO). */
-export const OVERFLOW_BODY = 'upstream connect error or disconnect/reset before headers. reset reason: overflow';
 export const FAULT_ABORT_BODY = 'fault filter abort';
 export const NO_HEALTHY_UPSTREAM = 'no healthy upstream';
 /** The router's local reply when the route's or the last try's timeout fires (504, response flag UT). */

@@ -1,11 +1,12 @@
 // A DestinationRule's trafficPolicy as the client's Envoy applies it (istiod's cluster builder,
 // pilot/pkg/networking/core/cluster_traffic_policy.go): outlierDetection with Istio's defaults (consecutive5xxErrors 5,
-// interval 10s, baseEjectionTime 30s, maxEjectionPercent 10), connectionPool's limits, and the load balancer (simple
+// interval 10s, baseEjectionTime 30s, maxEjectionPercent 10) and the load balancer (simple
 // ROUND_ROBIN, RANDOM, LEAST_REQUEST, or consistentHash on an HTTP header). A subset's own trafficPolicy replaces the
 // rule's, field by field at the top level (Istio merges them that way).
-// Simplification: the deprecated consecutiveErrors, consistentHash on cookies, source IP or query parameters, localityLbSetting, tls and portLevelSettings
+// Simplification: connectionPool is not modelled (the traffic model has no connections to overflow); the deprecated
+// consecutiveErrors, consistentHash on cookies, source IP or query parameters, localityLbSetting, tls and portLevelSettings
 // are not read.
-import type { LoadBalancerPolicy, MeshTrafficPolicy, OutlierPolicy, PoolLimits } from '../../api/mesh.ts';
+import type { LoadBalancerPolicy, MeshTrafficPolicy, OutlierPolicy } from '../../api/mesh.ts';
 import { durationMs } from './retry.ts';
 
 type Obj = Record<string, unknown>;
@@ -27,21 +28,6 @@ function outlier(o: Obj | undefined): OutlierPolicy | undefined {
   };
 }
 
-function pool(o: Obj | undefined): PoolLimits | undefined {
-  if (!o) return undefined;
-  const out: PoolLimits = {};
-  const tcp = obj(o.tcp);
-  const http = obj(o.http);
-  const maxConnections = int(tcp?.maxConnections);
-  const pending = int(http?.http1MaxPendingRequests);
-  const requests = int(http?.http2MaxRequests);
-  // 0 means unset (Envoy's default of 2^32-1).
-  if (maxConnections) out.maxConnections = maxConnections;
-  if (pending) out.http1MaxPendingRequests = pending;
-  if (requests) out.http2MaxRequests = requests;
-  return Object.keys(out).length ? out : undefined;
-}
-
 function lb(o: Obj | undefined): LoadBalancerPolicy | undefined {
   if (!o) return undefined;
   const simple = o.simple;
@@ -59,10 +45,8 @@ export function trafficPolicy(rule: string, ruleLevel: unknown, subsetLevel?: un
   const pick = (k: string) => obj(s[k]) ?? obj(r[k]);
   const out: MeshTrafficPolicy = { rule };
   const o = outlier(pick('outlierDetection'));
-  const p = pool(pick('connectionPool'));
   const l = lb(pick('loadBalancer'));
   if (o) out.outlier = o;
-  if (p) out.pool = p;
   if (l) out.lb = l;
-  return o || p || l ? out : undefined;
+  return o || l ? out : undefined;
 }
