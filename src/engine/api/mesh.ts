@@ -21,6 +21,29 @@ export interface MeshChoice {
   /** Another Service (namespace/name) or port the route sends the request to. */
   service?: string;
   port?: number;
+  /** The destination's DestinationRule traffic policy, when it has one. */
+  policy?: MeshTrafficPolicy;
+}
+
+/** Envoy's outlier detection for a destination (DestinationRule trafficPolicy.outlierDetection, Istio's defaults). */
+export interface OutlierPolicy {
+  /** Consecutive 5xx answers (connection failures count as 503) that eject a pod; 0: off. */
+  consecutive5xx: number;
+  /** Consecutive 502, 503 or 504 answers (and connection failures) that eject a pod; 0: off. */
+  consecutiveGateway: number;
+  intervalMs: number;
+  baseEjectionMs: number;
+  maxEjectionPercent: number;
+}
+
+export type LoadBalancerPolicy = { simple: 'ROUND_ROBIN' | 'RANDOM' | 'LEAST_REQUEST' } | { consistentHashHeader: string };
+
+/** What a DestinationRule's trafficPolicy tells the client's proxy about one destination. */
+export interface MeshTrafficPolicy {
+  /** namespace/name of the DestinationRule, for traces. */
+  rule: string;
+  outlier?: OutlierPolicy;
+  lb?: LoadBalancerPolicy;
 }
 
 /**
@@ -58,6 +81,9 @@ export interface MeshMirror {
   text: string;
 }
 
+/** A request that reached an ingress gateway pod: the Host (header, else the URL's), the ports it came in on. */
+export interface GatewayRequest { host: string; ports: number[]; path: string; headers: Record<string, string> }
+
 export interface MeshDataPlane {
   /** Whether the pod's traffic goes through a sidecar proxy. */
   hasSidecar(pod: Pod): boolean;
@@ -65,6 +91,15 @@ export interface MeshDataPlane {
   route(client: Pod, req: MeshRequest): MeshRoute;
   /** Why the server pod's sidecar refuses a plaintext connection on the port (mTLS STRICT), or undefined. */
   refusesPlaintext(server: Pod, port: number): string | undefined;
+  /**
+   * The routing of a gateway pod's Envoy (Gateway servers, then the VirtualServices bound to them); undefined when
+   * no Gateway selects the pod. Each choice names its destination Service.
+   */
+  gatewayRoute(gateway: Pod, req: GatewayRequest): MeshRoute | undefined;
+  /** Outside DNS for a Gateway server's host: the LoadBalancer Service (namespace/name) of the gateway pods. */
+  gatewayService(host: string): string | undefined;
+  /** Whether a Gateway selects the pod (its Envoy routes what reaches it). */
+  isGateway(pod: Pod): boolean;
   /** [0, 1) from the mesh's own seeded stream: which choice and endpoint one request takes. */
   draw(): number;
 }

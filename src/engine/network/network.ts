@@ -216,13 +216,15 @@ export class Network {
   }
 
   /**
-   * A connection from outside the cluster (the learner's workstation) to a node's address, routed as
-   * `sim trace request` routes an external client's (NodePorts); undefined when no node has the address.
+   * A connection from outside the cluster (the learner's workstation) to a node's address or a load-balancer address,
+   * routed as `sim trace request` routes an external client's; undefined when neither has the address.
    */
-  externalConnect(ip: string, port: number, path: string): ReturnType<PodNetworkView['connect']> | undefined {
-    if (!this.pathEnv().nodeByIP(ip)) return undefined;
-    const t = this.trace(`http://${ip}:${port}${path}`, 'external');
+  externalConnect(ip: string, port: number, path: string, headers?: Record<string, string>): ReturnType<PodNetworkView['connect']> | undefined {
+    const env = this.pathEnv();
+    if (!env.nodeByIP(ip) && !env.rules().byIP(ip, port)?.svc.loadBalancerIPs.includes(ip)) return undefined;
+    const t = this.trace(`http://${ip}:${port}${path}`, 'external', headers);
     if (t.failure === 'timeout') return { kind: 'timeout', ip };
+    if (t.answer) return { kind: 'answered', ip, answer: t.answer, ...(t.delayMs ? { delayMs: t.delayMs } : {}) };
     const pod = t.pod ? this.podByKey(t.pod) : undefined;
     return pod && t.port !== undefined && !t.failure ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'refused', ip };
   }
@@ -290,6 +292,9 @@ export class Network {
       policyDenies: (src, dst, port, protocol) => this.policyDenies(src, dst, port, protocol),
       now: () => this.deps.clock.now(),
       mesh: this.deps.mesh,
+      ejected: (pool, policy) => this.traffic.outliers.ejected(pool, policy),
+      nextRoundRobin: (pool) => this.traffic.nextRoundRobin(pool),
+      requestsWaiting: (pod) => this.traffic.requestsWaiting(pod),
     };
   }
 }

@@ -10,7 +10,7 @@ export type NetworkControl = Pick<Network, 'traffic' | 'trace' | 'dnsLookup' | '
 
 export const NETWORK_USAGE = `  sim traffic add NAME URL [--rps N] [--from POD|external] [-n NAMESPACE]   (steady requests to a URL)
   sim traffic list | sim traffic remove NAME
-  sim trace request URL [--from POD|external] [-n NAMESPACE] [-o json]   (one request's path, step by step)
+  sim trace request URL [--from POD|external] [-H 'NAME: VALUE'] [-n NAMESPACE] [-o json]   (one request's path, step by step)
   sim dns lookup NAME [--from POD] [-n NAMESPACE]   (CoreDNS's answer, with the pod's search path)
   sim proxy mode [iptables|ipvs]   (kube-proxy's mode on every node)`;
 
@@ -67,14 +67,21 @@ export function trafficCommand(net: NetworkControl, args: string[], out: string[
 
 export function traceCommand(net: NetworkControl, args: string[], out: string[], namespace = 'default'): void {
   const [what, ...rest] = args;
-  const p = parseFlags(rest, [...FROM_FLAGS, { name: 'output', short: 'o', value: true }]);
+  const p = parseFlags(rest, [...FROM_FLAGS, { name: 'output', short: 'o', value: true }, { name: 'header', short: 'H', value: true }]);
   const [url] = p.positional;
-  if (what !== 'request' || !url) throw new CommandError('usage: sim trace request URL [--from POD|external] [-n NAMESPACE] [-o json]');
+  if (what !== 'request' || !url) throw new CommandError('usage: sim trace request URL [--from POD|external] [-H \'NAME: VALUE\'] [-n NAMESPACE] [-o json]');
+  // curl's -H: "Name: value", names in lower case as the request path reads them (Host among them).
+  const headers: Record<string, string> = {};
+  for (const h of p.flags.get('header') ?? []) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new CommandError(`invalid header "${h}": expected NAME: VALUE`);
+    headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
+  }
   const output = flag(p, 'output');
   if (output !== undefined && output !== 'json') throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json`);
   let r;
   try {
-    r = net.trace(url, fromKey(flag(p, 'from'), namespaceFlag(p, namespace), 'external'));
+    r = net.trace(url, fromKey(flag(p, 'from'), namespaceFlag(p, namespace), 'external'), Object.keys(headers).length ? headers : undefined);
   } catch (e) {
     throw new CommandError((e as Error).message);
   }

@@ -22,7 +22,7 @@ export interface WorkstationDeps {
   clock: SimClock;
   rng: SeededRng;
   /** A connection from outside the cluster to a node's address, or undefined when the address is no node's. */
-  node(ip: string, port: number, path: string): ConnectReply | undefined;
+  node(ip: string, port: number, path: string, headers?: Record<string, string>): ConnectReply | undefined;
 }
 
 export interface CommandResult { code: number; stdout: string; stderr: string }

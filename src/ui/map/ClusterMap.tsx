@@ -14,6 +14,7 @@ import { useClusterView, type ClusterViewStore } from '../state/clusterStore.ts'
 import { cachedT } from '../i18n/cachedT.ts';
 import { TracePath } from '../traffic/TracePath.tsx';
 import { TrafficEdges } from '../traffic/TrafficEdges.tsx';
+import { BADGE_HEIGHT, BADGE_LIFT } from '../traffic/edges.ts';
 import type { MapFilters } from './filters.ts';
 import { AggregateTile, BandCard } from './GroupCards.tsx';
 import { KubeNodeCard, LaneCard } from './KubeNodeCard.tsx';
@@ -36,8 +37,16 @@ export { isSystemNamespace };
 const CULL_ABOVE = 24;
 /** Zooming in this far over an aggregated tile opens it (fitView never zooms past 1.25, so only the user does). */
 const OPEN_ZOOM = 1.6;
-/** Room at the top for the filter bar and legend, which float over the canvas. */
-const FIT: FitViewOptions = { padding: { top: '150px', right: '6%', bottom: '6%', left: '6%' }, maxZoom: 1.25 };
+/** Room at the top for the filter bar and legend, which float over the canvas, until the bar is measured. */
+const PADDING = { top: '150px', right: '6%', bottom: '6%', left: '6%' } as const;
+const FIT: FitViewOptions = { padding: PADDING, maxZoom: 1.25 };
+/** The toolbar panel's margin from the canvas's top edge (xyflow's Panel). */
+const PANEL_MARGIN = 15;
+/**
+ * Below the measured bar, the traffic badges' row above the grid (BADGE_LIFT plus a badge, at fitView's largest
+ * zoom) stays in view: without it the badges sat under the filter bar.
+ */
+const BADGE_ROOM = Math.ceil((BADGE_LIFT + BADGE_HEIGHT + 8) * 1.25);
 
 const nodeTypes: NodeTypes = { kubeNode: KubeNodeCard, lane: LaneCard, band: BandCard, aggregate: AggregateTile };
 
@@ -99,7 +108,6 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
     [kubeNodes, shown.byNode, filters.groupBy, filters.focus, slots],
   );
   const [nodes, onNodesChange] = useFlowNodes(layout.nodes);
-  const positions = useMemo(() => ({ podAt: layout.podAt, top: 0 }), [layout.podAt]);
 
   // Re-frame when what is drawn changes shape (a level, a group, nodes coming or going), not for every pod; and,
   // until the user pans or zooms, when the map's box changes size (panels settling on a busy page) or the cards
@@ -108,18 +116,22 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
   const box = useRef<HTMLDivElement>(null);
   const boxSize = useBoxSize(box);
   const measured = useNodesInitialized();
+  const toolbar = useRef<HTMLDivElement>(null);
+  const toolbarHeight = Number(useBoxSize(toolbar).split('x')[1] ?? 0);
+  const positions = useMemo(() => ({ podAt: layout.podAt, top: 0, coveredTop: PANEL_MARGIN + toolbarHeight }), [layout.podAt, toolbarHeight]);
+  const fit = useMemo<FitViewOptions>(() => (toolbarHeight ? { ...FIT, padding: { ...PADDING, top: `${PANEL_MARGIN + toolbarHeight + BADGE_ROOM}px` } } : FIT), [toolbarHeight]);
   const frameKey = `${layout.level}|${filters.focus}|${layout.groupBy}|${kubeNodes.size}`;
   const framed = useRef({ frameKey: '', fitKey: '' });
   const userMoved = useRef(false);
   useEffect(() => {
-    const fitKey = `${frameKey}|${boxSize}|${measured}`;
+    const fitKey = `${frameKey}|${boxSize}|${measured}|${toolbarHeight}`;
     if (!ready || framed.current.fitKey === fitKey) return;
     if (framed.current.frameKey !== frameKey) userMoved.current = false;
     framed.current = { frameKey, fitKey };
     if (userMoved.current) return;
-    const id = requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 200 }));
+    const id = requestAnimationFrame(() => void flow.fitView({ ...fit, duration: 200 }));
     return () => cancelAnimationFrame(id);
-  }, [frameKey, boxSize, measured, ready, flow]);
+  }, [frameKey, boxSize, measured, toolbarHeight, fit, ready, flow]);
   const onMoveStart: OnMove = useCallback((event) => { if (event) userMoved.current = true; }, []);
 
   const focus = useCallback((f: string) => setFilters({ focus: f }), [setFilters]);
@@ -158,7 +170,7 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
             minZoom={0.05}
             maxZoom={2.5}
             fitView
-            fitViewOptions={FIT}
+            fitViewOptions={fit}
             colorMode={colorMode}
             proOptions={{ hideAttribution: true }}
           >
@@ -169,9 +181,9 @@ function NodesCanvas({ store, engine, onPodClick, colorMode = 'system', filters,
               <TrafficEdges />
               <TracePath />
             </PodPositionsContext.Provider>
-            <Controls showInteractive={false} position="bottom-right" fitViewOptions={FIT} />
+            <Controls showInteractive={false} position="bottom-right" fitViewOptions={fit} />
             <Panel position="top-left">
-              <div className="map-toolbar">
+              <div className="map-toolbar" ref={toolbar} data-testid="map-toolbar">
                 <MapToolbar filters={filters} onChange={setFilters} namespaces={shown.namespaces} selectorError={selected.error} shown={shown.count} total={allPods.size} />
                 <div className="map-toolbar-row">
                   <Legend counts={shown.toneCounts} />

@@ -48,9 +48,11 @@ export function useMapFocus(): (focus: string) => void {
 export interface PodPositions {
   podAt: TileCentres;
   top: number;
+  /** Screen pixels at the canvas's top that the floating toolbar covers: framing keeps content below them. */
+  coveredTop: number;
 }
 
-export const PodPositionsContext = createContext<PodPositions>({ podAt: new Map<string, Point>(), top: 0 });
+export const PodPositionsContext = createContext<PodPositions>({ podAt: new Map<string, Point>(), top: 0, coveredTop: 0 });
 
 export function usePodPositions(): PodPositions {
   return useContext(PodPositionsContext);

@@ -2,13 +2,13 @@
 // kube-proxy and the Service to the chosen pod (or to where it failed), one step every STEP_MS, with the step's
 // caption below the map. ‹ and › step by hand; it stays until dismissed (✕ or Escape); replay draws it again.
 import { useEffect, useMemo, useRef } from 'react';
-import { Panel, useNodes, useReactFlow, ViewportPortal } from '@xyflow/react';
+import { Panel, useNodes, useReactFlow, useStore, ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { mapGeometry, type Rect } from '../map/geometry.ts';
 import { usePodPositions } from '../map/mapContext.ts';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { edgePath } from './edges.ts';
-import { stopsBounds, traceStops, type TraceStop } from './tracePath.ts';
+import { frameBelow, stopsBounds, traceStops, type TraceStop } from './tracePath.ts';
 import { advanceTrace, dismissTrace, replayTrace, stepTrace, useTrace, type TraceState } from './traceStore.ts';
 
 /** Wall ms each step stays current before the next one is drawn. */
@@ -61,10 +61,12 @@ export function TracePath() {
 
 function TraceOverlay({ trace, step, seq, paused }: TraceState & { trace: NonNullable<TraceState['trace']> }) {
   const nodes = useNodes();
-  const { podAt } = usePodPositions();
+  const { podAt, coveredTop } = usePodPositions();
   const geometry = useMemo(() => mapGeometry(nodes, podAt), [nodes, podAt]);
   const { services } = useDataPlane();
   const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
   const stopLabel = useStopLabel();
   const stops = useMemo(() => {
     const pods = new Map(services.map((s) => [s.key, [...new Set(s.endpoints.flatMap((e) => (e.pod ? [e.pod] : [])))]]));
@@ -82,8 +84,8 @@ function TraceOverlay({ trace, step, seq, paused }: TraceState & { trace: NonNul
   useEffect(() => {
     if (!stops.length || framed.current === seq) return;
     framed.current = seq;
-    void flow.fitBounds(union(geometry.grid, stopsBounds(stops)), { padding: 0.15, duration: 250 });
-  }, [stops, seq, flow, geometry]);
+    void flow.setViewport(frameBelow(union(geometry.grid, stopsBounds(stops)), width, height, coveredTop), { duration: 250 });
+  }, [stops, seq, flow, geometry, width, height, coveredTop]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dismissTrace();

@@ -5,7 +5,7 @@ import { ViewportPortal } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useDataPlane } from '../network/dataPlane.ts';
 import { usePodPositions } from '../map/mapContext.ts';
-import { edgePathVia, trafficBadges } from './edges.ts';
+import { BADGE_HEIGHT, edgePathVia, trafficBadges } from './edges.ts';
 
 /** Dash animation period: faster for busier edges. */
 function dashSeconds(rps: number): number {
@@ -35,7 +35,7 @@ export function TrafficEdges() {
                 </g>
               );
             })}
-            <rect x={b.at.x - 70} y={b.at.y - 26} width={140} height={26} rx={6} className={`traffic-badge traffic-${b.errorRate >= 0.1 ? 'bad' : 'ok'}`} />
+            <rect x={b.at.x - b.width / 2} y={b.at.y - BADGE_HEIGHT} width={b.width} height={BADGE_HEIGHT} rx={6} className={`traffic-badge traffic-${b.errorRate >= 0.1 ? 'bad' : 'ok'}`} />
             <text x={b.at.x} y={b.at.y - 9} className="traffic-badge-text">{`${b.service} · ${t('dataPlane.traffic.edgeRate', { rps: b.rps })}`}</text>
           </g>
         ))}

@@ -21,6 +21,8 @@ export interface TrafficEdge {
 export interface ServiceBadge {
   service: string;
   at: Point;
+  /** Wide enough for "namespace/name · 1000/s" in the badge's 11px monospace font. */
+  width: number;
   rps: number;
   errorRate: number;
   edges: TrafficEdge[];
@@ -28,7 +30,21 @@ export interface ServiceBadge {
 
 /** Badges keep at least this far apart horizontally; they sit this far above the top row of nodes (inside the fitted view). */
 export const BADGE_SPACING = 170;
+/** The narrowest badge, and the room a character of its 11px monospace label takes. */
+export const BADGE_MIN_WIDTH = 140;
+const BADGE_CHAR_PX = 7;
+/** Room for " · 1000/s" after the Service's name, and the badge's inner margins. */
+const BADGE_RATE_CHARS = 10;
+const BADGE_MARGIN = 16;
+/** The empty space kept between two badges side by side. */
+const BADGE_GAP = 30;
+
+export function badgeWidth(service: string): number {
+  return Math.max(BADGE_MIN_WIDTH, (service.length + BADGE_RATE_CHARS) * BADGE_CHAR_PX + BADGE_MARGIN);
+}
 export const BADGE_LIFT = 40;
+/** A badge's height (TrafficEdges draws it this tall, above its anchor). */
+export const BADGE_HEIGHT = 26;
 /** Label centres of one badge keep at least this far apart: room for "1000/s" at the map's label size. */
 export const LABEL_SPACING = 44;
 /** How far down from the badge towards the pods the label row sits (a share of the way). */
@@ -56,7 +72,7 @@ export function trafficBadges(
     if (targets.length === 0) continue;
     const x = targets.reduce((sum, p) => sum + p.at.x, 0) / targets.length;
     badges.push({
-      service: svc.key, at: { x, y: top - BADGE_LIFT }, rps: last.rps, errorRate: last.errorRate,
+      service: svc.key, at: { x, y: top - BADGE_LIFT }, width: badgeWidth(svc.key), rps: last.rps, errorRate: last.errorRate,
       edges: targets.map(({ pod, at }) => {
         const s = podTraffic[pod];
         const errorRate = s?.errorRate ?? 0;
@@ -64,10 +80,10 @@ export function trafficBadges(
       }),
     });
   }
-  // Left to right by where their pods are, pushed apart so badges do not overlap.
+  // Left to right by where their pods are, pushed apart (by their widths) so badges do not overlap.
   badges.sort((a, b) => a.at.x - b.at.x || a.service.localeCompare(b.service));
   for (let i = 1; i < badges.length; i++) {
-    const min = badges[i - 1].at.x + BADGE_SPACING;
+    const min = badges[i - 1].at.x + Math.max(BADGE_SPACING, (badges[i - 1].width + badges[i].width) / 2 + BADGE_GAP);
     if (badges[i].at.x < min) {
       badges[i].at = { ...badges[i].at, x: min };
       for (const e of badges[i].edges) e.from = badges[i].at;

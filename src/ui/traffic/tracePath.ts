@@ -62,3 +62,17 @@ export function stopsBounds(stops: readonly TraceStop[]): Rect {
   const y = Math.min(...rects.map((r) => r.y));
   return { x, y, width: Math.max(...rects.map((r) => r.x + r.width)) - x, height: Math.max(...rects.map((r) => r.y + r.height)) - y };
 }
+
+/** Framing margin on each side, a share of the bounds (what fitBounds' padding 0.15 gave). */
+const FRAME_PADDING = 0.15;
+
+/**
+ * The viewport that shows `bounds` in a width × height canvas whose top `coveredTop` pixels the floating toolbar
+ * hides: centred in the rest, with FRAME_PADDING around, never zoomed past 1.25 (as the map's fitView).
+ */
+export function frameBelow(bounds: Rect, width: number, height: number, coveredTop: number): { x: number; y: number; zoom: number } {
+  const free = Math.max(1, height - coveredTop);
+  const pad = 1 + 2 * FRAME_PADDING;
+  const zoom = Math.min(1.25, width / Math.max(1, bounds.width * pad), free / Math.max(1, bounds.height * pad));
+  return { zoom, x: width / 2 - (bounds.x + bounds.width / 2) * zoom, y: coveredTop + free / 2 - (bounds.y + bounds.height / 2) * zoom };
+}

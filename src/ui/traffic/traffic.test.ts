@@ -6,10 +6,10 @@ import { createCluster } from '../../engine/index.ts';
 import { mustExec } from '../../engine/testing/fixtures.ts';
 import type { ServiceEndpointsView, TrafficSeries } from '../../worker/dataplane.ts';
 import { WEB } from '../../worker/testing/dataplaneFixtures.ts';
-import { BADGE_LIFT, BADGE_SPACING, LABEL_SPACING, edgePathVia, edgeTone, trafficBadges } from './edges.ts';
+import { BADGE_LIFT, BADGE_SPACING, LABEL_SPACING, badgeWidth, edgePathVia, edgeTone, trafficBadges } from './edges.ts';
 import type { Rect } from '../map/geometry.ts';
 import { asTraceJson, parseTrace, traceCommand, traceText, type Hop, type TraceResult } from './trace.ts';
-import { ROW_LIFT, stopsBounds, traceStops } from './tracePath.ts';
+import { ROW_LIFT, frameBelow, stopsBounds, traceStops } from './tracePath.ts';
 
 const sample = (rps: number, errorRate = 0) => ({ t: 0, rps, p50Ms: 1, p99Ms: 2, errorRate });
 
@@ -158,6 +158,37 @@ describe('traceStops', () => {
       expect(stops).toHaveLength(hops.length);
       for (const s of stops) expect(Number.isFinite(s.at.x) && Number.isFinite(s.at.y)).toBe(true);
       expect(stops.filter((s) => s.failed).map((s) => s.step)).toEqual(ok ? [] : [hops.length]);
+    }));
+  });
+});
+
+describe('frameBelow', () => {
+  it('property: the framed bounds sit below the covered top and inside the canvas', () => {
+    fc.assert(fc.property(
+      fc.record({ x: fc.integer({ min: -2000, max: 2000 }), y: fc.integer({ min: -2000, max: 2000 }), width: fc.integer({ min: 1, max: 4000 }), height: fc.integer({ min: 1, max: 4000 }) }),
+      fc.integer({ min: 200, max: 2000 }), fc.integer({ min: 200, max: 1200 }), fc.integer({ min: 0, max: 180 }),
+      (b, width, height, coveredTop) => {
+        const v = frameBelow(b, width, height, coveredTop);
+        const top = b.y * v.zoom + v.y;
+        const bottom = (b.y + b.height) * v.zoom + v.y;
+        expect(top).toBeGreaterThanOrEqual(coveredTop - 1e-6);
+        expect(bottom).toBeLessThanOrEqual(height + 1e-6);
+        expect(b.x * v.zoom + v.x).toBeGreaterThanOrEqual(-1e-6);
+        expect((b.x + b.width) * v.zoom + v.x).toBeLessThanOrEqual(width + 1e-6);
+      },
+    ));
+  });
+});
+
+describe('badge widths', () => {
+  it('property: badges of any Service names never overlap, and each is wide enough for its label', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z]{1,20}\/[a-z-]{1,40}$/), fc.integer({ min: 0, max: 2000 })), { minLength: 1, maxLength: 6 }), (svcs) => {
+      const uniq = [...new Map(svcs.map(([k, x]) => [k, x])).entries()];
+      const services: ServiceEndpointsView[] = uniq.map(([key], i) => ({ key, type: 'ClusterIP', ports: [], endpoints: [{ ip: `10.0.0.${i}`, port: 80, pod: `default/p${i}`, ready: true, serving: true, terminating: false, portName: '' }] } as unknown as ServiceEndpointsView));
+      const series: TrafficSeries[] = uniq.map(([key]) => ({ scope: 'service', key, samples: [{ t: 0, rps: 1000, errorRate: 0, p50Ms: 1, p99Ms: 1 }] } as unknown as TrafficSeries));
+      const badges = trafficBadges(services, series, {}, (p) => ({ x: uniq[Number(p.slice(9))][1], y: 0 }), 0);
+      for (const b of badges) expect(b.width).toBeGreaterThanOrEqual(badgeWidth(b.service));
+      for (let i = 1; i < badges.length; i++) expect(badges[i].at.x - badges[i].width / 2).toBeGreaterThan(badges[i - 1].at.x + badges[i - 1].width / 2);
     }));
   });
 });

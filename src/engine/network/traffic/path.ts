@@ -16,8 +16,9 @@ import type { IngressRoute } from '../ingress/routing.ts';
 import type { ProxyEndpoint, ProxyService, ProxyServicePort } from '../types.ts';
 import { CLUSTER_DNS } from './constants.ts';
 import { toRFC3339 } from '../../sim/clock.ts';
-import { NO_HEALTHY_UPSTREAM, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
+import { NO_HEALTHY_UPSTREAM, type OutlierPolicy, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRoute, type ProxyAnswer } from '../../api/mesh.ts';
 import { pickWeighted } from './mesh.ts';
+import { balancer } from './balancer.ts';
 import { CONNECT_TIMEOUT_MS, HOP_MS, routeTries, type Try } from './retry.ts';
 
 /** SIMULATION: the address external clients appear to come from (TEST-NET-3). */
@@ -59,11 +60,20 @@ export interface Leg {
   tries?: number;
   /** Pods (namespace/name) that answered earlier tries with an error the router retried. */
   retried?: string[];
+  /** Pods whose earlier tries failed (connection, timeout, 5xx), as the pool's outlier detection counts them. */
+  errored?: Errored[];
+  /** The client proxy's pool for the destination, when its DestinationRule has outlier detection. */
+  pool?: { key: string; hosts: number; policy: OutlierPolicy };
+  /** The ingress gateway pod (namespace/name) that routed the request, and the gateway's Service it came in by. */
+  gateway?: { pod: string; service?: string };
   /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
   mirrored?: { pod: string; node?: string; service: string; share: number }[];
 }
 
 export interface PodResponse { status: number; delayMs: number }
+
+/** A try that failed at a pod: `gateway` for a connection failure, a timeout, or 502/503/504. */
+export interface Errored { pod: string; gateway: boolean }
 
 export interface RequestTarget { host: string; port: number; path: string; headers?: Record<string, string> }
 
@@ -89,6 +99,12 @@ export interface PathEnv {
   now(): number;
   /** The service mesh, when one is installed (mesh.ts). */
   mesh?: MeshDataPlane;
+  /** A pod's requests waiting (the traffic model's gauge), for LEAST_REQUEST. */
+  requestsWaiting?(pod: string): number;
+  /** A client pool's round-robin turn (its count of picks so far), for DestinationRule ROUND_ROBIN. */
+  nextRoundRobin?(pool: string): number;
+  /** A client pool's ejected pods (outlier.ts), each with the time it may come back. */
+  ejected?(pool: string, policy: OutlierPolicy): Map<string, number>;
 }
 
 export function parseURL(url: string): RequestTarget {
@@ -156,11 +172,18 @@ export class RequestPath {
     } else if (this.env.ingressHosts().has(host)) {
       steps.push({ kind: 'dns', text: `DNS (outside the cluster): ${host} points at the ingress controller ${INGRESS_CONTROLLER_IP}` });
       ips = [INGRESS_CONTROLLER_IP];
-    } else return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+    } else {
+      // A Gateway server's host: outside DNS points it at the gateway Service's load-balancer address.
+      const gw = this.env.mesh?.gatewayService(host);
+      const ip = gw ? this.env.rules().services.get(gw)?.loadBalancerIPs[0] : undefined;
+      if (!ip) return fail('dns', `curl: (6) Could not resolve host: ${host}`, steps);
+      steps.push({ kind: 'dns', text: `DNS (outside the cluster): ${host} points at the load-balancer address ${ip} of the gateway Service ${gw}` });
+      ips = [ip];
+    }
     if (!isIP(target.host) && ips.length > 1) host = target.host;
     // Headless answers: the client takes the first address; CoreDNS's loadbalance rotates them, so many requests spread.
     const chosen = single ? [ips[0]] : ips;
-    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).map((l) => ({ ...this.withResponse(l, target.path), weight: l.weight / chosen.length })));
+    return chosen.flatMap((ip) => this.toAddress(src, ip, target, host, [...steps], single).flatMap((l) => this.atGateway(l, target, single)).map((l) => ({ ...this.withResponse(l, target.path), weight: l.weight / chosen.length })));
   }
 
   /** A leg that reached a serving pod, with what the pod answers. */
@@ -183,8 +206,9 @@ export class RequestPath {
     let node = src.node;
     let external = false;
     const byIP = this.env.rules().byIP(ip, target.port);
-    // A sidecar intercepts the connection before the node's kube-proxy sees it.
-    if (src.pod && byIP && this.env.mesh?.hasSidecar(src.pod)) return this.viaSidecar(src, this.env.mesh, byIP.svc, byIP.port, target, steps, single);
+    // A sidecar intercepts the connection before the node's kube-proxy sees it. Simplification: not one to a gateway's
+    // Service, which then routes as if the sidecar passed it on (Istio's default route to the gateway pods).
+    if (src.pod && byIP && this.env.mesh?.hasSidecar(src.pod) && !this.toGateway(byIP.port)) return this.viaSidecar(src, this.env.mesh, byIP.svc, byIP.port, target, steps, single);
     if (!src.pod) {
       const owner = this.env.nodeByIP(ip);
       if (owner) node = owner;
@@ -216,13 +240,41 @@ export class RequestPath {
     return endpoints.map((e) => this.atPod(src, e, svc.key, [...steps, endpointHop(e, ` (${proxy.mode === 'ipvs' ? 'round robin' : 'random'} among ${note})`)], 1 / endpoints.length));
   }
 
+  private toGateway(port: ProxyServicePort): boolean {
+    const mesh = this.env.mesh;
+    return !!mesh && port.endpoints.some((e) => { const p = e.pod ? this.env.podByKey(e.pod) : undefined; return !!p && mesh.isGateway(p); });
+  }
+
+  /**
+   * A request that reached an ingress gateway pod: its Envoy routes it by the Gateways and VirtualServices
+   * (mesh.gatewayRoute), then tries it on the chosen Service's endpoints as a sidecar's router would.
+   */
+  private atGateway(l: Leg, target: RequestTarget, single: boolean): Leg[] {
+    const mesh = this.env.mesh;
+    const pod = !l.failure && l.pod && mesh ? this.env.podByKey(l.pod) : undefined;
+    const plan = pod && mesh?.gatewayRoute(pod, { host: target.headers?.host ?? target.host, ports: [...new Set([target.port, l.port!])], path: target.path, headers: target.headers ?? {} });
+    if (!pod || !mesh || !plan) return [l];
+    const gwSrc: Source = { pod, node: pod.spec?.nodeName, ip: pod.status?.podIP ?? '', namespace: pod.metadata?.namespace, label: `gateway pod ${l.pod}` };
+    const steps = [...l.steps.slice(0, -1), { kind: 'proxy' as const, pod: l.pod, node: l.node, text: `ingress gateway pod ${l.pod} (Envoy) on port ${l.port}: ${plan.text}` }];
+    const via = { gateway: { pod: l.pod!, ...(l.service ? { service: l.service } : {}) } };
+    const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
+    return choices.flatMap((c): Leg[] => {
+      const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, steps: [...steps, { kind: 'proxy', pod: l.pod, node: l.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}`.trim() } }];
+      if (c.answer) return answered(c.answer, c.text);
+      const svc = c.service ? this.env.rules().services.get(c.service) : undefined;
+      const port = svc && (c.port !== undefined ? svc.ports.find((p) => p.port === c.port) : svc.ports.length === 1 ? svc.ports[0] : undefined);
+      if (!svc || !port) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port (a destination port is needed when the Service has several), the proxy answers 503`);
+      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target, [...steps], single);
+    }).map((g) => ({ ...g, weight: g.weight * l.weight, ...via }));
+  }
+
   /** The client's sidecar routes the request (mesh.ts): a route's choice, then an endpoint of its subset. */
   private viaSidecar(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, target: RequestTarget, steps: Hop[], single: boolean): Leg[] {
     const client = `${src.pod!.metadata!.namespace}/${src.pod!.metadata!.name}`;
     const plan = mesh.route(src.pod!, { namespace: svc.namespace, service: svc.name, port: port.port, path: target.path, headers: target.headers ?? {} });
     steps.push({ kind: 'proxy', pod: client, node: src.node, text: `sidecar istio-proxy of ${client} intercepts the connection to Service ${svc.key} port ${port.port}: ${plan.text}` });
     const choices = single ? [{ ...pickWeighted(plan.choices, mesh.draw()), weight: 1 }] : plan.choices;
-    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target.path, [...steps], single));
+    const legs = choices.flatMap((c) => this.sidecarChoice(src, mesh, svc, port, plan, c, target, [...steps], single));
     const shadow = plan.mirror ? this.mirror(src, mesh, plan.mirror, port, single) : undefined;
     return legs.map((l) => ({ ...l, viaSidecar: true, ...(shadow?.hop ? { steps: [...l.steps, shadow.hop] } : {}), ...(shadow?.mirrored.length ? { mirrored: shadow.mirrored } : {}) }));
   }
@@ -254,7 +306,7 @@ export class RequestPath {
     });
   }
 
-  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, path: string, steps: Hop[], single: boolean): Leg[] {
+  private sidecarChoice(src: Source, mesh: MeshDataPlane, svc: ProxyService, port: ProxyServicePort, plan: MeshRoute, c: MeshChoice, target: RequestTarget, steps: Hop[], single: boolean): Leg[] {
     const delay = c.delayMs ? { delayMs: c.delayMs } : {};
     const answered = (answer: ProxyAnswer, text: string): Leg[] => [{ weight: c.weight, service: svc.key, steps: [...steps, { kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text }], answer, failure: { kind: 'http', message: `${answer.status} ${answer.body}` }, ...delay }];
     if (c.answer) return answered(c.answer, c.text);
@@ -264,15 +316,25 @@ export class RequestPath {
       if (!other || !otherPort) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port, the proxy answers 503`);
       [svc, port] = [other, otherPort];
     }
-    const endpoints = this.subsetEndpoints(port, c.subset);
-    if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
+    const ready = this.subsetEndpoints(port, c.subset);
+    if (!ready.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: no ready endpoint, the proxy answers 503`);
     const key = svc.key;
+    // The client's pool for this destination: outlier detection keeps ejected pods out of it.
+    const outlier = c.policy?.outlier;
+    const poolKey = `${steps.at(-1)?.pod ?? src.ip}>${key}`;
+    const pool = outlier && this.env.ejected ? { key: poolKey, hosts: ready.length, policy: outlier } : undefined;
+    const out = pool ? this.env.ejected!(pool.key, outlier!) : new Map<string, number>();
+    const endpoints = ready.filter((e) => !e.pod || !out.has(e.pod));
+    if (out.size) steps.push({ kind: 'proxy', pod: steps.at(-1)?.pod, node: src.node, text: `outlier detection (DestinationRule ${c.policy!.rule}): ${[...out].map(([p, until]) => `pod ${p} ejected until ${toRFC3339(until)}`).join(', ')}` });
+    if (!endpoints.length) return answered({ status: 503, body: NO_HEALTHY_UPSTREAM }, `${c.text}: every endpoint is ejected, the proxy answers 503 (UH)`).map((l) => ({ ...l, ...(pool ? { pool } : {}) }));
+    const lb = c.policy?.lb && balancer(c.policy.lb, target.headers ?? {}, () => mesh.draw(), () => this.env.nextRoundRobin?.(poolKey) ?? 0, (e) => (e.pod ? this.env.requestsWaiting?.(e.pod) ?? 0 : 0));
     const legs = routeTries({
       endpoints, retry: plan.retry, timeoutMs: plan.timeoutMs, at: { pod: steps.at(-1)?.pod, node: src.node },
       draw: single ? () => mesh.draw() : undefined,
-      tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s))`)], path),
+      ...(single && lb ? { pick: lb.pick } : {}),
+      tryAt: (e, before) => this.tryAt(src, e, key, [...before, endpointHop(e, ` (${c.text}; the proxy balances over ${endpoints.length} endpoint(s)${lb ? `, ${lb.text}` : ''})`)], target.path),
     }, steps, c.weight);
-    return legs.map((l) => (c.delayMs ? { ...l, delayMs: c.delayMs + (l.delayMs ?? 0) } : l));
+    return legs.map((l) => ({ ...l, ...(c.delayMs ? { delayMs: c.delayMs + (l.delayMs ?? 0) } : {}), ...(pool ? { pool } : {}) }));
   }
 
   /** One try of the client sidecar's router at an endpoint: the connection, then the pod's answer. */
@@ -320,7 +382,7 @@ export class RequestPath {
     if (denied) return timeout(`NetworkPolicy drops the packet: ${denied}`);
     const state = this.env.podState(pod);
     if (state === 'gone') return timeout(`pod ${key} is not running or its node is down: no answer`);
-    const strict = src.pod && this.env.mesh?.hasSidecar(src.pod) ? undefined : this.env.mesh?.refusesPlaintext(pod, e.port);
+    const strict = src.pod && (this.env.mesh?.hasSidecar(src.pod) || this.env.mesh?.isGateway(src.pod)) ? undefined : this.env.mesh?.refusesPlaintext(pod, e.port);
     if (strict) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `the sidecar of pod ${key} resets the plaintext connection: ${strict}` }], failure: { kind: 'reset', message: 'curl: (56) Recv failure: Connection reset by peer' } };
     const refused = state === 'refused' ? 'the server does not answer yet' : !this.env.podListens(pod, e.port) ? `nothing listens on port ${e.port}` : undefined;
     if (refused) return { ...base, pod: key, steps: [...steps, { kind: 'drop', pod: key, node: e.nodeName, text: `pod ${key}: ${refused}` }], failure: { kind: 'refused', message: `curl: (7) Failed to connect to ${e.ip} port ${e.port}: Connection refused` } };

@@ -11,7 +11,7 @@
 import type { MeshRetryPolicy } from '../../api/mesh.ts';
 import { UPSTREAM_TIMEOUT_BODY } from '../../api/mesh.ts';
 import type { ProxyEndpoint } from '../types.ts';
-import type { Hop, Leg } from './path.ts';
+import type { Errored, Hop, Leg } from './path.ts';
 
 /** Istio's default connectTimeout for a cluster (DestinationRule connectionPool.tcp.connectTimeout). */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -55,6 +55,8 @@ export interface RouterRun {
   tryAt(e: ProxyEndpoint, steps: Hop[]): Try;
   /** undefined: every request's spread (weighted legs); else a draw in [0, 1) picks the endpoint of each try. */
   draw?: () => number;
+  /** With draw: the load balancer's pick instead of a random one (DestinationRule loadBalancer, balancer.ts). */
+  pick?: (candidates: ProxyEndpoint[]) => ProxyEndpoint;
   /** The hop at the client's sidecar, for the router's own lines in the trace. */
   at: Pick<Hop, 'pod' | 'node'>;
 }
@@ -63,20 +65,22 @@ export interface RouterRun {
 export function routeTries(run: RouterRun, steps: Hop[], weight: number): Leg[] {
   const { retry, timeoutMs } = run;
   const note = (text: string): Hop => ({ kind: 'proxy', ...run.at, text });
-  const local = (w: number, s: Hop[], status: number, body: string, ms: number, tries: number, retried: string[], service?: string): Leg =>
-    ({ weight: w, steps: s, service, answer: { status, body }, failure: { kind: 'http', message: `${status} ${body}` }, delayMs: ms, tries, ...(retried.length ? { retried } : {}) });
-  const go = (tried: Set<ProxyEndpoint>, n: number, elapsed: number, w: number, s: Hop[], retried: string[]): Leg[] => {
+  const local = (w: number, s: Hop[], status: number, body: string, ms: number, tries: number, retried: string[], errored: Errored[], service?: string): Leg =>
+    ({ weight: w, steps: s, service, answer: { status, body }, failure: { kind: 'http', message: `${status} ${body}` }, delayMs: ms, tries, ...(retried.length ? { retried } : {}), ...(errored.length ? { errored } : {}) });
+  const go = (tried: Set<ProxyEndpoint>, n: number, elapsed: number, w: number, s: Hop[], retried: string[], errored: Errored[]): Leg[] => {
     const fresh = run.endpoints.filter((e) => !tried.has(e));
     const candidates = fresh.length ? fresh : run.endpoints;
-    const picks = run.draw ? [candidates[Math.floor(run.draw() * candidates.length)]] : candidates;
+    const picks = run.draw ? [run.pick ? run.pick(candidates) : candidates[Math.floor(run.draw() * candidates.length)]] : candidates;
     const each = run.draw ? w : w / picks.length;
     return picks.flatMap((e) => {
       const { leg, outcome } = run.tryAt(e, s);
       const label = `try ${n + 1}${retry ? ` of ${retry.attempts + 1}` : ''}`;
       const perTry = retry?.perTryTimeoutMs !== undefined && outcome.ms > retry.perTryTimeoutMs;
       const ms = perTry ? retry!.perTryTimeoutMs! : outcome.ms;
+      // What the pool's outlier detection sees of this try: an error of the pod unless it answered below 500.
+      const err = leg.pod && !(outcome.kind === 'response' && outcome.status < 500 && !perTry) ? [...errored, { pod: leg.pod, gateway: outcome.kind !== 'response' || perTry || [502, 503, 504].includes(outcome.status) }] : errored;
       if (timeoutMs !== undefined && elapsed + ms >= timeoutMs) {
-        return [local(each, [...leg.steps, note(`${label}: the route timeout of ${timeoutMs} ms fires: the proxy answers 504 (UT)`)], 504, UPSTREAM_TIMEOUT_BODY, timeoutMs, n + 1, retried, leg.service)];
+        return [local(each, [...leg.steps, note(`${label}: the route timeout of ${timeoutMs} ms fires: the proxy answers 504 (UT)`)], 504, UPSTREAM_TIMEOUT_BODY, timeoutMs, n + 1, retried, leg.pod ? [...errored, { pod: leg.pod, gateway: true }] : errored, leg.service)];
       }
       const seen = perTry ? { kind: 'per-try-timeout' as const } : outcome;
       const cond = retry && n < retry.attempts && each >= MIN_BRANCH_WEIGHT ? retryCondition(retry, seen) : undefined;
@@ -84,17 +88,17 @@ export function routeTries(run: RouterRun, steps: Hop[], weight: number): Leg[] 
       if (cond) {
         const wait = backoffMs(n + 1);
         const hit = outcome.kind === 'response' && !perTry && leg.pod ? [...retried, leg.pod] : retried;
-        return go(new Set([...tried, e]), n + 1, elapsed + ms + wait, each, [...leg.steps, note(`${label}: ${what}, retried (retryOn ${cond}) after a ${wait} ms back-off`)], hit);
+        return go(new Set([...tried, e]), n + 1, elapsed + ms + wait, each, [...leg.steps, note(`${label}: ${what}, retried (retryOn ${cond}) after a ${wait} ms back-off`)], hit, err);
       }
-      if (perTry) return [local(each, [...leg.steps, note(`${label}: ${what}: the proxy answers 504 (UT)`)], 504, UPSTREAM_TIMEOUT_BODY, elapsed + ms, n + 1, retried, leg.service)];
+      if (perTry) return [local(each, [...leg.steps, note(`${label}: ${what}: the proxy answers 504 (UT)`)], 504, UPSTREAM_TIMEOUT_BODY, elapsed + ms, n + 1, retried, err, leg.service)];
       if (outcome.kind === 'connect-failure') {
         const body = `upstream connect error or disconnect/reset before headers. ${n > 0 ? 'retried and the latest ' : ''}reset reason: ${outcome.reason}`;
-        return [local(each, [...leg.steps, note(`${label}: ${what}: the proxy answers 503 (UF)`)], 503, body, elapsed + ms, n + 1, retried, leg.service)];
+        return [local(each, [...leg.steps, note(`${label}: ${what}: the proxy answers 503 (UF)`)], 503, body, elapsed + ms, n + 1, retried, err, leg.service)];
       }
       const why = outcome.status < 500 ? '' : n === retry?.attempts ? ', no retries left' : ', not retried (retryOn does not match)';
       const last = n > 0 || why ? [note(`${label}: ${what}${why}`)] : [];
-      return [{ ...leg, weight: each, steps: [...leg.steps, ...last], ...(elapsed ? { delayMs: elapsed } : {}), tries: n + 1, ...(retried.length ? { retried } : {}) }];
+      return [{ ...leg, weight: each, steps: [...leg.steps, ...last], ...(elapsed ? { delayMs: elapsed } : {}), tries: n + 1, ...(retried.length ? { retried } : {}), ...(errored.length ? { errored } : {}) }];
     });
   };
-  return go(new Set(), 0, 0, weight, steps, []);
+  return go(new Set(), 0, 0, weight, steps, [], []);
 }

@@ -1,7 +1,7 @@
 // The traffic simulator: once per virtual second (while there are sources) every source's requests for that
 // second go through the data plane (path.ts) in aggregate: the spread over backends is sampled with the seeded
 // RNG instead of routing each request, the pods answer by the request model (model.ts), and the outcome is
-// tallied per source, Service, pod and node.
+// tallied per source, Service, pod and node (a request an ingress gateway routed also for the gateway's Service and pod).
 // Simplification: requests are aggregated per one-second tick (a request never spans ticks); a snapshot keeps the
 // sources, the CPU window and only the last SNAPSHOT_SAMPLES of each metric series (the traffic panel's window).
 import type { Pod } from 'kubernetes-types/core/v1';
@@ -11,6 +11,7 @@ import type { TrafficSample, TrafficSeries } from '../types.ts';
 import { MetricsStore, Tally } from './metrics.ts';
 import { podCapacity, podCores, servePodLoad } from './model.ts';
 import { parseURL, type Leg, type RequestPath, type Source } from './path.ts';
+import { OutlierDetector, type Observation, type OutlierState } from './outlier.ts';
 import { validateSource, type TrafficSource } from './sources.ts';
 
 export const TICK_MS = 1_000;
@@ -27,6 +28,10 @@ export interface TrafficState {
   cpu: Record<string, number[]>;
   /** Per pod: the requests waiting in its queue (model.ts). */
   waiting?: Record<string, number>;
+  /** The client proxies' outlier detection (outlier.ts). */
+  outliers?: OutlierState;
+  /** The client pools' round-robin turns (balancer.ts). */
+  roundRobin?: Record<string, number>;
 }
 
 export interface TrafficEnv {
@@ -37,7 +42,7 @@ export interface TrafficEnv {
 }
 
 /** A share of a pod's arrivals in a tick: whose (a source's, or a retried try's), and what the client sees. */
-interface Part { source?: string; service?: string; n: number; delayMs: number; failAll: boolean }
+interface Part { source?: string; service?: string; n: number; delayMs: number; failAll: boolean; gateway?: Leg['gateway'] }
 
 export interface SourceStatus extends TrafficSource { active: boolean; note?: string; last?: TrafficSample }
 
@@ -45,6 +50,8 @@ export class TrafficSimulator {
   private readonly sources = new Map<string, TrafficSource>();
   private readonly notes = new Map<string, string>();
   readonly metrics = new MetricsStore();
+  readonly outliers = new OutlierDetector();
+  private readonly roundRobin = new Map<string, number>();
   private readonly cpu = new Map<string, number[]>();
   private readonly waiting = new Map<string, number>();
   private readonly queueLength = new Map<string, number>();
@@ -72,14 +79,24 @@ export class TrafficSimulator {
 
   /** Saved with the snapshot. */
   state(): TrafficState {
-    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting) };
+    const outliers = this.outliers.state();
+    return { sources: [...this.sources.values()], series: this.metrics.recent(SNAPSHOT_SAMPLES), cpu: Object.fromEntries([...this.cpu].map(([k, w]) => [k, [...w]])), waiting: Object.fromEntries(this.waiting), ...(Object.keys(outliers).length ? { outliers } : {}), ...(this.roundRobin.size ? { roundRobin: Object.fromEntries(this.roundRobin) } : {}) };
   }
 
   restore(state: Partial<TrafficState>): void {
     this.metrics.restore(state.series ?? []);
     for (const [k, w] of Object.entries(state.cpu ?? {})) this.cpu.set(k, w.slice(-CPU_WINDOW_TICKS));
     for (const [k, n] of Object.entries(state.waiting ?? {})) this.waiting.set(k, n);
+    this.outliers.restore(state.outliers);
+    for (const [k, n] of Object.entries(state.roundRobin ?? {})) this.roundRobin.set(k, n);
     for (const s of state.sources ?? []) this.add(s);
+  }
+
+  /** A client pool's round-robin turn: its picks so far (one traced request takes one). */
+  nextRoundRobin(pool: string): number {
+    const n = this.roundRobin.get(pool) ?? 0;
+    this.roundRobin.set(pool, n + 1);
+    return n;
   }
 
   /** The pod's num_requests_waiting gauge for the last second (0 for a pod without traffic). */
@@ -135,6 +152,19 @@ export class TrafficSimulator {
       a.n += part.n;
       a.parts.push(part);
     };
+    const observed = new Map<string, { policy: NonNullable<Leg['pool']>['policy']; hosts: number; pods: Map<string, Observation> }>();
+    const observeLeg = (leg: Leg, c: number) => {
+      const pool = leg.pool!;
+      let o = observed.get(pool.key);
+      if (!o) observed.set(pool.key, (o = { policy: pool.policy, hosts: pool.hosts, pods: new Map() }));
+      const at = (pod: string) => { let x = o!.pods.get(pod); if (!x) o!.pods.set(pod, (x = { errors: 0, gatewayErrors: 0, successes: 0 })); return x; };
+      for (const e of leg.errored ?? []) { const x = at(e.pod); x.errors += c; if (e.gateway) x.gatewayErrors += c; }
+      if (leg.pod && !leg.failure) {
+        const status = leg.response?.status ?? 200;
+        const x = at(leg.pod);
+        if (status < 500) x.successes += c; else { x.errors += c; if ([502, 503, 504].includes(status)) x.gatewayErrors += c; }
+      }
+    };
     for (const s of this.sources.values()) {
       const st = tally(sourceT, s.name)!;
       const exact = s.rps * seconds;
@@ -148,6 +178,7 @@ export class TrafficSimulator {
       legs.forEach((leg, i) => {
         const c = counts[i];
         if (!c) return;
+        if (leg.pool) observeLeg(leg, c);
         // Tries the sidecar retried after a pod's error answer are work (and errors) of that pod; mirrored copies are
         // work of the mirror's pods and requests of its Service, never the source's.
         for (const pod of leg.retried ?? []) arrive(pod, this.env.pod(pod)?.spec?.nodeName, { n: c, delayMs: 0, failAll: true });
@@ -158,12 +189,20 @@ export class TrafficSimulator {
         if (leg.failure || !leg.pod) {
           st.add(c, c, 0, 0);
           tally(serviceT, leg.service)?.add(c, c, 0, 0);
+          // What an ingress gateway answered itself (404, 503) is its Service's and its pod's traffic too.
+          tally(serviceT, leg.gateway?.service)?.add(c, c, 0, 0);
+          tally(podT, leg.gateway?.pod)?.add(c, c, 0, 0);
           return;
         }
         // A sidecar's fault delay and earlier tries, and the server's own time, add to what the client sees, not to
         // the pod's work; a server's 5xx answer is an error.
-        arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500 });
+        arrive(leg.pod, leg.node, { source: s.name, service: leg.service, n: c, delayMs: (leg.delayMs ?? 0) + (leg.response?.delayMs ?? 0), failAll: (leg.response?.status ?? 200) >= 500, ...(leg.gateway ? { gateway: leg.gateway } : {}) });
       });
+    }
+    // The pools' outlier detection sees this second's answers, then runs its interval timer.
+    for (const [pool, o] of observed) {
+      for (const [pod, x] of o.pods) this.outliers.observe(pool, o.policy, o.hosts, pod, x, t);
+      this.outliers.sweep(pool, o.policy, t);
     }
     // A pod with a queue keeps serving it in a second without new arrivals.
     for (const key of new Set([...this.waiting.keys(), ...this.queueLength.keys()])) if (!arrivals.has(key)) arrivals.set(key, { n: 0, parts: [] });
@@ -184,6 +223,9 @@ export class TrafficSimulator {
         podFailed += f;
         tally(sourceT, p.source)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
         tally(serviceT, p.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        // Requests an ingress gateway passed on count for its Service and pod as well (the map's gateway badge).
+        tally(serviceT, p.gateway?.service)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
+        tally(podT, p.gateway?.pod)?.add(p.n, f, r.p50Ms + p.delayMs, r.p99Ms + p.delayMs);
       });
       const pt = tally(podT, key)!;
       pt.add(a.n, podFailed, r.p50Ms, r.p99Ms);

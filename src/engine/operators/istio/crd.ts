@@ -35,8 +35,10 @@ export const DESTINATIONRULE_CRD = crd('networking.istio.io', 'DestinationRule',
   { name: 'Host', type: 'string', jsonPath: '.spec.host', description: 'The name of a service from the service registry' },
 ]);
 
+export const GATEWAY_CRD = crd('networking.istio.io', 'Gateway', 'gateways', ['gw'], NETWORKING_VERSIONS, []);
+
 export const PEERAUTHENTICATION_CRD = crd('security.istio.io', 'PeerAuthentication', 'peerauthentications', ['pa'], ['v1', 'v1beta1'], [
   { name: 'Mode', type: 'string', jsonPath: '.spec.mtls.mode', description: 'Defines the mTLS mode used for peer authentication.' },
 ]);
 
-export const ISTIO_CRDS = [VIRTUALSERVICE_CRD, DESTINATIONRULE_CRD, PEERAUTHENTICATION_CRD];
+export const ISTIO_CRDS = [VIRTUALSERVICE_CRD, DESTINATIONRULE_CRD, GATEWAY_CRD, PEERAUTHENTICATION_CRD];

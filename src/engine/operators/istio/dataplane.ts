@@ -3,19 +3,22 @@
 // exact/prefix/regex, headers, method; weighted destinations; fault delay and abort with their percentages), finds a
 // destination's subset in the DestinationRule for its host, and a server's istio-proxy resets plaintext connections
 // when PeerAuthentication makes its port STRICT (workload, then namespace, then mesh-wide in istio-system).
-// Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read and
-// gateways other than "mesh" are not modelled; redirects, rewrites and traffic policies are not modelled
+// An ingress gateway pod routes by the Gateways that select it and the VirtualServices bound to them (gateway.ts).
+// A destination's DestinationRule trafficPolicy (trafficpolicy.ts) rides on its choice for the client's pool.
+// Simplifications: the oldest VirtualService (and DestinationRule) for a host applies, exportTo is not read; redirects and rewrites are not modelled
 // (retries and the route timeout are: retry.ts, and the tries in network/traffic/retry.ts; so is mirror with
 // mirrorPercentage: copies the proxy sends and whose answers it drops, network/traffic/path.ts); a destination on another port than the request's uses that port of its Service.
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Pod, Service } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { KindRegistry } from '../../api/kinds.ts';
-import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type MeshChoice, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
+import { DEFAULT_RETRY_POLICY, FAULT_ABORT_BODY, type GatewayRequest, type MeshChoice, type MeshTrafficPolicy, type MeshDataPlane, type MeshMirror, type MeshRequest, type MeshRoute } from '../../api/mesh.ts';
 import { parseDuration } from '../../sim/clock.ts';
 import type { SeededRng } from '../../sim/rng.ts';
+import { boundVirtualServices, gatewaysOf, hostMatches as gatewayHostMatches, isGatewayPod, missingGateways, referencedNotFound } from './gateway.ts';
 import { hasSidecar } from './inject.ts';
 import { convertRetryPolicy, durationMs } from './retry.ts';
-import { ISTIO_NAMESPACE, type DestinationRule, type HTTPMatchRequest, type HTTPRoute, type MutualTLSMode, type PeerAuthentication, type StringMatch, type VirtualService } from './types.ts';
+import { trafficPolicy } from './trafficpolicy.ts';
+import { ISTIO_NAMESPACE, type DestinationRule, type Gateway, type HTTPMatchRequest, type HTTPRoute, type MutualTLSMode, type PeerAuthentication, type StringMatch, type VirtualService } from './types.ts';
 
 const DOMAIN = 'cluster.local';
 
@@ -81,16 +84,62 @@ export class IstioDataPlane implements MeshDataPlane {
       .sort(oldestFirst)[0];
   }
 
+  private destinationRule(fqdn: string): DestinationRule & KubeObject | undefined {
+    return this.objects<DestinationRule>('DestinationRule').filter((d) => d.spec?.host && hostMatches(resolveHost(d.spec.host, d.metadata.namespace!), fqdn)).sort(oldestFirst)[0];
+  }
+
   private subsetLabels(fqdn: string, subset: string): { rule?: string; labels?: Record<string, string> } {
-    const dr = this.objects<DestinationRule>('DestinationRule').filter((d) => d.spec?.host && hostMatches(resolveHost(d.spec.host, d.metadata.namespace!), fqdn)).sort(oldestFirst)[0];
+    const dr = this.destinationRule(fqdn);
     const s = dr?.spec.subsets?.find((x) => x.name === subset);
     return { rule: dr ? key(dr) : undefined, labels: s ? s.labels ?? {} : undefined };
+  }
+
+  /** The DestinationRule's trafficPolicy for a host (and subset), as the choice's `policy`. */
+  private policy(fqdn: string, subset?: string): { policy?: MeshTrafficPolicy } {
+    const dr = this.destinationRule(fqdn);
+    const p = dr && trafficPolicy(key(dr), dr.spec.trafficPolicy, subset ? dr.spec.subsets?.find((x) => x.name === subset)?.trafficPolicy : undefined);
+    return p ? { policy: p } : {};
   }
 
   route(_client: Pod, req: MeshRequest): MeshRoute {
     const fqdn = `${req.service}.${req.namespace}.svc.${DOMAIN}`;
     const vs = this.virtualService(fqdn);
-    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route' }], retry: DEFAULT_RETRY_POLICY };
+    if (!vs) return { text: `no VirtualService for ${fqdn}, the default route (least request over the Service's endpoints)`, choices: [{ weight: 1, text: 'default route', ...this.policy(fqdn) }], retry: DEFAULT_RETRY_POLICY };
+    return this.vsRoute(vs, req);
+  }
+
+  gatewayRoute(gateway: Pod, req: GatewayRequest): MeshRoute | undefined {
+    const gateways = this.objects<Gateway>('Gateway');
+    if (!isGatewayPod(gateways, gateway)) return undefined;
+    const host = req.host.replace(/:\d+$/, '').toLowerCase();
+    const port = req.ports.join('/');
+    const notFound = (why: string): MeshRoute => ({ text: why, choices: [{ weight: 1, text: 'no route: Envoy answers 404 (NR)', answer: { status: 404, body: '' } }] });
+    const serving = gatewaysOf(gateways, gateway, req.ports).filter(({ servers }) => servers.some((s) => (s.hosts ?? []).some((h) => gatewayHostMatches(h, host))));
+    if (!serving.length) return notFound(`no Gateway server on port ${port} has host "${host}"`);
+    const names = serving.map(({ gw }) => key(gw));
+    const vs = boundVirtualServices(this.objects<VirtualService>('VirtualService'), new Set(names), host).sort(oldestFirst)[0];
+    if (!vs) {
+      // A VirtualService for the host that names a Gateway that does not exist: what istioctl analyze reports.
+      const dangling = this.objects<VirtualService>('VirtualService').filter((v) => (v.spec?.hosts ?? []).some((h) => gatewayHostMatches(h, host))).flatMap((v) => missingGateways(v, gateways).map((g) => `VirtualService ${key(v)}: ${referencedNotFound(g)} (IST0101)`));
+      return notFound(`Gateway ${names.join(', ')}: no VirtualService bound to it has host "${host}"${dangling.length ? `; ${dangling.join('; ')}` : ''}`);
+    }
+    const r = this.vsRoute(vs, { namespace: '', service: '', port: 0, path: req.path, headers: req.headers });
+    return { ...r, text: `Gateway ${names.join(', ')} host "${host}": ${r.text}` };
+  }
+
+  isGateway(pod: Pod): boolean { return isGatewayPod(this.objects<Gateway>('Gateway'), pod); }
+
+  gatewayService(host: string): string | undefined {
+    const h = host.toLowerCase();
+    const gateways = this.objects<Gateway>('Gateway').filter((g) => (g.spec.servers ?? []).some((s) => (s.hosts ?? []).some((x) => !x.includes('*') && gatewayHostMatches(x, h)))).sort(oldestFirst);
+    if (!gateways.length) return undefined;
+    const pods = this.store.list<Pod>('Pod').filter((p) => gateways.some((g) => isGatewayPod([g], p)));
+    const svc = this.store.list<Service>('Service').sort(oldestFirst).find((s) => s.spec?.type === 'LoadBalancer' && s.spec.selector && pods.some((p) => p.metadata.namespace === s.metadata.namespace && Object.entries(s.spec!.selector!).every(([k, v]) => p.metadata.labels?.[k] === v)));
+    return svc ? key(svc) : undefined;
+  }
+
+  /** A VirtualService's first matching HTTP route as the proxy's plan. */
+  private vsRoute(vs: VirtualService & KubeObject, req: MeshRequest): MeshRoute {
     const routes = vs.spec.http ?? [];
     const i = routes.findIndex((r) => !r.match?.length || r.match.some((m) => requestMatches(m, req)));
     if (i < 0) return { text: `VirtualService ${key(vs)}: no route matches ${req.path}`, choices: [{ weight: 1, text: 'no route matches: the proxy answers 404 (NR)', answer: { status: 404, body: '' } }] };
@@ -141,7 +190,7 @@ export class IstioDataPlane implements MeshDataPlane {
         const service = m ? `${m[2]}/${m[1]}` : undefined;
         const port = dest.destination.port?.number;
         const target = `${dest.destination.host}${dest.destination.subset ? ` subset ${dest.destination.subset}` : ''} (weight ${dests.length === 1 ? 100 : dest.weight})`;
-        const base = { weight: pass * w, ...held, ...(service && service !== `${req.namespace}/${req.service}` ? { service } : {}), ...(port && port !== req.port ? { port } : {}) };
+        const base = { weight: pass * w, ...held, ...this.policy(host, dest.destination.subset), ...(service && service !== `${req.namespace}/${req.service}` ? { service } : {}), ...(port && port !== req.port ? { port } : {}) };
         if (!service) { out.push({ ...base, text: `${heldText}${target}: not a Service of this cluster, the proxy answers 503`, answer: { status: 503, body: '' } }); continue; }
         if (!dest.destination.subset) { out.push({ ...base, text: `${heldText}${target}` }); continue; }
         const s = this.subsetLabels(host, dest.destination.subset);

@@ -29,10 +29,18 @@ export interface VirtualService {
   spec: { hosts?: string[]; gateways?: string[]; http?: HTTPRoute[]; exportTo?: string[] };
 }
 
-export interface Subset { name: string; labels?: Record<string, string> }
+export interface Subset { name: string; labels?: Record<string, string>; trafficPolicy?: Record<string, unknown> }
 export interface DestinationRule {
   apiVersion?: string; kind?: string; metadata: ObjectMeta;
   spec: { host?: string; subsets?: Subset[]; trafficPolicy?: Record<string, unknown>; exportTo?: string[] };
+}
+
+/** Gateway (networking.istio.io/v1): the servers a gateway workload (pods with the selector's labels) exposes. */
+export interface Port { number?: number; name?: string; protocol?: string; targetPort?: number }
+export interface Server { port?: Port; hosts?: string[]; name?: string; tls?: Record<string, unknown> }
+export interface Gateway {
+  apiVersion?: string; kind?: string; metadata: ObjectMeta;
+  spec: { selector?: Record<string, string>; servers?: Server[] };
 }
 
 export type MutualTLSMode = 'UNSET' | 'DISABLE' | 'PERMISSIVE' | 'STRICT';

@@ -118,7 +118,7 @@ function request(probe: NetProbe, url: string, opt: Map<string, string>): ExecRe
   // SIMULATION: nothing in the cluster speaks TLS; the server's plain answer breaks the handshake.
   if (t.scheme === 'https') return fail(35, 'TLS connect error: error:0A00010B:SSL routines::wrong version number');
   const method = head ? 'HEAD' : opt.get('request') ?? (opt.has('data') ? 'POST' : 'GET');
-  if (verbose) log.push(`> ${method} ${t.path} HTTP/1.1`, `> Host: ${t.host}${t.port === 80 ? '' : `:${t.port}`}`, `> User-Agent: curl/${CURL_VERSION}`, '> Accept: */*', ...Object.entries(sent ?? {}).map(([k, v]) => `> ${k}: ${v}`), '> ', '* Request completely sent off');
+  if (verbose) log.push(`> ${method} ${t.path} HTTP/1.1`, `> Host: ${sent?.host ?? `${t.host}${t.port === 80 ? '' : `:${t.port}`}`}`, `> User-Agent: curl/${CURL_VERSION}`, '> Accept: */*', ...Object.entries(sent ?? {}).filter(([k]) => k !== 'host').map(([k, v]) => `> ${k}: ${v}`), '> ', '* Request completely sent off');
   if (got.kind === 'no-reply') return fail(52, 'Empty reply from server');
   if (got.kind === 'reset') {
     if (verbose) log.push('* Recv failure: Connection reset by peer');
