@@ -11,7 +11,7 @@ import type {
   ContainerConfig, ContainerStats, ContainerStatus, ExecSyncResponse, Image, ImageService, PodSandboxConfig,
   PodSandboxStatus, ProbeTarget, PullResult, RuntimeEvent, RuntimeService,
 } from './cri.ts';
-import { DEFAULT_RUNTIME_HANDLER } from './cri.ts';
+import { DEFAULT_RUNTIME_HANDLER } from './cri.ts'; // a value, beside the types above
 import { imageDigest, imageExists, imageSize, notFoundError, parseImage, PULL_BASE_MS, PULL_NOT_FOUND_MS, pullDurationMs, shortRepository } from './images.ts';
 import { LOG_BUFFER_LINES, LogBuffer, probeAccessLine, serverStartLines, serverStopLines, type LogLine } from './logs.ts';
 import { expand, fileExists, passGate, timelineLogs, type Env, type Timeline } from './shell.ts';
@@ -166,8 +166,10 @@ export class SimRuntime implements RuntimeService, ImageService, ProbeTarget {
 
   // ---- sandboxes ----
 
-  /** A sandbox in the host's network namespace gets no address of its own (the kubelet reports the node's). */
-  /** runtimeHandler: the RuntimeClass's handler, '' for the default runtime. */
+  /**
+   * A sandbox in the host's network namespace gets no address of its own (the kubelet reports the node's).
+   * runtimeHandler: the RuntimeClass's handler, '' for the default runtime; containerd refuses one it lacks.
+   */
   runPodSandbox(config: PodSandboxConfig, runtimeHandler = ''): string {
     if (runtimeHandler && !this.handlers.includes(runtimeHandler)) {
       throw new Error(`rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "${runtimeHandler}" is configured`);
