@@ -241,7 +241,7 @@ export class Cluster implements KubesimCluster, SimHost {
       mesh: new IstioDataPlane(this.store, root.fork('mesh')),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
-    this.nodes.netProbe = (pod) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`, pod.status?.podIP);
+    this.nodes.netProbe = (pod, sandboxIP) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`, sandboxIP);
     this.workstation = new Workstation({ store: this.store, clock: this.clock, rng: root.fork('workstation'), node: (ip, port, path, headers) => this.network.externalConnect(ip, port, path, headers) });
     this.controlPlane = new ControlPlane({
       apiserver: this.store, controllers: this.controllers, scheduler: this.scheduler,

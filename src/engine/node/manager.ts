@@ -60,10 +60,8 @@ export class NodeManager {
     k.runtime.netFor = (sandboxId) => {
       const sandbox = k.runtime.podSandboxStatus(sandboxId);
       const pod = sandbox ? k.podByUID(sandbox.metadata.uid) : undefined;
-      if (!pod || !this.netProbe) return undefined;
       // The sandbox has its address before the kubelet publishes it in the pod's status (init containers run then).
-      const ip = pod.status?.podIP || sandbox!.ip;
-      return this.netProbe(pod.status?.podIP || !ip ? pod : { ...pod, status: { ...pod.status, podIP: ip, podIPs: [{ ip }] } });
+      return pod && this.netProbe?.(pod, sandbox!.ip);
     };
     k.start();
     return k;
@@ -227,8 +225,11 @@ export class NodeManager {
 
   /** CPU that traffic puts on a pod (network/traffic), added to what its containers' behaviour uses. */
   loadCpuMilli: ((namespace: string, name: string) => number) | undefined;
-  /** The pod network as a pod's programs see it (cluster.ts wires the data plane in), for `kubectl exec curl` …. */
-  netProbe: ((pod: Pod) => NetProbe) | undefined;
+  /**
+   * The pod network as a pod's programs see it (cluster.ts wires the data plane in), for `kubectl exec curl` ….
+   * sandboxIP: the pod's address while its status does not show it yet.
+   */
+  netProbe: ((pod: Pod, sandboxIP?: string) => NetProbe) | undefined;
 
   /** metrics-server reaches only the machines that run (a stopped node's row shows <unknown>). */
   podMetrics(): PodUsage[] {
