@@ -65,6 +65,7 @@ import { httpAnswer, podListens } from './node/runtime/nettools/server.ts';
 import type { NodeDeviceState } from './node/deviceplugin/node.ts';
 import type { NodeGpuView } from './node/deviceplugin/view.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { ClusterAutoscaler, type AutoscalerState } from './autoscaler/autoscaler.ts';
 import type { SchedulingTrace } from './scheduler/trace.ts';
 import type { KubeSchedulerConfiguration } from './scheduler/config.ts';
 import { DEFAULT_START_MS, SimClock } from './sim/clock.ts';
@@ -147,6 +148,8 @@ export class Cluster implements KubesimCluster, SimHost {
   readonly timeline: CommandTimeline;
   /** sim operator: the built-in operators (training …) and their controllers. */
   readonly operators: OperatorManager;
+  /** sim nodegroup / sim autoscaler: the cloud's node groups and the cluster autoscaler resizing them. */
+  readonly autoscaler: ClusterAutoscaler;
   /** sim featuregates: the cluster's feature gates, kept in the snapshot. */
   readonly featureGates: FeatureGates;
   /** The learner's machine: port-forwards, shell jobs, curl on localhost. Not saved (client processes). */
@@ -271,6 +274,12 @@ export class Cluster implements KubesimCluster, SimHost {
     if (this.featureGates.enabled(DRA_FEATURE)) this.startDynamicResourceAllocation(gc);
     this.featureGates.onChange((name, on) => { if (name === DRA_FEATURE) this.draChanged(on, gc); });
     if (snap) this.nodes.resume(this.store.list<Node>('Node'), snap.config?.nodeFiles, snap.config?.devices as Record<string, NodeDeviceState> | undefined, snap.config?.runtimeHandlers);
+    this.autoscaler = new ClusterAutoscaler(this.store, this.clock, this.recorder, this.scheduler, {
+      add: (spec) => this.addNode(spec),
+      remove: (name) => { if (this.nodes.has(name)) this.nodes.remove(name); if (this.store.tryGet('Node', undefined, name)) this.store.delete('Node', undefined, name); },
+      exists: (name) => this.nodes.has(name) || !!this.store.tryGet('Node', undefined, name),
+    }, root.fork('cluster-autoscaler'));
+    if (snap?.config?.autoscaler) this.autoscaler.restore(snap.config.autoscaler as AutoscalerState);
     this.cni = new ClusterCni({ kubectl: (line, stdin) => this.exec(line, stdin, { adminKubeconfig: true }), list: (kind) => this.store.list(kind), networks: () => this.nodes.networks(), ipam: this.ipam });
     if (!snap) for (const addon of bootstrapAddons({ cni: opts.cni ?? 'flannel' })) this.applyAddon(addon.name, addon.manifest);
     this.clock.every(60_000, () => this.expireEvents());
@@ -354,7 +363,7 @@ export class Cluster implements KubesimCluster, SimHost {
   snapshot(): ClusterSnapshot {
     return {
       version: 1, seed: this.seed, nowMs: this.clock.now(), resourceVersion: this.store.resourceVersion,
-      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig), ...(Object.keys(this.featureGates.state()).length ? { featureGates: this.featureGates.state() } : {}), ...this.runtimeHandlersConfig() },
+      rngState: this.apiRng.getState(), objects: this.store.dump(), config: { ...this.ipam, scheduler: this.scheduler.configuration(), timeline: this.timeline.pending(), nodeFiles: this.nodes.hostFiles(), devices: this.nodes.deviceStates(), network: this.network.state(), operators: this.operators.installed(), loops: this.loops.faults(), kubeconfig: toFile(this.kubeconfig), ...(Object.keys(this.featureGates.state()).length ? { featureGates: this.featureGates.state() } : {}), ...this.runtimeHandlersConfig(), ...(this.autoscaler.cloud.nodeGroups().length ? { autoscaler: this.autoscaler.state() } : {}) },
     };
   }
 

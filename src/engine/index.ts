@@ -58,7 +58,7 @@ export interface ClusterSnapshot {
   rngState: [number, number, number, number];
   objects: KubeObject[];
   /** Cluster settings that new objects still depend on (absent in older snapshots: defaults apply). */
-  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile; featureGates?: Record<string, boolean>; runtimeHandlers?: Record<string, string[]> };
+  config?: { clusterCIDR: string; nodeCIDRMaskSize: number; scheduler?: unknown; timeline?: ScheduledCommand[]; nodeFiles?: Record<string, Record<string, string>>; devices?: unknown; network?: unknown; operators?: string[]; loops?: unknown; kubeconfig?: KubeconfigFile; featureGates?: Record<string, boolean>; runtimeHandlers?: Record<string, string[]>; autoscaler?: unknown };
 }
 
 export interface CreateClusterOptions {

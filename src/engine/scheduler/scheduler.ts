@@ -145,6 +145,21 @@ export class Scheduler {
     }
   }
 
+  /**
+   * The cluster autoscaler's predicate checker (its simulator runs the scheduler's own framework): whether the pod's
+   * profile lets it onto node, PreFilter running over nodes (the cache's and the autoscaler's hypothetical ones).
+   * A failure carries the Filter's texts ("Insufficient cpu"); a pod no profile schedules gets an Error.
+   */
+  checkPredicates(pod: Pod, node: NodeInfo, nodes: NodeInfo[]): Status {
+    const fwk = this.frameworkFor(pod);
+    if (!fwk) return Status.error(`profile not found for scheduler name "${pod.spec?.schedulerName}"`);
+    const state = new CycleState();
+    const pre = fwk.runPreFilter(state, pod, nodes);
+    if (!pre.status.isSuccess()) return pre.status;
+    if (pre.nodeNames && !pre.nodeNames.has(node.name)) return Status.unresolvable(`node(s) didn't satisfy plugin(s) [${[...pre.withNodes].sort().join(' ')}]`);
+    return fwk.runFilter(state, pod, node);
+  }
+
   private anyFramework(): Framework { return this.frameworks.values().next().value!; }
   private frameworkFor(p: Pod): Framework | undefined { return this.frameworks.get(p.spec?.schedulerName ?? DEFAULT_SCHEDULER_NAME); }
 

@@ -10,6 +10,7 @@ import type { OperatorControl } from './operator.ts';
 import type { GpuConfig } from '../node/deviceplugin/nvidia/config.ts';
 import type { NodeGpuView } from '../node/deviceplugin/view.ts';
 import type { FeatureGates } from '../api/featuregates.ts';
+import type { ClusterAutoscaler } from '../autoscaler/autoscaler.ts';
 
 export interface NodeSpec {
   name: string;
@@ -56,6 +57,8 @@ export interface SimHost {
   readonly network: NetworkControl;
   /** sim operator: the built-in operators. */
   readonly operators: OperatorControl;
+  /** sim nodegroup, sim autoscaler: the cloud's node groups and the cluster autoscaler. */
+  readonly autoscaler: ClusterAutoscaler;
   /** sim featuregates: the cluster's feature gates. */
   readonly featureGates: FeatureGates;
 }

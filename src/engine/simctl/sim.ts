@@ -4,7 +4,7 @@ import { Quantity, QuantityError } from '../api/quantity.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../api/validation.ts';
 import { parseDuration } from '../sim/clock.ts';
 import { CommandError } from '../kubectl/context.ts';
-import { FlagError, flag, parseFlags, type FlagSpec } from '../kubectl/flags.ts';
+import { FlagError, flag, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
 import { TABLE_TABWRITER, tabwrite } from '../kubectl/printers/tabwriter.ts';
 import { humanDuration } from '../kubectl/printers/duration.ts';
 import type { NodeSpec, SimHost, SimInput } from './host.ts';
@@ -17,6 +17,7 @@ import { dnsCommand, NETWORK_USAGE, proxyCommand, traceCommand, trafficCommand }
 import { containerCrash, nodeFault, podKill } from './faults.ts';
 import { OPERATOR_USAGE, operatorCommand } from './operator.ts';
 import { FEATUREGATES_USAGE, featureGatesCommand } from './featuregates.ts';
+import { AUTOSCALER_USAGE, autoscalerCommand, nodeGroupCommand } from './autoscaler.ts';
 import { GPU_NODE_FLAGS, GPU_NODE_USAGE, GPU_USAGE, gpuCommand, gpuFlags } from './gpu.ts';
 import { traceForDisplay } from '../scheduler/trace.ts';
 import { DEFAULT_RUNTIME_HANDLER } from '../node/runtime/cri.ts';
@@ -31,6 +32,7 @@ Commands:
                     ${GPU_NODE_USAGE}
   sim node list
   sim node stop|start|delete NAME   (the machine goes silent, comes back, or disappears)
+${AUTOSCALER_USAGE}
   sim pod kill POD [-n NAMESPACE]   (its containers die; the restart policy applies)
   sim container crash POD [CONTAINER] [-n NAMESPACE]   (it exits with code 1; the restart policy applies)
 ${GPU_USAGE}
@@ -44,7 +46,7 @@ ${CONTROLLER_USAGE}
 ${FEATUREGATES_USAGE}
 ${NETWORK_USAGE}`;
 
-const nodeAddFlags: FlagSpec[] = [
+export const nodeAddFlags: FlagSpec[] = [
   { name: 'cpu', value: true }, { name: 'memory', value: true }, { name: 'pods', value: true },
   { name: 'labels', value: true }, { name: 'taints', value: true }, { name: 'runtime-handlers', value: true }, ...GPU_NODE_FLAGS,
 ];
@@ -79,6 +81,10 @@ export function runSim(host: SimHost, argv: string[], out: string[], input: SimI
         return operatorCommand(host.operators, argv.slice(1), out);
       case 'cni':
         return cniCommand(host.cni, argv.slice(1), out);
+      case 'nodegroup': case 'nodegroups':
+        return nodeGroupCommand(host.autoscaler, argv.slice(1), out);
+      case 'autoscaler':
+        return autoscalerCommand(host.autoscaler, argv.slice(1), out);
       case 'featuregates': case 'featuregate': case 'feature-gates':
         return featureGatesCommand(host.featureGates, argv.slice(1), out);
       case 'traffic':
@@ -122,8 +128,13 @@ function nodeAdd(host: SimHost, args: string[], out: string[]): void {
   if (!name) throw new CommandError('usage: sim node add NAME [--cpu N] [--memory Q] [--pods N] [--labels k=v,...] [--taints k=v:Effect,...] [--runtime-handlers h,...]');
   const nameErrs = isDNS1123Subdomain(name);
   if (nameErrs.length) throw new CommandError(`invalid node name "${name}": ${nameErrs.join('; ')}`);
-  const spec: NodeSpec = {
-    name,
+  host.addNode({ name, ...machineSpec(p) });
+  out.push(`node/${name} added`);
+}
+
+/** The machine `sim node add`'s flags describe (also a node group's template). */
+export function machineSpec(p: ParsedArgs): Omit<NodeSpec, 'name'> {
+  const spec: Omit<NodeSpec, 'name'> = {
     cpu: quantity(flag(p, 'cpu') ?? DEFAULT_NODE.cpu, '--cpu'),
     memory: quantity(flag(p, 'memory') ?? DEFAULT_NODE.memory, '--memory'),
     pods: podsFlag(flag(p, 'pods')),
@@ -134,8 +145,7 @@ function nodeAdd(host: SimHost, args: string[], out: string[]): void {
   if (gpus) spec.gpus = gpus;
   const handlers = runtimeHandlersFlag(flag(p, 'runtime-handlers'));
   if (handlers.length) spec.runtimeHandlers = handlers;
-  host.addNode(spec);
-  out.push(`node/${name} added`);
+  return spec;
 }
 
 function quantity(v: string, flagName: string): string {
