@@ -29,10 +29,8 @@ export const SCENARIO_KIND = 'Scenario';
 export interface Text { en: string; zh: string }
 export type Locale = keyof Text;
 
-export interface ScenarioNode {
-  /** The node's name, or the prefix of `count` nodes named NAME1 … NAMEn. */
-  name: string;
-  count?: number;
+/** A machine's shape, as `sim node add` takes it. */
+export interface ScenarioMachine {
   cpu?: string;
   memory?: string;
   pods?: number;
@@ -47,8 +45,27 @@ export interface ScenarioNode {
   taints?: string[];
 }
 
+export interface ScenarioNode extends ScenarioMachine {
+  /** The node's name, or the prefix of `count` nodes named NAME1 … NAMEn. */
+  name: string;
+  count?: number;
+}
+
+/** A cloud node group the cluster autoscaler resizes (`sim nodegroup add NAME --min --max [--size] …`). */
+export interface ScenarioNodeGroup extends ScenarioMachine {
+  name: string;
+  min?: number;
+  max: number;
+  /** Machines at the start (default: min). */
+  size?: number;
+  /** The machines' boot time, e.g. 30s (the default). */
+  provisionTime?: string;
+}
+
 export interface ScenarioCluster {
   nodes: ScenarioNode[];
+  /** Node groups; the cluster autoscaler runs when there is one. */
+  nodeGroups?: ScenarioNodeGroup[];
   /** The CNI plugin installed at creation (default flannel); "none" leaves the cluster without one. */
   cni?: (typeof CNI_PLUGINS)[number];
   /** kube-controller-manager's --cluster-cidr: the range node IPAM carves podCIDRs from (default 10.244.0.0/16). */

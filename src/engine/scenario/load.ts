@@ -4,7 +4,7 @@
 import YAML from 'yaml';
 import { createCluster, type CreateClusterOptions, type KubesimCluster } from '../index.ts';
 import { parseDuration } from '../sim/clock.ts';
-import type { Scenario, ScenarioNode } from './format.ts';
+import type { Scenario, ScenarioMachine, ScenarioNode, ScenarioNodeGroup } from './format.ts';
 import { migrateScenario } from './migrate.ts';
 import { ScenarioError } from './errors.ts';
 import { validateScenario } from './validate.ts';
@@ -50,15 +50,28 @@ export function clusterOptions(scenario: Scenario): CreateClusterOptions {
 export function nodeCommands(nodes: readonly ScenarioNode[]): string[] {
   const lines: string[] = [];
   for (const n of nodes) {
-    const flags = [
-      n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`, n.gpuModel && `--gpu-model ${n.gpuModel}`, n.gpuDriver && `--gpu-driver ${n.gpuDriver}`,
-      n.labels && Object.keys(n.labels).length && `--labels ${Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
-      n.taints?.length && `--taints ${n.taints.join(',')}`,
-    ].filter(Boolean).join(' ');
+    const flags = machineFlags(n);
     const names = n.count ? Array.from({ length: n.count }, (_, i) => `${n.name}${i + 1}`) : [n.name];
     for (const name of names) lines.push(`sim node add ${name}${flags ? ` ${flags}` : ''}`);
   }
   return lines;
+}
+
+/** The `sim nodegroup add` lines for the scenario's node groups. */
+export function nodeGroupCommands(groups: readonly ScenarioNodeGroup[]): string[] {
+  return groups.map((g) => [
+    `sim nodegroup add ${g.name}`, `--min ${g.min ?? 0}`, `--max ${g.max}`, g.size !== undefined && `--size ${g.size}`,
+    g.provisionTime && `--provision-time ${g.provisionTime}`, machineFlags(g),
+  ].filter(Boolean).join(' '));
+}
+
+/** `sim node add`'s flags for a machine's shape. */
+function machineFlags(n: ScenarioMachine): string {
+  return [
+    n.cpu && `--cpu ${n.cpu}`, n.memory && `--memory ${n.memory}`, n.pods && `--pods ${n.pods}`, n.gpus && `--gpus ${n.gpus}`, n.gpuModel && `--gpu-model ${n.gpuModel}`, n.gpuDriver && `--gpu-driver ${n.gpuDriver}`,
+    n.labels && Object.keys(n.labels).length && `--labels ${Object.entries(n.labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
+    n.taints?.length && `--taints ${n.taints.join(',')}`,
+  ].filter(Boolean).join(' ');
 }
 
 /** Build the scenario's world in a fresh cluster: scheduler configuration, nodes, manifests, timeline, traffic. */
@@ -71,6 +84,7 @@ export function setUpCluster(cluster: KubesimCluster, scenario: Scenario): strin
   const spec = scenario.spec;
   if (spec.cluster.scheduler) run('sim scheduler config -f -', YAML.stringify(spec.cluster.scheduler));
   for (const line of nodeCommands(spec.cluster.nodes)) run(line);
+  for (const line of nodeGroupCommands(spec.cluster.nodeGroups ?? [])) run(line);
   for (const d of spec.documents ?? []) cluster.setFile(d.name, d.text);
   for (const name of spec.cluster.operators ?? []) run(`sim operator install ${name}`);
   if (spec.manifests?.length) run('kubectl apply -f -', spec.manifests.map((m) => YAML.stringify(m)).join('---\n'));

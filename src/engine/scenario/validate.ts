@@ -193,7 +193,7 @@ function validateSpec(e: Errors, spec: Obj): void {
 }
 
 function validateCluster(e: Errors, c: Obj): void {
-  e.fields('spec.cluster', c, ['nodes', 'cni', 'clusterCIDR', 'nodeCIDRMaskSize', 'scheduler', 'operators', 'featureGates']);
+  e.fields('spec.cluster', c, ['nodes', 'nodeGroups', 'cni', 'clusterCIDR', 'nodeCIDRMaskSize', 'scheduler', 'operators', 'featureGates']);
   if (e.object('spec.cluster.featureGates', c.featureGates, false)) {
     for (const [k, v] of Object.entries(c.featureGates)) {
       if (!KNOWN_FEATURES[k]) e.invalid(`spec.cluster.featureGates[${k}]`, k, 'unrecognized feature gate');
@@ -212,24 +212,49 @@ function validateCluster(e: Errors, c: Obj): void {
         seen.add(n.name);
       }
       e.integer(`${path}.count`, n.count, 1, 500);
-      e.quantity(`${path}.cpu`, n.cpu);
-      e.quantity(`${path}.memory`, n.memory);
-      e.integer(`${path}.pods`, n.pods, 1, 10_000);
-      e.integer(`${path}.gpus`, n.gpus, 0, 64);
-      if (n.gpuModel !== undefined) e.string(`${path}.gpuModel`, n.gpuModel);
-      if (n.gpuDriver !== undefined && n.gpuDriver !== 'device-plugin' && n.gpuDriver !== 'dra') e.invalid(`${path}.gpuDriver`, n.gpuDriver, 'must be device-plugin or dra');
-      if (e.object(`${path}.labels`, n.labels, false)) {
-        for (const [k, v] of Object.entries(n.labels)) if (typeof v !== 'string') e.invalid(`${path}.labels[${k}]`, v, 'must be a string');
+      validateMachine(e, path, n);
+    });
+  }
+  if (e.array('spec.cluster.nodeGroups', c.nodeGroups)) {
+    c.nodeGroups.forEach((g, i) => {
+      const path = `spec.cluster.nodeGroups[${i}]`;
+      if (!e.object(path, g)) return;
+      e.fields(path, g, ['name', 'min', 'max', 'size', 'provisionTime', 'cpu', 'memory', 'pods', 'gpus', 'gpuModel', 'gpuDriver', 'labels', 'taints']);
+      if (e.string(`${path}.name`, g.name)) {
+        for (const msg of isDNS1123Label(g.name)) e.invalid(`${path}.name`, g.name, msg);
+        if (seen.has(g.name)) e.list.push(`${path}.name: Duplicate value: ${formatBadValue(g.name)}`);
+        seen.add(g.name);
       }
-      if (e.array(`${path}.taints`, n.taints)) {
-        n.taints.forEach((t, j) => { if (typeof t !== 'string' || !TAINT.test(t)) e.invalid(`${path}.taints[${j}]`, t, 'must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'); });
+      e.integer(`${path}.min`, g.min, 0, 500);
+      if (g.max === undefined) e.list.push(`${path}.max: Required value`);
+      e.integer(`${path}.max`, g.max, 1, 500);
+      e.integer(`${path}.size`, g.size, 0, 500);
+      if (g.provisionTime !== undefined && e.string(`${path}.provisionTime`, g.provisionTime)) {
+        try { parseDuration(g.provisionTime); } catch { e.invalid(`${path}.provisionTime`, g.provisionTime, 'must be a duration such as 30s or 2m'); }
       }
+      validateMachine(e, path, g);
     });
   }
   if (c.cni !== undefined && !(CNI_PLUGINS as readonly unknown[]).includes(c.cni)) e.unsupported('spec.cluster.cni', c.cni, CNI_PLUGINS);
   validatePodCIDRs(e, c);
   e.object('spec.cluster.scheduler', c.scheduler, false);
   if (e.array('spec.cluster.operators', c.operators)) c.operators.forEach((o, i) => e.string(`spec.cluster.operators[${i}]`, o));
+}
+
+/** A machine's shape, as a node's or a node group's (sim node add's flags). */
+function validateMachine(e: Errors, path: string, n: Obj): void {
+  e.quantity(`${path}.cpu`, n.cpu);
+  e.quantity(`${path}.memory`, n.memory);
+  e.integer(`${path}.pods`, n.pods, 1, 10_000);
+  e.integer(`${path}.gpus`, n.gpus, 0, 64);
+  if (n.gpuModel !== undefined) e.string(`${path}.gpuModel`, n.gpuModel);
+  if (n.gpuDriver !== undefined && n.gpuDriver !== 'device-plugin' && n.gpuDriver !== 'dra') e.invalid(`${path}.gpuDriver`, n.gpuDriver, 'must be device-plugin or dra');
+  if (e.object(`${path}.labels`, n.labels, false)) {
+    for (const [k, v] of Object.entries(n.labels)) if (typeof v !== 'string') e.invalid(`${path}.labels[${k}]`, v, 'must be a string');
+  }
+  if (e.array(`${path}.taints`, n.taints)) {
+    n.taints.forEach((t, j) => { if (typeof t !== 'string' || !TAINT.test(t)) e.invalid(`${path}.taints[${j}]`, t, 'must be key[=value]:Effect with Effect NoSchedule, PreferNoSchedule or NoExecute'); });
+  }
 }
 
 /** kube-controller-manager's --cluster-cidr and --node-cidr-mask-size (IPv4 only: the simulation has no IPv6). */
