@@ -55,6 +55,8 @@ describe('terminal completion', () => {
     ['kubectl rollout st', 'kubectl rollout status '],
     ['kubectl scale deployments web --rep', 'kubectl scale deployments web --replicas '],
     ['sim node st', 'sim node st'],
+    ['sim nodeg', 'sim nodegroup '],
+    ['sim autoscaler st', 'sim autoscaler status '],
     ['sim node stop w2', 'sim node stop w2 '],
     ['sim controlplane stop sch', 'sim controlplane stop scheduler '],
     ['sim explain pod web-abd', 'sim explain pod web-abd '],

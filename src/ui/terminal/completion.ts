@@ -39,8 +39,10 @@ const CONTEXT_ARGS = new Set(['delete-context', 'get-contexts', 'rename-context'
 /** The kinds kubectl expose offers (its ValidArgs). */
 const EXPOSE_KINDS = ['deployment', 'pod', 'replicaset', 'replicationcontroller', 'service'];
 const SIM_TREE: Record<string, string[]> = {
-  '': ['advance', 'controlplane', 'explain', 'help', 'node', 'pod', 'scheduler'],
+  '': ['advance', 'autoscaler', 'controlplane', 'explain', 'help', 'node', 'nodegroup', 'pod', 'scheduler'],
   node: ['add', 'delete', 'list', 'start', 'stop'],
+  nodegroup: ['add', 'delete', 'list'],
+  autoscaler: ['config', 'status'],
   pod: ['kill'],
   controlplane: ['start', 'status', 'stop'],
   explain: ['pod'],
