@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextNodeName, nodeAddCommands, nodeNames, type NodeAddForm } from './nodeAdd.ts';
+import { groupBoundsOk, nextNodeName, nodeAddCommands, nodeNames, type NodeAddForm } from './nodeAdd.ts';
 
 const form = (o: Partial<NodeAddForm> = {}): NodeAddForm => ({ name: 'w4', count: 1, cpu: '', memory: '', pods: '', gpus: '', labels: '', taints: '', runtimeHandlers: '', ...o });
 
@@ -28,4 +28,19 @@ describe('the Add nodes form', () => {
       'sim node add g2 --cpu 32 --gpus 8 --labels pool=gpu --taints dedicated=gpu:NoSchedule --runtime-handlers kata',
     ]);
   });
+
+  it('writes one sim nodegroup add for an autoscaled group, with its bounds and the machine flags', () => {
+    expect(nodeAddCommands(form({ name: 'pool', count: 3, cpu: '8', taints: 'dedicated=gpu:NoSchedule', group: { min: '', max: '4' } }))).toEqual([
+      'sim nodegroup add pool --min 0 --max 4 --cpu 8 --taints dedicated=gpu:NoSchedule',
+    ]);
+  });
+
+  it.each([
+    [{ min: '', max: '3' }, true],
+    [{ min: '2', max: '2' }, true],
+    [{ min: '3', max: '2' }, false],
+    [{ min: '0', max: '0' }, false],
+    [{ min: '1', max: '' }, false],
+    [{ min: '-1', max: '2' }, false],
+  ])('group bounds %j are %s', (g, ok) => expect(groupBoundsOk(g)).toBe(ok));
 });

@@ -1,5 +1,6 @@
-// The command lines the page's "Add nodes" form stands for: one `sim node add` per node, with only the flags
-// that differ from sim's defaults, so the terminal shows what a user would type.
+// The command lines the page's "Add nodes" form stands for: one `sim node add` per node, or one `sim nodegroup add`
+// for an autoscaled node group, with only the flags that differ from sim's defaults, so the terminal shows what a
+// user would type.
 export interface NodeAddForm {
   name: string;
   count: number;
@@ -10,6 +11,8 @@ export interface NodeAddForm {
   labels: string;
   taints: string;
   runtimeHandlers: string;
+  /** A node group the cluster autoscaler resizes between min and max, instead of `count` nodes. */
+  group?: { min: string; max: string };
 }
 
 /** sim node add's defaults (engine/simctl/sim.ts DEFAULT_NODE): a flag left at one is not written. */
@@ -48,5 +51,13 @@ export function nodeAddCommands(form: NodeAddForm): string[] {
   flag('labels', form.labels);
   flag('taints', form.taints);
   flag('runtime-handlers', form.runtimeHandlers);
+  if (form.group) return [['sim nodegroup add', form.name.trim(), `--min ${form.group.min.trim() || '0'}`, `--max ${form.group.max.trim()}`, ...flags].join(' ')];
   return nodeNames(form.name.trim(), form.count).map((n) => ['sim node add', n, ...flags].join(' '));
+}
+
+/** A group's bounds as the form takes them: whole numbers, 0 ≤ min ≤ max, max ≥ 1. */
+export function groupBoundsOk(group: { min: string; max: string }): boolean {
+  const whole = /^\d+$/;
+  const min = group.min.trim() || '0', max = group.max.trim();
+  return whole.test(min) && whole.test(max) && Number(max) >= 1 && Number(min) <= Number(max);
 }

@@ -225,6 +225,10 @@ const en = {
     countRange: 'How many: a whole number from 1 to {{max}}. A bigger cluster is a scenario (spec.cluster.nodes[].count).',
     add_one: 'Add {{count}} node',
     add_other: 'Add {{count}} nodes',
+    group: 'Autoscaled node group (cluster autoscaler)',
+    groupBounds: 'Group bounds: whole numbers with 0 ≤ min ≤ max and max ≥ 1.',
+    addGroup: 'Add node group',
+    groupName: 'Group name',
     hint: 'Empty fields keep sim node add\'s defaults. The commands run in the terminal, which shows any error.',
   },
   faults: {

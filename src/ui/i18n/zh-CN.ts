@@ -227,6 +227,10 @@ const zhCN: Resources = {
     countRange: '数量：1 到 {{max}} 的整数。更大的集群请用场景（spec.cluster.nodes[].count）。',
     add_one: '添加 {{count}} 个节点',
     add_other: '添加 {{count}} 个节点',
+    group: '自动扩缩容的节点组（集群自动扩缩容器）',
+    groupBounds: '节点组上下限：整数，且 0 ≤ min ≤ max、max ≥ 1。',
+    addGroup: '添加节点组',
+    groupName: '节点组名称',
     hint: '留空的字段使用 sim node add 的默认值。命令在终端中运行，出错时终端会显示。',
   },
   faults: {
