@@ -28,7 +28,7 @@ spec:
 `;
 
 const groupNodes = (c: KubesimCluster, group: string) => (c.list('Node') as Node[]).filter((n) => n.metadata?.labels?.[NODE_GROUP_LABEL] === group);
-const events = (c: KubesimCluster, reason: string) => (c.list('Event') as Event[]).filter((e) => e.reason === reason);
+const events = (c: KubesimCluster, reason: string) => (c.list('Event') as unknown as Event[]).filter((e) => e.reason === reason);
 const pending = (c: KubesimCluster) => (c.list('Pod') as Pod[]).filter((p) => p.metadata?.namespace === 'default' && !p.spec?.nodeName);
 
 /** A cluster whose only machines are a node group's (kube-system's pods land on its first node). */
