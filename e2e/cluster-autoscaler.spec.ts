@@ -37,6 +37,8 @@ test('pending pods grow an autoscaled node group on the map, and idle machines g
   await expect(terminal).toContainText(/pool\s+0\s+3\s+3\s+0\s+3\s+cpu 2, memory 4Gi/);
   await runInTerminal(page, 'sim advance 1m');
   await expectClusterShown(page, 6);
+  // Each new machine's card names its group.
+  await expect(page.getByTestId('node-group')).toHaveText(['pool', 'pool', 'pool']);
   await runInTerminal(page, 'kubectl get deployment batch');
   await expect(terminal).toContainText(/batch\s+3\/3\s+3\s+3/);
 

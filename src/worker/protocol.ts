@@ -78,6 +78,10 @@ export interface NodeView {
   podCIDR?: string;
   /** From node-role.kubernetes.io/<role> labels; empty for plain workers. */
   roles: string[];
+  /** The cloud node group the machine belongs to (the cluster autoscaler resizes it). */
+  nodeGroup?: string;
+  /** The cluster autoscaler is draining the node to remove it (its ToBeDeletedByClusterAutoscaler taint). */
+  scalingDown?: boolean;
   capacity: ResourceAmounts;
   allocatable: ResourceAmounts;
   /** Sum of requests of the non-terminal pods bound to the node (what the scheduler accounts). */

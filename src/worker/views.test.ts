@@ -92,6 +92,16 @@ describe('views', () => {
     expect(ready.notReadyMessage).toBeUndefined();
   });
 
+  it('node view: a node group machine names its group, and says when the cluster autoscaler is removing it', () => {
+    const base: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'pool-x2k9d', labels: { 'kubesim.io/node-group': 'pool' } }, status: { capacity: { cpu: '1', memory: '1Gi', pods: '110' } } };
+    const requested = { cpuMilli: 0, memoryBytes: 0, pods: 0 };
+    expect(nodeView(base, requested)).toMatchObject({ nodeGroup: 'pool' });
+    expect(nodeView(base, requested).scalingDown).toBeUndefined();
+    const draining = nodeView({ ...base, spec: { taints: [{ key: 'ToBeDeletedByClusterAutoscaler', value: '1767225600', effect: 'NoSchedule' }] } }, requested);
+    expect(draining).toMatchObject({ nodeGroup: 'pool', scalingDown: true });
+    expect(nodeView({ ...base, metadata: { name: 'w1' } }, requested).nodeGroup).toBeUndefined();
+  });
+
   it('event view', () => {
     const ev: KubeEvent = {
       apiVersion: 'v1', kind: 'Event',

@@ -2,6 +2,8 @@
 // may use the engine's own helpers (Quantity, pod requests) so the page never parses Kubernetes itself.
 import type { Event as KubeEvent, Node, Pod } from 'kubernetes-types/core/v1';
 import { controllerOf, podRequests, resourceAmount } from '../engine/api/pod.ts';
+import { NODE_GROUP_LABEL } from '../engine/autoscaler/cloudprovider.ts';
+import { hasDeletionTaint } from '../engine/autoscaler/scaledown.ts';
 import type { EventView, NodeView, PodView, ResourceAmounts, TaintView } from './protocol.ts';
 
 function ms(timestamp: string | undefined): number {
@@ -163,6 +165,9 @@ export function nodeView(node: Node, requested: ResourceAmounts): NodeView {
   };
   if (!ready) view.notReadyMessage = readyCondition ? readyCondition.message || readyCondition.reason || '' : '';
   if (node.spec?.podCIDR) view.podCIDR = node.spec.podCIDR;
+  const group = node.metadata?.labels?.[NODE_GROUP_LABEL];
+  if (group) view.nodeGroup = group;
+  if (hasDeletionTaint(node)) view.scalingDown = true;
   return view;
 }
 

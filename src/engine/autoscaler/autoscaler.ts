@@ -21,7 +21,7 @@ import { CloudProvider, type CloudState, type Machines, type NodeGroupSpec } fro
 import { DEFAULT_OPTIONS, type AutoscalingOptions } from './options.ts';
 import { renamedNode, SimulatedCluster } from './simulator.ts';
 import { scaleUp, type GroupView, type ScaleUpResult } from './scaleup.ts';
-import { formatUtilization, planScaleDown, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
+import { formatUtilization, hasDeletionTaint, planScaleDown, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
 import { STATUS_CONFIGMAP, StatusWriter } from './status.ts';
 
 /** What a snapshot keeps of the autoscaler. */
@@ -316,8 +316,4 @@ function reasonsMessage(r: ScaleUpResult, reasons: ReadonlyMap<string, string[]>
 
 function isReady(n: Node): boolean {
   return !!n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
-export function hasDeletionTaint(n: Node): boolean {
-  return !!n.spec?.taints?.some((t) => t.key === TO_BE_DELETED_TAINT);
 }

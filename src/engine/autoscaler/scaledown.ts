@@ -15,6 +15,11 @@ export const SCALE_DOWN_DISABLED = 'cluster-autoscaler.kubernetes.io/scale-down-
 export const TO_BE_DELETED_TAINT = 'ToBeDeletedByClusterAutoscaler';
 const GPU = 'nvidia.com/gpu';
 
+/** Whether the autoscaler marked the node for removal. */
+export function hasDeletionTaint(n: Node): boolean {
+  return !!n.spec?.taints?.some((t) => t.key === TO_BE_DELETED_TAINT);
+}
+
 /** utilization.Info, printed as Go prints the struct: {CpuUtil MemUtil GpuUtil ResourceName Utilization}. */
 export interface Utilization { cpu: number; memory: number; gpu: number; resource: string; value: number }
 

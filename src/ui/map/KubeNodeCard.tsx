@@ -40,6 +40,7 @@ function useCardWords() {
       ready: t('map.ready'), notReady: t('map.notReady'), cordoned: t('map.cordoned'), noRoles: t('map.noRoles'),
       cpu: t('map.cpu'), memory: t('map.memory'), pods: t('map.pods'), gpus: t('pagemap.gpus'),
       noPodCIDR: t('map.noPodCIDR'), noPodCIDRTitle: t('map.noPodCIDRTitle'),
+      scalingDown: t('map.scalingDown'), scalingDownTitle: t('map.scalingDownTitle'),
     }),
     [t],
   );
@@ -70,6 +71,8 @@ export const KubeNodeCard = memo(function KubeNodeCard({ data }: NodeProps<KubeN
         <span className="kube-node-name">{n.name}</span>
         <span className={`chip ${n.ready ? 'chip-ok' : 'chip-bad'}`}>{n.ready ? words.ready : words.notReady}</span>
         {n.unschedulable && <span className="chip chip-warn">{words.cordoned}</span>}
+        {n.scalingDown && <span className="chip chip-warn" data-testid="node-scaling-down" title={words.scalingDownTitle}>{words.scalingDown}</span>}
+        {n.nodeGroup && <span className="chip" data-testid="node-group" title={cachedT(t, 'map.nodeGroupTitle', { group: n.nodeGroup })}>{n.nodeGroup}</span>}
         {!n.podCIDR && (
           <span className="chip chip-warn" data-testid="node-no-podcidr" title={words.noPodCIDRTitle}>
             {words.noPodCIDR}
