@@ -143,7 +143,7 @@ describe('state', () => {
     expect(c.exec('sim nodegroup add Pool --max 2').stderr).toContain('invalid node group name "Pool"');
     expect(c.exec('sim nodegroup add p --min 3 --max 2').stderr).toContain('--min (3) must not be greater than --max (2)');
     expect(c.exec('sim nodegroup add p --min 1').stderr).toContain('--max is required');
-    expect(c.exec('sim autoscaler config --expander cheapest').stderr).toContain('invalid argument "cheapest" for "--expander" flag: expander not supported, expected one of random, least-waste, most-pods');
+    expect(c.exec('sim autoscaler config --expander cheapest').stderr).toContain('invalid argument "cheapest" for "--expander" flag: expander not supported, expected one of random, least-waste, most-pods, priority');
     expect(c.exec('sim autoscaler config --scale-down-utilization-threshold 1.5').stderr).toContain('must be between 0 and 1');
     expect(c.exec('sim nodegroup delete nope').stderr).toContain('node group "nope" not found');
     expect(c.exec('sim nodegroup list').stdout).toContain('No node groups.');

@@ -20,7 +20,8 @@ import type { Scheduler } from '../scheduler/scheduler.ts';
 import { CloudProvider, type CloudState, type Machines, type NodeGroupSpec } from './cloudprovider.ts';
 import { DEFAULT_OPTIONS, type AutoscalingOptions } from './options.ts';
 import { renamedNode, SimulatedCluster } from './simulator.ts';
-import { scaleUp, type GroupView, type ScaleUpResult } from './scaleup.ts';
+import { scaleUp, type GroupView, type ScaleUpOption, type ScaleUpResult } from './scaleup.ts';
+import { chooseOption, parsePriorities, PRIORITY_CONFIGMAP, type Priorities } from './expander.ts';
 import { formatUtilization, hasDeletionTaint, planScaleDown, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
 import { STATUS_CONFIGMAP, StatusWriter } from './status.ts';
 
@@ -126,7 +127,7 @@ export class ClusterAutoscaler {
     const stillPending = pending.filter((p) => cluster.placeAnywhere(p) === undefined);
     const result = scaleUp({
       pending: stillPending, groups: this.groupViews(nodes), nodes: cluster.nodes(), check: (p, n, all) => this.scheduler.checkPredicates(p, n, all),
-      nodesTotal: nodes.length + upcoming.booting, maxNodesTotal: this.options.maxNodesTotal, expander: this.options.expander, rng: this.rng,
+      nodesTotal: nodes.length + upcoming.booting, maxNodesTotal: this.options.maxNodesTotal, choose: (options) => this.choose(options),
     });
     this.reportScaleUp(result);
     if (result.kind === 'Successful') {
@@ -196,6 +197,25 @@ export class ClusterAutoscaler {
       return;
     }
     for (const { pod, reasons } of r.remain) this.event(pod as KubeObject, 'Normal', 'NotTriggerScaleUp', `pod didn't trigger scale-up: ${reasonsMessage(r, reasons)}`);
+  }
+
+  /** The expander; the priority expander reads its ConfigMap each time, and records its warnings on it. */
+  private choose(options: ScaleUpOption[]): ScaleUpOption | undefined {
+    if (this.options.expander !== 'priority') return chooseOption(options, this.options.expander, this.rng);
+    const cm = this.store.tryGet<ConfigMap & KubeObject>('ConfigMap', 'kube-system', PRIORITY_CONFIGMAP);
+    // Without the ConfigMap nothing is chosen (upstream only logs it).
+    if (!cm) return undefined;
+    const warn = (reason: string, message: string) => this.event(cm, 'Warning', reason, message);
+    const text = cm.data?.priorities;
+    if (text === undefined) { warn('PriorityConfigMapInvalid', "Wrong configmap for priority expander, doesn't contain priorities key. Ignoring update."); return undefined; }
+    let priorities: Priorities;
+    try {
+      priorities = parsePriorities(text);
+    } catch (e) {
+      warn('PriorityConfigMapInvalid', `Wrong configuration for priority expander: ${(e as Error).message}. Ignoring update.`);
+      return undefined;
+    }
+    return chooseOption(options, 'priority', this.rng, priorities, warn);
   }
 
   /** Unneeded nodes are tracked; those unneeded long enough (and not in the cooldown after a scale-up) go. */

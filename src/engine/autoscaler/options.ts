@@ -1,7 +1,7 @@
 // The cluster autoscaler's flags that shape its decisions, with cluster-autoscaler 1.32's defaults
 // (config/autoscaling_options.go, main.go). `sim autoscaler config --NAME VALUE` sets them.
-export type Expander = 'random' | 'least-waste' | 'most-pods';
-export const EXPANDERS: readonly Expander[] = ['random', 'least-waste', 'most-pods'];
+export type Expander = 'random' | 'least-waste' | 'most-pods' | 'priority';
+export const EXPANDERS: readonly Expander[] = ['random', 'least-waste', 'most-pods', 'priority'];
 
 export interface AutoscalingOptions {
   /** --scan-interval: how often the loop runs. */

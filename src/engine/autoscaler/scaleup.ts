@@ -2,11 +2,9 @@
 // pending pods need, the expander picks one group, and the group's target size goes up, capped by its maximum
 // and --max-nodes-total.
 import type { Node, Pod } from 'kubernetes-types/core/v1';
-import type { SeededRng } from '../sim/rng.ts';
 import type { NodeInfo } from '../scheduler/framework/nodeinfo.ts';
 import { podRequests, resourceAmount } from '../api/pod.ts';
 import { renamedNode, SimulatedCluster, type PredicateChecker } from './simulator.ts';
-import type { Expander } from './options.ts';
 
 /** A node group as one loop sees it. */
 export interface GroupView {
@@ -43,8 +41,8 @@ export interface ScaleUpInput {
   check: PredicateChecker;
   nodesTotal: number;
   maxNodesTotal: number;
-  expander: Expander;
-  rng: SeededRng;
+  /** The expander (expander.ts): one option, or none (the priority expander without its ConfigMap). */
+  choose(options: ScaleUpOption[]): ScaleUpOption | undefined;
 }
 
 /** The skipped reason of a group already at its maximum size (NodeGroup.MaxSize reached). */
@@ -65,7 +63,8 @@ export function scaleUp(input: ScaleUpInput): ScaleUpResult {
   }
   const remainAll = (): ScaleUpResult['remain'] => pending.map((pod) => ({ pod, reasons: reasons.get(pod)! }));
   if (!options.length) return { kind: 'NoOptionsAvailable', triggered: [], remain: remainAll() };
-  const best = expand(options, input.expander, input.rng);
+  const best = input.choose(options);
+  if (!best) return { kind: 'NoOptionsAvailable', triggered: [], remain: remainAll() };
   let next = best.group.target + best.nodeCount;
   if (input.maxNodesTotal > 0 && input.nodesTotal + best.nodeCount > input.maxNodesTotal) {
     // "Capping size to max cluster total size"; nothing left to add is ScaleUpLimitedByMaxNodesTotal.
@@ -117,28 +116,4 @@ function estimate(input: ScaleUpInput, group: GroupView, reasons: Map<Pod, Map<s
     pods.push(pod);
   }
   return { group, nodeCount: made.length, pods };
-}
-
-/** The expander's choice among the groups that would help (expander/random, leastwaste, mostpods). */
-function expand(options: ScaleUpOption[], expander: Expander, rng: SeededRng): ScaleUpOption {
-  let best = options;
-  if (expander === 'most-pods') {
-    const most = Math.max(...options.map((o) => o.pods.length));
-    best = options.filter((o) => o.pods.length === most);
-  } else if (expander === 'least-waste') {
-    const scores = options.map((o) => waste(o));
-    const least = Math.min(...scores);
-    best = options.filter((_, i) => scores[i] === least);
-  }
-  return best.length === 1 ? best[0] : best[rng.nextUint32() % best.length];
-}
-
-/** leastwaste: the new machines' unused cpu plus unused memory, each as a share of what they offer. */
-function waste(o: ScaleUpOption): number {
-  const alloc = (o.group.template.status?.allocatable ?? {}) as Record<string, string>;
-  const cpu = resourceAmount('cpu', alloc.cpu ?? '0') * o.nodeCount;
-  const mem = resourceAmount('memory', alloc.memory ?? '0') * o.nodeCount;
-  let usedCpu = 0, usedMem = 0;
-  for (const p of o.pods) { const r = podRequests(p); usedCpu += r.cpu ?? 0; usedMem += r.memory ?? 0; }
-  return (cpu ? (cpu - usedCpu) / cpu : 0) + (mem ? (mem - usedMem) / mem : 0);
 }

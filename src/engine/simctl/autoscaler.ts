@@ -18,7 +18,7 @@ const DEFAULT_PROVISION = '30s';
 
 export const AUTOSCALER_USAGE = `  sim nodegroup add NAME --min N --max N [--size N] [--provision-time 30s] [sim node add's machine flags]
   sim nodegroup list | sim nodegroup delete NAME   (a cloud's node groups; the cluster autoscaler resizes them)
-  sim autoscaler config [--expander random|least-waste|most-pods] [--scale-down-unneeded-time 10m] [--FLAG VALUE …]
+  sim autoscaler config [--expander random|least-waste|most-pods|priority] [--scale-down-unneeded-time 10m] [--FLAG VALUE …]
   sim autoscaler status   (each group node's utilization and whether it may be removed)`;
 
 export function nodeGroupCommand(ca: ClusterAutoscaler, argv: string[], out: string[]): void {
