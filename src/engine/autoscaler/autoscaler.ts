@@ -39,6 +39,8 @@ const DELETE_DELAY_AFTER_TAINT_MS = 5_000;
 /** MaxPodEvictionTime: how long evictions are retried (a PodDisruptionBudget refusing) before the drain gives up. */
 const MAX_POD_EVICTION_MS = 2 * 60_000;
 const EVICTION_RETRY_MS = 10_000;
+/** PodEvictionHeadroom: the time past the grace period a drain waits for its evicted pods. */
+const POD_EVICTION_HEADROOM_MS = 30_000;
 /** --max-node-provision-time: a machine not Ready this long after it was asked for no longer counts as coming. */
 const MAX_NODE_PROVISION_MS = 15 * 60_000;
 
@@ -291,7 +293,12 @@ export class ClusterAutoscaler {
         }
       }
       if (refused && this.clock.now() - started >= MAX_POD_EVICTION_MS) return this.abortDrain(name);
-      if (this.podsOn(name).length) { this.clock.after(refused ? EVICTION_RETRY_MS : 5_000, step); return; }
+      if (this.podsOn(name).length) {
+        // Evicted pods get --max-graceful-termination-sec plus PodEvictionHeadroom to go; then the drain fails.
+        if (!refused && this.clock.now() - started >= this.options.maxGracefulTerminationSec * 1000 + POD_EVICTION_HEADROOM_MS) return this.abortDrain(name);
+        this.clock.after(refused ? EVICTION_RETRY_MS : 5_000, step);
+        return;
+      }
       this.cloud.deleteNode(name);
       if (this.store.tryGet('Node', undefined, name)) this.store.delete('Node', undefined, name);
       this.draining.delete(name);
