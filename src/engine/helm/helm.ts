@@ -137,7 +137,7 @@ function upgradeRun(h: Helm, a: ParsedArgs): void {
   withPrefix('UPGRADE FAILED: ', () => {
     const chart = h.chart(ref, a);
     checkDependencies(chart);
-    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...wait });
+    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), cleanupOnFail: boolFlag(a, 'cleanup-on-fail'), ...wait });
     h.print(`Release "${name}" has been upgraded. Happy Helming!\n${printStatus(rel)}`);
   });
 }
@@ -185,13 +185,13 @@ const COMMANDS: Record<string, Command> = {
   },
   upgrade: {
     use: 'helm upgrade [RELEASE] [CHART] [flags]', args: [2, 2],
-    flags: [...VALUES, ...WAIT, DRY_RUN, { name: 'install', short: 'i' }, { name: 'reuse-values' }, { name: 'reset-values' }, { name: 'create-namespace' }, { name: 'version', value: true }, { name: 'atomic' }],
+    flags: [...VALUES, ...WAIT, DRY_RUN, { name: 'install', short: 'i' }, { name: 'reuse-values' }, { name: 'reset-values' }, { name: 'create-namespace' }, { name: 'version', value: true }, { name: 'atomic' }, { name: 'cleanup-on-fail' }],
     run: upgradeRun,
   },
   rollback: {
-    use: 'helm rollback <RELEASE> [REVISION] [flags]', args: [1, 2], flags: [...WAIT, DRY_RUN],
+    use: 'helm rollback <RELEASE> [REVISION] [flags]', args: [1, 2], flags: [...WAIT, DRY_RUN, { name: 'cleanup-on-fail' }],
     run: (h, a) => {
-      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a), waitOptions(a));
+      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a), waitOptions(a), boolFlag(a, 'cleanup-on-fail'));
       h.print('Rollback was a success! Happy Helming!');
     },
   },
