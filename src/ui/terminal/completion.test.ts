@@ -46,6 +46,8 @@ describe('terminal completion', () => {
     ['arg', 'argocd '],
     ['argocd app sy', 'argocd app sync '],
     ['argocd app get w', 'argocd app get web '],
+    ['argocd app get web -o tree=', 'argocd app get web -o tree=detailed '],
+    ['argocd app wait web --res', 'argocd app wait web --resource '],
     ['argocd app create shop --path ba', 'argocd app create shop --path base '],
     ['argocd app sync web --pr', 'argocd app sync web --prune '],
     ['argocd app wa', 'argocd app wait '],
