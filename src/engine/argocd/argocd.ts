@@ -7,7 +7,7 @@ import type { KubeObject } from '../api/object.ts';
 import { parseSelector } from '../api/labels.ts';
 import { applyStrategicMergePatch, threeWayStrategicPatch } from '../apiserver/patch/strategic.ts';
 import type { KubectlContext } from '../kubectl/context.ts';
-import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
+import { boolFlag, flag, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import { differs, LAST_APPLIED, compare } from '../operators/argocd/compare.ts';
 import { applicationController } from '../operators/argocd/controller.ts';
@@ -469,13 +469,8 @@ export function runArgocd(ctx: KubectlContext, argv: string[]): number {
     if (verb === undefined || verb === '--help' || verb === '-h') { ctx.out.push(APP_HELP); return verb === undefined ? 1 : 0; }
     const cmd = COMMANDS[verb === 'ls' ? 'list' : verb === 'rm' ? 'delete' : verb];
     if (!cmd) throw new Error(`unknown command "${verb}" for "argocd app"\nRun 'argocd app --help' for usage.`);
-    let a: ParsedArgs;
-    try {
-      a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
-    } catch (e) {
-      if (e instanceof FlagError) throw new Error(e.message);
-      throw e;
-    }
+    // pflag's errors (a FlagError) end as any other error does: "Error: unknown flag: --x".
+    const a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
     if (!ctx.store.available) throw new Fatal('Get "https://127.0.0.1:6443/api?timeout=32s": dial tcp 127.0.0.1:6443: connect: connection refused');
     return cmd.run(new Cli(ctx, a), a);
   } catch (e) {

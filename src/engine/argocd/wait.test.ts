@@ -84,6 +84,9 @@ describe('argocd app wait', () => {
     const c = shop();
     mustExec(c, CREATE);
     expect(c.exec('argocd app wait shop --timeout 1m')).toMatchObject({ code: 1, stderr: 'Error: invalid argument "1m" for "--timeout" flag: strconv.ParseUint: parsing "1m": invalid syntax\n' });
+    // pflag's errors print as cobra's "Error: …", not as a logrus FATA line.
+    expect(c.exec('argocd app wait shop --bogus')).toMatchObject({ code: 1, stderr: 'Error: unknown flag: --bogus\n' });
+    expect(c.exec('argocd app wait shop -Z')).toMatchObject({ code: 1, stderr: 'Error: unknown shorthand flag: \'Z\' in -Z\n' });
     expect(c.exec('argocd app wait nope').stderr).toBe('FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "nope" not found\n');
     expect(c.exec('argocd app wait').stdout).toContain('argocd app wait [APPNAME.. | -l selector] [flags]');
     expect(c.exec('argocd app manifests shop --source cache').stderr).toBe('FATA[0000] Unknown source type \'cache\'\n');

@@ -1,7 +1,7 @@
 // The helm command line (Helm 3.16): a client that renders charts and keeps releases, talking only to the API
 // server. Parses cobra-style arguments, runs one action, prints as helm does; errors are "Error: …".
 import type { KubectlContext } from '../kubectl/context.ts';
-import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
+import { boolFlag, flag, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
 import { namespaceOf } from '../kubectl/namespace.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import { chartName, ChartError, type Chart } from './chart.ts';
@@ -400,13 +400,8 @@ export function runHelm(ctx: KubectlContext, argv: string[]): number {
       path = `helm ${top} ${sub}`;
     }
     if (!cmd) throw new Error(`unknown command "${top0}" for "helm"\nRun 'helm --help' for usage.`);
-    let a: ParsedArgs;
-    try {
-      a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
-    } catch (e) {
-      if (e instanceof FlagError) throw new Error(e.message);
-      throw e;
-    }
+    // pflag's errors (a FlagError) end as any other error does: "Error: unknown flag: --x".
+    const a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
     checkArgs(cmd, path, a.positional.length);
     const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search' || top === 'dependency';
     if (!clientOnly && !ctx.store.available) throw new Error(UNREACHABLE);
