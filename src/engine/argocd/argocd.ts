@@ -7,7 +7,7 @@ import type { KubeObject } from '../api/object.ts';
 import { parseSelector } from '../api/labels.ts';
 import { applyStrategicMergePatch, threeWayStrategicPatch } from '../apiserver/patch/strategic.ts';
 import type { KubectlContext } from '../kubectl/context.ts';
-import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
+import { boolFlag, flag, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import { differs, LAST_APPLIED, compare } from '../operators/argocd/compare.ts';
 import { applicationController } from '../operators/argocd/controller.ts';
@@ -61,6 +61,8 @@ Available Commands:
 
 const GLOBAL: FlagSpec[] = [{ name: 'core' }, { name: 'app-namespace', short: 'N', value: true }, { name: 'server', value: true }, { name: 'grpc-web' }, { name: 'insecure' }, { name: 'plaintext' }];
 const OUTPUT: FlagSpec = { name: 'output', short: 'o', value: true };
+/** -o of the commands that print an application: tree=detailed adds the nodes' AGE and REASON. */
+const TREE_OUTPUTS = ['wide', 'yaml', 'json', 'tree', 'tree=detailed'];
 /** cmdutil.AddAppFlags: the ones a documents repository has. */
 const APP_FLAGS: FlagSpec[] = [
   { name: 'repo', value: true }, { name: 'path', value: true }, { name: 'revision', value: true }, { name: 'project', value: true },
@@ -118,7 +120,7 @@ class Cli {
     controller.syncNow(written.metadata.namespace!, written.metadata.name!);
     const done = this.ctx.store.get<Application>('Application', written.metadata.namespace, written.metadata.name!);
     const op = done.status?.operationState;
-    this.print([waitLines(resourceStates(done), this.ctx.clock.nowRFC3339(), true), ...finalStatus(this.ctx.store, done, true, output ?? 'wide')]);
+    this.print([waitLines(resourceStates(done), this.ctx.clock.nowRFC3339(), true), ...finalStatus(this.ctx.store, this.ctx.clock, done, true, output ?? 'wide')]);
     if (op && op.phase !== 'Succeeded' && !operation.sync?.dryRun) throw new Fatal(`Operation has completed with phase: ${op.phase}`);
     return 0;
   }
@@ -215,7 +217,7 @@ const COMMANDS: Record<string, Command> = {
   get: {
     flags: [OUTPUT, { name: 'refresh' }, { name: 'hard-refresh' }, { name: 'show-operation' }, { name: 'show-params' }],
     run(cli, a) {
-      const o = output(a, ['wide', 'yaml', 'json', 'tree']);
+      const o = output(a, TREE_OUTPUTS);
       if (a.positional.length === 0) { cli.print('Get application details\n\nUsage:\n  argocd app get APPNAME [flags]'); return 1; }
       let app = cli.get(a.positional[0]);
       if (boolFlag(a, 'refresh') || boolFlag(a, 'hard-refresh')) {
@@ -227,9 +229,9 @@ const COMMANDS: Record<string, Command> = {
       cli.print(summary(app));
       if (app.status?.conditions?.length) cli.print(['', conditionsTable(app), '']);
       if (boolFlag(a, 'show-operation') && app.status?.operationState) cli.print(['', ...operationResult(app.status.operationState)]);
-      if (o === 'tree') {
+      if (o.startsWith('tree')) {
         const nodes = resourceTree(cli.ctx.store, app);
-        if (nodes.length) cli.print(['', treeView(app, nodes)]);
+        if (nodes.length) cli.print(['', treeView(app, nodes, o === 'tree=detailed' ? cli.ctx.clock.now() : undefined)]);
       } else if (app.status?.resources?.length) cli.print(['', resourcesTable(app)]);
       return 0;
     },
@@ -238,7 +240,7 @@ const COMMANDS: Record<string, Command> = {
     flags: [OUTPUT, { name: 'prune' }, { name: 'dry-run' }, { name: 'revision', value: true }, { name: 'resource', value: true, repeated: true }, { name: 'async' }, { name: 'force' }, { name: 'timeout', value: true }, { name: 'apply-out-of-sync-only' }],
     run(cli, a) {
       if (a.positional.length === 0) { cli.print('Sync an application to its target state\n\nUsage:\n  argocd app sync [APPNAME... | -l selector | --project project-name] [flags]'); return 1; }
-      const o = output(a, ['wide', 'yaml', 'json', 'tree']);
+      const o = output(a, TREE_OUTPUTS);
       for (const arg of a.positional) {
         const app = cli.get(arg);
         const revision = flag(a, 'revision');
@@ -259,12 +261,13 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   wait: {
-    flags: [OUTPUT, { name: 'sync' }, { name: 'health' }, { name: 'operation' }, { name: 'suspended' }, { name: 'degraded' }, { name: 'timeout', value: true }, { name: 'selector', short: 'l', value: true }],
+    flags: [OUTPUT, { name: 'sync' }, { name: 'health' }, { name: 'operation' }, { name: 'suspended' }, { name: 'degraded' }, { name: 'timeout', value: true }, { name: 'selector', short: 'l', value: true }, { name: 'resource', value: true, repeated: true }],
     run(cli, a) {
       const selector = flag(a, 'selector');
       if (a.positional.length === 0 && !selector) { cli.print('Wait for an application to reach a synced and healthy state\n\nUsage:\n  argocd app wait [APPNAME.. | -l selector] [flags]'); return 1; }
-      const o = output(a, ['wide', 'yaml', 'json', 'tree']);
+      const o = output(a, TREE_OUTPUTS);
       const timeout = uintFlag(a, 'timeout');
+      const selected = parseResources(a.flags.get('resource') ?? []);
       const asked: WatchOptions = { sync: boolFlag(a, 'sync'), health: boolFlag(a, 'health'), operation: boolFlag(a, 'operation'), suspended: boolFlag(a, 'suspended'), degraded: boolFlag(a, 'degraded') };
       const w = Object.values(asked).some(Boolean) ? asked : DEFAULT_WATCH;
       cli.served();
@@ -272,7 +275,7 @@ const COMMANDS: Record<string, Command> = {
       for (const arg of names) {
         const app = cli.get(arg);
         try {
-          waitOnApplicationStatus(cli.ctx.store, cli.ctx.clock, app.metadata.namespace!, app.metadata.name!, timeout, w, o, (l) => cli.print(l));
+          waitOnApplicationStatus(cli.ctx.store, cli.ctx.clock, app.metadata.namespace!, app.metadata.name!, timeout, w, o, (l) => cli.print(l), selected);
         } catch (e) {
           if (e instanceof WaitError) throw new Fatal(e.message);
           throw e;
@@ -466,13 +469,8 @@ export function runArgocd(ctx: KubectlContext, argv: string[]): number {
     if (verb === undefined || verb === '--help' || verb === '-h') { ctx.out.push(APP_HELP); return verb === undefined ? 1 : 0; }
     const cmd = COMMANDS[verb === 'ls' ? 'list' : verb === 'rm' ? 'delete' : verb];
     if (!cmd) throw new Error(`unknown command "${verb}" for "argocd app"\nRun 'argocd app --help' for usage.`);
-    let a: ParsedArgs;
-    try {
-      a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
-    } catch (e) {
-      if (e instanceof FlagError) throw new Error(e.message);
-      throw e;
-    }
+    // pflag's errors (a FlagError) end as any other error does: "Error: unknown flag: --x".
+    const a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
     if (!ctx.store.available) throw new Fatal('Get "https://127.0.0.1:6443/api?timeout=32s": dial tcp 127.0.0.1:6443: connect: connection refused');
     return cmd.run(new Cli(ctx, a), a);
   } catch (e) {

@@ -4,12 +4,17 @@
 // lists its top-level nodes.
 import type { KubeObject } from '../api/object.ts';
 import type { Store } from '../apiserver/store.ts';
+import { humanDuration } from '../kubectl/printers/duration.ts';
 import { tabwrite } from '../kubectl/printers/tabwriter.ts';
 import { resourceHealth } from '../operators/argocd/health.ts';
 import type { Application } from '../operators/argocd/types.ts';
 import { CLI_TABWRITER, resourceStates } from './print.ts';
 
-export interface TreeNode { group: string; kind: string; namespace: string; name: string; uid: string; parents: string[]; health: string }
+export interface TreeNode {
+  group: string; kind: string; namespace: string; name: string; uid: string; parents: string[]; health: string;
+  /** The node's health message (tree=detailed's REASON) and creation time (its AGE). */
+  reason: string; createdAt?: string;
+}
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 const fullName = (n: TreeNode) => `${n.group}/${n.kind}/${n.namespace}/${n.name}`;
@@ -18,7 +23,8 @@ const byFullName = (a: TreeNode, b: TreeNode) => cmp(fullName(a), fullName(b));
 
 function node(o: KubeObject, parents: string[]): TreeNode {
   const group = groupOf(String(o.apiVersion));
-  return { group, kind: o.kind, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '', uid: o.metadata.uid ?? '', parents, health: resourceHealth(group, o)?.status ?? '' };
+  const health = resourceHealth(group, o);
+  return { group, kind: o.kind, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '', uid: o.metadata.uid ?? '', parents, health: health?.status ?? '', reason: health?.message ?? '', createdAt: o.metadata.creationTimestamp };
 }
 
 /** The tree's nodes (ApplicationTree.Normalize: by group, kind, namespace, name): managed roots first found, then their descendants. */
@@ -63,15 +69,21 @@ function printPrefix(p: string): string {
   return p;
 }
 
-/** app get -o tree: KIND/NAME with the managed resources' sync status and the nodes' health; children by name, group, kind. */
-export function treeView(app: Application, nodes: TreeNode[]): string {
+/**
+ * app get -o tree: KIND/NAME with the managed resources' sync status and the nodes' health; children by name, group,
+ * kind. -o tree=detailed (`nowMs` given) adds AGE (the node's, as HumanDuration) and REASON (its health message).
+ */
+export function treeView(app: Application, nodes: TreeNode[], nowMs?: number): string {
   const states = new Map(resourceStates(app).map((s) => [`${s.kind}/${s.name}`, s]));
   const children = new Map<string, TreeNode[]>();
   for (const n of nodes) for (const p of n.parents) children.set(p, [...(children.get(p) ?? []), n]);
-  const rows = ['KIND/NAME\tSTATUS\tHEALTH\tMESSAGE'];
+  const detailed = nowMs !== undefined;
+  const rows = [detailed ? 'KIND/NAME\tSTATUS\tHEALTH\tAGE\tMESSAGE\tREASON' : 'KIND/NAME\tSTATUS\tHEALTH\tMESSAGE'];
   const draw = (prefix: string, n: TreeNode) => {
     const s = states.get(`${n.kind}/${n.name}`);
-    rows.push(s ? `${printPrefix(prefix)}${n.kind}/${s.name}\t${s.status}\t${s.health}\t${s.message}` : `${printPrefix(prefix)}${n.kind}/${n.name}\t\t${n.health}\t`);
+    const [name, status, health, message] = s ? [s.name, s.status, s.health, s.message] : [n.name, '', n.health, ''];
+    const age = n.createdAt ? humanDuration(nowMs! - Date.parse(n.createdAt)) : '<unknown>';
+    rows.push(`${printPrefix(prefix)}${n.kind}/${name}\t${status}\t${health}${detailed ? `\t${age}` : ''}\t${message}${detailed ? `\t${n.reason}` : ''}`);
     const kids = [...(children.get(n.uid) ?? [])].sort((a, b) => cmp(a.name, b.name) || cmp(a.group, b.group) || cmp(a.kind, b.kind));
     kids.forEach((c, i) => draw(prefix + (i === kids.length - 1 ? LAST : FIRST), c));
   };

@@ -1,4 +1,5 @@
-// argocd app wait (the clock runs under it), app get -o tree, app resources and app manifests, in argocd's layout.
+// argocd app wait (the clock runs under it; --resource), app get -o tree (and tree=detailed), app resources and app
+// manifests, in argocd's layout.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { KubesimCluster } from '../index.ts';
@@ -59,10 +60,33 @@ describe('argocd app wait', () => {
     expect(r.stderr).toMatch(/^FATA\[00\d\d\] application 'shop' health state has transitioned from Progressing to Degraded\n$/);
   });
 
+  it('--resource waits only for the selected resources and prints only their changes', () => {
+    const c = shop(deploymentYaml('web', 1, { cpu: '64' }));
+    mustExec(c, `${CREATE} --sync-policy automated`);
+    c.advance(2);
+    // The application stays Progressing (its Deployment cannot schedule), yet its Service is Healthy.
+    const svc = c.exec('argocd app wait shop --health --resource :Service:web --resource :Service:shop/web --timeout 30');
+    expect(svc.code).toBe(0);
+    expect(svc.stdout).toContain('Health Status:      Progressing\n');
+    const start = c.now();
+    const deploy = c.exec('argocd app wait shop --health --resource apps:Deployment:web --timeout 5');
+    expect(deploy.stderr).toBe('FATA[0005] timed out (5s) waiting for app "shop" match desired state\n');
+    expect(c.now() - start).toBe(5000);
+    const progress = deploy.stdout.slice(0, deploy.stdout.indexOf('\nName:'));
+    expect(progress).toMatch(/\+00:00 +apps +Deployment +shop +web +OutOfSync +Progressing/);
+    expect(progress).not.toContain('Service');
+    // A selection that names another namespace matches nothing, and nothing is left to wait for (as upstream).
+    expect(c.exec('argocd app wait shop --health --resource apps:Deployment:other/web --timeout 5').code).toBe(0);
+    expect(c.exec('argocd app wait shop --resource apps:Deployment').stderr).toBe('FATA[0000] Resource should have GROUP:KIND:NAME, but instead got: apps:Deployment\n');
+  });
+
   it('refuses what argocd refuses', () => {
     const c = shop();
     mustExec(c, CREATE);
     expect(c.exec('argocd app wait shop --timeout 1m')).toMatchObject({ code: 1, stderr: 'Error: invalid argument "1m" for "--timeout" flag: strconv.ParseUint: parsing "1m": invalid syntax\n' });
+    // pflag's errors print as cobra's "Error: …", not as a logrus FATA line.
+    expect(c.exec('argocd app wait shop --bogus')).toMatchObject({ code: 1, stderr: 'Error: unknown flag: --bogus\n' });
+    expect(c.exec('argocd app wait shop -Z')).toMatchObject({ code: 1, stderr: 'Error: unknown shorthand flag: \'Z\' in -Z\n' });
     expect(c.exec('argocd app wait nope').stderr).toBe('FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "nope" not found\n');
     expect(c.exec('argocd app wait').stdout).toContain('argocd app wait [APPNAME.. | -l selector] [flags]');
     expect(c.exec('argocd app manifests shop --source cache').stderr).toBe('FATA[0000] Unknown source type \'cache\'\n');
@@ -90,6 +114,20 @@ describe('argocd app get -o tree, resources, manifests', () => {
       `${col(`  ├─Pod/${p1}`)}        Healthy  `,
       `${col(`  └─Pod/${p2}`)}        Healthy`,
     ]);
+  });
+
+  it('-o tree=detailed adds each node\'s AGE and its health message as REASON', () => {
+    const c = shop(deploymentYaml('web', 1, { cpu: '64' }));
+    mustExec(c, `${CREATE} --sync-policy automated`);
+    c.advance(90);
+    const out = mustExec(c, 'argocd app get shop -o tree=detailed');
+    const tree = out.slice(out.indexOf('KIND/NAME')).trimEnd().split('\n').map((l) => l.split(/ {2,}/));
+    expect(tree[0]).toEqual(['KIND/NAME', 'STATUS', 'HEALTH', 'AGE', 'MESSAGE', 'REASON']);
+    expect(tree.find((r) => r[0] === 'Deployment/web')).toEqual(['Deployment/web', 'OutOfSync', 'Progressing', '90s', 'deployment.apps/web created', 'Waiting for rollout to finish: 0 of 1 updated replicas are available...']);
+    expect(tree.find((r) => r[0].startsWith('└─ReplicaSet/'))?.slice(1)).toEqual(['Progressing', '90s', 'Waiting for rollout to finish: 0 out of 1 new replicas are available...']);
+    // The final status of a wait takes the same format.
+    expect(mustExec(c, 'argocd app wait shop --sync --resource :Service:web -o tree=detailed')).toMatch(/\nKIND\/NAME +STATUS +HEALTH +AGE +MESSAGE +REASON\n/);
+    expect(c.exec('argocd app get shop -o tree=full').stderr).toBe('FATA[0000] unknown output format: tree=full\n');
   });
 
   it('lists the top-level resources, none orphaned', () => {

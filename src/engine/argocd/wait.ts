@@ -7,7 +7,7 @@ import type { Store } from '../apiserver/store.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import type { SimClock } from '../sim/clock.ts';
 import { until } from '../sim/until.ts';
-import type { Application } from '../operators/argocd/types.ts';
+import type { Application, Operation, SyncOperationResource } from '../operators/argocd/types.ts';
 import { operationResult, resourcesTable, resourceStates, summary, waitLines, type ResourceState } from './print.ts';
 import { resourceTree, treeView } from './tree.ts';
 
@@ -19,28 +19,38 @@ export interface WatchOptions { sync: boolean; health: boolean; operation: boole
 export const DEFAULT_WATCH: WatchOptions = { sync: true, health: true, operation: true, suspended: false, degraded: false };
 
 /** printFinalStatus: a blank line, the summary, the operation's result (when watched), then the app by the output format. */
-export function finalStatus(store: Store, app: Application, watchOperation: boolean, output: string): string[] {
+export function finalStatus(store: Store, clock: SimClock, app: Application, watchOperation: boolean, output: string): string[] {
   const out = ['', ...summary(app), ''];
   if (watchOperation && app.status?.operationState) out.push(...operationResult(app.status.operationState));
   if (output === 'json' || output === 'yaml') out.push((output === 'json' ? toJson(app) : toYaml(app)).replace(/\n$/, ''));
-  else if (output === 'tree') {
+  else if (output.startsWith('tree')) {
     const nodes = resourceTree(store, app);
-    if (nodes.length) out.push('', treeView(app, nodes));
+    if (nodes.length) out.push('', treeView(app, nodes, output === 'tree=detailed' ? clock.now() : undefined));
   } else if (app.status?.resources?.length) out.push('', resourcesTable(app));
   return out;
 }
 
-/** checkResourceStatus over the application as a whole. */
-function ready(app: Application, w: WatchOptions): boolean {
-  const health = app.status?.health?.status ?? '';
+/** checkResourceStatus: one health and sync status (the application's, or one resource's) against what is watched. */
+function checkResourceStatus(w: WatchOptions, health: string, sync: string, operation: Operation | undefined): boolean {
   let healthy = true;
   if (w.suspended && w.health) healthy = health === 'Healthy' || health === 'Suspended';
   else if (w.suspended) healthy = health === 'Suspended';
   else if (w.health) healthy = health === 'Healthy';
   else if (w.degraded) healthy = health === 'Degraded';
-  const synced = !w.sync || app.status?.sync?.status === 'Synced';
-  const operational = !w.operation || !app.operation;
+  const synced = !w.sync || sync === 'Synced';
+  const operational = !w.operation || !operation;
   return synced && healthy && operational;
+}
+
+/** SyncOperationResource.Compare: group, kind and name equal; the namespace too when the selection names one. */
+export function includeResource(selected: readonly SyncOperationResource[], s: ResourceState): boolean {
+  return selected.some((r) => (r.group ?? '') === s.group && r.kind === s.kind && r.name === s.name && (!r.namespace || r.namespace === s.namespace));
+}
+
+/** With --resource, only the selected resources must be ready (all of them, vacuously when none is in the app). */
+function ready(app: Application, w: WatchOptions, selected: readonly SyncOperationResource[]): boolean {
+  if (!selected.length) return checkResourceStatus(w, app.status?.health?.status ?? '', app.status?.sync?.status ?? '', app.operation);
+  return resourceStates(app).filter((s) => includeResource(selected, s)).every((s) => checkResourceStatus(w, s.health, s.status, app.operation));
 }
 
 /** resourceState.Merge: the new non-empty fields; whether any changed. */
@@ -58,7 +68,7 @@ export class WaitError extends Error {}
  * Wait for the application; its lines go to `print`. Returns the application at the end, or throws WaitError with
  * argocd's text (a timeout, a resource turned Degraded, the application deleted).
  */
-export function waitOnApplicationStatus(store: Store, clock: SimClock, namespace: string, name: string, timeoutS: number, w: WatchOptions, output: string, print: (lines: string[]) => void): Application {
+export function waitOnApplicationStatus(store: Store, clock: SimClock, namespace: string, name: string, timeoutS: number, w: WatchOptions, output: string, print: (lines: string[]) => void, selected: readonly SyncOperationResource[] = []): Application {
   const seconds = timeoutS || FOREVER_S;
   const prev = new Map<string, ResourceState>();
   let header = true;
@@ -69,9 +79,10 @@ export function waitOnApplicationStatus(store: Store, clock: SimClock, namespace
     last = app;
     const op = app.status?.operationState;
     const inProgress = !!app.operation || (!!op && !op.finishedAt);
-    if (ready(app, w) && (!inProgress || !w.operation)) return { app };
+    if (ready(app, w, selected) && (!inProgress || !w.operation)) return { app };
     const changed: ResourceState[] = [];
-    for (const s of resourceStates(app)) {
+    // groupResourceStates: only the selected resources' changes are printed.
+    for (const s of resourceStates(app).filter((x) => !selected.length || includeResource(selected, x))) {
       const key = `${s.group}/${s.kind}/${s.namespace}/${s.name}`;
       const before = prev.get(key);
       if (!before) { prev.set(key, { ...s }); changed.push(s); continue; }
@@ -87,7 +98,7 @@ export function waitOnApplicationStatus(store: Store, clock: SimClock, namespace
   };
   const end = until(clock, seconds * 1000, step);
   const app = end?.app ?? last;
-  if (app) print(finalStatus(store, app, w.operation, output));
+  if (app) print(finalStatus(store, clock, app, w.operation, output));
   if (!end) throw new WaitError(`timed out (${seconds}s) waiting for app "${name}" match desired state`);
   if (end.error) throw new WaitError(end.error);
   return end.app!;

@@ -62,3 +62,45 @@ describe('helm test --logs', () => {
     expect(r.stderr).toBe('Error: unable to get pod logs for web-test-connection: pods "web-test-connection" not found\n');
   });
 });
+
+describe('--cleanup-on-fail', () => {
+  const failing = 'helm upgrade web ./web --set ingress.enabled=true --set resources.requests.cpu=64 --wait --timeout 5s';
+
+  it('deletes what a failed upgrade created, and keeps what was there', () => {
+    const c = cluster();
+    ok(c, 'helm create web');
+    ok(c, 'helm install web ./web --wait');
+    expect(run(c, `${failing} --cleanup-on-fail`).stderr).toBe('Error: UPGRADE FAILED: context deadline exceeded\n');
+    expect(run(c, 'kubectl get ingress web').stderr).toBe('Error from server (NotFound): ingresses.networking.k8s.io "web" not found\n');
+    expect(ok(c, 'kubectl get deploy,svc,sa -o name')).toBe('deployment.apps/web\nservice/kubernetes\nservice/web\nserviceaccount/default\nserviceaccount/web\n');
+    expect(ok(c, 'helm history web')).toMatch(/2\s.*failed\s.*Upgrade "web" failed: context deadline exceeded/);
+  });
+
+  it('leaves them without it', () => {
+    const c = cluster();
+    ok(c, 'helm create web');
+    ok(c, 'helm install web ./web --wait');
+    expect(run(c, failing).code).toBe(1);
+    expect(ok(c, 'kubectl get ingress -o name')).toBe('ingress.networking.k8s.io/web\n');
+  });
+
+  it('cleans up before --atomic rolls back', () => {
+    const c = cluster();
+    ok(c, 'helm create web');
+    ok(c, 'helm install web ./web --wait');
+    const r = run(c, `${failing.replace('--wait ', '')} --atomic --cleanup-on-fail`);
+    expect(r.stderr).toBe('Error: UPGRADE FAILED: release web failed, and has been rolled back due to atomic being set: context deadline exceeded\n');
+    expect(ok(c, 'kubectl get ingress -o name')).toBe('');
+    expect(ok(c, 'helm status web')).toContain('REVISION: 3');
+  });
+
+  it('is an upgrade and rollback flag, not an install one (helm 3.16)', () => {
+    const c = cluster();
+    ok(c, 'helm create web');
+    expect(run(c, 'helm install web ./web --cleanup-on-fail').stderr).toContain('unknown flag: --cleanup-on-fail');
+    ok(c, 'helm install web ./web');
+    ok(c, 'helm upgrade web ./web --set ingress.enabled=true');
+    expect(ok(c, 'helm rollback web 1 --cleanup-on-fail')).toBe('Rollback was a success! Happy Helming!\n');
+    expect(ok(c, 'kubectl get ingress -o name')).toBe('');
+  });
+});

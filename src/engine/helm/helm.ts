@@ -1,7 +1,7 @@
 // The helm command line (Helm 3.16): a client that renders charts and keeps releases, talking only to the API
 // server. Parses cobra-style arguments, runs one action, prints as helm does; errors are "Error: …".
 import type { KubectlContext } from '../kubectl/context.ts';
-import { boolFlag, flag, FlagError, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
+import { boolFlag, flag, parseFlags, type FlagSpec, type ParsedArgs } from '../kubectl/flags.ts';
 import { namespaceOf } from '../kubectl/namespace.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import { chartName, ChartError, type Chart } from './chart.ts';
@@ -137,7 +137,7 @@ function upgradeRun(h: Helm, a: ParsedArgs): void {
   withPrefix('UPGRADE FAILED: ', () => {
     const chart = h.chart(ref, a);
     checkDependencies(chart);
-    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), ...wait });
+    const rel = upgrade(h.env, { name, chart, config: h.values(a), reuseValues: boolFlag(a, 'reuse-values'), resetValues: boolFlag(a, 'reset-values'), dryRun: dryRun(a), cleanupOnFail: boolFlag(a, 'cleanup-on-fail'), ...wait });
     h.print(`Release "${name}" has been upgraded. Happy Helming!\n${printStatus(rel)}`);
   });
 }
@@ -185,13 +185,13 @@ const COMMANDS: Record<string, Command> = {
   },
   upgrade: {
     use: 'helm upgrade [RELEASE] [CHART] [flags]', args: [2, 2],
-    flags: [...VALUES, ...WAIT, DRY_RUN, { name: 'install', short: 'i' }, { name: 'reuse-values' }, { name: 'reset-values' }, { name: 'create-namespace' }, { name: 'version', value: true }, { name: 'atomic' }],
+    flags: [...VALUES, ...WAIT, DRY_RUN, { name: 'install', short: 'i' }, { name: 'reuse-values' }, { name: 'reset-values' }, { name: 'create-namespace' }, { name: 'version', value: true }, { name: 'atomic' }, { name: 'cleanup-on-fail' }],
     run: upgradeRun,
   },
   rollback: {
-    use: 'helm rollback <RELEASE> [REVISION] [flags]', args: [1, 2], flags: [...WAIT, DRY_RUN],
+    use: 'helm rollback <RELEASE> [REVISION] [flags]', args: [1, 2], flags: [...WAIT, DRY_RUN, { name: 'cleanup-on-fail' }],
     run: (h, a) => {
-      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a), waitOptions(a));
+      rollback(h.env, a.positional[0], revisionArg(a.positional[1], 'revision'), dryRun(a), waitOptions(a), boolFlag(a, 'cleanup-on-fail'));
       h.print('Rollback was a success! Happy Helming!');
     },
   },
@@ -400,13 +400,8 @@ export function runHelm(ctx: KubectlContext, argv: string[]): number {
       path = `helm ${top} ${sub}`;
     }
     if (!cmd) throw new Error(`unknown command "${top0}" for "helm"\nRun 'helm --help' for usage.`);
-    let a: ParsedArgs;
-    try {
-      a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
-    } catch (e) {
-      if (e instanceof FlagError) throw new Error(e.message);
-      throw e;
-    }
+    // pflag's errors (a FlagError) end as any other error does: "Error: unknown flag: --x".
+    const a = parseFlags(rest, [...GLOBAL, ...cmd.flags]);
     checkArgs(cmd, path, a.positional.length);
     const clientOnly = cmd.clientOnly || top === 'show' || top === 'repo' || top === 'search' || top === 'dependency';
     if (!clientOnly && !ctx.store.available) throw new Error(UNREACHABLE);

@@ -89,13 +89,18 @@ export function createResources(store: Store, resources: readonly ResourceInfo[]
 /**
  * kube.Client.Update: each target object patched with the three-way merge of its old manifest, the new manifest
  * and the live object (so changes others made to fields the chart does not set survive), created when missing;
- * then the old release's objects the new one no longer has are deleted.
+ * then the old release's objects the new one no longer has are deleted. What it creates is added to `created` as it
+ * goes (kube.Result.Created), so that a caller can still clean it up when a later step fails.
  */
-export function updateResources(store: Store, original: readonly ResourceInfo[], target: readonly ResourceInfo[]): void {
+export function updateResources(store: Store, original: readonly ResourceInfo[], target: readonly ResourceInfo[], created: ResourceInfo[] = []): void {
   const before = new Map(original.map((r) => [key(r), r]));
   for (const r of target) {
     const live = store.tryGet(r.info.kind, r.namespace, r.name);
-    if (!live) { store.create(structuredClone(r.object)); continue; }
+    if (!live) {
+      store.create(structuredClone(r.object));
+      created.push(r);
+      continue;
+    }
     const patch = threeWayStrategicPatch(before.get(key(r))?.object ?? {}, r.object, live);
     if (Object.keys(patch).length) store.patch(r.info.kind, r.namespace, r.name, patch, { type: 'strategic' });
   }

@@ -133,8 +133,9 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
       }
       const shell = sessionRef.current;
       if (shell) {
-        // A typed line is a closed block: the next one (cd prints nothing) starts its own.
-        append('shell', `${shellPrompt(shell)}${raw}\n`);
+        // A typed line is a closed block: the next one (cd prints nothing) starts its own. A here-document's lines
+        // were echoed as they came (submit).
+        if (!echoed) append('shell', `${shellPrompt(shell)}${raw}\n`);
         const what = sessionLine(raw);
         if (what === 'exit') openSession(undefined);
         if (what !== 'run') return;
@@ -245,13 +246,18 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     [append, exec, watch, t, refreshNamespace, openSession],
   );
 
-  /** One typed line: run it, or keep it while a here-document waits for its delimiter (echoed as bash does). */
+  /**
+   * One typed line: run it, or keep it while a here-document waits for its delimiter (echoed as bash does, and as a
+   * container's shell does in a `kubectl exec -it` session, after its own prompt; both show `> ` for the next lines).
+   */
   const submit = useCallback((raw: string) => {
-    if (sessionRef.current) return run(raw);
     const lines = [...pending.current, raw];
     const more = awaitsMore(lines);
     if (!more && !pending.current.length) return run(raw);
-    append(pending.current.length ? 'shell' : 'cmd', pending.current.length ? `> ${raw}\n` : `${raw.trim()}\n`);
+    const shell = sessionRef.current;
+    if (pending.current.length) append('shell', `> ${raw}\n`);
+    else if (shell) append('shell', `${shellPrompt(shell)}${raw}\n`);
+    else append('cmd', `${raw.trim()}\n`);
     pending.current = more ? lines : [];
     setContinuing(more);
     if (!more) run(lines.join('\n'), true);
@@ -297,7 +303,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
     } else if (e.key === 'c' && e.ctrlKey && watching.current) {
       e.preventDefault();
       watching.current();
-    } else if (e.key === 'd' && e.ctrlKey && sessionRef.current && !input) {
+    } else if (e.key === 'd' && e.ctrlKey && sessionRef.current && !input && !pending.current.length) {
       // Ctrl+D on an empty line: end of input, the shell exits.
       e.preventDefault();
       run('exit');
@@ -344,7 +350,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
       </div>
       <div className={`terminal-input-row ${busy || streaming ? 'busy' : ''}`} data-streaming={streaming !== false}>
         {session ? (
-          <span className="prompt" data-testid="terminal-shell-prompt" title={t('terminal.shellTitle', { target: session.target.slice(1).join(' ') })}>{shellPrompt(session).trimEnd()}</span>
+          <span className="prompt" data-testid="terminal-shell-prompt" title={t('terminal.shellTitle', { target: session.target.slice(1).join(' ') })}>{continuing ? '>' : shellPrompt(session).trimEnd()}</span>
         ) : (
           <>
             {namespace !== 'default' && (
@@ -360,7 +366,7 @@ export function Terminal({ exec, watch, completion, contextNamespace, ref }: Ter
           className="terminal-input"
           data-testid="terminal-input"
           aria-label={t('terminal.inputLabel')}
-          placeholder={streaming === 'forward' ? t('terminal.forwarding') : streaming ? t('workbench.terminal.watching') : session ? t('terminal.shellPlaceholder') : continuing ? t('terminal.continuation') : t('terminal.placeholder')}
+          placeholder={streaming === 'forward' ? t('terminal.forwarding') : streaming ? t('workbench.terminal.watching') : continuing ? t('terminal.continuation') : session ? t('terminal.shellPlaceholder') : t('terminal.placeholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}

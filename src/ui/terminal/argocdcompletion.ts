@@ -13,7 +13,7 @@ const FLAGS: Record<string, string[]> = {
   rollback: ['--prune'],
   delete: ['--cascade', '--yes'],
   history: ['--output'],
-  wait: ['--degraded', '--health', '--operation', '--output', '--selector', '--suspended', '--sync', '--timeout'],
+  wait: ['--degraded', '--health', '--operation', '--output', '--resource', '--selector', '--suspended', '--sync', '--timeout'],
   manifests: ['--revision', '--source'],
   resources: ['--orphaned'],
 };
@@ -39,6 +39,7 @@ export async function argocdCandidates(words: readonly string[], current: string
   if (group === undefined) return ['app', 'version'];
   if (group !== 'app') return [];
   if (verb === undefined) return APP_COMMANDS;
+  if ((last === '--output' || last === '-o') && ['get', 'sync', 'wait'].includes(verb)) return ['json', 'tree', 'tree=detailed', 'wide', 'yaml'];
   if (current.startsWith('-')) return FLAGS[verb] ?? [];
   if (verb === 'list' || verb === 'create' || args.length > 0) return [];
   return source.applications();

@@ -35,6 +35,14 @@ describe('terminal completion', () => {
     ['kubectl -n kube-system logs co', 'kubectl -n kube-system logs coredns-1 '],
     ['kubectl --context dev --as jane get pods a', 'kubectl --context dev --as jane get pods api-1 '],
     ['kubectl auth rec', 'kubectl auth reconcile '],
+    // --raw takes the API server's paths: discovery (with each served group), /version and the health checks.
+    ['kubectl get --ra', 'kubectl get --raw '],
+    ['kubectl get --raw /v', 'kubectl get --raw /version '],
+    ['kubectl get --raw /he', 'kubectl get --raw /healthz'],
+    ['kubectl get --raw /healthz?', 'kubectl get --raw /healthz?verbose '],
+    ['kubectl get --raw /apis/a', 'kubectl get --raw /apis/apps '],
+    ['kubectl get --raw /apis/p', 'kubectl get --raw /apis/policy '],
+    ['kubectl get --raw /api/', 'kubectl get --raw /api/v1 '],
     // -k and kubectl kustomize take the folders of the documents' names; -f the documents.
     ['kubectl apply -k ov', 'kubectl apply -k overlays'],
     ['kubectl apply -k overlays/p', 'kubectl apply -k overlays/prod '],
@@ -46,6 +54,8 @@ describe('terminal completion', () => {
     ['arg', 'argocd '],
     ['argocd app sy', 'argocd app sync '],
     ['argocd app get w', 'argocd app get web '],
+    ['argocd app get web -o tree=', 'argocd app get web -o tree=detailed '],
+    ['argocd app wait web --res', 'argocd app wait web --resource '],
     ['argocd app create shop --path ba', 'argocd app create shop --path base '],
     ['argocd app sync web --pr', 'argocd app sync web --prune '],
     ['argocd app wa', 'argocd app wait '],
@@ -99,6 +109,7 @@ describe('terminal completion', () => {
   it('lists candidates when several remain', async () => {
     expect((await complete('kubectl get po', source))?.candidates).toEqual(['poddisruptionbudgets', 'pods']);
     expect((await complete('sim node st', source))?.candidates).toEqual(['start', 'stop']);
+    expect((await complete('kubectl get --raw /', source))?.candidates).toEqual(['/api', '/api/v1', '/apis', '/apis/apps', '/apis/policy', '/healthz', '/healthz?verbose', '/livez', '/livez?verbose', '/readyz', '/readyz?verbose', '/version']);
   });
 
   it('names objects in the kubeconfig context\'s namespace when the line has no -n', async () => {

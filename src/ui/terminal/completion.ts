@@ -52,7 +52,7 @@ const CONTROL_PLANE = ['apiserver', 'controller-manager', 'scheduler'];
 /** Verbs whose first argument is a resource kind. */
 const KIND_VERBS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'scale', 'patch', 'wait', 'edit']);
 const FLAGS: Record<string, string[]> = {
-  get: ['--output=wide', '--output=yaml', '--output=json', '--show-labels', '--sort-by', '--watch', '-o'],
+  get: ['--output=wide', '--output=yaml', '--output=json', '--raw', '--show-labels', '--sort-by', '--watch', '-o'],
   logs: ['--all-containers', '--container', '--previous', '--tail', '--timestamps', '-c', '-p'],
   scale: ['--replicas'],
   drain: ['--delete-emptydir-data', '--force', '--ignore-daemonsets'],
@@ -68,6 +68,15 @@ const FLAGS: Record<string, string[]> = {
   // kubectl's impersonation flags, offered after any command.
   '': ['--all-namespaces', '--as', '--as-group', '--as-uid', '--as-user-extra', '--context', '--namespace', '--output', '--request-timeout', '--selector', '-A', '-l', '-n', '-o'],
 };
+
+/** The paths `kubectl get --raw` reads (engine/kubectl/commands/getraw.ts): discovery, version, health checks. */
+const RAW_PATHS = ['/api', '/api/v1', '/apis', '/healthz', '/healthz?verbose', '/livez', '/livez?verbose', '/readyz', '/readyz?verbose', '/version'];
+
+/** --raw's paths, with /apis/GROUP for each API group the cluster serves. */
+function rawPaths(kinds: readonly ResourceKindView[]): string[] {
+  const groups = kinds.filter((k) => k.resource.includes('.')).map((k) => `/apis/${k.resource.slice(k.resource.indexOf('.') + 1)}`);
+  return [...RAW_PATHS, ...new Set(groups)];
+}
 
 function commonPrefix(words: string[]): string {
   if (!words.length) return '';
@@ -113,6 +122,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     return last === '-f' || last === '--values' ? documents() : helmCandidates(words, current, { secrets: () => names('Secret'), documents });
   }
   if (words[0] === 'argocd') return argocdCandidates(words, current, { applications: () => source.names('Application', 'argocd'), folders: async () => documentFolders((await source.documents?.()) ?? []) });
+  if (last === '--raw' && words[0] === 'kubectl') return rawPaths(source.kinds);
   if (last === '-f' || last === '--filename') return (await source.documents?.()) ?? [];
   if (last === '-k' || last === '--kustomize') return documentFolders((await source.documents?.()) ?? []);
   if (current.startsWith('-')) {

@@ -80,5 +80,8 @@ describe('a session against the engine', () => {
     expect(line('/etc', 'echo -n hi; cd ..')).toEqual({ code: 0, stderr: '', stdout: 'hi\n', cwd: '/' });
     expect(line('/etc', 'cat nope')).toEqual({ code: 1, stderr: "cat: can't open 'nope': No such file or directory\n", stdout: '', cwd: '/etc' });
     expect(line('/etc', 'cd /nope')).toEqual({ code: 1, stderr: "sh: cd: can't cd to /nope: No such file or directory\n", stdout: '', cwd: '/etc' });
+    // A here-document's lines, as the terminal gathers them: the body ends at its delimiter, before the session's `}`.
+    expect(line('/', 'cd /tmp; cat > greeting <<EOF\nhello $(hostname)\nEOF')).toEqual({ code: 0, stderr: '', stdout: '', cwd: '/tmp' });
+    expect(line('/tmp', "cat greeting; cat <<-'END'\n\t$HOME\n\tEND")).toEqual({ code: 0, stderr: '', stdout: 'hello bb\n$HOME\n', cwd: '/tmp' });
   });
 });

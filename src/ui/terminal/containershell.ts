@@ -1,7 +1,8 @@
 // `kubectl exec -it POD -- sh` in the page: the terminal becomes the container's shell. Each line runs as
 // `kubectl exec … -- SHELL -c 'cd CWD && { LINE\n}; …; pwd'`, so everything a command does goes through the
 // engine's exec (its files, tools and network), and the shell's own `pwd` at the end (after a marker line the
-// session strips) is the working directory for the next line, wherever in the line a `cd` was.
+// session strips) is the working directory for the next line, wherever in the line a `cd` was. A here-document's
+// lines (gathered by the terminal until the delimiter, continuation.ts) are one such line: `}` follows the delimiter.
 // Simplifications: the prompt is bash's for bash and busybox ash's for any other shell (dash's would be a bare
 // "# "); an `exit` inside a longer line ends that line, not the session; no job control.
 

@@ -36,6 +36,9 @@ describe('helm completion', () => {
     ['helm install web kubesim/nginx -f v', 'helm install web kubesim/nginx -f vals.yaml '],
     ['helm install web kubesim/nginx --set replicaCount=3 --create', 'helm install web kubesim/nginx --set replicaCount=3 --create-namespace '],
     ['helm uninstall web --keep', 'helm uninstall web --keep-history '],
+    ['helm upgrade web kubesim/nginx --cl', 'helm upgrade web kubesim/nginx --cleanup-on-fail '],
+    ['helm rollback web 1 --cl', 'helm rollback web 1 --cleanup-on-fail '],
+    ['helm install web kubesim/nginx --at', 'helm install web kubesim/nginx --atomic '],
     ['helm repo a', 'helm repo add '],
   ])('%j completes to %j', async (line, want) => {
     expect((await complete(line, source))?.line).toBe(want);

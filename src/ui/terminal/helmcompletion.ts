@@ -15,9 +15,9 @@ const REPO_CHARTS = ['kubesim/nginx', 'kubesim/redis'];
 const VALUES = ['--set', '--set-string', '--values', '-f'];
 const WAIT = ['--no-hooks', '--timeout', '--wait', '--wait-for-jobs'];
 const FLAGS: Record<string, string[]> = {
-  install: [...VALUES, ...WAIT, '--create-namespace', '--dry-run', '--generate-name', '--version'],
-  upgrade: [...VALUES, ...WAIT, '--create-namespace', '--dry-run', '--install', '--reset-values', '--reuse-values', '--version'],
-  rollback: [...WAIT, '--dry-run'],
+  install: [...VALUES, ...WAIT, '--atomic', '--create-namespace', '--dry-run', '--generate-name', '--version'],
+  upgrade: [...VALUES, ...WAIT, '--atomic', '--cleanup-on-fail', '--create-namespace', '--dry-run', '--install', '--reset-values', '--reuse-values', '--version'],
+  rollback: [...WAIT, '--cleanup-on-fail', '--dry-run'],
   uninstall: [...WAIT, '--dry-run', '--keep-history'],
   list: ['--all', '--all-namespaces', '--deployed', '--failed', '--output', '--pending', '--short', '--superseded', '--uninstalled', '-A', '-a', '-q'],
   status: ['--output', '--revision', '--show-desc'],

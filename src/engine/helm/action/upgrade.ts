@@ -1,8 +1,9 @@
 // helm upgrade (action.Upgrade) and helm rollback (action.Rollback): a new revision whose objects are reconciled
 // against the deployed one's with kube.Client.Update (three-way merge, create what is new, delete what is gone);
-// the old revision becomes superseded. With --atomic a failed upgrade is rolled back to the last good revision.
+// the old revision becomes superseded. With --cleanup-on-fail a failed upgrade (or a rollback whose update fails)
+// deletes the objects it newly created; with --atomic a failed upgrade is then rolled back to the last good revision.
 import type { Chart } from '../chart.ts';
-import { buildResources, checkOwnership, keys, updateResources } from '../kubeclient.ts';
+import { buildResources, checkOwnership, deleteResources, keys, updateResources, type ResourceInfo } from '../kubeclient.ts';
 import type { Release } from '../storage.ts';
 import { coalesce, mergeMaps } from '../values.ts';
 import { chartOf, type HelmEnv } from './env.ts';
@@ -16,6 +17,8 @@ export interface UpgradeOptions extends WaitOptions {
   reuseValues: boolean;
   resetValues: boolean;
   dryRun: boolean;
+  /** --cleanup-on-fail: delete the objects this upgrade created when it fails. */
+  cleanupOnFail?: boolean;
 }
 
 /** Upgrade.reuseValues: what the new revision's user-supplied values are. */
@@ -35,10 +38,23 @@ function checkNotPending(last: Release): void {
 }
 
 /**
+ * failRelease's cleanup (--cleanup-on-fail): delete what the failed step created (helm deletes nothing when nothing
+ * was created, e.g. when a pre-upgrade hook failed); a deletion that fails is reported beside the original error.
+ */
+function cleanUp(env: HelmEnv, created: readonly ResourceInfo[], verb: 'upgrade' | 'rollback', err: unknown): void {
+  if (!created.length) return;
+  try {
+    deleteResources(env.store, created);
+  } catch (d) {
+    throw new Error(`an error occurred while cleaning up resources. original ${verb} error: ${(err as Error).message}: unable to cleanup resources: ${(d as Error).message}`);
+  }
+}
+
+/**
  * Reconcile the cluster from one revision's objects to the next's, with the verb's hooks around it, and record
  * both. An upgrade that fails is marked failed; a rollback whose hooks fail stays pending-rollback, as helm leaves it.
  */
-function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 'rollback', w: WaitOptions): void {
+function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 'rollback', w: WaitOptions, cleanupOnFail = false): void {
   const owner = { name: next.name, namespace: next.namespace };
   const original = buildResources(env.store, current.manifest, current.namespace, owner);
   const target = buildResources(env.store, next.manifest, next.namespace, owner);
@@ -48,31 +64,35 @@ function deploy(env: HelmEnv, current: Release, next: Release, verb: 'update' | 
     throw new Error(`Unable to continue with ${verb}: ${(e as Error).message}`);
   }
   env.releases.create(next);
-  const fail = (description: string, e: unknown): never => {
+  const created: ResourceInfo[] = [];
+  // failRelease: the record says why; then (--cleanup-on-fail) what the failed step created goes.
+  const fail = (description: string, e: unknown, cleanable: readonly ResourceInfo[] = []): never => {
     next.info.status = 'failed';
     next.info.description = description;
     env.releases.update(next);
+    if (cleanupOnFail) cleanUp(env, cleanable, verb === 'update' ? 'upgrade' : 'rollback', e);
     throw e;
   };
   if (verb === 'update') {
     try {
       runHooks(env, next, 'pre-upgrade', w, (m) => `pre-upgrade hooks failed: ${m}`);
-      updateResources(env.store, original, target);
+      updateResources(env.store, original, target, created);
       waitIfAsked(env, target, w);
       runHooks(env, next, 'post-upgrade', w, (m) => `post-upgrade hooks failed: ${m}`);
     } catch (e) {
-      fail(`Upgrade "${next.name}" failed: ${(e as Error).message}`, e);
+      fail(`Upgrade "${next.name}" failed: ${(e as Error).message}`, e, created);
     }
   } else {
     runHooks(env, next, 'pre-rollback', w);
     try {
-      updateResources(env.store, original, target);
+      updateResources(env.store, original, target, created);
     } catch (e) {
-      fail(`Rollback "${next.name}" failed: ${(e as Error).message}`, e);
+      fail(`Rollback "${next.name}" failed: ${(e as Error).message}`, e, created);
     }
     try {
       waitIfAsked(env, target, w);
     } catch (e) {
+      // A rollback cleans up only after a failed update, not after a failed wait.
       fail(`Release "${next.name}" failed: ${(e as Error).message}`, new Error(`release ${next.name} failed: ${(e as Error).message}`));
     }
     runHooks(env, next, 'post-rollback', w);
@@ -104,7 +124,7 @@ export function upgrade(env: HelmEnv, opts: UpgradeOptions): Release {
   }
   next.info.description = 'Upgrade complete';
   try {
-    deploy(env, current, next, 'update', opts);
+    deploy(env, current, next, 'update', opts, opts.cleanupOnFail);
   } catch (e) {
     if (!opts.atomic || next.info.status !== 'failed') throw e;
     rollbackAtomic(env, opts, e as Error);
@@ -125,7 +145,7 @@ function rollbackAtomic(env: HelmEnv, opts: UpgradeOptions, err: Error): never {
 }
 
 /** helm rollback NAME [REVISION]: revision 0 (or none) is the one before the latest. */
-export function rollback(env: HelmEnv, name: string, revision: number, dryRun: boolean, w: WaitOptions = {}): Release {
+export function rollback(env: HelmEnv, name: string, revision: number, dryRun: boolean, w: WaitOptions = {}, cleanupOnFail = false): Release {
   validateReleaseName(name);
   const history = env.releases.history(env.namespace, name);
   if (!history.length) throw new Error('release: not found');
@@ -141,6 +161,6 @@ export function rollback(env: HelmEnv, name: string, revision: number, dryRun: b
     info: { first_deployed: current.info.first_deployed, last_deployed: now, deleted: '', status: 'pending-rollback', description: `Rollback to ${wanted}`, ...(previous.info.notes ? { notes: previous.info.notes } : {}) },
   };
   if (dryRun) return next;
-  deploy(env, current, next, 'rollback', w);
+  deploy(env, current, next, 'rollback', w, cleanupOnFail);
   return next;
 }

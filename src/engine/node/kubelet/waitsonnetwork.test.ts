@@ -75,6 +75,31 @@ describe('scripts that wait on the network', () => {
     expect(mustExec(c, 'kubectl logs plain')).not.toMatch(/^found$/m);
   });
 
+  it('waits in a loop inside for and if as at the top level: each Service in turn, then the rest', () => {
+    const c = clusterWithNodes(1);
+    c.advance(10);
+    mustExec(c, "kubectl run each --image=busybox:1.36 --restart=Never -- sh -c 'for s in alpha beta; do until nslookup $s; do echo waiting for $s; sleep 2; done; echo found $s; done; echo all found'");
+    mustExec(c, 'kubectl run branch --image=busybox:1.36 --restart=Never -- sh -c "if true; then until nslookup beta; do sleep 2; done; echo beta in branch; fi; echo after"');
+    c.advance(20);
+    const each = () => mustExec(c, 'kubectl logs each');
+    expect(each()).toContain('waiting for alpha\n');
+    expect(each()).not.toContain('found alpha');
+    expect(mustExec(c, 'kubectl logs branch')).not.toContain('after');
+
+    mustExec(c, 'kubectl apply -f -', service('alpha', 9376));
+    c.advance(10);
+    expect(each()).toContain('found alpha\n');
+    expect(each()).toContain('waiting for beta\n');
+    expect(each()).not.toContain('all found');
+
+    mustExec(c, 'kubectl apply -f -', service('beta', 9377));
+    c.advance(10);
+    expect(each()).toMatch(/found beta\nall found\n$/);
+    expect(mustExec(c, 'kubectl logs branch')).toMatch(/beta in branch\nafter\n$/);
+    const phase = (name: string) => (c.list('Pod').find((p) => p.metadata.name === name) as unknown as Pod).status?.phase;
+    expect([phase('each'), phase('branch')]).toEqual(['Succeeded', 'Succeeded']);
+  });
+
   it('runs a lone wget against the Service: fails before it has endpoints, succeeds after (helm test\'s test-connection)', () => {
     const c = clusterWithNodes(1);
     c.advance(10);

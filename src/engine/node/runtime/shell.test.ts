@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { dateString, fileExists, passGate, runScript, timelineLogs } from './shell.ts';
 
 const START = Date.UTC(2026, 0, 1);
@@ -113,15 +114,57 @@ describe('loops that wait on the network (gates)', () => {
     expect(passGate(alone, 0).end).toEqual({ kind: 'exit', at: 0, code: 1 });
   });
 
-  it('leaves network commands inside loops, if and for quick, and redirected ones too', () => {
+  it('leaves network commands inside loops, in an if condition, and redirected ones quick', () => {
     expect(runScript('while true; do wget -q -O- http://web; sleep 1; done').end).toMatchObject({ kind: 'loop', period: 1000 });
-    expect(runScript('if true; then curl -s http://web; fi; echo x').gate).toBeUndefined();
+    expect(runScript('while true; do until nslookup db; do sleep 2; done; sleep 1; done').gate).toBeUndefined();
+    expect(runScript('if nslookup db; then echo a; fi; echo x').gate).toBeUndefined();
     expect(runScript('curl -s http://web > /dev/null; echo x').gate).toBeUndefined();
+    expect(runScript('until [ -f /tmp/ok ]; do sleep 1; done').gate).toBeUndefined();
   });
 
-  it('does not gate inside if or for, nor a loop on a local condition', () => {
-    expect(runScript('if true; then until nslookup db; do sleep 2; done; fi; echo x').gate).toBeUndefined();
-    expect(runScript('for i in 1 2; do until nslookup db; do sleep 1; done; done').gate).toBeUndefined();
-    expect(runScript('until [ -f /tmp/ok ]; do sleep 1; done').gate).toBeUndefined();
+  it('gates inside an if branch: the branch\'s rest, then what follows the fi', () => {
+    const tl = runScript('echo a; if true; then sleep 1; until nslookup db; do echo waiting; sleep 2; done; echo in; fi; echo out');
+    expect(tl.gate).toMatchObject({ at: 1000, period: 2000 });
+    const passed = passGate(tl, 2);
+    expect(passed.end).toEqual({ kind: 'exit', at: 5000, code: 0 });
+    expect(lines(passed, 10_000)).toEqual(['0:a', '1:waiting', '3:waiting', '5:in', '5:out']);
+    const otherwise = runScript('if [ -f /tmp/none ]; then echo no; else while ! nc -z db 5432; do sleep 1; done; echo db; fi && echo up');
+    expect(otherwise.gate).toMatchObject({ at: 0, period: 1000 });
+    expect(lines(passGate(otherwise, 0), 1000)).toEqual(['0:db', '0:up']);
+    // A lone network command in a branch runs when the script gets there, its status passed on.
+    const lone = runScript('if true; then curl -s http://web; fi || echo failed');
+    expect(lone.gate).toMatchObject({ at: 0, period: 0 });
+    lone.gate!.exits(() => 7);
+    expect(lines(passGate(lone, 0), 1000)).toEqual(['0:failed']);
+  });
+
+  it('gates inside a for body, each round with its own variable, then the remaining rounds and what follows', () => {
+    const tl = runScript('for h in a b; do until nslookup $h; do sleep 1; done; echo $h; done; echo all');
+    expect(tl.gate).toMatchObject({ at: 0, period: 1000 });
+    const envs: string[] = [];
+    tl.gate!.exits((argv, env) => { envs.push(`${argv.join(' ')} h=${env.h}`); return 1; });
+    expect(envs).toEqual(['nslookup $h h=a']);
+    const second = passGate(tl, 2);
+    expect(second.gate).toMatchObject({ at: 2000, period: 1000 });
+    second.gate!.exits((argv, env) => { envs.push(`${argv.join(' ')} h=${env.h}`); return 0; });
+    expect(envs[1]).toBe('nslookup $h h=b');
+    const done = passGate(second, 1);
+    expect(done.end).toEqual({ kind: 'exit', at: 3000, code: 0 });
+    expect(lines(done, 10_000)).toEqual(['2:a', '3:b', '3:all']);
+  });
+
+  it('gates every round of a for body whatever the number of rounds (property)', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 5 }), (waits) => {
+      const items = waits.map((_w, i) => `s${i}`);
+      let tl = runScript(`for h in ${items.join(' ')}; do until nslookup $h; do sleep 1; done; echo $h; done; echo end`);
+      for (const w of waits) {
+        expect(tl.gate).toBeDefined();
+        tl = passGate(tl, w);
+      }
+      const total = waits.reduce((a, b) => a + b, 0) * 1000;
+      expect(tl.gate).toBeUndefined();
+      expect(tl.end).toEqual({ kind: 'exit', at: total, code: 0 });
+      expect(lines(tl, total).map((l) => l.split(':')[1])).toEqual([...items, 'end']);
+    }), { numRuns: 30 });
   });
 });

@@ -7,7 +7,8 @@
 // `exit N`, `true`/`false`/`:`, `touch`/`rm`, `cat <<EOF` here-documents (to the log, or `> file`; `<<-`, quoted
 // delimiters), `test`/`[ -f ]`, `date`, `hostname`, assignments and `i=$((i+1))` counters, `while true|:|sleep N;
 // do …; done` (forever), `until …`/`while …` on the network (`until nslookup mydb; do sleep 2; done`: a gate, which
-// the runtime checks against the data plane each round), `until …`/`while …` with other conditions (assumed to be
+// the runtime checks against the data plane each round, also inside `if` branches and `for` bodies; not inside
+// another loop's body or an `if` condition), `until …`/`while …` with other conditions (assumed to be
 // met at once), `for x in a b c` / `$(seq A B)`, `if … then … fi` (the then branch),
 // `exec CMD`, `tail -f` and long-running programs. An unknown command is quick, unless it is the last thing
 // the script does: then it is taken to be the program the container exists for, and it runs until stopped.
@@ -418,7 +419,10 @@ interface State {
 }
 
 class Interpreter {
-  /** Inside for and if, where a gate's continuation is not a plain rest of the sequence: loops do not gate there. */
+  /**
+   * Inside a loop, or an `if` condition, where a gate's continuation is not a plain rest of the sequence: nothing
+   * gates there. (An `if` branch's rest is one; a `for` body's rest is followed by its remaining iterations.)
+   */
   private fixedFlow = 0;
 
   /** net: the exit status of a network command, when a gate's condition is checked; without it they succeed. */
@@ -443,21 +447,25 @@ class Interpreter {
       case 'if': {
         this.fixedFlow++;
         this.run(n.cond, s);
+        this.fixedFlow--;
         if (!s.end) {
+          // A gate in the branch keeps the branch's rest; the enclosing sequence adds what follows the `fi`.
           if (s.status === 0) this.run(n.then, s);
           else if (n.otherwise) this.run(n.otherwise, s);
         }
-        this.fixedFlow--;
         return;
       }
       case 'for': {
-        this.fixedFlow++;
-        for (const item of n.items) {
+        for (let k = 0; k < n.items.length; k++) {
           if (s.end || s.events.length >= MAX_EVENTS) break;
-          s.env = { ...s.env, [n.name]: item };
+          s.env = { ...s.env, [n.name]: n.items[k] };
           this.run(n.body, s);
+          // A gate in the body: after this round's rest come the remaining rounds, then what follows the `done`.
+          if (s.gate) {
+            if (k + 1 < n.items.length) s.gate.rest.push({ join: ';', node: { ...n, items: n.items.slice(k + 1) } });
+            return;
+          }
         }
-        this.fixedFlow--;
         return;
       }
       case 'loop': return this.loop(n, s);
