@@ -264,7 +264,7 @@ export class RequestPath {
       const svc = c.service ? this.env.rules().services.get(c.service) : undefined;
       const port = svc && (c.port !== undefined ? svc.ports.find((p) => p.port === c.port) : svc.ports.length === 1 ? svc.ports[0] : undefined);
       if (!svc || !port) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port (a destination port is needed when the Service has several), the proxy answers 503`);
-      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target, [...steps], single);
+      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, c.path ? { ...target, path: c.path } : target, [...steps], single);
     }).map((g) => ({ ...g, weight: g.weight * l.weight, ...via }));
   }
 

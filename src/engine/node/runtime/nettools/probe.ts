@@ -18,7 +18,7 @@ export type ConnectReply =
   | { kind: 'refused'; ip: string; local: true }
   /** Through the client's sidecar (viaSidecar), which may hold the request (delayMs) or answer it itself. */
   | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
-  | { kind: 'answered'; ip: string; answer: { status: number; body: string }; delayMs?: number; viaSidecar?: boolean }
+  | { kind: 'answered'; ip: string; answer: { status: number; body: string; headers?: [string, string][] }; delayMs?: number; viaSidecar?: boolean }
   /** Accepted, then closed with no answer (a port-forward whose pod side failed). */
   | { kind: 'closed'; ip: string };
 
