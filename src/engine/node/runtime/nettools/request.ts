@@ -51,7 +51,7 @@ export function fetch(probe: NetProbe, t: Target, headers?: Record<string, strin
   const delay = c.kind === 'connected' || c.kind === 'answered' ? (c.delayMs ? { delayMs: c.delayMs } : {}) : {};
   if (c.kind === 'answered') return { kind: 'response', ip: c.ip, response: throughEnvoy(undefined, c.answer, probe.now), ...delay };
   if (c.kind !== 'connected') return { kind: c.kind, ip: c.ip };
-  const a = httpAnswer(c.pod, c.port, t.path, probe.now);
+  const a = httpAnswer(c.pod, c.port, c.path ?? t.path, probe.now);
   if (a === undefined) return { kind: 'refused', ip: c.ip };
   if (a === 'no-reply') return { kind: 'no-reply', ip: c.ip };
   return { kind: 'response', ip: c.ip, response: c.viaSidecar ? throughEnvoy(a, undefined, probe.now) : a, ...delay };
