@@ -65,5 +65,7 @@ test('Gateway API: an HTTPRoute attached to Envoy Gateway routes the shop by pat
   // 20 requests/s from customers: 18 to shop-v1; shop-v2 gets 2 of them and the beta testers' 5.
   await untilShown(page, 'sim traffic list', /customers\s+external\s+\S+\s+20\s+\d+\s+\S+\s+\S+\s+0\.0%/);
   await page.getByTestId('time-play-1').click();
+  await expect(page.locator('[data-testid=traffic-badge][data-service="default/shop-v1"]')).toContainText('18/s', { timeout: 30_000 });
+  await expect(page.locator('[data-testid=traffic-badge][data-service="default/shop-v2"]')).toContainText('7/s');
   await page.screenshot({ path: '/tmp/page-gateway-api.png' });
 });

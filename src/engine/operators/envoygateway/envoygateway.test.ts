@@ -6,6 +6,7 @@
 // Istio clash and the clean-up of a deleted Gateway.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KubesimCluster } from '../../index.ts';
+import { createCluster } from '../../index.ts';
 import { clusterWithNodes, mustExec } from '../../testing/fixtures.ts';
 
 const QUICKSTART = `apiVersion: gateway.networking.k8s.io/v1
@@ -170,6 +171,22 @@ spec:
     c.advance(2);
     expect(parent(c, 'b', 'shop')[0].reason).toBe('Accepted');
     expect(mustExec(c, 'curl -s -o /dev/null -w %{http_code} -H "Host: b.example.com" http://172.18.255.201/')).toBe('200');
+  });
+
+  it('keeps routing and the operator across a snapshot', () => {
+    const r = createCluster({ snapshot: JSON.parse(JSON.stringify(c.snapshot())) });
+    r.advance(1); // kube-proxy's first sync after the restore
+    expect(mustExec(r, 'curl -s -o /dev/null -w %{http_code} -H "Host: b.example.com" http://172.18.255.201/')).toBe('200');
+    mustExec(r, 'kubectl apply -f -', route('d', 'parentRefs: [{name: eg}]\nhostnames: [d.example.com]\nrules: [{backendRefs: [{name: v1, port: 8080}]}]'));
+    r.advance(2);
+    expect(parent(r, 'd')[0].reason).toBe('Accepted');
+  });
+
+  it('leaves a class of another controller as the CRD defaults it: Unknown, "Waiting for controller"', () => {
+    mustExec(c, 'kubectl apply -f -', 'apiVersion: gateway.networking.k8s.io/v1\nkind: GatewayClass\nmetadata: {name: other}\nspec: {controllerName: example.com/other}\n');
+    c.advance(2);
+    expect(mustExec(c, 'kubectl get gc other')).toMatch(/other\s+example\.com\/other\s+Unknown\s+/);
+    expect(mustExec(c, 'kubectl get gc other -o jsonpath={.status.conditions[0].reason}/{.status.conditions[0].message}')).toBe('Pending/Waiting for controller');
   });
 
   it('validates as the CRD schemas and CEL rules say', () => {
