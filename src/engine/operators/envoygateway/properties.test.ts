@@ -70,7 +70,7 @@ describe('attachment', () => {
       const objects = [gwClass, gw, ...routes, nsObj('default'), nsObj('team', { shared: 'yes' }), ...rs.map((r, i) => svc(`web-${i}`, r.ns))];
       const store = stubStore(objects);
       const plan = new GatewayApiDataPlane(store).gatewayRoute(proxyPod(gw), { host, ports: [80], path, headers: {} });
-      const world = { gateways: [gw], namespaceLabels: (n: string) => (n === 'team' ? { shared: 'yes' } : {}), service: (n: string, name: string) => objects.find((o) => o.kind === 'Service' && o.metadata.namespace === n && o.metadata.name === name) as Service | undefined, grants: [] };
+      const world = { gateways: [gw], namespaceLabels: (n: string): Record<string, string> => (n === 'team' ? { shared: 'yes' } : {}), service: (n: string, name: string) => objects.find((o) => o.kind === 'Service' && o.metadata.namespace === n && o.metadata.name === name) as Service | undefined, grants: [] };
       for (const c of plan.choices.filter((x) => x.service)) {
         const i = Number(c.service!.split('/')[1].split('-')[1]);
         const parent = routeParents(routes[i], world)[0];

@@ -67,7 +67,7 @@ describe('precedence across rules and routes (HTTPRouteRule)', () => {
     ['/api/users?debug=1', {}, 'a-newer:newer-debug', 'a query match outranks the older route'],
     ['/api/v2', {}, 'a-newer:newer-v2', 'the longest prefix ("/api/v2/" is "/api/v2")'],
     ['/other', {}, 'b-older:older-root', 'only "/" matches'],
-  ])('%s %j → %s (%s)', (path, headers, want) => expect(backend([newer, older], path, headers)).toBe(want));
+  ])('%s %j → %s (%s)', (path, headers, want, _why) => expect(backend([newer, older], path, headers)).toBe(want));
 
   it('same age: the first by namespace/name', () => {
     const x = route('x', [{ to: 'x' }], '2026-01-01T00:00:00Z', 'ns');
