@@ -51,6 +51,11 @@ export class GatewayApiDataPlane {
     return pod.metadata?.namespace === EG_NAMESPACE && !!pod.metadata.labels?.[OWNING_NAME] && pod.metadata.labels['app.kubernetes.io/managed-by'] === 'envoy-gateway';
   }
 
+  /** Whether the Gateway API's Gateway is served at all (a cluster without it pays nothing per request). */
+  private served(): boolean {
+    return this.store.kinds.byKindName('Gateway')?.group === GATEWAY_GROUP;
+  }
+
   private world(): World {
     const ours = new Set(this.objects<GatewayClass>('GatewayClass').filter((c) => c.spec?.controllerName === CONTROLLER_NAME).map((c) => c.metadata.name));
     const services = new Map(this.store.list<Service>('Service').map((s) => [key(s), s]));
@@ -131,6 +136,7 @@ export class GatewayApiDataPlane {
 
   /** Outside DNS for a hostname a Gateway serves (a listener's or an attached route's): that Gateway's proxy Service. */
   gatewayService(host: string): string | undefined {
+    if (!this.served()) return undefined;
     const world = this.world();
     const h = host.toLowerCase();
     for (const gw of world.gateways) {
