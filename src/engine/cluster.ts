@@ -84,6 +84,7 @@ import { ClusterCni } from './bootstrap/cni.ts';
 import { OperatorManager } from './operators/manager.ts';
 import { repoTools } from './argocd/repotools.ts';
 import { IstioDataPlane } from './operators/istio/dataplane.ts';
+import { GatewayApiDataPlane, withGatewayApi } from './operators/envoygateway/dataplane.ts';
 import { withCoschedulingProfile } from './simctl/operator.ts';
 import type { CustomResourceSchema } from './apiserver/apiextensions/registry.ts';
 import { FeatureGates } from './api/featuregates.ts';
@@ -241,7 +242,8 @@ export class Cluster implements KubesimCluster, SimHost {
       },
       enforcesNetworkPolicy: () => this.cni.supportsNetworkPolicy(), podNetworkBridged: (n) => this.cni.bridged(n),
       // The sidecars act only on pods Istio injected, so a cluster without it routes as before.
-      mesh: new IstioDataPlane(this.store, root.fork('mesh')),
+      // Envoy Gateway's proxies route as gateway pods beside Istio's (neither draws without its objects).
+      mesh: withGatewayApi(new IstioDataPlane(this.store, root.fork('mesh')), new GatewayApiDataPlane(this.store)),
     }, snap?.config?.network as NetworkState | undefined);
     this.nodes.loadCpuMilli = (ns, name) => this.network.traffic.cpuMilli(`${ns}/${name}`);
     this.nodes.netProbe = (pod, sandboxIP) => this.network.podView(`${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`, sandboxIP);

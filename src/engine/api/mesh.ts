@@ -6,7 +6,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 
 /** A response the client's proxy gives without reaching a server (fault abort, no healthy upstream). */
-export interface ProxyAnswer { status: number; body: string }
+export interface ProxyAnswer { status: number; body: string; headers?: [string, string][] }
 
 /** One outcome of the client proxy's routing, with its share of the requests. */
 export interface MeshChoice {
@@ -23,6 +23,8 @@ export interface MeshChoice {
   port?: number;
   /** The destination's DestinationRule traffic policy, when it has one. */
   policy?: MeshTrafficPolicy;
+  /** The path the proxy sends upstream, when a rewrite changed it. */
+  path?: string;
 }
 
 /** Envoy's outlier detection for a destination (DestinationRule trafficPolicy.outlierDetection, Istio's defaults). */

@@ -62,6 +62,8 @@ export interface NetworkState {
  */
 export interface TraceResult {
   url: string; from: string; hops: Hop[]; result: string; ok: boolean; failure?: FailureKind; pod?: string; port?: number;
+  /** The path the serving pod got, when a gateway rewrote it. */
+  path?: string;
   /** The client's sidecar answered (fault abort, no healthy upstream, timeout), held the request (fault delay, earlier tries), or passed it on. */
   answer?: ProxyAnswer; delayMs?: number; viaSidecar?: boolean;
   /** How many tries the sidecar's router made. */
@@ -152,7 +154,7 @@ export class Network {
       result: (leg.failure ? leg.failure.message : `${leg.response?.status ?? 200}${leg.response && leg.response.status !== 200 ? '' : ' OK'} from pod ${leg.pod}`)
         + (leg.tries && leg.tries > 1 ? ` after ${leg.tries} tries` : '')
         + (leg.delayMs ? ` (held ${leg.delayMs} ms by the sidecar)` : '') + (leg.response?.delayMs ? ` (the server takes ${leg.response.delayMs} ms)` : ''),
-      ...(leg.pod ? { pod: leg.pod, port: leg.port } : {}),
+      ...(leg.pod ? { pod: leg.pod, port: leg.port } : {}), ...(leg.path ? { path: leg.path } : {}),
       ...(leg.answer ? { answer: leg.answer } : {}), ...(leg.delayMs ? { delayMs: leg.delayMs } : {}), ...(leg.viaSidecar ? { viaSidecar: true } : {}),
       ...(leg.tries && leg.tries > 1 ? { tries: leg.tries } : {}),
     };
@@ -199,7 +201,7 @@ export class Network {
         const mesh = { ...(t.delayMs ? { delayMs: t.delayMs } : {}), ...(t.viaSidecar ? { viaSidecar: true } : {}) };
         if (t.answer) return { kind: 'answered', ip, answer: t.answer, ...mesh };
         const pod = t.pod ? this.podByKey(t.pod) : undefined;
-        return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port, ...mesh } : { kind: 'timeout', ip };
+        return pod && t.port !== undefined ? { kind: 'connected', ip, pod, port: t.port, ...mesh, ...(t.path ? { path: t.path } : {}) } : { kind: 'timeout', ip };
       },
       ping: (host) => {
         let ip = host;
@@ -226,7 +228,7 @@ export class Network {
     if (t.failure === 'timeout') return { kind: 'timeout', ip };
     if (t.answer) return { kind: 'answered', ip, answer: t.answer, ...(t.delayMs ? { delayMs: t.delayMs } : {}) };
     const pod = t.pod ? this.podByKey(t.pod) : undefined;
-    return pod && t.port !== undefined && !t.failure ? { kind: 'connected', ip, pod, port: t.port } : { kind: 'refused', ip };
+    return pod && t.port !== undefined && !t.failure ? { kind: 'connected', ip, pod, port: t.port, ...(t.path ? { path: t.path } : {}) } : { kind: 'refused', ip };
   }
 
   /** One ICMP echo from a pod to an address (ping): traffic/echo.ts. */
@@ -312,7 +314,7 @@ export interface PodNetworkView {
   connect(host: string, port: number, path: string, headers?: Record<string, string>):
     | { kind: 'unresolved' }
     | { kind: 'refused' | 'timeout' | 'reset'; ip: string }
-    | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
+    | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean; path?: string }
     | { kind: 'answered'; ip: string; answer: ProxyAnswer; delayMs?: number; viaSidecar?: boolean };
   ping(host: string): { kind: 'unresolved' } | { kind: 'lost'; ip: string } | { kind: 'reply'; ip: string; ttl: number; sameNode: boolean };
 }

@@ -11,8 +11,9 @@ import { kueueOperator } from './kueue/index.ts';
 import { rayOperator } from './ray/index.ts';
 import { istioOperator } from './istio/index.ts';
 import { argocdOperator } from './argocd/index.ts';
+import { envoyGatewayOperator } from './envoygateway/index.ts';
 
-export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator, istioOperator, argocdOperator];
+export const BUILTIN_OPERATORS: BuiltinOperator[] = [trainingOperator, servingOperator, kueueOperator, rayOperator, istioOperator, argocdOperator, envoyGatewayOperator];
 
 export interface OperatorStatus { name: string; description: string; installed: boolean; crds: string[] }
 
@@ -36,6 +37,8 @@ export class OperatorManager {
     const op = BUILTIN_OPERATORS.find((o) => o.name === name);
     if (!op) throw new Error(`unknown operator "${name}": expected one of ${BUILTIN_OPERATORS.map((o) => o.name).join(', ')}`);
     if (this.running.has(name)) throw new Error(`operator "${name}" is already installed`);
+    const conflict = op.conflict?.(this.deps);
+    if (conflict) throw new Error(`operator "${name}" cannot be installed: ${conflict}`);
     for (const crd of op.crds) if (!this.deps.store.tryGet(crd.kind, undefined, crd.metadata.name!)) this.deps.store.create(structuredClone(crd));
     for (const m of op.manifests?.() ?? []) if (!this.deps.store.tryGet(m.kind, m.metadata.namespace, m.metadata.name!)) this.deps.store.create(m);
     if (op.schedulerName) this.scheduler.ensureCoschedulingProfile(op.schedulerName);

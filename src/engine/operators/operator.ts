@@ -58,6 +58,8 @@ export interface BuiltinOperator {
   serve?(deps: OperatorDeps): (() => void)[];
   /** Scheduler profiles the operator's pods use. */
   schedulerName?: string;
+  /** Why it cannot be installed on this cluster (a kind name another group serves), or undefined. */
+  conflict?(deps: OperatorDeps): string | undefined;
 }
 
 /** An owner reference that makes the operator's object a dependent the garbage collector removes with its owner. */

@@ -4,7 +4,7 @@ import { CommandError } from '../kubectl/context.ts';
 import { TABLE_TABWRITER, tabwrite } from '../kubectl/printers/tabwriter.ts';
 import type { KubeSchedulerConfiguration, ProfileConfig } from '../scheduler/config.ts';
 
-export const OPERATOR_USAGE = '  sim operator list | install NAME | uninstall NAME   (built-in operators: training, serving, kueue, ray, istio, argocd)';
+export const OPERATOR_USAGE = '  sim operator list | install NAME | uninstall NAME   (built-in operators: training, serving, kueue, ray, istio, argocd, envoy-gateway)';
 
 export interface OperatorControl {
   list(): { name: string; description: string; installed: boolean; crds: string[] }[];

@@ -28,7 +28,11 @@ interface Served { crd: CRD; schema: Schema | undefined; info: KindInfo }
 /** A custom resource's JSON Schema for an editor: the storage version's openAPIV3Schema with apiVersion and kind. */
 export interface CustomResourceSchema { apiVersion: string; kind: string; schema: Schema }
 
-const CR_STRATEGY_WITH_STATUS: Strategy = { generation: true, prepareForCreate(obj) { delete obj.status; } };
+/**
+ * A create drops the status; the schema's default for it (the Gateway API's "Waiting for controller") then applies,
+ * as upstream's defaulting on read from etcd gives it to a stored object without one.
+ */
+const crStrategyWithStatus = (schema: Schema | undefined): Strategy => ({ generation: true, prepareForCreate(obj) { delete obj.status; applyDefaults(obj, schema); } });
 const CR_STRATEGY: Strategy = { generation: true };
 
 /** How long the finalizer controller waits before looking again at instances that are still being deleted. */
@@ -50,7 +54,7 @@ export class CustomResources {
   strategyFor(info: KindInfo): Strategy | undefined {
     if (info.kind === CRD_KIND && info.group === 'apiextensions.k8s.io') return this.strategy;
     if (!info.custom) return undefined;
-    return info.hasStatus ? CR_STRATEGY_WITH_STATUS : CR_STRATEGY;
+    return info.hasStatus ? crStrategyWithStatus(this.served.get(info.kind)?.schema) : CR_STRATEGY;
   }
 
   /** Decoding a custom resource: it is stored in the storage version, pruned to its schema, then defaulted. */

@@ -66,6 +66,8 @@ export interface Leg {
   pool?: { key: string; hosts: number; policy: OutlierPolicy };
   /** The ingress gateway pod (namespace/name) that routed the request, and the gateway's Service it came in by. */
   gateway?: { pod: string; service?: string };
+  /** The path a gateway's rewrite sent upstream, when it changed the request's. */
+  path?: string;
   /** Shadow copies of the request (a route's mirror): per pod, the share of requests copied to it. */
   mirrored?: { pod: string; node?: string; service: string; share: number }[];
 }
@@ -264,7 +266,8 @@ export class RequestPath {
       const svc = c.service ? this.env.rules().services.get(c.service) : undefined;
       const port = svc && (c.port !== undefined ? svc.ports.find((p) => p.port === c.port) : svc.ports.length === 1 ? svc.ports[0] : undefined);
       if (!svc || !port) return answered({ status: 503, body: '' }, `${c.text}: the destination has no such Service port (a destination port is needed when the Service has several), the proxy answers 503`);
-      return this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, target, [...steps], single);
+      const legs = this.sidecarChoice(gwSrc, mesh, svc, port, plan, { ...c, service: undefined, port: undefined }, c.path ? { ...target, path: c.path } : target, [...steps], single);
+      return c.path ? legs.map((g) => ({ ...g, path: c.path })) : legs;
     }).map((g) => ({ ...g, weight: g.weight * l.weight, ...via }));
   }
 

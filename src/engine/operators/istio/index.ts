@@ -18,4 +18,8 @@ export const istioOperator: BuiltinOperator = {
   manifests: istioManifests,
   controllers: (deps) => [new NamespaceController(deps), new AnalysisController(deps)],
   serve: (deps) => [deps.store.serveWebhook(ISTIO_NAMESPACE, ISTIOD, INJECT_PATH, injectionWebhook)],
+  conflict: (deps) => {
+    const gw = deps.store.kinds.byKindName('Gateway');
+    return gw && gw.group !== 'networking.istio.io' ? `the kind Gateway is already served by ${gw.group} (CRD ${gw.custom?.crd ?? gw.plural}); kubesim serves one Gateway kind at a time: uninstall that operator and delete its CRD first` : undefined;
+  },
 };

@@ -17,8 +17,8 @@ export type ConnectReply =
   /** Refused by the client's own machine (loopback): no round trip. */
   | { kind: 'refused'; ip: string; local: true }
   /** Through the client's sidecar (viaSidecar), which may hold the request (delayMs) or answer it itself. */
-  | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean }
-  | { kind: 'answered'; ip: string; answer: { status: number; body: string }; delayMs?: number; viaSidecar?: boolean }
+  | { kind: 'connected'; ip: string; pod: Pod; port: number; delayMs?: number; viaSidecar?: boolean; /** The path the server got, when a gateway rewrote it. */ path?: string }
+  | { kind: 'answered'; ip: string; answer: { status: number; body: string; headers?: [string, string][] }; delayMs?: number; viaSidecar?: boolean }
   /** Accepted, then closed with no answer (a port-forward whose pod side failed). */
   | { kind: 'closed'; ip: string };
 

@@ -35,9 +35,9 @@ export type Fetched =
  * A response as the client's sidecar (Envoy) hands it on: HTTP/1.1 header names in lower case, its own server
  * header, and the upstream's time (x-envoy-upstream-service-time); or its own local reply (text/plain).
  */
-function throughEnvoy(r: HttpAnswer | undefined, local: { status: number; body: string } | undefined, now: number): HttpAnswer {
+function throughEnvoy(r: HttpAnswer | undefined, local: { status: number; body: string; headers?: [string, string][] } | undefined, now: number): HttpAnswer {
   if (local) {
-    return { status: local.status, reason: HTTP_REASONS[local.status] ?? 'Unknown', headers: [['content-length', String(local.body.length)], ['content-type', 'text/plain'], ['date', httpDate(now)], ['server', 'envoy']], body: local.body };
+    return { status: local.status, reason: HTTP_REASONS[local.status] ?? 'Unknown', headers: [...(local.headers ?? []), ['content-length', String(local.body.length)], ['content-type', 'text/plain'], ['date', httpDate(now)], ['server', 'envoy']], body: local.body };
   }
   const headers: [string, string][] = r!.headers.filter(([k]) => k.toLowerCase() !== 'server' && k.toLowerCase() !== 'connection').map(([k, v]) => [k.toLowerCase(), v]);
   return { ...r!, headers: [...headers, ['x-envoy-upstream-service-time', String(1 + (r!.delayMs ?? 0))], ['server', 'envoy']] };
@@ -51,7 +51,7 @@ export function fetch(probe: NetProbe, t: Target, headers?: Record<string, strin
   const delay = c.kind === 'connected' || c.kind === 'answered' ? (c.delayMs ? { delayMs: c.delayMs } : {}) : {};
   if (c.kind === 'answered') return { kind: 'response', ip: c.ip, response: throughEnvoy(undefined, c.answer, probe.now), ...delay };
   if (c.kind !== 'connected') return { kind: c.kind, ip: c.ip };
-  const a = httpAnswer(c.pod, c.port, t.path, probe.now);
+  const a = httpAnswer(c.pod, c.port, c.path ?? t.path, probe.now);
   if (a === undefined) return { kind: 'refused', ip: c.ip };
   if (a === 'no-reply') return { kind: 'no-reply', ip: c.ip };
   return { kind: 'response', ip: c.ip, response: c.viaSidecar ? throughEnvoy(a, undefined, probe.now) : a, ...delay };

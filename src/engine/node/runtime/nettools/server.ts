@@ -117,7 +117,7 @@ export function httpAnswer(pod: Pod, port: number, path: string, now: number): H
 }
 
 /** Reason phrases (Go's http.StatusText) of the codes servers and proxies here answer. */
-export const HTTP_REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 418: "I'm a teapot", 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+export const HTTP_REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 418: "I'm a teapot", 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 /** The few httpbin endpoints that matter to a mesh: /status/CODE and /delay/SECONDS. */
 function httpbinAnswer(file: string, plain: (status: number, reason: string, body: string, type?: string) => HttpAnswer): HttpAnswer {
