@@ -2,7 +2,7 @@
 // built as DER, read back, and their signatures checked.
 import { sha256 } from '../sha256.ts';
 import {
-  bool, children, concat, DerError, explicit, octets, oid, parse, readBits, readOid, readString, readTime, readUint, seq, set, small, TAG, time, tlv, uint, utf8, bitString, type Node,
+  bool, children, DerError, explicit, octets, oid, parse, readBits, readOid, readString, readTime, readUint, seq, set, small, TAG, time, tlv, uint, utf8, bitString, type Node,
 } from './der.ts';
 import { pemDecode, pemEncode } from './pem.ts';
 import { algorithm, readPublicKey, sign, SHA256_WITH_RSA, subjectPublicKeyInfo, verify } from './rsa.ts';
@@ -39,6 +39,9 @@ export interface CertificateRequest {
   publicKey: PublicKey;
   /** The request's signature checks against its own public key. */
   signatureValid: boolean;
+  signature: Uint8Array;
+  /** The whole request as encoded. */
+  der: Uint8Array;
 }
 
 export function buildRequest(subject: Name, key: PublicKey): Uint8Array {
@@ -54,7 +57,8 @@ export function readRequest(der: Uint8Array): CertificateRequest {
   const [version, subject, spki] = children(info, TAG.SEQUENCE);
   readUint(version);
   const publicKey = readPublicKey(spki);
-  return { subject: readName(subject), publicKey, signatureValid: verify(publicKey.n, info.raw, readBits(sig)) };
+  const signature = readBits(sig);
+  return { subject: readName(subject), publicKey, signatureValid: verify(publicKey.n, info.raw, signature), signature, der };
 }
 
 /** Request PEM text (a CSR's spec.request) as a request, or an error naming what is wrong. */
@@ -97,6 +101,8 @@ export interface Certificate extends CertificateTemplate {
   signature: Uint8Array;
   /** The to-be-signed part as encoded: what the issuer's signature covers. */
   tbs: Uint8Array;
+  /** The whole certificate as encoded. */
+  der: Uint8Array;
 }
 
 function keyUsageBits(usages: readonly KeyUsage[]): Uint8Array {
@@ -155,7 +161,7 @@ export function readCertificate(der: Uint8Array): Certificate {
     serial: readUint(serial), issuer: readName(issuer), subject: readName(subject),
     notBefore: readTime(notBefore), notAfter: readTime(notAfter), publicKey: readPublicKey(spki),
     ...readExtensions(rest.find((n) => n.tag === 0xa3)),
-    signature: readBits(sig), tbs: tbs.raw,
+    signature: readBits(sig), tbs: tbs.raw, der,
   };
 }
 
