@@ -18,7 +18,7 @@ import { evictPod, type EvictOptions } from './registry/eviction.ts';
 import { createToken } from './registry/tokenrequest.ts';
 import type { TokenRequest } from 'kubernetes-types/authentication/v1';
 import { strategyFor } from './registry/strategy.ts';
-import { allowedForSigner, validateCSRSubresource } from './registry/certificates.ts';
+import { allowedForSigner, populateConditionTimestamps, validateCSRSubresource } from './registry/certificates.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
@@ -490,6 +490,7 @@ export class Store {
    */
   private checkCSRStatus(info: KindInfo, next: KubeObject, old: KubeObject, via: 'status' | 'approval', user: UserInfo | undefined): void {
     const name = old.metadata.name ?? '';
+    populateConditionTimestamps(next, old, this.clock.nowRFC3339());
     const errs = validateCSRSubresource(next, old, via);
     if (errs.length) throw invalid(info, name, errs);
     const signerName = (old.spec as { signerName?: string }).signerName ?? '';

@@ -42,3 +42,15 @@ export const csrStrategy: Strategy = {
 export function validateCSRSubresource(obj: KubeObject, old: KubeObject, via: Exclude<CSRWrite, 'resource'>): FieldError[] {
   return validateCertificateSigningRequestUpdate(obj as CertificateSigningRequest, old as CertificateSigningRequest, via);
 }
+
+/** populateConditionTimestamps: a condition's missing times are now, or its transition time the old one's of that type and status. */
+export function populateConditionTimestamps(obj: KubeObject, old: KubeObject, now: string): void {
+  const oldConditions = (old as CertificateSigningRequest).status?.conditions ?? [];
+  for (const c of (obj as CertificateSigningRequest).status?.conditions ?? []) {
+    c.lastUpdateTime ||= now;
+    if (!c.lastTransitionTime) {
+      const before = oldConditions.find((o) => o.type === c.type && o.status === c.status);
+      c.lastTransitionTime = before?.lastTransitionTime || now;
+    }
+  }
+}
