@@ -138,7 +138,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   if (!args) return { code: 1 };
   const persistent = persistentFlags(args, local);
   const clientOnly = cmd === 'version' && boolFlag(args, 'client');
-  const invalid = ctx.kubeconfig && !clientOnly ? clientConfigError(ctx.kubeconfig, persistent) : undefined;
+  const invalid = ctx.kubeconfig && !clientOnly ? clientConfigError(ctx.kubeconfig, persistent, ctx.files) : undefined;
   if (invalid) {
     ctx.err.push(invalid);
     return { code: 1 };
@@ -154,7 +154,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     // Who the kubeconfig's context (or --user) says kubectl is (kubeadm's admin without a kubeconfig), then any --as.
     let base: UserInfo;
     try {
-      base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user, ctx.store, ctx.clock.now(), flag(persistent, 'token')) : KUBERNETES_ADMIN);
+      base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user, ctx.store, ctx.clock.now(), flag(persistent, 'token'), ctx.files) : KUBERNETES_ADMIN);
     } catch (e) {
       // kubectl version prints its own version before the request that fails.
       if (cmd === 'version') ctx.out.push(CLIENT_VERSION);

@@ -237,7 +237,7 @@ function serialText(serial: Uint8Array): string {
 
 function certificateText(c: Certificate): string {
   const ext = [
-    `            X509v3 Key Usage: critical\n                ${c.keyUsage.map((u) => KEY_USAGE_TEXT[u]).join(', ')}\n`,
+    ...(c.keyUsage.length ? [`            X509v3 Key Usage: critical\n                ${c.keyUsage.map((u) => KEY_USAGE_TEXT[u]).join(', ')}\n`] : []),
     ...(c.extKeyUsage.length ? [`            X509v3 Extended Key Usage: \n                ${c.extKeyUsage.map((u) => EXT_KEY_USAGE_TEXT[u] ?? u).join(', ')}\n`] : []),
     `            X509v3 Basic Constraints: critical\n                CA:${c.isCA ? 'TRUE' : 'FALSE'}\n`,
     `            X509v3 Authority Key Identifier: \n                ${[...c.authorityKeyId].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}\n`,

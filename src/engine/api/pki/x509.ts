@@ -120,7 +120,8 @@ const extension = (id: string, critical: boolean, value: Uint8Array) => seq(oid(
 /** The certificate a CA with modulus `caN` issues from the template: X.509 v3, sha256WithRSAEncryption. */
 export function issueCertificate(t: CertificateTemplate, caN: Uint8Array): Uint8Array {
   const extensions = [
-    extension(EXT.keyUsage, true, keyUsageBits(t.keyUsage)),
+    // Go's x509 writes no keyUsage extension for an empty set.
+    ...(t.keyUsage.length ? [extension(EXT.keyUsage, true, keyUsageBits(t.keyUsage))] : []),
     ...(t.extKeyUsage.length ? [extension(EXT.extKeyUsage, false, seq(...t.extKeyUsage.map((u) => oid(EXT_KEY_USAGES[u]))))] : []),
     extension(EXT.basicConstraints, true, seq()),
     extension(EXT.authorityKeyIdentifier, false, seq(tlv(0x80, t.authorityKeyId))),
