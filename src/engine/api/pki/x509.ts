@@ -44,6 +44,14 @@ export interface CertificateRequest {
   der: Uint8Array;
 }
 
+const SIGNATURE_ALGORITHM = algorithm(SHA256_WITH_RSA);
+
+/** The only signature algorithm simulated: sha256WithRSAEncryption, encoded exactly (Go refuses others as unimplemented). */
+function checkAlgorithm(node: Node | undefined): void {
+  const raw = node?.raw;
+  if (!raw || raw.length !== SIGNATURE_ALGORITHM.length || raw.some((b, i) => b !== SIGNATURE_ALGORITHM[i])) throw new DerError('unsupported signature algorithm');
+}
+
 export function buildRequest(subject: Name, key: PublicKey): Uint8Array {
   const info = seq(small(0), encodeName(subject), subjectPublicKeyInfo(key.n, key.e), tlv(0xa0));
   return seq(info, algorithm(SHA256_WITH_RSA), bitString(sign(key.n, info)));
@@ -53,7 +61,8 @@ export const requestPEM = (subject: Name, key: PublicKey) => pemEncode('CERTIFIC
 
 /** A PKCS#10 request from its DER; throws DerError when it does not parse. */
 export function readRequest(der: Uint8Array): CertificateRequest {
-  const [info, , sig] = children(parse(der), TAG.SEQUENCE);
+  const [info, alg, sig] = children(parse(der), TAG.SEQUENCE);
+  checkAlgorithm(alg);
   const [version, subject, spki] = children(info, TAG.SEQUENCE);
   readUint(version);
   const publicKey = readPublicKey(spki);
@@ -153,10 +162,12 @@ function readExtensions(node: Node | undefined): Pick<Certificate, 'keyUsage' | 
 
 /** An X.509 certificate from its DER; throws DerError when it does not parse. */
 export function readCertificate(der: Uint8Array): Certificate {
-  const [tbs, , sig] = children(parse(der), TAG.SEQUENCE);
+  const [tbs, alg, sig] = children(parse(der), TAG.SEQUENCE);
+  checkAlgorithm(alg);
   const f = children(tbs, TAG.SEQUENCE);
   const hasVersion = f[0].tag === 0xa0;
-  const [serial, , issuer, validity, subject, spki, ...rest] = hasVersion ? f.slice(1) : f;
+  const [serial, innerAlg, issuer, validity, subject, spki, ...rest] = hasVersion ? f.slice(1) : f;
+  checkAlgorithm(innerAlg);
   const [notBefore, notAfter] = children(validity, TAG.SEQUENCE);
   return {
     serial: readUint(serial), issuer: readName(issuer), subject: readName(subject),
