@@ -169,6 +169,19 @@ describe('users with client certificates', () => {
   it('authenticate as the CN with the O groups; RBAC decides the rest', async () => {
     const { c, run } = await setup();
     await issue(c, run, 'jane', '/CN=jane/O=dev/O=qa', { expirationSeconds: 86400 });
+    const described = (await run('kubectl describe csr jane')).stdout;
+    expect(described.slice(described.indexOf('CreationTimestamp:'))).toBe(`CreationTimestamp:   Thu, 01 Jan 2026 00:00:00 +0000
+Requesting User:     kubernetes-admin
+Signer:              kubernetes.io/kube-apiserver-client
+Requested Duration:  24h
+Status:              Approved,Issued
+Subject:
+         Common Name:    jane
+         Serial Number:  
+         Organization:   dev
+                         qa
+Events:  <none>
+`);
     expect((await run('kubectl config set-credentials jane --client-key=jane.key --client-certificate=jane.crt --embed-certs=true')).stdout).toBe('User "jane" set.\n');
     await run('kubectl config set-context jane --cluster=kubernetes --user=jane');
     expect((await run('kubectl --context jane auth whoami')).stdout).toBe('ATTRIBUTE   VALUE\nUsername    jane\nGroups      [dev qa system:authenticated]\n');
@@ -192,11 +205,13 @@ describe('users with client certificates', () => {
     await issue(c, run, 'jane', '/CN=jane');
     const other = generateKey(Uint8Array.of(5));
     const jane = generateKey(Uint8Array.of(6));
-    c.files.set('mine.key', pemEncode('PRIVATE KEY', pkcs8(jane)));
-    c.files.set('mine.crt', certificatePEM(issueCertificate({
+    const write = (name: string, text: string) => run(`cat > ${name} <<'END'\n${text}END`);
+    await write('mine.key', pemEncode('PRIVATE KEY', pkcs8(jane)));
+    await write('mine.crt', certificatePEM(issueCertificate({
       serial: Uint8Array.of(1), issuer: [{ type: 'CN', value: 'kubernetes' }], subject: [{ type: 'CN', value: 'admin' }, { type: 'O', value: 'system:masters' }],
       notBefore: 0, notAfter: Date.UTC(2030, 0, 1), publicKey: jane, keyUsage: ['digitalSignature'], extKeyUsage: ['clientAuth'], authorityKeyId: keyIdentifier(other.n),
     }, other.n)));
+    expect((await run('openssl x509 -in mine.crt -noout -issuer')).stdout).toBe('issuer=CN = kubernetes\n');
     await run('kubectl config set-credentials forged --client-key=mine.key --client-certificate=mine.crt');
     expect((await run('kubectl --user forged get pods')).stderr).toBe('error: You must be logged in to the server (Unauthorized)\n');
     await run('openssl genrsa -out other.key');
