@@ -16,6 +16,7 @@ import type { EndpointSlice } from 'kubernetes-types/discovery/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1';
 import type { RuntimeClass } from 'kubernetes-types/node/v1';
+import type { CertificateSigningRequest } from 'kubernetes-types/certificates/v1';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1';
 import type { CSIDriver, CSINode, StorageClass, VolumeAttachment } from 'kubernetes-types/storage/v1';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1';
@@ -79,7 +80,7 @@ export type K8sResource =
   | Role | ClusterRole | RoleBinding | ClusterRoleBinding
   | DeviceClass | ResourceV1beta1ResourceClaim | ResourceClaimTemplate | ResourceSlice
   | ValidatingAdmissionPolicy | ValidatingAdmissionPolicyBinding
-  | MutatingWebhookConfiguration | ValidatingWebhookConfiguration;
+  | MutatingWebhookConfiguration | ValidatingWebhookConfiguration | CertificateSigningRequest;
 
 /**
  * The API reference text of the types re-declared above, which gen-explain.mjs copies where a re-declared type or

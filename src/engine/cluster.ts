@@ -26,6 +26,8 @@ import { TTLAfterFinishedController } from './controllers/ttlafterfinished/contr
 import { ClusterRoleAggregationController } from './controllers/clusterroleaggregation/controller.ts';
 import { ServiceAccountsController } from './controllers/serviceaccount/controller.ts';
 import { RootCACertPublisher } from './controllers/rootcacertpublisher/controller.ts';
+import { CSRSigningController } from './controllers/certificates/signer.ts';
+import { CSRCleanerController } from './controllers/certificates/cleaner.ts';
 import { ResourceQuotaController } from './controllers/resourcequota/controller.ts';
 import { DisruptionController } from './controllers/disruption/controller.ts';
 import { PersistentVolumeController } from './controllers/volume/persistentvolume/controller.ts';
@@ -210,6 +212,8 @@ export class Cluster implements KubesimCluster, SimHost {
       new PodGroupController(this.store, this.clock, this.informers, this.recorder),
       new ServiceAccountsController(this.store, this.clock, this.informers),
       new RootCACertPublisher(this.store, this.clock, this.informers),
+      new CSRSigningController(this.store, this.clock, this.informers),
+      new CSRCleanerController(this.store, this.clock, this.informers),
       new ClusterRoleAggregationController(this.store, this.clock, this.informers),
       new ResourceQuotaController(this.store, this.clock, this.informers),
       new DisruptionController(this.store, this.clock, this.informers, this.recorder),

@@ -55,6 +55,7 @@ const builtins: KindInfo[] = [
   { kind: 'PodGroup', group: 'scheduling.x-k8s.io', version: 'v1alpha1', plural: 'podgroups', singular: 'podgroup', shortNames: ['pg', 'pgs'], namespaced: true, hasStatus: true },
   { kind: 'PriorityClass', group: 'scheduling.k8s.io', version: 'v1', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false, hasStatus: false },
   { kind: 'RuntimeClass', group: 'node.k8s.io', version: 'v1', plural: 'runtimeclasses', singular: 'runtimeclass', shortNames: [], namespaced: false, hasStatus: false },
+  { kind: 'CertificateSigningRequest', group: 'certificates.k8s.io', version: 'v1', plural: 'certificatesigningrequests', singular: 'certificatesigningrequest', shortNames: ['csr'], namespaced: false, hasStatus: true },
   { kind: 'Role', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'roles', singular: 'role', shortNames: [], namespaced: true, hasStatus: false },
   { kind: 'ClusterRole', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'clusterroles', singular: 'clusterrole', shortNames: [], namespaced: false, hasStatus: false },
   { kind: 'RoleBinding', group: 'rbac.authorization.k8s.io', version: 'v1', plural: 'rolebindings', singular: 'rolebinding', shortNames: [], namespaced: true, hasStatus: false },

@@ -12,7 +12,11 @@ const K = new Uint32Array([
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 export function sha256Hex(text: string): string {
-  const data = new TextEncoder().encode(text);
+  return [...sha256(new TextEncoder().encode(text))].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 of bytes: the simulated certificates' digests and key derivations (api/pki). */
+export function sha256(data: Uint8Array): Uint8Array {
   const bitLen = data.length * 8;
   const padded = new Uint8Array(Math.ceil((data.length + 9) / 64) * 64);
   padded.set(data);
@@ -37,5 +41,8 @@ export function sha256Hex(text: string): string {
     }
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
   }
-  return [...h].map((x) => x.toString(16).padStart(8, '0')).join('');
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  h.forEach((x, i) => outView.setUint32(i * 4, x));
+  return out;
 }

@@ -18,6 +18,7 @@ import { evictPod, type EvictOptions } from './registry/eviction.ts';
 import { createToken } from './registry/tokenrequest.ts';
 import type { TokenRequest } from 'kubernetes-types/authentication/v1';
 import { strategyFor } from './registry/strategy.ts';
+import { allowedForSigner, populateConditionTimestamps, validateCSRSubresource } from './registry/certificates.ts';
 import { ServiceAllocators } from './registry/service/allocators.ts';
 import { CustomResources } from './apiextensions/registry.ts';
 import { PartInterner } from './intern.ts';
@@ -113,8 +114,11 @@ export interface CreateOptions extends WriteOptions {
   uid?: string;
 }
 
-/** The subresources a write may go to: status, and a pod's ephemeralcontainers (only they change through it). */
-export type WriteSubresource = 'status' | 'ephemeralcontainers';
+/**
+ * The subresources a write may go to: status, a pod's ephemeralcontainers (only they change through it), and a
+ * CertificateSigningRequest's approval (its status conditions).
+ */
+export type WriteSubresource = 'status' | 'ephemeralcontainers' | 'approval';
 
 export interface UpdateOptions extends WriteOptions {
   subresource?: WriteSubresource;
@@ -246,7 +250,7 @@ export class Store {
     // Deleting a key that is not there is a runtime call (about 0.5 µs, measured on Event creates).
     if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
     if ('deletionGracePeriodSeconds' in meta) delete meta.deletionGracePeriodSeconds;
-    strategy.prepareForCreate?.(obj);
+    strategy.prepareForCreate?.(obj, opts.request?.user);
     if (strategy.generation) meta.generation = 1;
     if (recorded && recordedEventValid(obj as unknown as Event)) this.admission.validate(attrs);
     else this.validate(info, obj, undefined, attrs);
@@ -272,17 +276,20 @@ export class Store {
     const { key, value: old } = found;
     const rv = input.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== old.metadata.resourceVersion) throw conflict(info, name);
-    if (opts.subresource === 'status') {
+    if (opts.subresource === 'status' || opts.subresource === 'approval') {
       // Only status changes: share old's frozen spec and copy just what is written. Nothing mutates the status
       // after this copy, so frozen parts of it (stored before, e.g. a kubelet's unchanged container statuses) are kept.
       const status = opts.handOver ? adopt(input.status) : copyJson(input.status, true);
       const next = nextVersion(old, { ...old.metadata }, KEEP, status);
+      if (info.kind === 'CertificateSigningRequest' && !info.custom) this.checkCSRStatus(info, next, old, opts.subresource, opts.request?.user);
+      else if (opts.subresource === 'approval') throw notFound(info, name);
       return this.finishUpdate(info, next, old, opts, key) as T;
     }
     if (opts.subresource === 'ephemeralcontainers') return this.updateEphemeralContainers(info, input, old, opts, key) as T;
     // The input's status is not copied where storage's replaces it (a Node's is most of the object).
     const obj = (info.hasStatus ? copyWithStatus(input, old.status) : copyJson(input)) as KubeObject;
     obj.metadata.namespace = ns;
+    this.strategyOf(info).prepareForUpdate?.(obj, old);
     this.admit(info, obj, old, opts);
     return this.finishUpdate(info, obj, old, opts, key) as T;
   }
@@ -474,6 +481,22 @@ export class Store {
     if (errs.length) throw invalid(info, obj.metadata.name ?? '', errs);
     this.admission.validate(attrs);
     return this.finishUpdate(info, obj, old, opts, key);
+  }
+
+  /**
+   * A CertificateSigningRequest's /status (the signer's certificate, Failed) or /approval (Approved, Denied) write:
+   * that subresource's validation and, on approval, the CertificateApproval admission plugin's check that the
+   * requester may approve for the request's signer.
+   */
+  private checkCSRStatus(info: KindInfo, next: KubeObject, old: KubeObject, via: 'status' | 'approval', user: UserInfo | undefined): void {
+    const name = old.metadata.name ?? '';
+    populateConditionTimestamps(next, old, this.clock.nowRFC3339());
+    const errs = validateCSRSubresource(next, old, via);
+    if (errs.length) throw invalid(info, name, errs);
+    const signerName = (old.spec as { signerName?: string }).signerName ?? '';
+    if (via === 'approval' && user && !allowedForSigner(this, user, 'approve', signerName)) {
+      throw forbidden(info, name, `user not permitted to approve requests with signerName ${JSON.stringify(signerName)}`);
+    }
   }
 
   /** Mutating then validating admission: defaults, canonical quantities and the mutating plugins; validation and the validating plugins. */

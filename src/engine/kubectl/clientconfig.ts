@@ -2,7 +2,7 @@
 // uses (--context, --cluster, --user over the current context's), and the errors kubectl stops on before any request.
 import { parseGoDuration } from '../api/cron/parser.ts';
 import { flag, type ParsedArgs } from './flags.ts';
-import { API_SERVER_URL, KUBECONFIG_PATH, WORKING_DIRECTORY, type Kubeconfig, type KubeconfigUser } from './kubeconfig.ts';
+import { API_SERVER_URL, KUBECONFIG_PATH, localFile, WORKING_DIRECTORY, type Kubeconfig, type KubeconfigUser } from './kubeconfig.ts';
 
 /** The kubeconfig entries one command line selects. */
 export interface Selection {
@@ -30,7 +30,7 @@ function configurationInvalid(errors: string[]): string {
  * The order is kubectl's: loading the file, then (without -n) the namespace lookup's ConfirmUsable, then building
  * the REST config (a --user, --context or --cluster naming no entry, --request-timeout's value).
  */
-export function clientConfigError(kc: Kubeconfig, args: ParsedArgs): string | undefined {
+export function clientConfigError(kc: Kubeconfig, args: ParsedArgs, files: ReadonlyMap<string, string> = new Map()): string | undefined {
   const file = flag(args, 'kubeconfig');
   // Simplification: the only kubeconfig file is kubectl's default one.
   if (file && file !== KUBECONFIG_PATH && `${WORKING_DIRECTORY}/${file}` !== KUBECONFIG_PATH) return `error: stat ${file}: no such file or directory`;
@@ -41,6 +41,7 @@ export function clientConfigError(kc: Kubeconfig, args: ParsedArgs): string | un
     if (s.context && !kc.contexts.has(s.context)) errors.push(`context was not found for specified context: ${s.context}`);
     // A cluster named by --cluster is required; one named by the context falls back to client-go's defaults.
     if (flag(args, 'cluster') && !kc.clusters.has(s.cluster)) errors.push('cluster has no server defined');
+    errors.push(...authInfoErrors(s.user, kc.users.get(s.user), files));
     if (errors.length === 1 && errors[0] === 'cluster has no server defined') return configurationInvalid([EMPTY_CONFIG]);
     return errors.length ? configurationInvalid(errors) : undefined;
   };
@@ -56,6 +57,20 @@ export function clientConfigError(kc: Kubeconfig, args: ParsedArgs): string | un
     return 'error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)';
   }
   return undefined;
+}
+
+/** validateAuthInfo's client certificate rules: one source each, a key, and files that exist. */
+function authInfoErrors(name: string, user: KubeconfigUser | undefined, files: ReadonlyMap<string, string>): string[] {
+  if (!user || !(user['client-certificate'] || user['client-certificate-data'])) return [];
+  const errors: string[] = [];
+  if (user['client-certificate'] && user['client-certificate-data']) errors.push(`client-cert-data and client-cert are both specified for ${name}. client-cert-data will override.`);
+  if (user['client-key'] && user['client-key-data']) errors.push(`client-key-data and client-key are both specified for ${name}; client-key-data will override`);
+  if (!user['client-key'] && !user['client-key-data']) errors.push(`client-key-data or client-key must be specified for ${name} to use the clientCert authentication method.`);
+  for (const [field, what] of [['client-certificate', 'client-cert'], ['client-key', 'client-key']] as const) {
+    const path = user[field];
+    if (path && localFile(files, path) === undefined) errors.push(`unable to read ${what} ${path} for ${name} due to open ${path}: no such file or directory`);
+  }
+  return errors;
 }
 
 /** clientcmd.ParseTimeout: whole seconds, or a Go duration. Simplification: no request takes time, so none times out. */

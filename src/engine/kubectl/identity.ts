@@ -8,7 +8,12 @@ import type { Store } from '../apiserver/store.ts';
 import { CommandError, type KubectlContext } from './context.ts';
 import { flag, type ParsedArgs } from './flags.ts';
 import { hasCredentials } from './clientconfig.ts';
-import { REDACTED, type Kubeconfig } from './kubeconfig.ts';
+import { DATA_OMITTED, localFile, REDACTED, type Kubeconfig } from './kubeconfig.ts';
+import { base64Decode } from '../api/base64.ts';
+import { pemDecode } from '../api/pki/pem.ts';
+import { readPrivateKey, type RsaKey } from '../api/pki/rsa.ts';
+import { parseCertificatePEM } from '../api/pki/x509.ts';
+import { authenticateCertificate } from '../apiserver/x509authenticator.ts';
 import { authenticateToken } from '../apiserver/serviceaccount/authenticator.ts';
 
 /** kubeadm's admin.conf user: since kubeadm 1.29 in kubeadm:cluster-admins (bound to cluster-admin), not system:masters. */
@@ -29,16 +34,25 @@ export const UNAUTHORIZED = 'You must be logged in to the server (Unauthorized)'
 /**
  * Who a kubeconfig user is, with --token's override: the API server's authenticators in their order. A client
  * certificate wins (x509 runs before the token authenticators, so `--token` does not change a certificate user, as
- * kubernetes/kubectl#1657 reports); then a bearer token, which must be a valid service account token of this cluster
- * (anything else is 401 Unauthorized). Simplification: the kubeconfig keeps only placeholders of other credentials,
- * so a user with one (a certificate, a password, a token kept as REDACTED) authenticates as its entry's name;
- * kubeadm's admin keeps its kubeadm:cluster-admins group, any other user is only system:authenticated (upstream the
- * groups come from the certificate's organizations). A user with no entry or no credentials sends anonymous requests.
+ * kubernetes/kubectl#1657 reports): a simulated one (api/pki) must be the cluster CA's and match its key
+ * (x509authenticator.ts), and makes its common name the user and its organizations the groups. Then a bearer token,
+ * which must be a valid service account token of this cluster (anything else is 401 Unauthorized).
+ * Simplification: a credential the kubeconfig keeps only as a placeholder (kubeadm's admin's DATA+OMITTED, a
+ * password, a token kept as REDACTED) authenticates as its entry's name; kubeadm's admin keeps its
+ * kubeadm:cluster-admins group, any other such user is only system:authenticated. A user with no entry or no
+ * credentials sends anonymous requests.
  */
-export function kubeconfigIdentity(kc: Kubeconfig, userName: string, store: Store, nowMs: number, tokenFlag?: string): UserInfo {
+export function kubeconfigIdentity(kc: Kubeconfig, userName: string, store: Store, nowMs: number, tokenFlag?: string, files: ReadonlyMap<string, string> = new Map()): UserInfo {
   const entry = kc.users.get(userName);
   const named = (): UserInfo => (userName === KUBERNETES_ADMIN.name ? KUBERNETES_ADMIN : { name: userName, groups: [ALL_AUTHENTICATED] });
-  if (entry?.['client-certificate'] || entry?.['client-certificate-data']) return named();
+  if (entry?.['client-certificate'] || entry?.['client-certificate-data']) {
+    const certificate = credential(entry['client-certificate-data'], entry['client-certificate'], files);
+    if (certificate === undefined) return named();
+    const key = credential(entry['client-key-data'], entry['client-key'], files);
+    const user = clientCertificateUser(certificate, key ?? '', nowMs);
+    if ('error' in user) throw new CommandError(user.error);
+    return user;
+  }
   const token = tokenFlag || entry?.token;
   if (token && token !== REDACTED) {
     const user = authenticateToken(store, nowMs, token);
@@ -47,6 +61,37 @@ export function kubeconfigIdentity(kc: Kubeconfig, userName: string, store: Stor
   }
   return hasCredentials(entry) ? named() : ANONYMOUS;
 }
+
+/** A certificate's or key's PEM text: the data (base64), else the file's; undefined for the placeholder DATA+OMITTED. */
+function credential(data: string | undefined, path: string | undefined, files: ReadonlyMap<string, string>): string | undefined {
+  if (data) return data === DATA_OMITTED ? undefined : base64Decode(data);
+  return path ? localFile(files, path) ?? '' : undefined;
+}
+
+/**
+ * The client's TLS setup (tls.X509KeyPair: the certificate must parse and the key be its own), then the API server's
+ * x509 authenticator: 401 for a certificate it does not trust; anonymous for one without a common name.
+ */
+export function clientCertificateUser(certificatePEM: string, keyPEM: string, nowMs: number): UserInfo | { error: string } {
+  const certBlock = pemDecode(certificatePEM);
+  if (!certBlock) return { error: 'tls: failed to find any PEM data in certificate input' };
+  const cert = parseCertificatePEM(certificatePEM);
+  if (!cert) return { error: 'tls: failed to parse certificate: x509: malformed certificate' };
+  const keyBlock = pemDecode(keyPEM);
+  if (!keyBlock) return { error: 'tls: failed to find any PEM data in key input' };
+  let key: RsaKey;
+  try {
+    key = readPrivateKey(keyBlock.label, keyBlock.der);
+  } catch {
+    return { error: 'tls: failed to parse private key' };
+  }
+  if (!sameBytes(key.n, cert.publicKey.n)) return { error: 'tls: private key does not match public key' };
+  const user = authenticateCertificate(certificatePEM, nowMs);
+  if (user && 'error' in user) return { error: UNAUTHORIZED };
+  return user ?? ANONYMOUS;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** --as-user-extra KEY=VALUE (repeatable) as the extra map kubectl sends (Impersonate-Extra-KEY: VALUE). */
 function userExtra(values: readonly string[]): Record<string, string[]> {

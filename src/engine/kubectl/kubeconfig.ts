@@ -3,12 +3,15 @@
 // and changing it writes nothing to the store. A new cluster gets kubeadm's admin.conf.
 //
 // Simplification: no credential is kept but JWT-shaped bearer tokens (the simulator's service account tokens, signed
-// by nothing). Certificate and key data are the placeholder DATA+OMITTED and any other token or password REDACTED
+// by nothing) and the simulated PEM certificates and keys of api/pki (what openssl makes here: no real secret).
+// Other certificate and key data are the placeholder DATA+OMITTED and any other token or password REDACTED
 // (what `kubectl config view` prints for them), as snapshots and share links carry the kubeconfig; so `view --raw`
-// prints the placeholders too (and a kept token). Every context reaches the one simulated API server, whatever its
-// cluster's server says, and a context's user is a name (identity.ts authenticates only service account tokens).
+// prints the placeholders too (and what is kept). Every context reaches the one simulated API server, whatever its
+// cluster's server says (identity.ts authenticates the kept certificates and service account tokens).
 
 import { looksLikeJWT } from '../apiserver/serviceaccount/jwt.ts';
+import { base64Decode } from '../api/base64.ts';
+import { pemDecode } from '../api/pki/pem.ts';
 
 /** The API server's address in kubeadm's admin.conf, as `kubectl cluster-info` prints it. */
 export const API_SERVER_URL = 'https://127.0.0.1:6443';
@@ -138,13 +141,41 @@ export const FIELD_KINDS = { clusters: CLUSTER_KINDS, users: USER_KINDS, context
 export function placeholder(kind: FieldKind, value: string): string {
   if (!value) return value;
   if (kind === 'token') return looksLikeJWT(value) ? value : REDACTED;
-  return kind === 'data' ? DATA_OMITTED : kind === 'secret' ? REDACTED : value;
+  return kind === 'data' ? (isSimulatedPEM(value) ? value : DATA_OMITTED) : kind === 'secret' ? REDACTED : value;
 }
 
-/** The file as `kubectl config view` prints it without --raw: kept tokens are REDACTED, as kubectl redacts them. */
+/** Base64 of a PEM certificate or private key (as `--embed-certs` or a pasted kubeconfig holds the simulated ones). */
+function isSimulatedPEM(b64: string): boolean {
+  try {
+    const label = pemDecode(base64Decode(b64))?.label;
+    return label === 'CERTIFICATE' || label === 'PRIVATE KEY' || label === 'RSA PRIVATE KEY';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file as `kubectl config view` prints it without --raw: kept tokens are REDACTED and kept certificate and key
+ * data DATA+OMITTED, as kubectl redacts them.
+ */
 export function redacted(kc: Kubeconfig): Kubeconfig {
-  const users = new Map([...kc.users].map(([name, u]) => [name, u.token && u.token !== REDACTED ? { ...u, token: REDACTED } : u]));
+  const hide = (v: string | undefined, by: string) => (v && v !== by ? by : v);
+  const users = new Map([...kc.users].map(([name, u]) => {
+    const out: KubeconfigUser = { ...u };
+    for (const k of ['client-certificate-data', 'client-key-data'] as const) if (u[k]) out[k] = hide(u[k], DATA_OMITTED);
+    if (u.token) out.token = hide(u.token, REDACTED);
+    return [name, out];
+  }));
   return { ...kc, users };
+}
+
+/**
+ * A file kubectl reads by a kubeconfig path (a client certificate or key): the editor document of that name.
+ * SIMULATION: kubectl's working directory (/root) is the documents' folder, so /root/jane.crt is the document jane.crt.
+ */
+export function localFile(files: ReadonlyMap<string, string>, path: string): string | undefined {
+  const inHome = path.startsWith(`${WORKING_DIRECTORY}/`) ? path.slice(WORKING_DIRECTORY.length + 1) : undefined;
+  return files.get(path) ?? (inHome !== undefined ? files.get(inHome) ?? files.get(`/${inHome}`) : undefined) ?? files.get(path.replace(/^\/+/, ''));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

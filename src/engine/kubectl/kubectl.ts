@@ -44,6 +44,7 @@ import { findSubcommand, parseCommandFlags, persistentFlags, positionalWords } f
 import { ANY_CREATE_FLAG, createFlagSpecs, createSubcommand, VALIDATE } from './commands/create/flags.ts';
 import { storeForUser } from '../apiserver/rbac/request.ts';
 import { KUBERNETES_ADMIN, kubeconfigIdentity, requestIdentity } from './identity.ts';
+import { certificateCommand } from './commands/certificate.ts';
 
 /** Flags most commands share here (the persistent ones are globalflags.ts's). */
 const common: FlagSpec[] = [
@@ -95,6 +96,7 @@ const perCommand: Record<string, FlagSpec[]> = {
   attach: [{ name: 'container', short: 'c', value: true }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   run: [...overrideFlags, { name: 'image', value: true }, { name: 'env', value: true, repeated: true }, { name: 'port', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'annotations', value: true, repeated: true }, { name: 'restart', value: true }, { name: 'image-pull-policy', value: true }, { name: 'command' }, { name: 'expose' }, { name: 'privileged' }, { name: 'stdin', short: 'i' }, { name: 'tty', short: 't' }, { name: 'attach' }, { name: 'rm' }, { name: 'leave-stdin-open' }, { name: 'quiet', short: 'q' }, { name: 'pod-running-timeout', value: true }],
   expose: [...overrideFlags, { name: 'port', value: true }, { name: 'target-port', value: true }, { name: 'protocol', value: true }, { name: 'name', value: true }, { name: 'type', value: true }, { name: 'labels', short: 'l', value: true }, { name: 'external-ip', value: true }, { name: 'load-balancer-ip', value: true }, { name: 'cluster-ip', value: true }, { name: 'session-affinity', value: true }],
+  certificate: [{ name: 'force' }],
   // create's flags depend on its subcommand: commands/create/flags.ts.
   create: [],
 };
@@ -136,7 +138,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
   if (!args) return { code: 1 };
   const persistent = persistentFlags(args, local);
   const clientOnly = cmd === 'version' && boolFlag(args, 'client');
-  const invalid = ctx.kubeconfig && !clientOnly ? clientConfigError(ctx.kubeconfig, persistent) : undefined;
+  const invalid = ctx.kubeconfig && !clientOnly ? clientConfigError(ctx.kubeconfig, persistent, ctx.files) : undefined;
   if (invalid) {
     ctx.err.push(invalid);
     return { code: 1 };
@@ -152,7 +154,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
     // Who the kubeconfig's context (or --user) says kubectl is (kubeadm's admin without a kubeconfig), then any --as.
     let base: UserInfo;
     try {
-      base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user, ctx.store, ctx.clock.now(), flag(persistent, 'token')) : KUBERNETES_ADMIN);
+      base = ctx.user ?? (ctx.kubeconfig ? kubeconfigIdentity(ctx.kubeconfig, selection(ctx.kubeconfig, persistent).user, ctx.store, ctx.clock.now(), flag(persistent, 'token'), ctx.files) : KUBERNETES_ADMIN);
     } catch (e) {
       // kubectl version prints its own version before the request that fails.
       if (cmd === 'version') ctx.out.push(CLIENT_VERSION);
@@ -190,6 +192,7 @@ export function runKubectl(ctx: KubectlContext, argv: string[]): KubectlResult {
         return session ? { code, edit: session } : { code };
       }
       case 'auth': return { code: authCommand(ctx, args) };
+      case 'certificate': return { code: certificateCommand(ctx, args) };
       case 'events': return { code: eventsCommand(ctx, args) };
       case 'explain': return { code: explainCommand(ctx, args) };
       case 'wait': return { code: waitCommand(ctx, args) };

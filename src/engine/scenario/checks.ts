@@ -9,7 +9,7 @@ import { isPodReady, isPodTerminal } from '../api/pod.ts';
 import { JsonPath } from '../kubectl/printers/jsonpath/jsonpath.ts';
 import { summarizePod } from '../kubectl/printers/podstatus.ts';
 import { parseDuration } from '../sim/clock.ts';
-import type { Check, EventCheck, JsonPathCheck, PodChoice, PodsOnNodesCheck, PodsReadyCheck, Text, TrafficCheck } from './format.ts';
+import type { CanICheck, Check, EventCheck, JsonPathCheck, PodChoice, PodsOnNodesCheck, PodsReadyCheck, Text, TrafficCheck } from './format.ts';
 
 export interface CheckResult {
   pass: boolean;
@@ -39,6 +39,7 @@ function evaluateBody(c: KubesimCluster, check: Check): CheckResult {
   if ('event' in check) return events(c, check.event, true);
   if ('noEvent' in check) return events(c, check.noEvent, false);
   if ('traffic' in check) return traffic(c, check.traffic);
+  if ('canI' in check) return canI(c, check.canI);
   const inner = evaluateCheck(c, check.not);
   return inner.pass
     ? fail(text(`this should not hold, but it does: ${inner.reason.en}`, `这一条不应成立，但成立了：${inner.reason.zh}`))
@@ -165,4 +166,18 @@ function traffic(c: KubesimCluster, k: TrafficCheck): CheckResult {
   if (!errors || errors === '-') return fail(text(`traffic ${k.name}: no requests measured yet`, `流量 ${k.name}：尚未测到请求`));
   const seen = text(`traffic ${k.name}: ${errors} of requests fail (at most ${k.maxErrorPercent}% wanted)`, `流量 ${k.name}：${errors} 的请求失败（要求至多 ${k.maxErrorPercent}%）`);
   return parseFloat(errors) <= k.maxErrorPercent ? pass(seen) : fail(seen);
+}
+
+/** `kubectl auth can-i` as the user: its yes or no against what is wanted; any other failure is the reason. */
+function canI(c: KubesimCluster, k: CanICheck): CheckResult {
+  const groups = (k.groups ?? []).map((g) => ` --as-group ${g}`).join('');
+  const line = `kubectl auth can-i ${k.verb} ${k.resource}${k.namespace ? ` -n ${k.namespace}` : ''} --as ${k.user}${groups}`;
+  const r = c.exec(line, undefined, { adminKubeconfig: true });
+  const answer = r.stdout.trim();
+  if (answer !== 'yes' && answer !== 'no') {
+    const err = r.stderr.trim();
+    return fail(text(`\`${line}\` failed: ${err}`, `\`${line}\` 出错：${err}`));
+  }
+  const seen = text(`\`${line}\`: ${answer}`, `\`${line}\`：${answer}`);
+  return (answer === 'yes') === (k.allowed ?? true) ? pass(seen) : fail(seen);
 }

@@ -137,6 +137,12 @@ export interface EventCheck {
 /** A traffic source's requests, as `sim traffic list` shows their latest window: errors at most this share. */
 export interface TrafficCheck { name: string; maxErrorPercent: number }
 
+/**
+ * `kubectl auth can-i VERB RESOURCE [-n NAMESPACE] --as USER [--as-group GROUP…]`: the user (with these groups, as
+ * a client certificate's organizations give them) may do it, or with `allowed: false` may not.
+ */
+export interface CanICheck { user: string; groups?: string[]; verb: string; resource: string; namespace?: string; allowed?: boolean }
+
 export type CheckBody =
   | { jsonpath: JsonPathCheck }
   | { podsReady: PodsReadyCheck }
@@ -144,6 +150,7 @@ export type CheckBody =
   | { event: EventCheck }
   | { noEvent: EventCheck }
   | { traffic: TrafficCheck }
+  | { canI: CanICheck }
   | { not: Check };
 
 /** A check may carry its own explanation, shown instead of the generated one. */
@@ -191,4 +198,4 @@ export interface Scenario {
 }
 
 export const CNI_PLUGINS = ['flannel', 'calico', 'none'] as const;
-export const CHECK_KINDS = ['jsonpath', 'podsReady', 'podsOnNodes', 'event', 'noEvent', 'traffic', 'not'] as const;
+export const CHECK_KINDS = ['jsonpath', 'podsReady', 'podsOnNodes', 'event', 'noEvent', 'traffic', 'canI', 'not'] as const;

@@ -57,7 +57,8 @@ describe('validateScenario', () => {
     [minimal(step([{ podsReady: { owner: 'web' } }])), 'spec.exercise.steps[0].checks[0].podsReady.owner: Invalid value: "web": must be KIND/NAME, e.g. deployment/web'],
     [minimal(step([{ jsonpath: { get: 'pods', path: '{.items[*' , equals: '1' } }])), 'spec.exercise.steps[0].checks[0].jsonpath.path: Invalid value: "{.items[*": unterminated array'],
     [minimal(step([{ jsonpath: { get: 'pods', path: '{.kind}' } }])), 'spec.exercise.steps[0].checks[0].jsonpath: Required value: one of equals, notEquals, contains, atLeast or atMost'],
-    [minimal(step([{ podsReady: { owner: 'deployment/web' }, event: { reason: 'X' } }])), 'spec.exercise.steps[0].checks[0]: Invalid value: a check has exactly one of jsonpath, podsReady, podsOnNodes, event, noEvent, traffic, not (and an optional description)'],
+    [minimal(step([{ podsReady: { owner: 'deployment/web' }, event: { reason: 'X' } }])), 'spec.exercise.steps[0].checks[0]: Invalid value: a check has exactly one of jsonpath, podsReady, podsOnNodes, event, noEvent, traffic, canI, not (and an optional description)'],
+    [minimal(step([{ canI: { user: 'jane', verb: 'list', resource: 'pods', allowed: 'no' } }])), 'spec.exercise.steps[0].checks[0].canI.allowed: Invalid value: "no": must be a boolean'],
     [minimal(step([{ not: { noEvent: { reason: 'FailedScheduling', within: 'a while' } } }])), 'spec.exercise.steps[0].checks[0].not.noEvent.within: Invalid value: "a while": must be a duration such as 30s, 5m or 1h30m'],
   ])('%#: refuses with a field path', (doc, message) => {
     expect(errorsOf(doc)).toContain(message);

@@ -347,6 +347,13 @@ function validateCheck(e: Errors, path: string, c: unknown): void {
       else { e.selector(`${p}.nodeSelector`, body.nodeSelector); e.integer(`${p}.atLeast`, body.atLeast, 1); }
       return;
     }
+    case 'canI':
+      e.fields(p, body, ['user', 'groups', 'verb', 'resource', 'namespace', 'allowed']);
+      for (const f of ['user', 'verb', 'resource']) e.string(`${p}.${f}`, body[f]);
+      if (body.groups !== undefined && (!Array.isArray(body.groups) || body.groups.some((g: unknown) => typeof g !== 'string' || !g))) e.invalid(`${p}.groups`, body.groups, 'must be a list of group names');
+      e.string(`${p}.namespace`, body.namespace, false);
+      if (body.allowed !== undefined && typeof body.allowed !== 'boolean') e.invalid(`${p}.allowed`, body.allowed, 'must be a boolean');
+      return;
     case 'traffic':
       e.fields(p, body, ['name', 'maxErrorPercent']);
       e.string(`${p}.name`, body.name);

@@ -2,7 +2,7 @@
 // `$(…)` substitutions, `if`/`for`, `> FILE` — read by the same parser and runner as `kubectl exec … sh -c`
 // (node/runtime/execscript.ts). Its programs are kubectl, helm, sim and the workstation's own (curl, wget, jobs,
 // kill), the shell's builtins (echo, env, date …), file commands over the editor's documents (cat, ls, head, tail,
-// grep, test) and text filters (wc, sort, uniq, base64, tr, xargs). Variables live as long as the session, as in a
+// grep, test), text filters (wc, sort, uniq, base64, tr, xargs) and openssl (openssl.ts). Variables live as long as the session, as in a
 // terminal: `export POD=$(kubectl get pods -o name | head -1)` then `kubectl logs $POD`.
 // Input comes from here-documents (`kubectl apply -f - <<EOF`), here-strings and documents (`< app.yaml`). `cd`
 // moves among the documents' folders for the rest of the session, and kubectl, helm and sim read relative paths
@@ -16,6 +16,8 @@ import { absolute, type ContainerFS } from '../node/runtime/fs/commands.ts';
 import { dir, file, lookup, place } from '../node/runtime/fs/tree.ts';
 import { sleepMs } from '../node/runtime/shell.ts';
 import { runTextUtil, TEXT_UTILS } from './textutils.ts';
+import { runOpenssl } from './openssl.ts';
+import type { SeededRng } from '../sim/rng.ts';
 
 export interface ShellResult { code: number; stdout: string; stderr: string }
 
@@ -44,6 +46,9 @@ const SYNTAX = /[|;&<>`$\n()]|^\s*(?:(?:if|for|while|until|export)\b|[A-Za-z_]\w
 const FILE_COMMANDS = new Set(['cat', 'ls', 'head', 'tail', 'grep', 'test', '[', 'pwd']);
 
 export class WorkstationShell {
+  /** `rng`: where openssl's keys come from. */
+  constructor(private readonly rng: SeededRng) {}
+
   /** Shell variables of the session ($? among them), as a terminal keeps them between lines. */
   private readonly env: Record<string, string> = { USER: 'kubesim', SHELL: '/bin/bash' };
   /** The working directory among the documents' folders, kept between lines. */
@@ -72,6 +77,7 @@ export class WorkstationShell {
         if (FILE_COMMANDS.has(prog)) return builtin({ ...ctx, files: () => ({ exitCode: 1, stdout: '' }), fs }, argv);
         if (TEXT_UTILS.has(prog)) return runTextUtil(argv, (name) => (name === '-' ? stdin ?? '' : lookupFile(fs, name)));
         if (prog === 'xargs') return this.xargs(argv.slice(1), stdin ?? '', deps);
+        if (prog === 'openssl') return runOpenssl(argv, { rng: this.rng, read: (name) => (name === '-' ? stdin : lookupFile(fs, name)), write: (name, text) => writeFile(fs, deps, name, text) });
         // `sleep N &` returns at once (a job that nothing waits for).
         if (prog === 'sleep') return background ? { exitCode: 0, stdout: '', stderr: '' } : this.sleep(argv.slice(1), deps, host);
         // Without the file tree: touch and rm would reach the documents.
@@ -160,7 +166,7 @@ export function commandsOf(line: string): string[][] {
 }
 
 /** The shell's own programs, which change nothing in the cluster (a redirection writes a document; `sleep` is not one: time passes). */
-export const SHELL_PROGRAMS = new Set([...FILE_COMMANDS, ...TEXT_UTILS, 'echo', 'env', 'printenv', 'date', 'hostname', 'whoami', 'pwd', 'true', 'false', ':', 'cd', 'export']);
+export const SHELL_PROGRAMS = new Set([...FILE_COMMANDS, ...TEXT_UTILS, 'openssl', 'echo', 'env', 'printenv', 'date', 'hostname', 'whoami', 'pwd', 'true', 'false', ':', 'cd', 'export']);
 
 /** The line with quoted text blanked, so that only the shell's own characters are left to look at. */
 function unquoted(line: string): string {
@@ -182,6 +188,13 @@ function documentsFS(deps: ShellDeps, cwd: string): ContainerFS {
       if (written?.kind === 'file') deps.write(path.replace(/^\/+/, ''), written.content ?? '');
     },
   };
+}
+
+/** Write a document by a path from the working directory (what openssl's -out writes): later commands of the line see it. */
+function writeFile(fs: ContainerFS, deps: ShellDeps, name: string, text: string): void {
+  const path = absolute(fs, name);
+  place(fs.root, path, file(text, deps.now));
+  deps.write(path.replace(/^\/+/, ''), text);
 }
 
 /** A document's text by a path from the working directory (what the text filters read). */

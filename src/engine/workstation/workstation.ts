@@ -47,7 +47,7 @@ export const FORWARD_HEADLESS_NOTE = (job: number) =>
 
 export class Workstation {
   /** The shell the user's lines run in: its variables last for the session. */
-  readonly shell = new WorkstationShell();
+  readonly shell: WorkstationShell;
   private readonly jobs: Jobs;
   private readonly ports: SeededRng;
   /** Listening sockets, by "ADDRESS PORT". */
@@ -61,6 +61,7 @@ export class Workstation {
 
   constructor(private readonly deps: WorkstationDeps) {
     this.jobs = new Jobs(deps.rng.fork('pids'));
+    this.shell = new WorkstationShell(deps.rng.fork('openssl'));
     this.ports = deps.rng.fork('ports');
   }
 

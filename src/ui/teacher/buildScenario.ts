@@ -14,6 +14,7 @@ export const CHECK_TEMPLATES: Record<CheckKind, string> = {
   event: '{ reason: Killing, object: web- }',
   noEvent: '{ reason: FailedScheduling, within: 1m }',
   traffic: '{ name: shoppers, maxErrorPercent: 1 }',
+  canI: '{ user: jane, groups: [dev], verb: list, resource: pods, namespace: dev }',
   not: '{ podsReady: { owner: deployment/old } }',
 };
 

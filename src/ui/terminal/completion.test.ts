@@ -86,6 +86,8 @@ describe('terminal completion', () => {
     ['kubectl expose deployment w', 'kubectl expose deployment web '],
     ['kubectl expose deployment web --target', 'kubectl expose deployment web --target-port '],
     ['kubectl auth w', 'kubectl auth whoami '],
+    ['kubectl certificate ap', 'kubectl certificate approve '],
+    ['kubectl certificate deny w', 'kubectl certificate deny web '],
     ['kubectl auth ca', 'kubectl auth can-i '],
     ['kubectl auth can-i list pods --li', 'kubectl auth can-i list pods --list '],
     ['kubectl get pods --as-g', 'kubectl get pods --as-group '],

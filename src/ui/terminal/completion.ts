@@ -26,7 +26,7 @@ export interface Completion {
 }
 
 const KUBECTL_VERBS = [
-  'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
+  'annotate', 'api-resources', 'api-versions', 'apply', 'attach', 'auth', 'autoscale', 'certificate', 'cluster-info', 'config', 'cordon', 'create', 'debug', 'delete', 'describe', 'diff',
   'drain', 'edit', 'events', 'explain', 'expose', 'get', 'kustomize', 'label', 'logs', 'patch', 'port-forward', 'replace', 'rollout', 'run', 'scale', 'set', 'taint',
   'top', 'uncordon', 'version', 'wait',
 ];
@@ -147,6 +147,7 @@ async function candidatesFor(words: string[], current: string, source: Completio
     if (verb === 'debug') return args.length ? [] : [...(await names('Pod')), ...(await names('Node')).map((n) => `node/${n}`)];
     if (verb === 'kustomize') return args.length ? [] : documentFolders((await source.documents?.()) ?? []);
     if (verb === 'auth') return args.length ? [] : ['can-i', 'reconcile', 'whoami'];
+    if (verb === 'certificate') return args.length === 0 ? ['approve', 'deny'] : names('CertificateSigningRequest');
     if (verb === 'rollout') return args.length === 0 ? ['history', 'pause', 'restart', 'resume', 'status', 'undo'] : args.length === 1 ? ['deployment', 'daemonset', 'statefulset'] : args.length === 2 ? names(kindFor(source, args[1])?.kind ?? 'Deployment') : [];
     if (verb === 'expose') {
       if (args.length === 0) return EXPOSE_KINDS;

@@ -49,6 +49,8 @@ import * as vap from './plugins/validatingadmissionpolicy/validation.ts';
 import * as webhooks from './validation/webhookconfiguration.ts';
 import type { RuntimeClass } from 'kubernetes-types/node/v1';
 import { validateRuntimeClass, validateRuntimeClassUpdate } from './validation/runtimeclass.ts';
+import type { CertificateSigningRequest } from 'kubernetes-types/certificates/v1';
+import { validateCertificateSigningRequest, validateCertificateSigningRequestUpdate } from './validation/certificates.ts';
 
 type Validator<T> = { create(obj: T): FieldError[]; update(obj: T, old: T): FieldError[] };
 
@@ -75,6 +77,7 @@ const validators: Record<string, Validator<never>> = {
   LimitRange: { create: validateLimitRange, update: validateLimitRangeUpdate } satisfies Validator<LimitRange>,
   PriorityClass: { create: validatePriorityClass, update: validatePriorityClassUpdate } satisfies Validator<PriorityClass>,
   RuntimeClass: { create: validateRuntimeClass, update: validateRuntimeClassUpdate } satisfies Validator<RuntimeClass>,
+  CertificateSigningRequest: { create: (csr) => validateCertificateSigningRequest(csr), update: (csr, old) => validateCertificateSigningRequestUpdate(csr, old) } satisfies Validator<CertificateSigningRequest>,
   PodDisruptionBudget: { create: validatePodDisruptionBudget, update: validatePodDisruptionBudgetUpdate } satisfies Validator<PodDisruptionBudget>,
   Job: { create: validateJob, update: validateJobUpdate } satisfies Validator<Job>,
   CronJob: { create: validateCronJob, update: validateCronJobUpdate } satisfies Validator<CronJob>,

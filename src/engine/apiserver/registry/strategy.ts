@@ -4,12 +4,16 @@ import { applyAppArmorVersionSkew } from './apparmor.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { podQOSClass } from '../../api/pod.ts';
 import { prepareJobForCreate } from './job.ts';
+import type { UserInfo } from '../rbac/authorizer.ts';
+import { csrStrategy } from './certificates.ts';
 
 export interface Strategy {
   /** metadata.generation is kept and bumped when the spec changes. */
   generation: boolean;
-  /** Reset or fill status on create (status is written only through the status subresource). */
-  prepareForCreate?(obj: KubeObject): void;
+  /** Reset or fill status on create (status is written only through the status subresource); `user` sent the request. */
+  prepareForCreate?(obj: KubeObject, user?: UserInfo): void;
+  /** What an update of the resource may not change is put back from the stored object. */
+  prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
   /** Seconds of graceful deletion for this object (0 deletes at once). */
   deletionGracePeriod?(obj: KubeObject, requested: number | undefined): number;
   /**
@@ -98,6 +102,7 @@ const strategies: Record<string, Strategy> = {
   Ingress: loadBalanced(true),
   IngressClass: { generation: true },
   NetworkPolicy: { generation: true },
+  CertificateSigningRequest: csrStrategy,
 };
 
 export function strategyFor(kind: string): Strategy {

@@ -18,6 +18,7 @@ import { describeService } from './describe/service.ts';
 import { describeEndpoints } from './describe/endpoints.ts';
 import { describeNetworkPolicy } from './describe/networkpolicy.ts';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './describe/storage.ts';
+import { describeCertificateSigningRequest } from './describe/certificates.ts';
 
 import { describeRole, describeRoleBinding } from './describe/rbac.ts';
 
@@ -43,6 +44,7 @@ const describers: Record<string, Describer> = {
   '/PersistentVolumeClaim': describePersistentVolumeClaim,
   '/PersistentVolume': describePersistentVolume,
   'storage.k8s.io/StorageClass': describeStorageClass,
+  'certificates.k8s.io/CertificateSigningRequest': describeCertificateSigningRequest,
   'rbac.authorization.k8s.io/Role': describeRole,
   'rbac.authorization.k8s.io/ClusterRole': describeRole,
   'rbac.authorization.k8s.io/RoleBinding': describeRoleBinding,

@@ -11,6 +11,7 @@ import { cronJobTable } from './columns/cronjob.ts';
 import { eventTable } from './columns/event.ts';
 import { jobTable } from './columns/job.ts';
 import { nodeTable, runtimeClassTable } from './columns/node.ts';
+import { certificateSigningRequestTable } from './columns/certificates.ts';
 import { podTable } from './columns/pod.ts';
 import { podGroupTable } from './columns/podgroup.ts';
 import { replicaSetTable } from './columns/replicaset.ts';
@@ -46,6 +47,7 @@ const tables: Record<string, TableDef> = {
   '/Pod': podTable,
   '/Node': nodeTable,
   'node.k8s.io/RuntimeClass': runtimeClassTable,
+  'certificates.k8s.io/CertificateSigningRequest': certificateSigningRequestTable,
   '/Namespace': namespaceTable,
   '/ConfigMap': configMapTable,
   '/Event': eventTable,

@@ -1,7 +1,8 @@
 // kubectl config get-clusters, get-users, set-cluster, set-credentials, delete-cluster, delete-user.
 import { CommandError, type KubectlContext } from '../../context.ts';
 import { flag, type ParsedArgs } from '../../flags.ts';
-import { DATA_OMITTED, KUBECONFIG_PATH, placeholder, WORKING_DIRECTORY, type Kubeconfig, type KubeconfigCluster, type KubeconfigUser } from '../../kubeconfig.ts';
+import { base64Encode } from '../../../api/base64.ts';
+import { DATA_OMITTED, KUBECONFIG_PATH, localFile, placeholder, WORKING_DIRECTORY, type Kubeconfig, type KubeconfigCluster, type KubeconfigUser } from '../../kubeconfig.ts';
 import { usageError } from '../usage.ts';
 import { unexpectedArgs, type ConfigRun } from './args.ts';
 import { goQuote } from '../../../api/validation.ts';
@@ -67,12 +68,17 @@ export const setClusterCommand: ConfigRun = (ctx, kc, args) => {
   return 0;
 };
 
-/** A certificate or key: a path, or with --embed-certs the file's data (here its placeholder). */
-function setCertificate(user: KubeconfigUser, args: ParsedArgs, flagName: string, field: 'client-certificate' | 'client-key', embed: boolean): void {
+/**
+ * A certificate or key: a path, or with --embed-certs the file's data (kept when it is a simulated PEM certificate
+ * or key, else its placeholder: see kubeconfig.ts).
+ */
+function setCertificate(ctx: KubectlContext, user: KubeconfigUser, args: ParsedArgs, flagName: string, field: 'client-certificate' | 'client-key', embed: boolean): void {
   const path = flag(args, flagName);
   if (path === undefined) return;
   if (embed) {
-    user[`${field}-data`] = DATA_OMITTED;
+    const text = localFile(ctx.files, absolutePath(path));
+    if (text === undefined) throw new CommandError(`open ${path}: no such file or directory`);
+    user[`${field}-data`] = placeholder('data', base64Encode(text));
     delete user[field];
   } else if (path) {
     user[field] = absolutePath(path);
@@ -92,8 +98,8 @@ export const setCredentialsCommand: ConfigRun = (ctx, kc, args) => {
   if (methods.length > 1) throw new CommandError(`you cannot specify more than one authentication method at the same time: ${methods.join(', ')}`);
   if (embed && !flag(args, 'client-certificate') && !flag(args, 'client-key')) throw new CommandError('you must specify a --client-certificate or --client-key to embed');
   const user: KubeconfigUser = kc.users.get(name) ?? {};
-  setCertificate(user, args, 'client-certificate', 'client-certificate', embed);
-  setCertificate(user, args, 'client-key', 'client-key', embed);
+  setCertificate(ctx, user, args, 'client-certificate', 'client-certificate', embed);
+  setCertificate(ctx, user, args, 'client-key', 'client-key', embed);
   const setString = (field: 'token' | 'username' | 'password', value: string | undefined, kind: 'string' | 'secret' | 'token') => {
     if (value === undefined) return;
     if (value) user[field] = placeholder(kind, value);
