@@ -19,7 +19,7 @@ import type { NodeInfo } from '../scheduler/framework/nodeinfo.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { CloudProvider, type CloudState, type Machines, type NodeGroupSpec } from './cloudprovider.ts';
 import { DEFAULT_OPTIONS, type AutoscalingOptions } from './options.ts';
-import { renamedNode, SimulatedCluster } from './simulator.ts';
+import { renamedNode, SimulatedCluster, type PredicateChecker } from './simulator.ts';
 import { scaleUp, type GroupView, type ScaleUpOption, type ScaleUpResult } from './scaleup.ts';
 import { chooseOption, parsePriorities, PRIORITY_CONFIGMAP, type Priorities } from './expander.ts';
 import { formatUtilization, hasDeletionTaint, planScaleDown, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
@@ -55,6 +55,8 @@ export class ClusterAutoscaler {
   private stopLoop: (() => void) | undefined;
   private readonly status: StatusWriter;
   private readonly event: ReturnType<EventRecorder['forSource']>;
+  /** The scheduler's own PreFilter and Filter, on the simulated clusters. */
+  private readonly check: PredicateChecker = (p, n, all) => this.scheduler.checkPredicates(p, n, all);
 
   constructor(private readonly store: Store, private readonly clock: SimClock, recorder: EventRecorder, private readonly scheduler: Scheduler, machines: Machines, private readonly rng: SeededRng) {
     this.cloud = new CloudProvider(machines, rng.fork('instances'), (ms, fn) => clock.after(ms, fn), () => clock.now());
@@ -124,11 +126,11 @@ export class ClusterAutoscaler {
     const upcoming = this.upcomingNodes(nodes, now);
     const pending = this.unschedulablePods();
     // The cluster as the scheduler sees it plus the machines on their way, so pods they will take wait for them.
-    const cluster = new SimulatedCluster(infos.filter((i) => !upcoming.registered.has(i.name)), (p, n, all) => this.scheduler.checkPredicates(p, n, all));
+    const cluster = new SimulatedCluster(infos.filter((i) => !upcoming.registered.has(i.name)), this.check);
     upcoming.templates.forEach((t, i) => { const info = cluster.addNode(renamedNode(t, `upcoming-${i}`)); for (const ds of this.daemonSetPodsFor(t)) cluster.place(ds, info.name); });
     const stillPending = pending.filter((p) => cluster.placeAnywhere(p) === undefined);
     const result = scaleUp({
-      pending: stillPending, groups: this.groupViews(nodes), nodes: cluster.nodes(), check: (p, n, all) => this.scheduler.checkPredicates(p, n, all),
+      pending: stillPending, groups: this.groupViews(nodes), nodes: cluster.nodes(), check: this.check,
       nodesTotal: nodes.length + upcoming.booting, maxNodesTotal: this.options.maxNodesTotal, choose: (options) => this.choose(options),
     });
     this.reportScaleUp(result);
@@ -176,7 +178,7 @@ export class ClusterAutoscaler {
 
   /** The pods the DaemonSets would run on a node like this one (those whose pod passes the scheduler's Filter). */
   private daemonSetPodsFor(template: Node): Pod[] {
-    const probe = new SimulatedCluster([], (p, n, all) => this.scheduler.checkPredicates(p, n, all));
+    const probe = new SimulatedCluster([], this.check);
     const info = probe.addNode(template);
     return this.store.list<DaemonSet>('DaemonSet').map((ds): Pod => ({
       apiVersion: 'v1', kind: 'Pod',
@@ -235,7 +237,7 @@ export class ClusterAutoscaler {
       candidates.push({ node: n, info, group, ready: isReady(n) });
     }
     // The nodes that stay: every Ready node not on its way out.
-    const staying = new SimulatedCluster(infos.filter((i) => { const n = i.node; return isReady(n) && !hasDeletionTaint(n); }), (p, n, all) => this.scheduler.checkPredicates(p, n, all));
+    const staying = new SimulatedCluster(infos.filter((i) => { const n = i.node; return isReady(n) && !hasDeletionTaint(n); }), this.check);
     this.verdicts = planScaleDown(candidates, staying, this.store.list<PodDisruptionBudget>('PodDisruptionBudget'), this.options, room);
     for (const [name, v] of this.verdicts) {
       if (v.removable) { if (!this.unneededSince.has(name)) this.unneededSince.set(name, now); } else this.unneededSince.delete(name);
