@@ -68,6 +68,9 @@ describe('the exec\'d shell\'s syntax', () => {
     ['{ echo a; echo b; } | grep -v a', 'b\n'],
     // Redirections: `>`, `>>` (also glued to the word), and `2>` which leaves stdout alone.
     ['echo hi > /tmp/x; echo ho>>/tmp/x; cat /tmp/x', 'hi\nho\n'],
+    // The text filters every image has (coreutils or busybox), over a pipe or the container's files.
+    ['echo b > /tmp/w; echo a >> /tmp/w; echo b >> /tmp/w; wc -l /tmp/w; sort /tmp/w | uniq -c; cat /tmp/w | wc -l', '3 /tmp/w\n      1 a\n      2 b\n3\n'],
+    ['echo hi | base64; echo abc | tr a-c x-z', 'aGkK\nxyz\n'],
     ['ls /etc 2>/dev/null', 'hostname\n'],
     ['echo ">" not a redirection', '> not a redirection\n'],
   ])('%s', (script, stdout) => {

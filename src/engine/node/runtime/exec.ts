@@ -5,7 +5,9 @@
 // tar, where the image has it, packs and unpacks files for kubectl cp (fs/tar.ts).
 // Anything else is not found, as in an image without that program. With the container's file tree (fs/), file
 // commands read and write it instead, and `> FILE` redirections write to it.
-import { FS_COMMANDS, runFileCommand, type ContainerFS } from './fs/commands.ts';
+import { absolute, FS_COMMANDS, runFileCommand, type ContainerFS } from './fs/commands.ts';
+import { lookup } from './fs/tree.ts';
+import { runTextUtil } from '../../workstation/textutils.ts';
 import { runExecScript } from './execscript.ts';
 import { formatDate } from './shell.ts';
 import { runNetTool, type NetContext } from './nettools/index.ts';
@@ -85,6 +87,10 @@ export function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefine
     case 'tar':
       if (ctx.fs && imageTools(ctx.image).tools.has('tar')) return runTar(ctx.fs, args, ctx.stdin ?? '');
       return undefined;
+    // coreutils' (and busybox's) text filters, in every image with a shell: over the pipe's input or the container's files.
+    // Simplification: they answer in GNU's words, also in busybox images.
+    case 'wc': case 'sort': case 'uniq': case 'base64': case 'tr':
+      return runTextUtil([base(prog), ...args], (name) => (name === '-' ? ctx.stdin ?? '' : readContainerFile(ctx.fs, name)));
     default: {
       const r = ctx.net && runNetTool(ctx.net, base(prog ?? ''), args);
       if (r) return r;
@@ -95,4 +101,10 @@ export function builtin(ctx: ExecContext, argv: string[]): ExecResult | undefine
   const r = ctx.files(argv);
   // The runtime's check says whether the file is there; its content is not simulated.
   return r.exitCode === 0 ? ok() : { exitCode: r.exitCode, stdout: '', stderr: `${r.stdout}\n` };
+}
+
+/** A regular file's content in the container's tree; undefined when there is none (the filter says so). */
+function readContainerFile(fs: ContainerFS | undefined, path: string): string | undefined {
+  const node = fs && lookup(fs.root, absolute(fs, path));
+  return node?.kind === 'file' ? node.content ?? '' : undefined;
 }
