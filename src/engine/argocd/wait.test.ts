@@ -171,3 +171,17 @@ describe('the tree\'s branches', () => {
     }), { numRuns: 4 });
   });
 });
+
+describe('argocd app sync --resource', () => {
+  it('picks the resource in any namespace when the selection names none, as SyncOperationResource.Compare', () => {
+    const c = shop();
+    mustExec(c, CREATE);
+    mustExec(c, 'argocd app sync shop --resource apps:Deployment:web');
+    c.advance(5);
+    expect(c.list('Deployment').filter((d) => d.metadata.namespace === 'shop').map((d) => d.metadata.name)).toEqual(['web']);
+    expect(c.list('Service').filter((s) => s.metadata.namespace === 'shop')).toEqual([]);
+    mustExec(c, 'argocd app sync shop --resource :Service:other/web');
+    c.advance(5);
+    expect(c.list('Service').filter((s) => s.metadata.namespace === 'shop')).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Store } from '../apiserver/store.ts';
 import { toJson, toYaml } from '../kubectl/printers/format.ts';
 import type { SimClock } from '../sim/clock.ts';
 import { until } from '../sim/until.ts';
-import type { Application, Operation, SyncOperationResource } from '../operators/argocd/types.ts';
+import { selectsResource, type Application, type Operation, type SyncOperationResource } from '../operators/argocd/types.ts';
 import { operationResult, resourcesTable, resourceStates, summary, waitLines, type ResourceState } from './print.ts';
 import { resourceTree, treeView } from './tree.ts';
 
@@ -42,15 +42,10 @@ function checkResourceStatus(w: WatchOptions, health: string, sync: string, oper
   return synced && healthy && operational;
 }
 
-/** SyncOperationResource.Compare: group, kind and name equal; the namespace too when the selection names one. */
-export function includeResource(selected: readonly SyncOperationResource[], s: ResourceState): boolean {
-  return selected.some((r) => (r.group ?? '') === s.group && r.kind === s.kind && r.name === s.name && (!r.namespace || r.namespace === s.namespace));
-}
-
 /** With --resource, only the selected resources must be ready (all of them, vacuously when none is in the app). */
 function ready(app: Application, w: WatchOptions, selected: readonly SyncOperationResource[]): boolean {
   if (!selected.length) return checkResourceStatus(w, app.status?.health?.status ?? '', app.status?.sync?.status ?? '', app.operation);
-  return resourceStates(app).filter((s) => includeResource(selected, s)).every((s) => checkResourceStatus(w, s.health, s.status, app.operation));
+  return resourceStates(app).filter((s) => selectsResource(selected, s)).every((s) => checkResourceStatus(w, s.health, s.status, app.operation));
 }
 
 /** resourceState.Merge: the new non-empty fields; whether any changed. */
@@ -82,7 +77,7 @@ export function waitOnApplicationStatus(store: Store, clock: SimClock, namespace
     if (ready(app, w, selected) && (!inProgress || !w.operation)) return { app };
     const changed: ResourceState[] = [];
     // groupResourceStates: only the selected resources' changes are printed.
-    for (const s of resourceStates(app).filter((x) => !selected.length || includeResource(selected, x))) {
+    for (const s of resourceStates(app).filter((x) => !selected.length || selectsResource(selected, x))) {
       const key = `${s.group}/${s.kind}/${s.namespace}/${s.name}`;
       const before = prev.get(key);
       if (!before) { prev.set(key, { ...s }); changed.push(s); continue; }

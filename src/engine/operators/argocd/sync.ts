@@ -9,7 +9,7 @@ import { threeWayStrategicPatch } from '../../apiserver/patch/strategic.ts';
 import type { Store } from '../../apiserver/store.ts';
 import { sortByKind } from '../../helm/kindsort.ts';
 import { LAST_APPLIED, type Comparison, type ManagedResource } from './compare.ts';
-import { resourceKey, type Application, type OperationPhase, type ResourceResult, type SyncOperation } from './types.ts';
+import { selectsResource, type Application, type OperationPhase, type ResourceResult, type SyncOperation } from './types.ts';
 
 export interface SyncOutcome { phase: OperationPhase; message: string; results: ResourceResult[] }
 
@@ -43,8 +43,8 @@ function apply(store: Store, r: ManagedResource): string {
 }
 
 export function runSync(store: Store, app: Application, op: SyncOperation, state: Comparison): SyncOutcome {
-  const selected = op.resources?.length ? new Set(op.resources.map((s) => resourceKey({ ...s, group: s.group ?? '' }))) : undefined;
-  const chosen = state.resources.filter((r) => !selected || selected.has(r.key));
+  const selected = op.resources?.length ? op.resources : undefined;
+  const chosen = state.resources.filter((r) => !selected || selectsResource(selected, r));
   const results: ResourceResult[] = [];
   let failed: string | undefined;
   const ns = app.spec.destination.namespace;

@@ -85,4 +85,12 @@ export interface ApplicationStatus {
 export type Application = KubeObject & { spec: ApplicationSpec; status?: ApplicationStatus; operation?: Operation };
 
 /** An object's identity in an application: group, kind, namespace, name (kube.ResourceKey). */
+/**
+ * SyncOperationResource.Compare: group, kind and name equal; the namespace too when the selection names one
+ * (`--resource apps:Deployment:web` picks web in any namespace, as argocd's).
+ */
+export function selectsResource(selected: readonly SyncOperationResource[], r: { group?: string; kind: string; namespace?: string; name: string }): boolean {
+  return selected.some((s) => (s.group ?? '') === (r.group ?? '') && s.kind === r.kind && s.name === r.name && (!s.namespace || s.namespace === (r.namespace ?? '')));
+}
+
 export const resourceKey = (r: { group?: string; kind: string; namespace?: string; name: string }) => `${r.group ?? ''}/${r.kind}/${r.namespace ?? ''}/${r.name}`;
