@@ -17,12 +17,13 @@ import type { SimClock } from '../sim/clock.ts';
 import type { SeededRng } from '../sim/rng.ts';
 import type { NodeInfo } from '../scheduler/framework/nodeinfo.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
+import { isNodeReady } from '../controllers/nodeutil.ts';
 import { CloudProvider, type CloudState, type Machines, type NodeGroupSpec } from './cloudprovider.ts';
 import { DEFAULT_OPTIONS, type AutoscalingOptions } from './options.ts';
 import { renamedNode, SimulatedCluster, type PredicateChecker } from './simulator.ts';
 import { scaleUp, type GroupView, type ScaleUpOption, type ScaleUpResult } from './scaleup.ts';
 import { chooseOption, parsePriorities, PRIORITY_CONFIGMAP, type Priorities } from './expander.ts';
-import { formatUtilization, hasDeletionTaint, planScaleDown, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
+import { formatUtilization, hasDeletionTaint, planScaleDown, stayOnDrain, TO_BE_DELETED_TAINT, type Candidate, type Verdict } from './scaledown.ts';
 import { STATUS_CONFIGMAP, StatusWriter } from './status.ts';
 
 /** What a snapshot keeps of the autoscaler. */
@@ -156,7 +157,7 @@ export class ClusterAutoscaler {
     for (const n of nodes) {
       const group = this.cloud.groupOf(n);
       const created = Date.parse(n.metadata?.creationTimestamp ?? '');
-      if (!group || isReady(n) || now - created > MAX_NODE_PROVISION_MS) continue;
+      if (!group || isNodeReady(n) || now - created > MAX_NODE_PROVISION_MS) continue;
       registered.add(n.metadata!.name!);
       templates.push(this.cloud.templateNode(group, this.clock.nowRFC3339()));
     }
@@ -234,10 +235,10 @@ export class ClusterAutoscaler {
       const group = this.cloud.groupOf(n);
       const info = byName.get(n.metadata!.name!);
       if (!group || !info || upcoming.has(info.name) || hasDeletionTaint(n)) continue;
-      candidates.push({ node: n, info, group, ready: isReady(n) });
+      candidates.push({ node: n, info, group, ready: isNodeReady(n) });
     }
     // The nodes that stay: every Ready node not on its way out.
-    const staying = new SimulatedCluster(infos.filter((i) => { const n = i.node; return isReady(n) && !hasDeletionTaint(n); }), this.check);
+    const staying = new SimulatedCluster(infos.filter((i) => { const n = i.node; return isNodeReady(n) && !hasDeletionTaint(n); }), this.check);
     this.verdicts = planScaleDown(candidates, staying, this.store.list<PodDisruptionBudget>('PodDisruptionBudget'), this.options, room);
     for (const [name, v] of this.verdicts) {
       if (v.removable) { if (!this.unneededSince.has(name)) this.unneededSince.set(name, now); } else this.unneededSince.delete(name);
@@ -318,14 +319,13 @@ export class ClusterAutoscaler {
 
   /** The pods a drain waits for: not DaemonSets' or mirror pods, not finished. */
   private podsOn(node: string): Pod[] {
-    return this.store.list<Pod>('Pod').filter((p) => p.spec?.nodeName === node && !isPodTerminal(p)
-      && !p.metadata?.ownerReferences?.some((r) => r.controller && r.kind === 'DaemonSet') && p.metadata?.annotations?.['kubernetes.io/config.mirror'] === undefined);
+    return this.store.list<Pod>('Pod').filter((p) => p.spec?.nodeName === node && !isPodTerminal(p) && !stayOnDrain(p));
   }
 
   private writeStatus(candidates: ReadonlyMap<string, number>): void {
     const nodes = this.store.list<Node>('Node');
     const booting = this.cloud.nodeGroups().reduce((n, g) => n + this.cloud.upcomingOf(g.name).length, 0);
-    const notReady = nodes.some((n) => this.cloud.groupOf(n) && !isReady(n));
+    const notReady = nodes.some((n) => this.cloud.groupOf(n) && !isNodeReady(n));
     this.status.write({ nodes, upcoming: booting, scaleUpInProgress: booting > 0 || notReady, candidates });
   }
 
@@ -341,8 +341,4 @@ function reasonsMessage(r: ScaleUpResult, reasons: ReadonlyMap<string, string[]>
   const counts = new Map<string, number>();
   for (const rs of reasons.values()) for (const reason of rs) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([reason, n]) => `${n} ${reason}`).join(', ');
-}
-
-function isReady(n: Node): boolean {
-  return !!n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
 }

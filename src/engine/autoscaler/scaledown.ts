@@ -56,7 +56,7 @@ export interface PodsToMove { pods: Pod[]; blocking?: { pod: Pod; reason: Blocki
 export function podsToMove(info: NodeInfo, pdbs: readonly PDB[], opts: AutoscalingOptions): PodsToMove {
   const pods: Pod[] = [];
   for (const { pod } of info.pods.values()) {
-    if (isDaemonSetPod(pod) || pod.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined) continue;
+    if (stayOnDrain(pod)) continue;
     if (isPodTerminal(pod) || pod.metadata?.deletionTimestamp) continue;
     const reason = blockingReason(pod, pdbs, opts);
     if (reason) return { pods, blocking: { pod, reason } };
@@ -91,8 +91,9 @@ function hasLocalStorage(pod: Pod): boolean {
   return (pod.spec?.volumes ?? []).some((v) => !allowed.has(v.name) && (v.hostPath || (v.emptyDir && v.emptyDir.medium !== 'Memory')));
 }
 
-export function isDaemonSetPod(pod: Pod): boolean {
-  return !!pod.metadata?.ownerReferences?.some((r) => r.controller && r.kind === 'DaemonSet');
+/** DaemonSet pods and mirror pods: a drain neither evicts nor waits for them. */
+export function stayOnDrain(pod: Pod): boolean {
+  return !!pod.metadata?.ownerReferences?.some((r) => r.controller && r.kind === 'DaemonSet') || pod.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined;
 }
 
 /** Why a node may not go (simulator.UnremovableReason), or what its removal needs. */

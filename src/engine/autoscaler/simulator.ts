@@ -55,10 +55,10 @@ export class SimulatedCluster {
     }
   }
 
-  /** The first node (in order, except those excluded) the pod fits, where it is placed; undefined when none. */
-  placeAnywhere(pod: Pod, exclude: ReadonlySet<string> = new Set()): string | undefined {
+  /** The first node (in order) the pod fits, where it is placed; undefined when none. */
+  placeAnywhere(pod: Pod): string | undefined {
     for (const n of this.list) {
-      if (exclude.has(n.name) || !this.check(pod, n, this.list).isSuccess()) continue;
+      if (!this.check(pod, n, this.list).isSuccess()) continue;
       this.place(pod, n.name);
       return n.name;
     }

@@ -6,6 +6,7 @@ import type { Store } from '../apiserver/store.ts';
 import { toYaml } from '../kubectl/printers/format.ts';
 import { toRFC3339, type SimClock } from '../sim/clock.ts';
 import type { CloudProvider } from './cloudprovider.ts';
+import { isNodeReady } from '../controllers/nodeutil.ts';
 
 export const STATUS_CONFIGMAP = 'cluster-autoscaler-status';
 /** ConfigMapLastUpdatedKey. */
@@ -43,7 +44,7 @@ export class StatusWriter {
       return { status, ...extra, lastProbeTime: now, lastTransitionTime: at };
     };
     const counts = (nodes: readonly Node[], upcoming: number) => {
-      const ready = nodes.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+      const ready = nodes.filter(isNodeReady).length;
       return { registered: { total: nodes.length, ready, notStarted: nodes.length - ready }, longUnregistered: 0, unregistered: upcoming };
     };
     const status = {
@@ -60,7 +61,7 @@ export class StatusWriter {
         return {
           name: g.name,
           health: line(`${g.name}/health`, 'Healthy', { nodeCounts: counts(nodes, booting), cloudProviderTarget: nodes.length + booting, minSize: g.minSize, maxSize: g.maxSize }),
-          scaleUp: line(`${g.name}/scaleUp`, booting || nodes.some((n) => !n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) ? 'InProgress' : 'NoActivity'),
+          scaleUp: line(`${g.name}/scaleUp`, booting || nodes.some((n) => !isNodeReady(n)) ? 'InProgress' : 'NoActivity'),
           scaleDown: line(`${g.name}/scaleDown`, s.candidates.get(g.name) ? 'CandidatesPresent' : 'NoCandidates', { candidates: s.candidates.get(g.name) ?? 0 }),
         };
       }),

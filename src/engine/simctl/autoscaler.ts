@@ -12,6 +12,7 @@ import type { ClusterAutoscaler } from '../autoscaler/autoscaler.ts';
 import type { Verdict } from '../autoscaler/scaledown.ts';
 import { formatUtilization } from '../autoscaler/scaledown.ts';
 import { machineSpec, nodeAddFlags } from './sim.ts';
+import { isNodeReady } from '../controllers/nodeutil.ts';
 
 /** The default boot time of a group's machines (a cloud VM from the resize to its kubelet registering). */
 const DEFAULT_PROVISION = '30s';
@@ -58,7 +59,7 @@ function nodeGroupList(ca: ClusterAutoscaler, nodes: Node[], out: string[]): voi
   if (!groups.length) { out.push('No node groups. Add one with: sim nodegroup add NAME --min 0 --max 5 --cpu 4 --memory 16Gi'); return; }
   const rows = groups.map((g) => {
     const members = nodes.filter((n) => ca.cloud.groupOf(n) === g.name);
-    const ready = members.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+    const ready = members.filter(isNodeReady).length;
     const t = g.template;
     const shape = [`cpu ${t.cpu}`, `memory ${t.memory}`, ...(t.gpus ? [`${t.gpus.count}× ${t.gpus.model}`] : [])].join(', ');
     return [g.name, String(g.minSize), String(g.maxSize), String(ca.cloud.targetSize(g.name, nodes)), String(ready), String(ca.cloud.upcomingOf(g.name).length), shape];
